@@ -1,0 +1,16 @@
+export interface RpcRequest {
+  readonly method: string;
+  readonly params?: unknown;
+}
+
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** A JSON-RPC transport (HTTP, fallback over several, or a wallet provider). */
+export interface Transport {
+  readonly kind: 'http' | 'fallback' | (string & {});
+  request<T = unknown>(request: RpcRequest, options?: RequestOptions): Promise<T>;
+  /** Stops timers (pings) and pending batches. */
+  dispose(): void;
+}
