@@ -1,3 +1,8 @@
+import { inject, injectable } from 'inversify';
+import { HttpRequestError, NetworkRequestError, RequestFailedError } from '../errors/transport';
+import { Environment } from './Environment';
+import { Options } from './Options';
+
 export const HttpClient = Symbol('HttpClient');
 
 export interface HttpRequest {
@@ -16,4 +21,99 @@ export interface HttpClient {
   post<T = unknown>(req: HttpRequest): Promise<T>;
   put<T = unknown>(req: HttpRequest): Promise<T>;
   delete<T = unknown>(req: HttpRequest): Promise<T>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Joins `baseUrl` and `path` (unless `path` is absolute) and appends the defined query params. */
+export function buildUrl(
+  req: Pick<HttpRequest, 'path' | 'baseUrl' | 'params'>,
+  extra: Readonly<Record<string, string | undefined>> = {},
+): string {
+  let url: string;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(req.path) || !req.baseUrl) url = req.path;
+  else url = `${req.baseUrl.replace(/\/+$/, '')}/${req.path.replace(/^\/+/, '')}`;
+  const query: string[] = [];
+  for (const [k, v] of Object.entries({ ...req.params, ...extra })) {
+    if (v === undefined) continue;
+    query.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  }
+  if (!query.length) return url;
+  const hashAt = url.indexOf('#');
+  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
+  const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  return `${base}${base.includes('?') ? '&' : '?'}${query.join('&')}${hash}`;
+}
+
+/**
+ * JSON over fetch (the Environment's). Adds `clientId` as a query parameter when
+ * the options carry one. A non-2xx answer throws HttpRequestError, an aborted
+ * request RequestFailedError ('Something went wrong'), a failed fetch
+ * NetworkRequestError.
+ */
+@injectable()
+export class HttpClientImpl implements HttpClient {
+  constructor(
+    @inject(Environment) private readonly env: Environment,
+    @inject(Options) private readonly options: Options,
+  ) {}
+
+  get<T = unknown>(req: HttpRequest): Promise<T> {
+    return this.send<T>('GET', req);
+  }
+
+  post<T = unknown>(req: HttpRequest): Promise<T> {
+    return this.send<T>('POST', req);
+  }
+
+  put<T = unknown>(req: HttpRequest): Promise<T> {
+    return this.send<T>('PUT', req);
+  }
+
+  delete<T = unknown>(req: HttpRequest): Promise<T> {
+    return this.send<T>('DELETE', req);
+  }
+
+  private clientId(): string | undefined {
+    const id = (this.options.state as { clientId?: unknown }).clientId;
+    return typeof id === 'string' && id !== '' ? id : undefined;
+  }
+
+  private async send<T>(method: Method, req: HttpRequest): Promise<T> {
+    const url = buildUrl(req, { clientId: this.clientId() });
+    const hasBody = method !== 'GET' && req.body !== undefined;
+    const headers: Record<string, string> = { ...req.headers };
+    if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['Content-Type'] = 'application/json';
+    }
+    if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted` });
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.env.fetch(url, {
+        method,
+        headers,
+        ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
+      });
+      text = await response.text();
+    } catch (cause) {
+      if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted`, cause });
+      throw new NetworkRequestError({ url, cause });
+    }
+    if (!response.ok) {
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((v, k) => {
+        responseHeaders[k.toLowerCase()] = v;
+      });
+      throw new HttpRequestError({ status: response.status, url, body: text, headers: responseHeaders });
+    }
+    if (text === '') return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      // Not JSON (e.g. text/plain): hand back the text itself.
+      return text as T;
+    }
+  }
 }

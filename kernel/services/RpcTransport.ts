@@ -1,5 +1,11 @@
-import type { Network } from '../types';
-import type { Transport } from '../transport/types';
+import { inject, injectable } from 'inversify';
+import { MissingRpcUrlError } from '../errors/transport';
+import type { CaipNetworkId, Network } from '../types';
+import type { RpcRequest, Transport } from '../transport/types';
+import { fallback } from '../transport/fallback';
+import { http } from '../transport/http';
+import { Environment } from './Environment';
+import { Options } from './Options';
 
 export const RpcTransport = Symbol('RpcTransport');
 
@@ -11,4 +17,66 @@ export interface RpcTransport {
   forNetwork(network: Network): Transport;
   /** Stops background pings. */
   dispose(): void;
+}
+
+/** The blockchain RPC service endpoint: `{rpcServiceUrl}/v1/?chainId={caipNetworkId}&projectId={projectId}`. */
+export function rpcServiceEndpoint(rpcServiceUrl: string, caipNetworkId: CaipNetworkId, projectId: string): string {
+  const enc = (v: string): string => encodeURIComponent(v).replace(/%3A/gi, ':');
+  return `${rpcServiceUrl.replace(/\/+$/, '')}/v1/?chainId=${enc(caipNetworkId)}&projectId=${enc(projectId)}`;
+}
+
+/**
+ * RPC URLs for a network, in the order they are tried: custom URLs, the RPC
+ * service (when configured), the chain's own default, the network's default.
+ * Duplicates and empty strings are dropped.
+ */
+export function rpcUrlsFor(
+  network: Network,
+  options: { customRpcUrls?: Readonly<Record<string, readonly { readonly url: string }[]>>; rpcServiceUrl?: string; projectId?: string },
+): string[] {
+  const urls = [
+    ...(options.customRpcUrls?.[network.caipNetworkId]?.map((u) => u.url) ?? []),
+    ...(options.rpcServiceUrl ? [rpcServiceEndpoint(options.rpcServiceUrl, network.caipNetworkId, options.projectId ?? '')] : []),
+    ...(network.rpcUrls.chainDefault?.http ?? []),
+    ...(network.rpcUrls.default?.http ?? []),
+  ];
+  return [...new Set(urls.filter((u) => typeof u === 'string' && u !== ''))];
+}
+
+/** The cheap call used to rank a namespace's RPC URLs; undefined: no ranking. */
+function pingFor(network: Network): RpcRequest | undefined {
+  if (network.chainNamespace === 'eip155') return { method: 'eth_blockNumber' };
+  if (network.chainNamespace === 'solana') return { method: 'getSlot' };
+  return undefined;
+}
+
+@injectable()
+export class RpcTransportImpl implements RpcTransport {
+  private readonly cache = new Map<CaipNetworkId, { key: string; transport: Transport }>();
+
+  constructor(
+    @inject(Options) private readonly options: Options,
+    @inject(Environment) private readonly env: Environment,
+  ) {}
+
+  forNetwork(network: Network): Transport {
+    const urls = rpcUrlsFor(network, this.options.state);
+    if (urls.length === 0) throw new MissingRpcUrlError(network.caipNetworkId);
+    const key = urls.join('\n');
+    const cached = this.cache.get(network.caipNetworkId);
+    if (cached?.key === key) return cached.transport;
+    // The URL list changed (options.update): replace the old transport.
+    cached?.transport.dispose();
+    const fetch = (input: string, init?: RequestInit): Promise<Response> => this.env.fetch(input, init);
+    const members = urls.map((url) => http(url, { fetch }));
+    const ping = pingFor(network);
+    const transport = members.length === 1 ? members[0]! : fallback(members, { rank: ping ? { ping } : false });
+    this.cache.set(network.caipNetworkId, { key, transport });
+    return transport;
+  }
+
+  dispose(): void {
+    for (const { transport } of this.cache.values()) transport.dispose();
+    this.cache.clear();
+  }
 }

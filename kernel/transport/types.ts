@@ -5,6 +5,11 @@ export interface RpcRequest {
 
 export interface RequestOptions {
   readonly signal?: AbortSignal;
+  /**
+   * Overrides the transport's own retry count for this call (a fallback
+   * transport passes 0 to its members and retries across them instead).
+   */
+  readonly retryCount?: number;
 }
 
 /** A JSON-RPC transport (HTTP, fallback over several, or a wallet provider). */

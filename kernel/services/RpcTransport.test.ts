@@ -1,0 +1,88 @@
+import { MissingRpcUrlError } from '../errors/transport';
+import type { FallbackTransport } from '../transport/fallback';
+import type { HttpTransport } from '../transport/http';
+import { fakeFetch, rpcResult } from '../transport/testing/fakeFetch';
+import type { Network } from '../types';
+import type { Environment } from './Environment';
+import type { Options, ResolvedOptions } from './Options';
+import { RpcTransportImpl, rpcServiceEndpoint, rpcUrlsFor } from './RpcTransport';
+
+const mainnet: Network = {
+  id: 1,
+  name: 'Ethereum',
+  caipNetworkId: 'eip155:1',
+  chainNamespace: 'eip155',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://default.test', 'https://shared.test'] }, chainDefault: { http: ['https://shared.test'] } },
+};
+const single: Network = { ...mainnet, id: 10, caipNetworkId: 'eip155:10', rpcUrls: { default: { http: ['https://op.test'] } } };
+
+function setup(state: Partial<ResolvedOptions> = {}) {
+  const world = { state: { projectId: 'p1', ...state } as ResolvedOptions };
+  const f = fakeFetch((call) => rpcResult(call, call.url));
+  const env = { fetch: f.fetch } as Pick<Environment, 'fetch'> as Environment;
+  const options = {
+    get state() {
+      return world.state;
+    },
+  } as Options;
+  return { svc: new RpcTransportImpl(options, env), calls: f.calls, world };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('RpcTransportImpl', () => {
+  it('orders custom URLs, the RPC service, chainDefault, then default, without duplicates', () => {
+    const urls = rpcUrlsFor(mainnet, {
+      customRpcUrls: { 'eip155:1': [{ url: 'https://custom.test' }, { url: 'https://default.test' }] },
+      rpcServiceUrl: 'https://rpc.service/',
+      projectId: 'p1',
+    });
+    expect(urls).toEqual([
+      'https://custom.test',
+      'https://default.test',
+      'https://rpc.service/v1/?chainId=eip155:1&projectId=p1',
+      'https://shared.test',
+    ]);
+    expect(rpcServiceEndpoint('http://127.0.0.1:9', 'solana:5eykt4', 'a&b')).toBe('http://127.0.0.1:9/v1/?chainId=solana:5eykt4&projectId=a%26b');
+  });
+
+  it('uses a plain http transport when there is one URL', async () => {
+    const { svc, calls } = setup();
+    const t = svc.forNetwork(single) as HttpTransport;
+    expect(t.kind).toBe('http');
+    expect(t.url).toBe('https://op.test');
+    await expect(t.request({ method: 'eth_chainId' })).resolves.toBe('https://op.test');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('builds a ranked fallback over several URLs, cached per network', async () => {
+    const { svc, calls } = setup({ customRpcUrls: { 'eip155:1': [{ url: 'https://custom.test' }] } });
+    const t = svc.forNetwork(mainnet) as FallbackTransport;
+    expect(t.kind).toBe('fallback');
+    expect(svc.forNetwork(mainnet)).toBe(t);
+    expect(t.transports.map((x) => (x as HttpTransport).url)).toEqual(['https://custom.test', 'https://shared.test', 'https://default.test']);
+    await expect(t.request({ method: 'eth_chainId' })).resolves.toBe('https://custom.test');
+    // Ranking pings every member with eth_blockNumber.
+    expect(calls.filter((c) => c.body.method === 'eth_blockNumber')).toHaveLength(3);
+    svc.dispose();
+    const before = calls.length;
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(calls.length).toBe(before);
+  });
+
+  it('replaces the transport when the URLs change', () => {
+    const { svc, world } = setup();
+    const first = svc.forNetwork(single);
+    world.state = { ...world.state, customRpcUrls: { 'eip155:10': [{ url: 'https://new.test' }] } };
+    const second = svc.forNetwork(single);
+    expect(second).not.toBe(first);
+    return expect(first.request({ method: 'eth_chainId' })).rejects.toThrow('Request was aborted');
+  });
+
+  it('throws when a network has no URL', () => {
+    const { svc } = setup();
+    expect(() => svc.forNetwork({ ...single, rpcUrls: { default: { http: [] } } })).toThrow(MissingRpcUrlError);
+  });
+});

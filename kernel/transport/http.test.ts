@@ -1,0 +1,566 @@
+import {
+  HttpRequestError,
+  NetworkRequestError,
+  RequestAbortedError,
+  RpcResponseError,
+  TimeoutError,
+} from '../errors/transport';
+import {
+  DEDUPE_CACHE_SIZE,
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_RETRY_COUNT,
+  DEFAULT_RETRY_DELAY,
+  DEFAULT_TIMEOUT,
+  RETRY_STATUS_CODES,
+  backoffDelay,
+  http,
+  parseRetryAfter,
+  requestKey,
+} from './http';
+import { SEND_METHODS, isSendMethod } from './methods';
+import { HANG, fakeFetch, json, networkError, rpcEcho, rpcResult, type FakeCall } from './testing/fakeFetch';
+
+const URL_ = 'https://rpc.test/';
+
+/** Lets a promise's rejection be asserted after timers ran, without an unhandled rejection. */
+function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: any }> {
+  return p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+const status = (code: number, headers: Record<string, string> = {}) => () =>
+  new Response(`status ${code} body`, { status: code, headers });
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('constants (spec section 9, HTTP RPC)', () => {
+  it('has the spec defaults', () => {
+    expect(DEFAULT_TIMEOUT).toBe(10_000);
+    expect(DEFAULT_RETRY_COUNT).toBe(3);
+    expect(DEFAULT_RETRY_DELAY).toBe(150);
+    expect(DEFAULT_BATCH_SIZE).toBe(1000);
+    expect(DEDUPE_CACHE_SIZE).toBe(8192);
+    expect([...RETRY_STATUS_CODES].sort((a, b) => a - b)).toEqual([403, 408, 413, 429, 500, 502, 503, 504]);
+  });
+
+  it('backs off exponentially from the base delay', () => {
+    expect([0, 1, 2, 3].map((a) => backoffDelay(a, 150))).toEqual([150, 300, 600, 1200]);
+  });
+});
+
+describe('http(): single calls', () => {
+  it('POSTs a JSON-RPC 2.0 body and returns the result', async () => {
+    const f = fakeFetch((call) => rpcResult(call, '0x10'));
+    const t = http(URL_, { fetch: f.fetch, headers: { 'X-Test': '1' } });
+    await expect(t.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
+    expect(f.calls).toHaveLength(1);
+    const [call] = f.calls;
+    expect(call!.url).toBe(URL_);
+    expect(call!.init.method).toBe('POST');
+    expect(call!.init.headers).toMatchObject({ 'Content-Type': 'application/json', 'X-Test': '1' });
+    expect(call!.body).toEqual({ jsonrpc: '2.0', id: expect.any(Number), method: 'eth_blockNumber', params: [] });
+    expect(t.kind).toBe('http');
+  });
+
+  it('uses globalThis.fetch looked up at call time by default', async () => {
+    const t = http(URL_);
+    const original = globalThis.fetch;
+    const f = fakeFetch((call) => rpcResult(call, 'late-bound'));
+    globalThis.fetch = f.fetch as typeof fetch;
+    try {
+      await expect(t.request({ method: 'eth_chainId' })).resolves.toBe('late-bound');
+      expect(f.calls).toHaveLength(1);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('turns a JSON-RPC error into RpcResponseError with the node message, and does not retry it', async () => {
+    const f = fakeFetch((call) =>
+      json({ jsonrpc: '2.0', id: call.body.id, error: { code: 3, message: 'execution reverted: nope', data: '0x08c379a0' } }),
+    );
+    const t = http(URL_, { fetch: f.fetch });
+    const r = await settle(t.request({ method: 'eth_call', params: [{}] }));
+    expect(r.ok).toBe(false);
+    const err = (r as { error: RpcResponseError }).error;
+    expect(err).toBeInstanceOf(RpcResponseError);
+    expect(err.message).toBe('execution reverted: nope');
+    expect(err.code).toBe(3);
+    expect(err.data).toBe('0x08c379a0');
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('treats a 200 that is not JSON as an HttpRequestError, without retrying', async () => {
+    const f = fakeFetch(() => new Response('<html>', { status: 200 }));
+    const t = http(URL_, { fetch: f.fetch });
+    const r = await settle(t.request({ method: 'eth_chainId' }));
+    expect((r as { error: HttpRequestError }).error).toBeInstanceOf(HttpRequestError);
+    expect((r as { error: HttpRequestError }).error.details).toBe('The response is not valid JSON');
+    expect(f.calls).toHaveLength(1);
+  });
+});
+
+describe('http(): retries', () => {
+  it.each([403, 408, 413, 429, 500, 502, 503, 504])('retries status %i three times, then throws HttpRequestError', async (code) => {
+    const f = fakeFetch(status(code, { 'x-node': 'a' }));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(5000);
+    const r = await p;
+    expect(f.calls).toHaveLength(4);
+    const err = (r as { error: HttpRequestError }).error;
+    expect(err).toBeInstanceOf(HttpRequestError);
+    expect(err.message).toBe(`HTTP status code: ${code}`);
+    expect(err.status).toBe(code);
+    expect(err.url).toBe(URL_);
+    expect(err.body).toBe(`status ${code} body`);
+    expect(err.headers['x-node']).toBe('a');
+  });
+
+  it.each([400, 401, 404])('does not retry status %i', async (code) => {
+    const f = fakeFetch(status(code));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(((await p) as { error: Error }).error.message).toBe(`HTTP status code: ${code}`);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('waits 150, 300 then 600 ms between attempts', async () => {
+    const f = fakeFetch(status(503));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(149);
+    expect(f.calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(f.calls).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(2000);
+    await p;
+    const gaps = f.calls.slice(1).map((c, i) => c.at - f.calls[i]!.at);
+    expect(gaps).toEqual([150, 300, 600]);
+  });
+
+  it('honours retryCount and retryDelay options', async () => {
+    const f = fakeFetch(status(500));
+    const t = http(URL_, { fetch: f.fetch, retryCount: 1, retryDelay: 40 });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(1000);
+    await p;
+    expect(f.calls.map((c) => c.at - f.calls[0]!.at)).toEqual([0, 40]);
+  });
+
+  it('succeeds when a later attempt succeeds', async () => {
+    const f = fakeFetch((call, i) => (i < 2 ? new Response('', { status: 502 }) : rpcResult(call, 'ok')));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = t.request({ method: 'eth_blockNumber' });
+    await jest.advanceTimersByTimeAsync(1000);
+    await expect(p).resolves.toBe('ok');
+    expect(f.calls).toHaveLength(3);
+  });
+
+  it('honours Retry-After in seconds instead of the backoff', async () => {
+    const f = fakeFetch((call, i) => (i === 0 ? status(429, { 'Retry-After': '2' })() : rpcResult(call, 'ok')));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = t.request({ method: 'eth_blockNumber' });
+    await jest.advanceTimersByTimeAsync(1999);
+    expect(f.calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(p).resolves.toBe('ok');
+    expect(f.calls[1]!.at - f.calls[0]!.at).toBe(2000);
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    const at = new Date(Date.now() + 5000).toUTCString();
+    const f = fakeFetch((call, i) => (i === 0 ? status(503, { 'Retry-After': at })() : rpcResult(call, 'ok')));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = t.request({ method: 'eth_blockNumber' });
+    await jest.advanceTimersByTimeAsync(4999);
+    expect(f.calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(p).resolves.toBe('ok');
+  });
+
+  it('parses Retry-After values', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter(' 0.5 ', now)).toBe(500);
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('Mon, 31 Dec 2029 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
+  });
+
+  it('retries a read after a network failure (connection reset)', async () => {
+    const f = fakeFetch((call, i) => (i === 0 ? networkError('ECONNRESET') : rpcResult(call, 'ok')));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = t.request({ method: 'eth_getBalance', params: ['0x1', 'latest'] });
+    await jest.advanceTimersByTimeAsync(150);
+    await expect(p).resolves.toBe('ok');
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it('throws NetworkRequestError once network retries are spent', async () => {
+    const f = fakeFetch(() => networkError('ECONNREFUSED'));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(2000);
+    const err = ((await p) as { error: NetworkRequestError }).error;
+    expect(err).toBeInstanceOf(NetworkRequestError);
+    expect(err.reachedServer).toBe(false);
+    expect(f.calls).toHaveLength(4);
+  });
+});
+
+describe('http(): timeout and abort', () => {
+  it('times out after 10000 ms by default with TimeoutError', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch, retryCount: 0 });
+    let done = false;
+    const p = settle(t.request({ method: 'eth_blockNumber' })).finally(() => (done = true));
+    await jest.advanceTimersByTimeAsync(9999);
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err.timeout).toBe(10_000);
+    expect(err.message).toBe('Request timed out after 10000 ms');
+    expect((f.calls[0]!.init.signal as AbortSignal).aborted).toBe(true);
+  });
+
+  it('honours the timeout option and retries a timed-out read', async () => {
+    const f = fakeFetch((call, i) => (i === 0 ? HANG : rpcResult(call, 'ok')));
+    const t = http(URL_, { fetch: f.fetch, timeout: 500 });
+    const p = t.request({ method: 'eth_blockNumber' });
+    await jest.advanceTimersByTimeAsync(650);
+    await expect(p).resolves.toBe('ok');
+    expect(f.calls[1]!.at - f.calls[0]!.at).toBe(650);
+  });
+
+  it("rejects with 'Request was aborted' on abort and does not retry", async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch });
+    const ac = new AbortController();
+    const p = settle(t.request({ method: 'eth_blockNumber' }, { signal: ac.signal }));
+    await jest.advanceTimersByTimeAsync(10);
+    ac.abort();
+    const err = ((await p) as { error: Error }).error;
+    expect(err).toBeInstanceOf(RequestAbortedError);
+    expect(err.message).toBe('Request was aborted');
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('stops waiting for a retry when aborted during the backoff', async () => {
+    const f = fakeFetch(status(503));
+    const t = http(URL_, { fetch: f.fetch });
+    const ac = new AbortController();
+    const p = settle(t.request({ method: 'eth_blockNumber' }, { signal: ac.signal }));
+    await jest.advanceTimersByTimeAsync(100);
+    ac.abort();
+    expect(((await p) as { error: Error }).error).toBeInstanceOf(RequestAbortedError);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('does not call fetch for an already aborted signal', async () => {
+    const f = fakeFetch((call) => rpcResult(call, 1));
+    const t = http(URL_, { fetch: f.fetch });
+    await expect(t.request({ method: 'eth_blockNumber' }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RequestAbortedError);
+    expect(f.calls).toHaveLength(0);
+  });
+});
+
+describe('http(): send and sign methods', () => {
+  it('lists the send/sign methods and recognises them', () => {
+    for (const m of ['eth_sendTransaction', 'eth_sendRawTransaction', 'wallet_sendCalls', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendUserOperation', 'sendTransaction']) {
+      expect(isSendMethod(m)).toBe(true);
+    }
+    expect(SEND_METHODS.has('eth_sendRawTransaction')).toBe(true);
+    expect(isSendMethod('eth_signSomethingNew')).toBe(true);
+    for (const m of ['eth_call', 'eth_blockNumber', 'eth_getBalance', 'getBalance', 'wallet_getCallsStatus']) {
+      expect(isSendMethod(m)).toBe(false);
+    }
+  });
+
+  it.each([500, 503, 429])('never retries a send after status %i (the tx may have landed)', async (code) => {
+    const f = fakeFetch(status(code));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = settle(t.request({ method: 'eth_sendRawTransaction', params: ['0xdead'] }));
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(((await p) as { error: HttpRequestError }).error.status).toBe(code);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('never retries a send after a timeout or a reset connection', async () => {
+    const f1 = fakeFetch(() => HANG);
+    const t1 = http(URL_, { fetch: f1.fetch });
+    const p1 = settle(t1.request({ method: 'eth_sendTransaction', params: [{}] }));
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(((await p1) as { error: Error }).error).toBeInstanceOf(TimeoutError);
+    expect(f1.calls).toHaveLength(1);
+
+    const f2 = fakeFetch(() => networkError('ECONNRESET'));
+    const t2 = http(URL_, { fetch: f2.fetch });
+    const p2 = settle(t2.request({ method: 'personal_sign', params: ['0x', '0x'] }));
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(((await p2) as { error: NetworkRequestError }).error.reachedServer).toBe(true);
+    expect(f2.calls).toHaveLength(1);
+
+    const f3 = fakeFetch(() => new TypeError('Failed to fetch'));
+    const t3 = http(URL_, { fetch: f3.fetch });
+    const p3 = settle(t3.request({ method: 'wallet_sendCalls', params: [{}] }));
+    await jest.advanceTimersByTimeAsync(5000);
+    await p3;
+    expect(f3.calls).toHaveLength(1);
+  });
+
+  it('retries a send refused before connecting (ECONNREFUSED)', async () => {
+    const f = fakeFetch((call, i) => (i === 0 ? networkError('ECONNREFUSED') : rpcResult(call, '0xhash')));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = t.request({ method: 'eth_sendRawTransaction', params: ['0xdead'] });
+    await jest.advanceTimersByTimeAsync(150);
+    await expect(p).resolves.toBe('0xhash');
+    expect(f.calls).toHaveLength(2);
+  });
+});
+
+describe('http(): batching', () => {
+  it('sends calls made in the same tick as one JSON array and matches answers by id', async () => {
+    const f = fakeFetch(rpcEcho((m, p) => `${m}:${JSON.stringify(p)}`));
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const all = Promise.all([
+      t.request({ method: 'eth_blockNumber' }),
+      t.request({ method: 'eth_chainId' }),
+      t.request({ method: 'eth_getBalance', params: ['0xa', 'latest'] }),
+    ]);
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(all).resolves.toEqual(['eth_blockNumber:[]', 'eth_chainId:[]', 'eth_getBalance:["0xa","latest"]']);
+    expect(f.calls).toHaveLength(1);
+    expect(Array.isArray(f.calls[0]!.body)).toBe(true);
+    expect(f.calls[0]!.body.map((b: any) => b.method)).toEqual(['eth_blockNumber', 'eth_chainId', 'eth_getBalance']);
+    expect(new Set(f.calls[0]!.body.map((b: any) => b.id)).size).toBe(3);
+  });
+
+  it('matches answers that come back out of order', async () => {
+    const f = fakeFetch((call: FakeCall) =>
+      json([...call.body].reverse().map((b: any) => ({ jsonrpc: '2.0', id: b.id, result: b.params[0] }))),
+    );
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const all = Promise.all(['a', 'b', 'c', 'd'].map((x) => t.request({ method: 'eth_getCode', params: [x] })));
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(all).resolves.toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('splits at batchSize', async () => {
+    const f = fakeFetch(rpcEcho((_m, p) => (p as string[])[0]));
+    const t = http(URL_, { fetch: f.fetch, batch: { batchSize: 2 } });
+    const all = Promise.all([1, 2, 3, 4, 5].map((n) => t.request({ method: 'eth_getCode', params: [`0x${n}`] })));
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(all).resolves.toEqual(['0x1', '0x2', '0x3', '0x4', '0x5']);
+    expect(f.calls.map((c) => (Array.isArray(c.body) ? c.body.length : 1))).toEqual([2, 2, 1]);
+  });
+
+  it('puts at most 1000 calls in one POST by default', async () => {
+    const f = fakeFetch(rpcEcho((_m, p) => (p as number[])[0]));
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const all = Promise.all(Array.from({ length: 1001 }, (_, n) => t.request({ method: 'eth_getCode', params: [n] })));
+    await jest.advanceTimersByTimeAsync(0);
+    const results = await all;
+    expect(results[1000]).toBe(1000);
+    expect(f.calls.map((c) => (Array.isArray(c.body) ? c.body.length : 1))).toEqual([1000, 1]);
+  });
+
+  it('collects calls within `wait` ms', async () => {
+    const f = fakeFetch(rpcEcho());
+    const t = http(URL_, { fetch: f.fetch, batch: { wait: 10 } });
+    const a = t.request({ method: 'eth_chainId' });
+    await jest.advanceTimersByTimeAsync(5);
+    const b = t.request({ method: 'eth_blockNumber' });
+    await jest.advanceTimersByTimeAsync(4);
+    expect(f.calls).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1);
+    await Promise.all([a, b]);
+    expect(f.calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(20);
+    const c = t.request({ method: 'eth_gasPrice' });
+    await jest.advanceTimersByTimeAsync(10);
+    await c;
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it('rejects only the call whose item carries a JSON-RPC error', async () => {
+    const f = fakeFetch((call) =>
+      json(
+        call.body.map((b: any) =>
+          b.method === 'eth_call'
+            ? { jsonrpc: '2.0', id: b.id, error: { code: -32000, message: 'execution reverted' } }
+            : { jsonrpc: '2.0', id: b.id, result: 'fine' },
+        ),
+      ),
+    );
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const a = settle(t.request({ method: 'eth_blockNumber' }));
+    const b = settle(t.request({ method: 'eth_call', params: [{}] }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(await a).toEqual({ ok: true, value: 'fine' });
+    const r = (await b) as { error: RpcResponseError };
+    expect(r.error).toBeInstanceOf(RpcResponseError);
+    expect(r.error.message).toBe('execution reverted');
+    expect(r.error.code).toBe(-32000);
+  });
+
+  it('rejects an item the server left unanswered', async () => {
+    const f = fakeFetch((call) => json([{ jsonrpc: '2.0', id: call.body[0].id, result: 1 }]));
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const a = t.request({ method: 'eth_blockNumber' });
+    const b = settle(t.request({ method: 'eth_chainId' }));
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(a).resolves.toBe(1);
+    expect(((await b) as { error: Error }).error).toBeInstanceOf(RpcResponseError);
+  });
+
+  it('retries the whole batch on a retryable status, and rejects every item when retries are spent', async () => {
+    const f = fakeFetch(status(503));
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const a = settle(t.request({ method: 'eth_blockNumber' }));
+    const b = settle(t.request({ method: 'eth_chainId' }));
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(((await a) as { error: Error }).error.message).toBe('HTTP status code: 503');
+    expect(((await b) as { error: Error }).error.message).toBe('HTTP status code: 503');
+    expect(f.calls).toHaveLength(4);
+  });
+
+  it('never batches send methods', async () => {
+    const f = fakeFetch(rpcEcho());
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const all = Promise.all([
+      t.request({ method: 'eth_blockNumber' }),
+      t.request({ method: 'eth_sendRawTransaction', params: ['0x1'] }),
+      t.request({ method: 'eth_chainId' }),
+    ]);
+    await jest.advanceTimersByTimeAsync(0);
+    await all;
+    expect(f.calls).toHaveLength(2);
+    const single = f.calls.find((c) => !Array.isArray(c.body))!;
+    expect(single.body.method).toBe('eth_sendRawTransaction');
+  });
+
+  it('drops an aborted call from the queue before sending', async () => {
+    const f = fakeFetch(rpcEcho());
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const ac = new AbortController();
+    const a = settle(t.request({ method: 'eth_blockNumber' }, { signal: ac.signal }));
+    const b = t.request({ method: 'eth_chainId' });
+    const c = t.request({ method: 'eth_gasPrice' });
+    ac.abort();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(((await a) as { error: Error }).error.message).toBe('Request was aborted');
+    await Promise.all([b, c]);
+    expect(f.calls[0]!.body.map((x: any) => x.method)).toEqual(['eth_chainId', 'eth_gasPrice']);
+  });
+});
+
+describe('http(): dedupe', () => {
+  it('shares one network call between identical in-flight reads', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const f = fakeFetch(async (call) => {
+      await gate;
+      return rpcResult(call, '0xbal');
+    });
+    const t = http(URL_, { fetch: f.fetch });
+    const a = t.request({ method: 'eth_getBalance', params: ['0xa', 'latest'] });
+    const b = t.request({ method: 'eth_getBalance', params: ['0xa', 'latest'] });
+    const c = t.request({ method: 'eth_getBalance', params: ['0xb', 'latest'] });
+    release();
+    await expect(Promise.all([a, b, c])).resolves.toEqual(['0xbal', '0xbal', '0xbal']);
+    expect(f.calls).toHaveLength(2);
+    // Once settled, the same read goes to the network again.
+    await t.request({ method: 'eth_getBalance', params: ['0xa', 'latest'] });
+    expect(f.calls).toHaveLength(3);
+  });
+
+  it('never shares send calls', async () => {
+    const f = fakeFetch((call) => rpcResult(call, '0xhash'));
+    const t = http(URL_, { fetch: f.fetch });
+    await Promise.all([
+      t.request({ method: 'eth_sendRawTransaction', params: ['0x1'] }),
+      t.request({ method: 'eth_sendRawTransaction', params: ['0x1'] }),
+    ]);
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it('can be turned off', async () => {
+    const f = fakeFetch((call) => rpcResult(call, 1));
+    const t = http(URL_, { fetch: f.fetch, dedupe: false });
+    await Promise.all([t.request({ method: 'eth_blockNumber' }), t.request({ method: 'eth_blockNumber' })]);
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it('lets one sharer abort without cancelling the call for the others; the call stops when all left', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch });
+    const a1 = new AbortController();
+    const a2 = new AbortController();
+    const p1 = settle(t.request({ method: 'eth_blockNumber' }, { signal: a1.signal }));
+    const p2 = settle(t.request({ method: 'eth_blockNumber' }, { signal: a2.signal }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(f.calls).toHaveLength(1);
+    a1.abort();
+    expect(((await p1) as { error: Error }).error).toBeInstanceOf(RequestAbortedError);
+    const signal = f.calls[0]!.init.signal as AbortSignal;
+    expect(signal.aborted).toBe(false);
+    a2.abort();
+    expect(((await p2) as { error: Error }).error).toBeInstanceOf(RequestAbortedError);
+    expect(signal.aborted).toBe(true);
+  });
+
+  it('keys on method and params', () => {
+    expect(requestKey({ method: 'a', params: [1n] })).toBe(requestKey({ method: 'a', params: [1n] }));
+    expect(requestKey({ method: 'a', params: [1] })).not.toBe(requestKey({ method: 'b', params: [1] }));
+    expect(requestKey({ method: 'a', params: [1] })).not.toBe(requestKey({ method: 'a', params: [2] }));
+  });
+
+  it(`keeps at most ${DEDUPE_CACHE_SIZE} in-flight keys (least recently used evicted)`, async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch, retryCount: 0 });
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i <= DEDUPE_CACHE_SIZE; i++) pending.push(settle(t.request({ method: 'eth_getCode', params: [i] })));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(f.calls).toHaveLength(DEDUPE_CACHE_SIZE + 1);
+    // Key 1 is still within the bound: shared.
+    pending.push(settle(t.request({ method: 'eth_getCode', params: [1] })));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(f.calls).toHaveLength(DEDUPE_CACHE_SIZE + 1);
+    // Key 0 was the oldest and was evicted when key 8192 arrived: a new call.
+    pending.push(settle(t.request({ method: 'eth_getCode', params: [0] })));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(f.calls).toHaveLength(DEDUPE_CACHE_SIZE + 2);
+    t.dispose();
+    await Promise.all(pending);
+  });
+});
+
+describe('http(): dispose', () => {
+  it('rejects queued and in-flight calls and refuses new ones', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch, batch: { wait: 50 } });
+    const single = settle(t.request({ method: 'eth_sendRawTransaction', params: ['0x'] }));
+    const queued = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(0);
+    t.dispose();
+    expect(((await single) as { error: Error }).error.message).toBe('Request was aborted');
+    expect(((await queued) as { error: Error }).error.message).toBe('Request was aborted');
+    await expect(t.request({ method: 'eth_chainId' })).rejects.toBeInstanceOf(RequestAbortedError);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(f.calls).toHaveLength(1);
+  });
+});
