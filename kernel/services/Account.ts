@@ -1,4 +1,7 @@
-import type { Observed } from '../store';
+import { inject, injectable } from 'inversify';
+import { type Observed, Store } from '../store';
+import { Options } from './Options';
+import { Storage } from './Storage';
 import type {
   AccountState,
   AccountType,
@@ -52,4 +55,169 @@ export interface Account extends Observed<AccountServiceState> {
    * 'disconnected' clears cached addresses.
    */
   restoreFromStorage(): void;
+}
+
+const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122'];
+const ACCOUNT_TYPES: readonly AccountType[] = ['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'];
+
+/** Storage key (under the Storage service's own prefix) of the chosen account type. */
+export function accountTypeStorageKey(namespace: ChainNamespace): string {
+  return `accountType:${namespace}`;
+}
+
+function isAccountType(value: unknown): value is AccountType {
+  return typeof value === 'string' && (ACCOUNT_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * Account state per namespace, persisted through {@link Storage}:
+ * - `setConnected` stores status 'connected', the connector id and the address;
+ * - `setStatus` stores the status as given;
+ * - `reset` stores 'disconnected' and clears the connector id and cached address.
+ *
+ * The preferred account type defaults to the one the visitor chose (stored by
+ * `setPreferredAccountType`), else `options.defaultAccountTypes`, else
+ * {@link DEFAULT_ACCOUNT_TYPES}; `reset` keeps that choice.
+ *
+ * Startup (`restoreFromStorage`): stored 'connected' → 'connecting', with the
+ * cached address and connector id shown until the connection is synced;
+ * stored 'disconnected' → cached address removed from storage. A stored
+ * 'connecting' (a page left mid-connection) leaves the namespace disconnected.
+ */
+@injectable()
+export class AccountImpl implements Account {
+  private readonly store: Store<AccountServiceState>;
+
+  constructor(
+    @inject(Storage) private readonly storage: Storage,
+    @inject(Options) private readonly options: Options,
+  ) {
+    const namespaces = {} as Record<ChainNamespace, AccountState>;
+    for (const ns of NAMESPACES) namespaces[ns] = this.defaults(ns);
+    this.store = new Store<AccountServiceState>({ namespaces });
+  }
+
+  get state$() {
+    return this.store.state$;
+  }
+
+  get state(): AccountServiceState {
+    return this.store.state;
+  }
+
+  get(namespace: ChainNamespace): AccountState {
+    return this.store.state.namespaces[namespace];
+  }
+
+  isConnected(): boolean {
+    return NAMESPACES.some((ns) => this.get(ns).status === 'connected');
+  }
+
+  setConnected(namespace: ChainNamespace, account: ConnectedAccount): void {
+    const patch: Partial<AccountState> = {
+      status: 'connected',
+      address: account.address,
+      caipAddress: account.caipAddress,
+      connectorId: account.connectorId,
+      connectedWalletInfo: account.walletInfo,
+    };
+    this.write(namespace, account.allAccounts ? { ...patch, allAccounts: account.allAccounts } : patch);
+    this.storage.setConnectionStatus(namespace, 'connected');
+    this.storage.setConnectorId(namespace, account.connectorId);
+    this.storage.setCachedAddress(namespace, account.address);
+  }
+
+  setStatus(namespace: ChainNamespace, status: ConnectionStatus): void {
+    this.write(namespace, { status });
+    this.storage.setConnectionStatus(namespace, status);
+  }
+
+  setAddress(namespace: ChainNamespace, address: string, caipAddress: CaipAddress): void {
+    this.write(namespace, { address, caipAddress });
+    this.storage.setCachedAddress(namespace, address);
+  }
+
+  setBalance(namespace: ChainNamespace, balance: string | undefined, symbol: string | undefined): void {
+    this.write(namespace, { balance, balanceSymbol: symbol });
+  }
+
+  setProfile(namespace: ChainNamespace, profile: { name?: string | null; image?: string | null }): void {
+    const patch: { profileName?: string | null; profileImage?: string | null } = {};
+    if ('name' in profile) patch.profileName = profile.name;
+    if ('image' in profile) patch.profileImage = profile.image;
+    this.write(namespace, patch);
+  }
+
+  setPreferredAccountType(namespace: ChainNamespace, type: AccountType): void {
+    this.write(namespace, { preferredAccountType: type });
+    this.storage.set(accountTypeStorageKey(namespace), type);
+  }
+
+  setCurrentTab(namespace: ChainNamespace, tab: number): void {
+    this.write(namespace, { currentTab: tab });
+  }
+
+  patch(namespace: ChainNamespace, patch: Partial<AccountState>): void {
+    this.write(namespace, patch);
+  }
+
+  reset(namespace: ChainNamespace): void {
+    this.replaceNamespace(namespace, this.defaults(namespace));
+    this.storage.setConnectionStatus(namespace, 'disconnected');
+    this.storage.setConnectorId(namespace, undefined);
+    this.storage.setCachedAddress(namespace, undefined);
+  }
+
+  resetAll(): void {
+    for (const ns of NAMESPACES) this.reset(ns);
+  }
+
+  restoreFromStorage(): void {
+    for (const ns of NAMESPACES) {
+      const stored = this.storage.connectionStatus(ns);
+      if (stored === 'connected') {
+        const address = this.storage.cachedAddress(ns);
+        const connectorId = this.storage.connectorId(ns);
+        this.write(ns, {
+          status: 'connecting',
+          ...(address !== undefined ? { address } : {}),
+          ...(connectorId !== undefined ? { connectorId } : {}),
+        });
+      } else if (stored === 'disconnected') {
+        this.storage.setCachedAddress(ns, undefined);
+      }
+    }
+  }
+
+  private storedAccountType(namespace: ChainNamespace): AccountType | undefined {
+    return this.storage.get(accountTypeStorageKey(namespace), isAccountType);
+  }
+
+  private defaults(namespace: ChainNamespace): AccountState {
+    return {
+      status: 'disconnected',
+      allAccounts: [],
+      currentTab: 0,
+      preferredAccountType:
+        this.storedAccountType(namespace) ??
+        this.options.state.defaultAccountTypes?.[namespace] ??
+        DEFAULT_ACCOUNT_TYPES[namespace],
+    };
+  }
+
+  private write(namespace: ChainNamespace, patch: Partial<AccountState>): void {
+    const current = this.get(namespace);
+    let changed = false;
+    for (const key in patch) {
+      if (!Object.is(current[key as keyof AccountState], patch[key as keyof AccountState])) {
+        changed = true;
+        break;
+      }
+    }
+    if (changed) this.replaceNamespace(namespace, { ...current, ...patch });
+  }
+
+  private replaceNamespace(namespace: ChainNamespace, next: AccountState): void {
+    this.store.patch((s) => ({ namespaces: { ...s.namespaces, [namespace]: next } }));
+  }
 }

@@ -1,5 +1,12 @@
-import type { Observable } from 'rxjs';
-import type { Observed } from '../store';
+import { inject, injectable } from 'inversify';
+import { type Observable, Subject } from 'rxjs';
+import { type Observed, Store } from '../store';
+import { Account } from './Account';
+import { Environment } from './Environment';
+import { Events } from './Events';
+import { Options } from './Options';
+import { PluginHost } from './PluginHost';
+import { Router } from './Router';
 import type { ChainNamespace, ViewId } from '../types';
 
 export const Modal = Symbol('Modal');
@@ -37,4 +44,105 @@ export interface Modal extends Observed<ModalState> {
   addCloseGuard(guard: CloseGuard): () => void;
   readonly onDidOpen$: Observable<OpenModalArgs>;
   readonly onDidClose$: Observable<void>;
+}
+
+/**
+ * Open/close state of the modal (spec sections 2 and 4).
+ *
+ * Opening rules, first match wins:
+ * 1. `args.view` → that view with `args.data` (history reset to it);
+ * 2. connected (any namespace) → Account;
+ * 3. no adapter plugin registered → AllWallets on mobile, ConnectingWalletConnectBasic on desktop;
+ * 4. otherwise → Connect.
+ *
+ * `open()` does all of its work synchronously: the state is `open` as soon as
+ * the call returns, before the returned promise settles.
+ *
+ * `close()` on a modal that is not open is a no-op, except in embedded mode
+ * (the embedded modal is always on the page), where it still runs fully.
+ * A close guard returning false turns the close into a shake. The router's
+ * `closeRequested$` (goBack at the root) closes through the same path.
+ */
+@injectable()
+export class ModalImpl implements Modal {
+  private readonly store = new Store<ModalState>({ open: false, loading: false, shake: false, namespace: undefined });
+  private readonly opened = new Subject<OpenModalArgs>();
+  private readonly closed = new Subject<void>();
+  private readonly guards = new Set<CloseGuard>();
+  private shakeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  readonly state$ = this.store.state$;
+  readonly onDidOpen$: Observable<OpenModalArgs> = this.opened.asObservable();
+  readonly onDidClose$: Observable<void> = this.closed.asObservable();
+
+  constructor(
+    @inject(Router) private readonly router: Router,
+    @inject(Account) private readonly account: Account,
+    @inject(PluginHost) private readonly pluginHost: PluginHost,
+    @inject(Environment) private readonly env: Environment,
+    @inject(Options) private readonly options: Options,
+    @inject(Events) private readonly events: Events,
+  ) {
+    this.router.closeRequested$.subscribe(() => this.close());
+  }
+
+  get state(): ModalState {
+    return this.store.state;
+  }
+
+  /** Synchronous in effect: nothing below awaits. */
+  async open(args: OpenModalArgs = {}): Promise<void> {
+    const connected = this.account.isConnected();
+    if (args.view !== undefined) {
+      this.router.reset(args.view, args.data);
+    } else if (connected) {
+      this.router.reset('Account');
+    } else if (this.pluginHost.namespaces().length === 0) {
+      this.router.reset(this.env.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic');
+    } else {
+      this.router.reset('Connect');
+    }
+    this.store.patch({ open: true, namespace: args.namespace });
+    this.events.track({ type: 'track', event: 'MODAL_OPEN', properties: { connected } });
+    this.opened.next(args);
+  }
+
+  close(): void {
+    const embedded = this.options.state.enableEmbedded === true;
+    if (!this.store.state.open && !embedded) return;
+    for (const guard of [...this.guards]) {
+      if (guard() === false) {
+        this.shake();
+        return;
+      }
+    }
+    const connected = this.account.isConnected();
+    this.store.patch({ open: false, loading: false });
+    this.events.track({ type: 'track', event: 'MODAL_CLOSE', properties: { connected } });
+    if (embedded) this.router.reset(connected ? 'Account' : 'Connect');
+    this.closed.next();
+  }
+
+  /** Shakes for exactly {@link SHAKE_MS}; a shake during a shake restarts the period. */
+  shake(): void {
+    if (this.shakeTimer !== undefined) clearTimeout(this.shakeTimer);
+    this.store.patch({ shake: true });
+    this.shakeTimer = setTimeout(() => {
+      this.shakeTimer = undefined;
+      this.store.patch({ shake: false });
+    }, SHAKE_MS);
+  }
+
+  setLoading(loading: boolean): void {
+    this.store.patch({ loading });
+  }
+
+  addCloseGuard(guard: CloseGuard): () => void {
+    // Wrapped so the same function registered twice gets two independent disposers.
+    const entry: CloseGuard = () => guard();
+    this.guards.add(entry);
+    return () => {
+      this.guards.delete(entry);
+    };
+  }
 }

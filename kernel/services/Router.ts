@@ -1,5 +1,6 @@
-import type { Observable } from 'rxjs';
-import type { Observed } from '../store';
+import { injectable } from 'inversify';
+import { type Observable, Subject } from 'rxjs';
+import { type Observed, Store } from '../store';
 import type { ViewId } from '../types';
 
 export const Router = Symbol('Router');
@@ -27,4 +28,62 @@ export interface Router extends Observed<RouterState> {
   goBack(): void;
   /** Emits when goBack wants the modal closed. */
   readonly closeRequested$: Observable<void>;
+}
+
+/** The view every history starts with. */
+const INITIAL_VIEW: ViewId = 'Connect';
+
+function stateOf(history: readonly RouteEntry[]): RouterState {
+  const last = history[history.length - 1]!;
+  return { view: last.view, data: last.data, history };
+}
+
+function entry(view: ViewId, data: RouteEntry['data']): RouteEntry {
+  return data === undefined ? { view } : { view, data };
+}
+
+/**
+ * History stack of modal views. `state.view`/`state.data` always mirror the
+ * last history entry; the history never becomes empty.
+ *
+ * - `push` of the view already on top is ignored entirely, including any new
+ *   `data` (use `replace` to change the current view's data).
+ * - `goBack` with a single entry, or with 'UnsupportedChain' anywhere in the
+ *   history, leaves the history untouched and emits `closeRequested$`.
+ */
+@injectable()
+export class RouterImpl implements Router {
+  private readonly store = new Store<RouterState>(stateOf([{ view: INITIAL_VIEW }]));
+  private readonly closeRequests = new Subject<void>();
+
+  readonly state$ = this.store.state$;
+  readonly closeRequested$: Observable<void> = this.closeRequests.asObservable();
+
+  get state(): RouterState {
+    return this.store.state;
+  }
+
+  push(view: ViewId, data?: RouteEntry['data']): void {
+    const { history } = this.store.state;
+    if (history[history.length - 1]!.view === view) return;
+    this.store.set(stateOf([...history, entry(view, data)]));
+  }
+
+  reset(view: ViewId, data?: RouteEntry['data']): void {
+    this.store.set(stateOf([entry(view, data)]));
+  }
+
+  replace(view: ViewId, data?: RouteEntry['data']): void {
+    const { history } = this.store.state;
+    this.store.set(stateOf([...history.slice(0, -1), entry(view, data)]));
+  }
+
+  goBack(): void {
+    const { history } = this.store.state;
+    if (history.length <= 1 || history.some((e) => e.view === 'UnsupportedChain')) {
+      this.closeRequests.next();
+      return;
+    }
+    this.store.set(stateOf(history.slice(0, -1)));
+  }
 }
