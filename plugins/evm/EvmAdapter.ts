@@ -1,0 +1,330 @@
+/**
+ * The eip155 chain adapter: drives an EIP-1193 provider (an injected or
+ * EIP-6963 wallet) for connect / switch / sign / send, and reads the chain
+ * (balance, gas) through the kernel's RpcTransport, never through the wallet.
+ */
+import { Subject } from 'rxjs';
+import { formatUnits, getAddress, hexToBigInt, isAddress, numberToHex, parseUnits, stringToHex } from 'viem';
+import {
+  LatchkeyError,
+  RpcTransport,
+  type AccountRecord,
+  type AdapterConnection,
+  type AdapterEvent,
+  type ChainAdapter,
+  type Connector,
+  type Eip1193Provider,
+  type LatchkeyErrorOptions,
+  type PluginContext,
+  type TransactionRequest,
+} from '../../kernel/index';
+// TODO(lead): kernel/index's `Network` is the service (it shadows the data type from
+// `export type * from './types'`); export the data type under a name plugins can import.
+import type { Network } from '../../kernel/types';
+// TODO(lead): export these from kernel/index and import them from there.
+import { UnauthorizedProviderError, toProviderError } from '../../kernel/errors/rpc';
+import { ChainIsNotSupportedError } from '../../kernel/errors/kernel';
+
+const NAMESPACE = 'eip155' as const;
+/** How long disconnect waits for `wallet_revokePermissions` before giving up on it. */
+export const REVOKE_TIMEOUT_MS = 1000;
+const UNRECOGNIZED_CHAIN_CODE = 4902;
+
+type Hex = `0x${string}`;
+
+/** The connector carries no EIP-1193 provider (e.g. a configured wallet that is not installed). */
+export class ProviderNotFoundError extends LatchkeyError {
+  override name = 'ProviderNotFoundError';
+  constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
+    super('Provider not found', { ...options, code: 'PROVIDER_NOT_FOUND' });
+  }
+}
+
+interface Session {
+  readonly provider: Eip1193Provider;
+  address: string;
+  readonly off: () => void;
+}
+
+/** Chain id as a number, from a wallet's hex string (or a number / decimal string some wallets send). */
+export function toChainId(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string') return /^0x/i.test(value) ? Number(hexToBigInt(value as Hex)) : Number(value);
+  return Number.NaN;
+}
+
+/** Valid addresses only, checksummed (EIP-55). */
+function checksummed(accounts: unknown): string[] {
+  if (!Array.isArray(accounts)) return [];
+  return accounts
+    .filter((a): a is string => typeof a === 'string' && isAddress(a, { strict: false }))
+    .map((a) => getAddress(a));
+}
+
+function codesOf(err: unknown): { codes: number[]; messages: string[] } {
+  const codes: number[] = [];
+  const messages: string[] = [];
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length > 0 && seen.size < 16) {
+    const e = queue.shift();
+    if (typeof e !== 'object' || e === null || seen.has(e)) continue;
+    seen.add(e);
+    const rec = e as { code?: unknown; message?: unknown; cause?: unknown; data?: { originalError?: unknown } };
+    if (typeof rec.code === 'number') codes.push(rec.code);
+    if (typeof rec.message === 'string') messages.push(rec.message);
+    queue.push(rec.cause, rec.data?.originalError);
+  }
+  return { codes, messages };
+}
+
+/**
+ * True when `wallet_switchEthereumChain` failed because the wallet does not
+ * know the chain: code 4902 on the error, its cause or `data.originalError`
+ * (MetaMask mobile), or an 'Unrecognized chain' message (wallets that send -32603).
+ */
+export function isUnrecognizedChain(err: unknown): boolean {
+  const { codes, messages } = codesOf(err);
+  return codes.includes(UNRECOGNIZED_CHAIN_CODE) || messages.some((m) => /unrecognized chain/i.test(m));
+}
+
+/** True for a user rejection (4001, or 5000 which some wallets use). */
+function isUserRejection(err: unknown): boolean {
+  const { codes } = codesOf(err);
+  return codes.includes(4001) || codes.includes(5000);
+}
+
+/** The `wallet_addEthereumChain` parameter for `network` (EIP-3085). */
+export function addChainParameter(network: Network): Record<string, unknown> {
+  const explorer = network.blockExplorers?.default.url;
+  return {
+    chainId: numberToHex(toChainId(network.id)),
+    rpcUrls: [...network.rpcUrls.default.http],
+    chainName: network.name,
+    nativeCurrency: network.nativeCurrency,
+    ...(explorer ? { blockExplorerUrls: [explorer] } : {}),
+  };
+}
+
+/** The JSON-RPC transaction object: quantities hex-encoded, absent fields left out. */
+export function toRpcTransaction(request: TransactionRequest, from: string | undefined): Record<string, string> {
+  const tx: Record<string, string> = {};
+  if (from) tx['from'] = from;
+  tx['to'] = request.to;
+  if (request.value !== undefined) tx['value'] = numberToHex(request.value);
+  if (request.data !== undefined && request.data !== '0x') tx['data'] = request.data;
+  if (request.gas !== undefined) tx['gas'] = numberToHex(request.gas);
+  if (request.gasPrice !== undefined) tx['gasPrice'] = numberToHex(request.gasPrice);
+  return tx;
+}
+
+export class EvmAdapter implements ChainAdapter {
+  readonly namespace = NAMESPACE;
+  private readonly events = new Subject<AdapterEvent>();
+  readonly events$ = this.events.asObservable();
+  /** Live connections by connector id. */
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(private readonly ctx: PluginContext) {}
+
+  async connect({ connector }: { connector: Connector; network?: Network }): Promise<AdapterConnection> {
+    const provider = this.providerOf(connector);
+    // The wallet stays on its own chain: switching is a separate, explicit step
+    // (the kernel shows UnsupportedChain when the chain is not a requested one).
+    const accounts = await this.call<unknown>(provider, 'eth_requestAccounts');
+    return this.establish(connector, provider, accounts);
+  }
+
+  async reconnect({ connector }: { connector: Connector; network?: Network }): Promise<AdapterConnection | null> {
+    const provider = this.providerOf(connector);
+    const accounts = await this.call<unknown>(provider, 'eth_accounts');
+    if (checksummed(accounts).length === 0) return null;
+    return this.establish(connector, provider, accounts);
+  }
+
+  /**
+   * Forgets the connection and asks the wallet to drop its permission
+   * (`wallet_revokePermissions`, EIP-2255) so the next connect prompts again.
+   * Many wallets do not implement that method, and a wallet may never answer:
+   * any failure is ignored and at most {@link REVOKE_TIMEOUT_MS} is spent on it.
+   */
+  async disconnect({ connector }: { connector: Connector }): Promise<void> {
+    const session = this.sessions.get(connector.id);
+    this.unsubscribe(connector.id);
+    const provider = isProvider(connector.provider) ? connector.provider : session?.provider;
+    if (!provider) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const revoke = Promise.resolve()
+      .then(() => provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }))
+      .catch(() => undefined);
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, REVOKE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([revoke, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async switchNetwork({ connector, network }: { connector: Connector; network: Network }): Promise<void> {
+    const provider = this.providerOf(connector);
+    const chainId = numberToHex(toChainId(network.id));
+    try {
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      return;
+    } catch (err) {
+      if (isUserRejection(err) || !isUnrecognizedChain(err)) throw toProviderError(err);
+    }
+    try {
+      await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParameter(network)] });
+    } catch (err) {
+      throw new ChainIsNotSupportedError({ cause: err });
+    }
+    // EIP-3085 lets a wallet add a chain without switching to it: make sure it did.
+    const current = await this.call<unknown>(provider, 'eth_chainId').catch(() => undefined);
+    if (current !== undefined && toChainId(current) === toChainId(network.id)) return;
+    await this.call(provider, 'wallet_switchEthereumChain', [{ chainId }]);
+  }
+
+  async signMessage({ connector, address, message }: { connector: Connector; address: string; message: string }): Promise<string> {
+    const provider = this.providerOf(connector);
+    return this.call<string>(provider, 'personal_sign', [stringToHex(message), address]);
+  }
+
+  /**
+   * Sends with `eth_sendTransaction`. When the wallet is on another chain than
+   * `network`, it is switched first, so a transaction never goes to the wrong chain.
+   */
+  async sendTransaction({
+    connector,
+    network,
+    request,
+  }: {
+    connector: Connector;
+    network: Network;
+    request: TransactionRequest;
+  }): Promise<string> {
+    const provider = this.providerOf(connector);
+    const current = toChainId(await this.call<unknown>(provider, 'eth_chainId'));
+    if (current !== toChainId(network.id)) await this.switchNetwork({ connector, network });
+    const from = request.from ?? (await this.accountOf(connector, provider));
+    return this.call<string>(provider, 'eth_sendTransaction', [toRpcTransaction(request, from)]);
+  }
+
+  async estimateGas({
+    connector,
+    network,
+    request,
+  }: {
+    connector: Connector;
+    network: Network;
+    request: TransactionRequest;
+  }): Promise<bigint> {
+    const from = request.from ?? this.sessions.get(connector.id)?.address;
+    const { gas: _gas, gasPrice: _gasPrice, ...call } = request;
+    const gas = await this.rpc(network).request<Hex>({ method: 'eth_estimateGas', params: [toRpcTransaction(call, from)] });
+    return hexToBigInt(gas);
+  }
+
+  async getBalance({ address, network }: { address: string; network: Network }): Promise<{ balance: string; symbol: string }> {
+    const wei = await this.rpc(network).request<Hex>({ method: 'eth_getBalance', params: [address, 'latest'] });
+    return {
+      balance: formatUnits(hexToBigInt(wei), network.nativeCurrency.decimals),
+      symbol: network.nativeCurrency.symbol,
+    };
+  }
+
+  parseUnits(value: string, decimals: number): bigint {
+    return parseUnits(value, decimals);
+  }
+
+  formatUnits(value: bigint, decimals: number): string {
+    return formatUnits(value, decimals);
+  }
+
+  // --- internals ------------------------------------------------------------
+
+  private rpc(network: Network) {
+    return this.ctx.get<RpcTransport>(RpcTransport).forNetwork(network);
+  }
+
+  private providerOf(connector: Connector): Eip1193Provider {
+    // The connector's own provider wins: a wallet may have re-announced a new object.
+    const provider = isProvider(connector.provider) ? connector.provider : this.sessions.get(connector.id)?.provider;
+    if (!isProvider(provider)) throw new ProviderNotFoundError({ details: `Connector ${connector.id} has no EIP-1193 provider.` });
+    return provider;
+  }
+
+  /** A provider request whose failure is mapped to the kernel's typed errors. */
+  private async call<T = unknown>(provider: Eip1193Provider, method: string, params?: unknown): Promise<T> {
+    try {
+      return (await provider.request(params === undefined ? { method } : { method, params })) as T;
+    } catch (err) {
+      throw toProviderError(err);
+    }
+  }
+
+  private async accountOf(connector: Connector, provider: Eip1193Provider): Promise<string> {
+    const known = this.sessions.get(connector.id)?.address;
+    if (known) return known;
+    const [first] = checksummed(await this.call<unknown>(provider, 'eth_accounts'));
+    if (!first) throw new UnauthorizedProviderError({ details: 'The wallet has no connected account.' });
+    return first;
+  }
+
+  private async establish(connector: Connector, provider: Eip1193Provider, rawAccounts: unknown): Promise<AdapterConnection> {
+    const addresses = checksummed(rawAccounts);
+    const address = addresses[0];
+    if (!address) throw new UnauthorizedProviderError({ details: 'The wallet returned no account.' });
+    const chainId = toChainId(await this.call<unknown>(provider, 'eth_chainId'));
+    this.subscribe(connector.id, provider, address);
+    const accounts: AccountRecord[] = addresses.map((a) => ({ namespace: NAMESPACE, address: a, type: 'eoa' }));
+    return { address, caipAddress: `${NAMESPACE}:${chainId}:${address}`, chainId, accounts };
+  }
+
+  private subscribe(connectorId: string, provider: Eip1193Provider, address: string): void {
+    this.unsubscribe(connectorId);
+    const onAccountsChanged = (accounts: unknown): void => {
+      const list = checksummed(accounts);
+      if (list.length === 0) {
+        this.unsubscribe(connectorId);
+        this.events.next({ type: 'disconnect', namespace: NAMESPACE, connectorId });
+        return;
+      }
+      const session = this.sessions.get(connectorId);
+      if (session) session.address = list[0]!;
+      this.events.next({ type: 'accountsChanged', namespace: NAMESPACE, accounts: list, connectorId });
+    };
+    const onChainChanged = (chainId: unknown): void => {
+      const id = toChainId(chainId);
+      if (Number.isNaN(id)) return;
+      this.events.next({ type: 'chainChanged', namespace: NAMESPACE, chainId: id, connectorId });
+    };
+    const onDisconnect = (): void => {
+      this.unsubscribe(connectorId);
+      this.events.next({ type: 'disconnect', namespace: NAMESPACE, connectorId });
+    };
+    provider.on?.('accountsChanged', onAccountsChanged);
+    provider.on?.('chainChanged', onChainChanged);
+    provider.on?.('disconnect', onDisconnect);
+    const off = (): void => {
+      provider.removeListener?.('accountsChanged', onAccountsChanged);
+      provider.removeListener?.('chainChanged', onChainChanged);
+      provider.removeListener?.('disconnect', onDisconnect);
+    };
+    this.sessions.set(connectorId, { provider, address, off });
+  }
+
+  private unsubscribe(connectorId: string): void {
+    const session = this.sessions.get(connectorId);
+    if (!session) return;
+    this.sessions.delete(connectorId);
+    session.off();
+  }
+}
+
+function isProvider(value: unknown): value is Eip1193Provider {
+  return typeof value === 'object' && value !== null && typeof (value as Eip1193Provider).request === 'function';
+}
