@@ -1,3 +1,4 @@
+import { CHAIN_NAMESPACES, DEFAULT_ACCOUNT_TYPES } from '../namespaces';
 import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import { Options } from './Options';
@@ -14,13 +15,7 @@ import type {
 
 export const Account = Symbol('Account');
 
-/** Spec section 9 defaults. */
-export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>> = {
-  eip155: 'smartAccount',
-  solana: 'eoa',
-  polkadot: 'eoa',
-  bip122: 'payment',
-};
+export { DEFAULT_ACCOUNT_TYPES };
 
 export interface AccountServiceState {
   readonly namespaces: Readonly<Record<ChainNamespace, AccountState>>;
@@ -57,7 +52,7 @@ export interface Account extends Observed<AccountServiceState> {
   restoreFromStorage(): void;
 }
 
-const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122'];
+const NAMESPACES = CHAIN_NAMESPACES;
 const ACCOUNT_TYPES: readonly AccountType[] = ['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'];
 
 /** Storage key (under the Storage service's own prefix) of the chosen account type. */

@@ -1,4 +1,6 @@
-import type { Observed } from '../store';
+import { injectable } from 'inversify';
+import { ALERTS, alertKeyForProviderError, isAlertKey } from '../errors/alerts';
+import { type Observed, Store } from '../store';
 
 export const Alerts = Symbol('Alerts');
 
@@ -25,4 +27,34 @@ export interface Alerts extends Observed<AlertsState> {
   /** Maps a universal-provider error text to its alert; unknown texts → false. */
   showProviderError(error: unknown): boolean;
   dismiss(): void;
+}
+
+/** Page-level alerts (spec section 8): one current alert; every key is shown at most once per page. */
+@injectable()
+export class AlertsImpl implements Alerts {
+  private readonly store = new Store<AlertsState>({ current: undefined, shown: [] });
+  readonly state$ = this.store.state$;
+
+  get state(): AlertsState {
+    return this.store.state;
+  }
+
+  show(alert: AlertMessage): boolean {
+    if (this.store.state.shown.includes(alert.key)) return false;
+    this.store.patch((s) => ({ current: alert, shown: [...s.shown, alert.key] }));
+    return true;
+  }
+
+  showKey(key: string): boolean {
+    return isAlertKey(key) ? this.show(ALERTS[key]) : false;
+  }
+
+  showProviderError(error: unknown): boolean {
+    const key = alertKeyForProviderError(error);
+    return key ? this.showKey(key) : false;
+  }
+
+  dismiss(): void {
+    this.store.patch({ current: undefined });
+  }
 }

@@ -1,8 +1,22 @@
-import type { Observable } from 'rxjs';
-import type { Observed } from '../store';
-import type { TransactionRequest } from '../adapter';
-import type { ChainNamespace } from '../types';
-import type { LatchkeyError } from '../errors/base';
+import { Subject, filter, firstValueFrom, map, timeout, type Observable, type Subscription } from 'rxjs';
+import { inject, injectable, type Container } from 'inversify';
+import { Store, type Observed } from '../store';
+import type { AdapterConnection, AdapterEvent, ChainAdapter, TransactionRequest } from '../adapter';
+import type { CaipAddress, ChainNamespace, Connector } from '../types';
+import { LatchkeyError } from '../errors/base';
+import { toProviderError } from '../errors/rpc';
+import {
+  AddressOrAuthConnectorNotFoundError,
+  ConnectorNotFoundError,
+  FailedToDisconnectError,
+} from '../errors/kernel';
+import { Account } from './Account';
+import { ConnectorRegistry } from './ConnectorRegistry';
+import { Events } from './Events';
+import { Network } from './Network';
+import { CHAIN_NAMESPACES } from '../namespaces';
+import { KernelContainer, PluginHost } from './PluginHost';
+import { Storage } from './Storage';
 
 export const Connection = Symbol('Connection');
 
@@ -38,7 +52,277 @@ export interface Connection extends Observed<ConnectionState> {
   signMessage(message: string, namespace?: ChainNamespace): Promise<string>;
   sendTransaction(request: TransactionRequest, namespace?: ChainNamespace): Promise<string>;
   /** Refreshes the native balance of the connected account in `namespace`. */
-  refreshBalance(namespace?: ChainNamespace): Promise<void>;
+  refreshBalance(namespace?: ChainNamespace, options?: { readonly force?: boolean }): Promise<void>;
   readonly onDidConnect$: Observable<ConnectionEvent>;
   readonly onDidDisconnect$: Observable<ConnectionEvent>;
+}
+
+/** How long reconnect waits for a stored connector to be announced (EIP-6963 announces are async). */
+export const RECONNECT_CONNECTOR_WAIT_MS = 1000;
+
+/** Connector types whose one session spans several namespaces: they disconnect together. */
+const SHARED_SESSION_TYPES: readonly string[] = ['WALLET_CONNECT', 'AUTH', 'ID_AUTH'];
+
+function toError(err: unknown): LatchkeyError {
+  return err instanceof LatchkeyError ? err : toProviderError(err);
+}
+
+@injectable()
+export class ConnectionImpl implements Connection {
+  private readonly store = new Store<ConnectionState>({ pending: undefined, error: undefined });
+  readonly state$ = this.store.state$;
+  private readonly connected$ = new Subject<ConnectionEvent>();
+  private readonly disconnected$ = new Subject<ConnectionEvent>();
+  readonly onDidConnect$ = this.connected$.asObservable();
+  readonly onDidDisconnect$ = this.disconnected$.asObservable();
+  private readonly watching = new Map<ChainAdapter, Subscription>();
+
+  constructor(
+    @inject(Account) private readonly account: Account,
+    @inject(Network) private readonly network: Network,
+    @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
+    @inject(PluginHost) private readonly plugins: PluginHost,
+    @inject(Storage) private readonly storage: Storage,
+    @inject(Events) private readonly events: Events,
+    @inject(KernelContainer) private readonly container: Container,
+  ) {}
+
+  get state(): ConnectionState {
+    return this.store.state;
+  }
+
+  async connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void> {
+    const connector = this.resolveConnector(params.connectorId, params.namespace);
+    const ns = connector.chain;
+    const before = this.account.get(ns).status;
+    this.store.set({ pending: connector.id, error: undefined });
+    this.account.setStatus(ns, 'connecting');
+    try {
+      const adapter = await this.plugins.adapter(ns);
+      const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
+      this.applyConnection(adapter, connector, result);
+      if (connector.type !== 'AUTH' && connector.type !== 'ID_AUTH') {
+        this.connectors.addRecent({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) });
+      }
+      this.store.set({ pending: undefined, error: undefined });
+      this.events.track({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } });
+      this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
+      void this.refreshBalance(ns).catch(() => undefined);
+    } catch (err) {
+      const error = toError(err);
+      this.account.setStatus(ns, before === 'connected' ? 'connected' : 'disconnected');
+      this.store.set({ pending: undefined, error });
+      this.events.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message: error.shortMessage } });
+      throw error;
+    }
+  }
+
+  async reconnect(): Promise<void> {
+    this.account.restoreFromStorage();
+    const jobs = CHAIN_NAMESPACES.filter((ns) => this.plugins.hasAdapter(ns)).map(async (ns) => {
+      const status = this.account.get(ns).status;
+      const connectorId = this.storage.connectorId(ns);
+      if (status !== 'connecting') return;
+      try {
+        if (!connectorId) throw new ConnectorNotFoundError('(none stored)');
+        const connector = await this.waitForConnector(connectorId);
+        const adapter = await this.plugins.adapter(ns);
+        const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
+        if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
+        this.applyConnection(adapter, connector, result);
+        this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
+        void this.refreshBalance(ns).catch(() => undefined);
+      } catch (err) {
+        console.warn(`[latchkey] could not restore the ${ns} connection; now disconnected`, err);
+        this.account.reset(ns);
+        this.storage.setConnectorId(ns, undefined);
+      }
+    });
+    await Promise.all(jobs);
+  }
+
+  async disconnect(namespace?: ChainNamespace): Promise<void> {
+    const targets = this.affectedNamespaces(namespace);
+    for (const reset of this.sessionStates()) reset.reset(namespace);
+    let failure: unknown;
+    for (const ns of targets) {
+      const connectorId = this.account.get(ns).connectorId ?? this.storage.connectorId(ns);
+      const connector = connectorId ? this.connectors.get(connectorId) : undefined;
+      try {
+        const adapter = this.plugins.loadedAdapter(ns) ?? (this.plugins.hasAdapter(ns) ? await this.plugins.adapter(ns) : undefined);
+        if (adapter && connector) await adapter.disconnect({ connector });
+      } catch (err) {
+        failure ??= err;
+      }
+      this.clearNamespace(ns, connectorId);
+    }
+    this.storage.setSocialProvider(undefined);
+    if (failure) {
+      this.events.track({ type: 'track', event: 'DISCONNECT_ERROR', properties: { message: toError(failure).shortMessage } });
+      throw new FailedToDisconnectError({ cause: failure });
+    }
+    this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS' });
+  }
+
+  async signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
+    const { adapter, connector, address } = await this.session(namespace);
+    try {
+      return await adapter.signMessage({ connector, address, message });
+    } catch (err) {
+      throw toError(err);
+    }
+  }
+
+  async sendTransaction(request: TransactionRequest, namespace?: ChainNamespace): Promise<string> {
+    const { adapter, connector, ns } = await this.session(namespace);
+    const network = this.network.state.namespaces[ns].caipNetwork;
+    if (!network) throw new AddressOrAuthConnectorNotFoundError();
+    try {
+      const hash = await adapter.sendTransaction({ connector, network, request });
+      void this.refreshBalance(ns, { force: true }).catch(() => undefined);
+      return hash;
+    } catch (err) {
+      throw toError(err);
+    }
+  }
+
+  async refreshBalance(namespace?: ChainNamespace, options: { readonly force?: boolean } = {}): Promise<void> {
+    const ns = namespace ?? this.network.state.activeNamespace;
+    if (!ns) return;
+    const { address, status } = this.account.get(ns);
+    const network = this.network.state.namespaces[ns].caipNetwork;
+    if (status !== 'connected' || !address || !network || !this.network.isSupported(network)) return;
+    const key = `${network.caipNetworkId}:${address}`;
+    type Cached = { balance: string; symbol: string };
+    const isCached = (v: unknown): v is Cached =>
+      typeof v === 'object' && v !== null && typeof (v as Cached).balance === 'string' && typeof (v as Cached).symbol === 'string';
+    const cached = options.force ? undefined : this.storage.getCached('nativeBalance', key);
+    if (isCached(cached)) {
+      this.account.setBalance(ns, cached.balance, cached.symbol);
+      return;
+    }
+    const adapter = await this.plugins.adapter(ns);
+    const result = await adapter.getBalance({ address, network });
+    // The account may have changed while the balance was on its way.
+    if (this.account.get(ns).address !== address) return;
+    this.storage.setCached('nativeBalance', key, result);
+    this.account.setBalance(ns, result.balance, result.symbol);
+  }
+
+  private applyConnection(adapter: ChainAdapter, connector: Connector, result: AdapterConnection): void {
+    const ns = connector.chain;
+    this.account.setConnected(ns, {
+      address: result.address,
+      caipAddress: result.caipAddress,
+      connectorId: connector.id,
+      walletInfo: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}), ...(connector.info?.rdns ? { identifier: connector.info.rdns } : {}) },
+      allAccounts: result.accounts,
+    });
+    this.storage.setConnectorId(ns, connector.id);
+    this.network.setActiveNamespace(ns);
+    this.network.setActiveChainId(ns, result.chainId);
+    this.watch(adapter);
+  }
+
+  private watch(adapter: ChainAdapter): void {
+    if (this.watching.has(adapter)) return;
+    this.watching.set(adapter, adapter.events$.subscribe((event) => this.onAdapterEvent(event)));
+  }
+
+  private onAdapterEvent(event: AdapterEvent): void {
+    const ns = event.namespace;
+    const current = this.account.get(ns);
+    if (current.connectorId !== event.connectorId || current.status === 'disconnected') return;
+    switch (event.type) {
+      case 'accountsChanged': {
+        const address = event.accounts[0];
+        if (!address) {
+          void this.disconnect(ns).catch(() => undefined);
+          return;
+        }
+        const chainRef = current.caipAddress?.split(':')[1] ?? String(this.network.state.namespaces[ns].caipNetwork?.id ?? '');
+        this.account.setAddress(ns, address, `${ns}:${chainRef}:${address}` as CaipAddress);
+        void this.refreshBalance(ns).catch(() => undefined);
+        return;
+      }
+      case 'chainChanged': {
+        this.network.setActiveChainId(ns, event.chainId);
+        if (current.address) this.account.setAddress(ns, current.address, `${ns}:${event.chainId}:${current.address}` as CaipAddress);
+        void this.refreshBalance(ns).catch(() => undefined);
+        return;
+      }
+      case 'disconnect': {
+        const connector = this.connectors.get(event.connectorId);
+        // A wallet-session disconnect resets every namespace's account.
+        const targets = connector?.type === 'WALLET_CONNECT' ? this.connectedNamespaces() : [ns];
+        for (const reset of this.sessionStates()) reset.reset(ns);
+        for (const target of targets) this.clearNamespace(target, this.account.get(target).connectorId);
+        this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { source: 'wallet' } });
+        return;
+      }
+    }
+  }
+
+  private clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
+    // Balances of the account that leaves are not kept on the device.
+    this.storage.clearCache('nativeBalance');
+    this.storage.clearCache('portfolio');
+    this.account.reset(ns);
+    this.network.reset(ns);
+    this.storage.setConnectorId(ns, undefined);
+    this.disconnected$.next({ namespace: ns, connectorId: connectorId ?? '' });
+  }
+
+  private connectedNamespaces(): ChainNamespace[] {
+    return CHAIN_NAMESPACES.filter((ns) => this.account.get(ns).status !== 'disconnected');
+  }
+
+  /** The namespace asked for plus those sharing its WalletConnect or embedded-auth connector; all when none given. */
+  private affectedNamespaces(namespace?: ChainNamespace): ChainNamespace[] {
+    const connected = this.connectedNamespaces();
+    if (!namespace) return connected;
+    const id = this.account.get(namespace).connectorId;
+    const type = id ? this.connectors.get(id)?.type : undefined;
+    if (!id || !type || !SHARED_SESSION_TYPES.includes(type)) return [namespace];
+    return [namespace, ...connected.filter((ns) => ns !== namespace && this.account.get(ns).connectorId === id)];
+  }
+
+  private sessionStates(): SessionState[] {
+    return this.container.isBound(SessionState) ? this.container.getAll<SessionState>(SessionState) : [];
+  }
+
+  private resolveConnector(id: string, namespace?: ChainNamespace): Connector {
+    const connector = this.connectors.get(id);
+    if (!connector) throw new ConnectorNotFoundError(id);
+    if (connector.type === 'MULTI_CHAIN' && connector.connectors?.length) {
+      return connector.connectors.find((c) => c.chain === namespace) ?? connector.connectors[0]!;
+    }
+    return connector;
+  }
+
+  private async waitForConnector(id: string): Promise<Connector> {
+    const now = this.connectors.get(id);
+    if (now) return now;
+    try {
+      return await firstValueFrom(
+        this.connectors.state$.pipe(
+          map(() => this.connectors.get(id)),
+          filter((c): c is Connector => c !== undefined),
+          timeout(RECONNECT_CONNECTOR_WAIT_MS),
+        ),
+      );
+    } catch {
+      throw new ConnectorNotFoundError(id);
+    }
+  }
+
+  private async session(namespace?: ChainNamespace) {
+    const ns = namespace ?? this.network.state.activeNamespace;
+    const state = ns ? this.account.get(ns) : undefined;
+    const connector = state?.connectorId ? this.connectors.get(state.connectorId) : undefined;
+    if (!ns || !state || state.status !== 'connected' || !state.address || !connector) {
+      throw new AddressOrAuthConnectorNotFoundError();
+    }
+    return { ns, adapter: await this.plugins.adapter(ns), connector, address: state.address };
+  }
 }

@@ -32,6 +32,7 @@ function setup(init: { connected?: boolean; namespaces?: ChainNamespace[]; mobil
     track: (e) => {
       tracked.push(e);
     },
+    setAddressSource: () => undefined,
   };
   const modal = new ModalImpl(router, account, pluginHost, env, options, events);
   const opened: OpenModalArgs[] = [];

@@ -1,9 +1,20 @@
-import type { Observed } from '../store';
+import { CHAIN_NAMESPACES } from '../namespaces';
+import { inject, injectable } from 'inversify';
+import { Store, type Observed } from '../store';
 import type { CaipNetworkId, ChainNamespace, Network as NetworkData, NetworkState } from '../types';
+import { matchesNetwork, unsupportedNetwork as placeholderNetwork } from '../networks';
+import { AdapterForNamespaceNotFoundError } from '../errors/kernel';
+import { Options } from './Options';
+import { Storage } from './Storage';
+import { Modal } from './Modal';
+import { Account } from './Account';
+import { PluginHost } from './PluginHost';
+import { ConnectorRegistry } from './ConnectorRegistry';
+import { Alerts } from './Alerts';
 
 export const Network = Symbol('Network');
 
-export const CHAIN_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122'];
+export { CHAIN_NAMESPACES };
 
 export interface NetworkServiceState {
   readonly activeNamespace: ChainNamespace | undefined;
@@ -45,4 +56,193 @@ export interface Network extends Observed<NetworkServiceState> {
   unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): NetworkData;
   /** Resets state of one namespace to its defaults (used by disconnect). */
   reset(namespace: ChainNamespace): void;
+}
+
+function emptyNetworkState(): NetworkState {
+  return {
+    caipNetwork: undefined,
+    requestedCaipNetworks: [],
+    approvedCaipNetworkIds: [],
+    supportsAllNetworks: true,
+    smartAccountEnabledNetworks: [],
+  };
+}
+
+@injectable()
+export class NetworkImpl implements Network {
+  private readonly store: Store<NetworkServiceState>;
+  readonly state$;
+
+  constructor(
+    @inject(Options) private readonly options: Options,
+    @inject(Storage) private readonly storage: Storage,
+    @inject(Modal) private readonly modal: Modal,
+    @inject(Account) private readonly account: Account,
+    @inject(PluginHost) private readonly plugins: PluginHost,
+    @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
+    @inject(Alerts) private readonly alerts: Alerts,
+  ) {
+    const opts = options.state;
+    const namespaces = Object.fromEntries(CHAIN_NAMESPACES.map((ns) => [ns, emptyNetworkState()])) as Record<
+      ChainNamespace,
+      NetworkState
+    >;
+    for (const n of opts.networks) {
+      const entry = namespaces[n.chainNamespace];
+      if (!entry || entry.requestedCaipNetworks.some((r) => r.caipNetworkId === n.caipNetworkId)) continue;
+      namespaces[n.chainNamespace] = { ...entry, requestedCaipNetworks: [...entry.requestedCaipNetworks, n] };
+    }
+    for (const ns of CHAIN_NAMESPACES) {
+      const entry = namespaces[ns];
+      const list = entry.requestedCaipNetworks;
+      if (list.length === 0) continue;
+      const stored = storage.activeNetwork(ns);
+      const fromStore = stored ? list.find((n) => n.caipNetworkId === stored) : undefined;
+      const fromDefault =
+        opts.defaultNetwork?.chainNamespace === ns ? list.find((n) => n.caipNetworkId === opts.defaultNetwork!.caipNetworkId) : undefined;
+      namespaces[ns] = { ...entry, caipNetwork: fromStore ?? fromDefault ?? list[0] };
+    }
+    const storedNs = storage.activeNamespace();
+    const firstNs = opts.networks[0]?.chainNamespace;
+    const activeNamespace =
+      storedNs && namespaces[storedNs]?.caipNetwork
+        ? storedNs
+        : opts.defaultNetwork?.chainNamespace ?? firstNs;
+    this.store = new Store<NetworkServiceState>({
+      activeNamespace,
+      activeNetwork: activeNamespace ? namespaces[activeNamespace].caipNetwork : undefined,
+      namespaces,
+    });
+    this.state$ = this.store.state$;
+  }
+
+  get state(): NetworkServiceState {
+    return this.store.state;
+  }
+
+  networks(): readonly NetworkData[] {
+    return CHAIN_NAMESPACES.flatMap((ns) => this.state.namespaces[ns].requestedCaipNetworks);
+  }
+
+  find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined {
+    const list = namespace ? this.state.namespaces[namespace].requestedCaipNetworks : this.networks();
+    return list.find((n) => matchesNetwork(n, id));
+  }
+
+  isSupported(network: NetworkData): boolean {
+    return this.state.namespaces[network.chainNamespace]?.requestedCaipNetworks.some(
+      (n) => n.caipNetworkId === network.caipNetworkId,
+    ) ?? false;
+  }
+
+  unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): NetworkData {
+    return placeholderNetwork(namespace, chainId);
+  }
+
+  async switchNetwork(target: NetworkData | CaipNetworkId): Promise<void> {
+    const network = typeof target === 'string' ? this.find(target) : this.find(target.caipNetworkId, target.chainNamespace);
+    if (!network) {
+      this.alerts.showKey('SWITCH_NETWORK_NOT_FOUND');
+      return;
+    }
+    const ns = network.chainNamespace;
+    const account = this.account.get(ns);
+    if (account.status === 'connected' && account.connectorId) {
+      const connector = this.connectors.get(account.connectorId);
+      const adapter = await this.plugins.adapter(ns);
+      if (connector) await adapter.switchNetwork({ connector, network });
+    }
+    this.setActiveNetwork(network);
+  }
+
+  setActiveNetwork(network: NetworkData | undefined, options: { readonly fromWallet?: boolean } = {}): void {
+    if (!network) {
+      const ns = this.state.activeNamespace;
+      if (ns) this.patchNamespace(ns, { caipNetwork: undefined });
+      return;
+    }
+    const ns = network.chainNamespace;
+    const supported = this.isSupported(network);
+    const value = supported ? this.find(network.caipNetworkId, ns)! : placeholderNetwork(ns, network.id);
+    this.patchNamespace(ns, { caipNetwork: value });
+    this.store.patch({ activeNamespace: ns, activeNetwork: value });
+    this.storage.setActiveNamespace(ns);
+    if (supported) this.storage.setActiveNetwork(ns, value.caipNetworkId);
+    if (!supported) this.maybeOpenUnsupported(options.fromWallet === true);
+  }
+
+  setActiveChainId(namespace: ChainNamespace, chainId: number | string): void {
+    const known = this.find(chainId, namespace);
+    this.setActiveNetwork(known ?? placeholderNetwork(namespace, chainId), { fromWallet: true });
+  }
+
+  setActiveNamespace(namespace: ChainNamespace): void {
+    const network = this.state.namespaces[namespace].caipNetwork;
+    this.store.patch({ activeNamespace: namespace, activeNetwork: network });
+    this.storage.setActiveNamespace(namespace);
+  }
+
+  addNetwork(namespace: ChainNamespace, network: NetworkData): void {
+    this.assertAdapter(namespace);
+    const entry = this.state.namespaces[namespace];
+    if (entry.requestedCaipNetworks.some((n) => n.caipNetworkId === network.caipNetworkId || String(n.id) === String(network.id))) return;
+    this.patchNamespace(namespace, { requestedCaipNetworks: [...entry.requestedCaipNetworks, network] });
+  }
+
+  removeNetwork(namespace: ChainNamespace, id: CaipNetworkId | number | string): void {
+    this.assertAdapter(namespace);
+    const entry = this.state.namespaces[namespace];
+    const removed = entry.requestedCaipNetworks.find((n) => matchesNetwork(n, id));
+    if (!removed) return;
+    const rest = entry.requestedCaipNetworks.filter((n) => n !== removed);
+    const wasActive = entry.caipNetwork?.caipNetworkId === removed.caipNetworkId;
+    this.patchNamespace(namespace, {
+      requestedCaipNetworks: rest,
+      ...(wasActive ? { caipNetwork: rest[0] } : {}),
+    });
+    if (wasActive) this.storage.setActiveNetwork(namespace, rest[0]?.caipNetworkId);
+  }
+
+  setApprovedNetworkIds(namespace: ChainNamespace, ids: readonly CaipNetworkId[]): void {
+    this.patchNamespace(namespace, { approvedCaipNetworkIds: [...ids] });
+  }
+
+  setSupportsAllNetworks(namespace: ChainNamespace, value: boolean): void {
+    this.patchNamespace(namespace, { supportsAllNetworks: value });
+  }
+
+  reset(namespace: ChainNamespace): void {
+    const entry = this.state.namespaces[namespace];
+    const active = entry.caipNetwork && this.isSupported(entry.caipNetwork) ? entry.caipNetwork : entry.requestedCaipNetworks[0];
+    this.patchNamespace(namespace, {
+      caipNetwork: active,
+      approvedCaipNetworkIds: [],
+      supportsAllNetworks: true,
+      smartAccountEnabledNetworks: [],
+    });
+  }
+
+  /**
+   * UnsupportedChain opens when switching is enabled, unsupported chains are
+   * not allowed and the mode is not basic (basic: no chain adapter registered).
+   */
+  private maybeOpenUnsupported(fromWallet: boolean): void {
+    const opts = this.options.state;
+    const basic = this.plugins.namespaces().length === 0;
+    if (!opts.enableNetworkSwitch || opts.allowUnsupportedChain || basic) return;
+    if (!fromWallet && !this.account.isConnected()) return;
+    void this.modal.open({ view: 'UnsupportedChain' });
+  }
+
+  private assertAdapter(namespace: ChainNamespace): void {
+    if (!this.plugins.hasAdapter(namespace)) throw new AdapterForNamespaceNotFoundError(namespace);
+  }
+
+  private patchNamespace(namespace: ChainNamespace, patch: Partial<NetworkState>): void {
+    this.store.patch((s) => {
+      const entry = { ...s.namespaces[namespace], ...patch };
+      const namespaces = { ...s.namespaces, [namespace]: entry };
+      return s.activeNamespace === namespace ? { namespaces, activeNetwork: entry.caipNetwork } : { namespaces };
+    });
+  }
 }

@@ -1,4 +1,5 @@
-import type { Observed } from '../store';
+import { injectable } from 'inversify';
+import { type Observed, Store } from '../store';
 
 export const Snackbar = Symbol('Snackbar');
 
@@ -22,4 +23,91 @@ export interface Snackbar extends Observed<SnackbarState> {
   error(message: string): void;
   loading(message: string): void;
   hide(): void;
+}
+
+type Shown = Omit<SnackbarState, 'open'>;
+
+/**
+ * Snackbar (spec sections 3, 4). Success and error close by themselves after
+ * {@link SNACKBAR_AUTO_CLOSE_MS} unless `autoClose: false`; loading never does.
+ * Showing while one is open closes it, then opens the new one after
+ * {@link SNACKBAR_SWAP_DELAY_MS}; a further show during that wait replaces the
+ * pending one (the wait is not restarted). `hide()` cancels both timers.
+ */
+@injectable()
+export class SnackbarImpl implements Snackbar {
+  private readonly store = new Store<SnackbarState>({ message: '', variant: 'success', open: false, autoClose: true });
+  private swapTimer: ReturnType<typeof setTimeout> | undefined;
+  private closeTimer: ReturnType<typeof setTimeout> | undefined;
+  private pending: Shown | undefined;
+
+  get state$() {
+    return this.store.state$;
+  }
+
+  get state(): SnackbarState {
+    return this.store.state;
+  }
+
+  show(message: string, variant: SnackbarVariant, options: { autoClose?: boolean; svg?: SnackbarState['svg'] } = {}): void {
+    const next: Shown = {
+      message,
+      variant,
+      svg: options.svg,
+      autoClose: variant === 'loading' ? false : options.autoClose ?? true,
+    };
+    if (this.swapTimer !== undefined) {
+      this.pending = next;
+      return;
+    }
+    if (this.store.state.open) {
+      this.clearCloseTimer();
+      this.store.patch({ open: false });
+      this.pending = next;
+      this.swapTimer = setTimeout(() => {
+        this.swapTimer = undefined;
+        const p = this.pending;
+        this.pending = undefined;
+        if (p) this.open(p);
+      }, SNACKBAR_SWAP_DELAY_MS);
+      return;
+    }
+    this.open(next);
+  }
+
+  success(message: string): void {
+    this.show(message, 'success');
+  }
+
+  error(message: string): void {
+    this.show(message, 'error');
+  }
+
+  loading(message: string): void {
+    this.show(message, 'loading');
+  }
+
+  hide(): void {
+    this.clearCloseTimer();
+    if (this.swapTimer !== undefined) clearTimeout(this.swapTimer);
+    this.swapTimer = undefined;
+    this.pending = undefined;
+    this.store.patch({ open: false });
+  }
+
+  private open(next: Shown): void {
+    this.clearCloseTimer();
+    this.store.set({ ...next, open: true });
+    if (next.autoClose) {
+      this.closeTimer = setTimeout(() => {
+        this.closeTimer = undefined;
+        this.store.patch({ open: false });
+      }, SNACKBAR_AUTO_CLOSE_MS);
+    }
+  }
+
+  private clearCloseTimer(): void {
+    if (this.closeTimer !== undefined) clearTimeout(this.closeTimer);
+    this.closeTimer = undefined;
+  }
 }

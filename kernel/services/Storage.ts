@@ -1,4 +1,6 @@
+import { inject, injectable } from 'inversify';
 import type { ChainNamespace, ConnectionStatus, RecentWallet } from '../types';
+import { Environment, type StorageLike } from './Environment';
 
 export const Storage = Symbol('Storage');
 
@@ -45,4 +47,256 @@ export interface Storage {
   setCachedAddress(namespace: ChainNamespace, address: string | undefined): void;
   socialProvider(): string | undefined;
   setSocialProvider(provider: string | undefined): void;
+}
+
+/** Prefix of every key the kernel writes. */
+export const STORAGE_PREFIX = '@latchkey/';
+
+/** Stored keys (without the prefix). */
+export const STORAGE_KEYS = {
+  recentWallets: 'recentWallets',
+  activeNamespace: 'activeNamespace',
+  socialProvider: 'socialProvider',
+  connectionStatus: (ns: ChainNamespace) => `connectionStatus/${ns}`,
+  connectorId: (ns: ChainNamespace) => `connectorId/${ns}`,
+  activeNetwork: (ns: ChainNamespace) => `activeNetwork/${ns}`,
+  cachedAddress: (ns: ChainNamespace) => `address/${ns}`,
+  cache: (cache: CacheName) => `cache/${cache}`,
+} as const;
+
+const NAMESPACES: readonly string[] = ['eip155', 'solana', 'polkadot', 'bip122'];
+const STATUSES: readonly string[] = ['disconnected', 'connecting', 'connected'];
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const isNamespace = (v: unknown): v is ChainNamespace => typeof v === 'string' && NAMESPACES.includes(v);
+const isStatus = (v: unknown): v is ConnectionStatus => typeof v === 'string' && STATUSES.includes(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function isRecentWallet(v: unknown): v is RecentWallet {
+  return (
+    isObject(v) &&
+    isString(v.id) &&
+    typeof v.name === 'string' &&
+    (v.rdns === undefined || typeof v.rdns === 'string')
+  );
+}
+
+/** One TTL-cache entry: the value and when it was saved (env.now()). */
+interface CacheEntry {
+  readonly v: unknown;
+  readonly t: number;
+}
+type CacheRecord = Record<string, CacheEntry>;
+
+const isCacheRecord = (v: unknown): v is CacheRecord => isObject(v);
+const isCacheEntry = (v: unknown): v is CacheEntry => isObject(v) && 'v' in v && typeof v.t === 'number';
+
+/**
+ * Browser storage for the kernel. Each value is stored as JSON wrapped in
+ * `{"v": value}` under `@latchkey/<key>`, so values written by others (or by
+ * older versions) are recognised as foreign and read as undefined. Reads never
+ * throw. A failed write (quota, private mode turning read-only) is kept in memory
+ * for the page's life and warned about once. Without localStorage everything
+ * lives in memory (`persistent` false).
+ */
+@injectable()
+export class StorageImpl implements Storage {
+  readonly persistent: boolean;
+  private readonly backend: StorageLike | undefined;
+  /** Values kept in memory: all of them without a backend, else only writes the backend refused. */
+  private readonly memory = new Map<string, string>();
+  private warned = false;
+
+  constructor(@inject(Environment) private readonly env: Environment) {
+    this.backend = env.localStorage;
+    this.persistent = this.backend !== undefined;
+  }
+
+  /* ---------- raw, namespaced, wrapped ---------- */
+
+  private readRaw(key: string): string | null {
+    const full = STORAGE_PREFIX + key;
+    const kept = this.memory.get(full);
+    if (kept !== undefined) return kept;
+    if (!this.backend) return null;
+    try {
+      return this.backend.getItem(full);
+    } catch {
+      return null;
+    }
+  }
+
+  get<T = unknown>(key: string, guard?: (value: unknown) => value is T): T | undefined {
+    const raw = this.readRaw(key);
+    if (raw === null) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+    if (!isObject(parsed) || !('v' in parsed)) return undefined;
+    const value = parsed.v;
+    if (value === undefined || value === null) return undefined;
+    if (guard && !guard(value)) return undefined;
+    return value as T;
+  }
+
+  set(key: string, value: unknown): void {
+    if (value === undefined) {
+      this.remove(key);
+      return;
+    }
+    const full = STORAGE_PREFIX + key;
+    let json: string;
+    try {
+      json = JSON.stringify({ v: value });
+    } catch (err) {
+      this.warnOnce(`value for "${key}" cannot be stored as JSON`, err);
+      return;
+    }
+    if (!this.backend) {
+      this.memory.set(full, json);
+      return;
+    }
+    try {
+      this.backend.setItem(full, json);
+      this.memory.delete(full);
+    } catch (err) {
+      this.memory.set(full, json);
+      this.warnOnce('localStorage refused a write; keeping values in memory for this page', err);
+    }
+  }
+
+  remove(key: string): void {
+    const full = STORAGE_PREFIX + key;
+    this.memory.delete(full);
+    try {
+      this.backend?.removeItem(full);
+    } catch {
+      // nothing to do: the value is unreadable either way
+    }
+  }
+
+  private warnOnce(message: string, err: unknown): void {
+    if (this.warned) return;
+    this.warned = true;
+    console.warn(`[latchkey] ${message}`, err);
+  }
+
+  /* ---------- TTL caches (spec section 9) ---------- */
+
+  private liveCache(cache: CacheName): { record: CacheRecord; pruned: boolean } {
+    const stored = this.get(STORAGE_KEYS.cache(cache), isCacheRecord) ?? {};
+    const now = this.env.now();
+    const ttl = CACHE_TTL_MS[cache];
+    const record: CacheRecord = Object.create(null) as CacheRecord;
+    let pruned = false;
+    for (const [k, entry] of Object.entries(stored)) {
+      if (isCacheEntry(entry) && now - entry.t < ttl && entry.t <= now) record[k] = entry;
+      else pruned = true;
+    }
+    return { record, pruned };
+  }
+
+  private writeCache(cache: CacheName, record: CacheRecord): void {
+    if (Object.keys(record).length === 0) this.remove(STORAGE_KEYS.cache(cache));
+    else this.set(STORAGE_KEYS.cache(cache), record);
+  }
+
+  getCached<T = unknown>(cache: CacheName, key: string): T | undefined {
+    const { record, pruned } = this.liveCache(cache);
+    if (pruned) this.writeCache(cache, record);
+    const entry = Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+    return entry === undefined ? undefined : (entry.v as T);
+  }
+
+  setCached(cache: CacheName, key: string, value: unknown): void {
+    const { record } = this.liveCache(cache);
+    if (value === undefined) delete record[key];
+    else record[key] = { v: value, t: this.env.now() };
+    this.writeCache(cache, record);
+  }
+
+  clearCache(cache: CacheName, key?: string): void {
+    if (key === undefined) {
+      this.remove(STORAGE_KEYS.cache(cache));
+      return;
+    }
+    const { record } = this.liveCache(cache);
+    delete record[key];
+    this.writeCache(cache, record);
+  }
+
+  /* ---------- recent wallets ---------- */
+
+  recentWallets(): readonly RecentWallet[] {
+    const stored = this.get(STORAGE_KEYS.recentWallets, Array.isArray) as unknown[] | undefined;
+    if (!stored) return [];
+    const out: RecentWallet[] = [];
+    for (const w of stored) {
+      if (!isRecentWallet(w) || out.some((o) => o.id === w.id)) continue;
+      out.push(w.rdns === undefined ? { id: w.id, name: w.name } : { id: w.id, name: w.name, rdns: w.rdns });
+      if (out.length === MAX_RECENT_WALLETS) break;
+    }
+    return out;
+  }
+
+  addRecentWallet(wallet: RecentWallet): void {
+    if (!isRecentWallet(wallet)) return;
+    const rest = this.recentWallets().filter((w) => w.id !== wallet.id);
+    this.set(STORAGE_KEYS.recentWallets, [wallet, ...rest].slice(0, MAX_RECENT_WALLETS));
+  }
+
+  /* ---------- per-namespace connection data ---------- */
+
+  connectionStatus(namespace: ChainNamespace): ConnectionStatus | undefined {
+    return this.get(STORAGE_KEYS.connectionStatus(namespace), isStatus);
+  }
+
+  /** Storing 'disconnected' also forgets the cached address (spec section 4). */
+  setConnectionStatus(namespace: ChainNamespace, status: ConnectionStatus): void {
+    this.set(STORAGE_KEYS.connectionStatus(namespace), status);
+    if (status === 'disconnected') this.remove(STORAGE_KEYS.cachedAddress(namespace));
+  }
+
+  connectorId(namespace: ChainNamespace): string | undefined {
+    return this.get(STORAGE_KEYS.connectorId(namespace), isString);
+  }
+
+  setConnectorId(namespace: ChainNamespace, id: string | undefined): void {
+    this.set(STORAGE_KEYS.connectorId(namespace), id || undefined);
+  }
+
+  activeNetwork(namespace: ChainNamespace): string | undefined {
+    return this.get(STORAGE_KEYS.activeNetwork(namespace), isString);
+  }
+
+  setActiveNetwork(namespace: ChainNamespace, caipNetworkId: string | undefined): void {
+    this.set(STORAGE_KEYS.activeNetwork(namespace), caipNetworkId || undefined);
+  }
+
+  activeNamespace(): ChainNamespace | undefined {
+    return this.get(STORAGE_KEYS.activeNamespace, isNamespace);
+  }
+
+  setActiveNamespace(namespace: ChainNamespace | undefined): void {
+    this.set(STORAGE_KEYS.activeNamespace, namespace);
+  }
+
+  cachedAddress(namespace: ChainNamespace): string | undefined {
+    return this.get(STORAGE_KEYS.cachedAddress(namespace), isString);
+  }
+
+  setCachedAddress(namespace: ChainNamespace, address: string | undefined): void {
+    this.set(STORAGE_KEYS.cachedAddress(namespace), address || undefined);
+  }
+
+  socialProvider(): string | undefined {
+    return this.get(STORAGE_KEYS.socialProvider, isString);
+  }
+
+  setSocialProvider(provider: string | undefined): void {
+    this.set(STORAGE_KEYS.socialProvider, provider || undefined);
+  }
 }

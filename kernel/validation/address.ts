@@ -1,3 +1,4 @@
+import { CHAIN_NAMESPACES } from '../namespaces';
 /**
  * Address, CAIP id and transaction-hash checks (spec section 5). Pure
  * functions; anything that is not a string is simply invalid.
@@ -6,7 +7,7 @@ import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../types';
 import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../errors/kernel';
 
 /** The namespaces a CAIP id may use. */
-export const CHAIN_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122'];
+
 
 export function isChainNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value);

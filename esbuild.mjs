@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// Builds dist/ from the package.json `exports` map.
+//
+//   node esbuild.mjs              both builds + size report
+//   node esbuild.mjs --lib-only   dist/esm only (+ size report)
+//   node esbuild.mjs --cdn-only   dist/cdn only (+ size report)
+//
+// dist/esm/  The ESM library for bundlers: one entry per exports subpath,
+//            code-split so entries share chunks, every dependency and peer
+//            dependency left external (the host's bundler keeps one copy),
+//            readable (syntax minified, identifiers and whitespace kept).
+//            No .d.ts yet: the `types` condition points at the TS sources.
+// dist/cdn/  Bundles for <script type="module"> from a CDN: everything bundled
+//            except react/react-dom (bring them with an import map), minified,
+//            code-split so the kernel, inversify and rxjs live in one shared
+//            chunk that every plugin bundle imports.
+// dist/size-report.json  bytes and gzip -9 bytes of every emitted .js file and,
+//            per entry, the gzip size of its static-import closure.
+import * as esbuild from 'esbuild';
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSize, staticClosure } from './scripts/size/closure.mjs';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const DIST = join(ROOT, 'dist');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+/** exports subpath → source file (first existing candidate wins). */
+const SOURCES = {
+  '.': ['kernel/index.ts'],
+  './kernel': ['kernel/index.ts'],
+  './plugins/evm': ['plugins/evm/index.ts'],
+  './plugins/walletconnect': ['plugins/walletconnect/index.ts'],
+  './ui': ['ui/index.ts', 'ui/index.tsx'],
+  './react': ['ui/react/index.ts', 'ui/react/index.tsx'],
+};
+
+/** Dependencies the ESM library leaves to the host (plus their subpaths). */
+const LIB_EXTERNAL_NAMES = [
+  ...new Set([
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.peerDependencies ?? {}),
+    ...Object.keys(pkg.optionalDependencies ?? {}),
+    'react', 'react-dom', 'inversify', 'rxjs', 'zod', 'viem', 'reflect-metadata', 'qrcode',
+  ]),
+];
+const LIB_EXTERNAL = [...LIB_EXTERNAL_NAMES.flatMap((n) => [n, `${n}/*`]), '@walletconnect/*', '@solana/*'];
+/** The CDN build bundles everything but React. */
+const CDN_EXTERNAL = ['react', 'react/*', 'react-dom', 'react-dom/*'];
+
+// ---------------------------------------------------------------- arguments
+const argv = process.argv.slice(2);
+for (const a of argv) {
+  if (!['--lib-only', '--cdn-only', '--help', '-h'].includes(a)) {
+    console.error(`esbuild.mjs: unknown argument '${a}' (use --lib-only or --cdn-only)`);
+    process.exit(2);
+  }
+}
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log('usage: node esbuild.mjs [--lib-only | --cdn-only]');
+  process.exit(0);
+}
+const libOnly = argv.includes('--lib-only');
+const cdnOnly = argv.includes('--cdn-only');
+if (libOnly && cdnOnly) {
+  console.error('esbuild.mjs: --lib-only and --cdn-only exclude each other');
+  process.exit(2);
+}
+
+// ------------------------------------------------------------------ entries
+/** Output name (no extension) for a subpath: taken from its `import` target under dist/esm/. */
+function outName(subpath, target) {
+  const file = typeof target === 'string' ? target : target?.import ?? target?.default;
+  const m = typeof file === 'string' && /^\.\/dist\/esm\/(.+)\.js$/.exec(file);
+  if (m) return m[1];
+  return subpath === '.' ? 'kernel' : subpath.replace(/^\.\//, '');
+}
+
+function sourceFor(subpath, target) {
+  const candidates = [...(SOURCES[subpath] ?? [])];
+  const types = typeof target === 'object' ? target?.types : undefined;
+  if (typeof types === 'string' && /\.tsx?$/.test(types)) candidates.push(types.replace(/^\.\//, ''));
+  const plugin = /^\.\/plugins\/([^/]+)$/.exec(subpath);
+  if (plugin) candidates.push(`plugins/${plugin[1]}/index.ts`);
+  if (!candidates.length) return { candidates, found: undefined };
+  return { candidates, found: candidates.find((c) => existsSync(join(ROOT, c))) };
+}
+
+/** { subpath, name, source } for every exports subpath whose source exists. */
+function resolveEntries() {
+  const entries = [];
+  const skipped = [];
+  for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+    if (subpath === './package.json') continue;
+    const { candidates, found } = sourceFor(subpath, target);
+    if (!found) {
+      skipped.push({ subpath, why: candidates.length ? `no ${candidates[0]} yet` : 'no known source file' });
+      continue;
+    }
+    entries.push({ subpath, name: outName(subpath, target), source: found });
+  }
+  return { entries, skipped };
+}
+
+// ------------------------------------------------------------------- builds
+const common = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: 'es2022',
+  metafile: true,
+  treeShaking: true,
+  logLevel: 'warning',
+  chunkNames: 'chunks/[name]-[hash]',
+  tsconfig: join(ROOT, 'tsconfig.json'),
+};
+
+/** entryPoints object: output name → source; "." and "./kernel" share one. */
+function entryPoints(entries) {
+  const out = {};
+  for (const e of entries) {
+    if (out[e.name] && out[e.name] !== e.source) {
+      throw new Error(`two exports subpaths write ${e.name}.js from different sources (${out[e.name]}, ${e.source})`);
+    }
+    out[e.name] = e.source;
+  }
+  return out;
+}
+
+async function buildLib(entries) {
+  const outdir = join(DIST, 'esm');
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: entryPoints(entries),
+    outdir,
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    external: LIB_EXTERNAL,
+    // Library consumers minify; keep the output readable but dead-code free.
+    minifySyntax: true,
+    minifyWhitespace: false,
+    minifyIdentifiers: false,
+  });
+  const bundledDeps = Object.keys(result.metafile.inputs).filter((p) => p.includes('node_modules/'));
+  if (bundledDeps.length) {
+    const pkgs = [...new Set(bundledDeps.map((p) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(p)?.[1]))];
+    console.warn(`warning: the ESM library bundles ${pkgs.join(', ')}; add to dependencies to keep it external`);
+  }
+  writeFileSync(join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
+  return result.metafile;
+}
+
+async function buildCdn(entries) {
+  const outdir = join(DIST, 'cdn');
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: entryPoints(entries),
+    outdir,
+    platform: 'browser',
+    external: CDN_EXTERNAL,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minify: true,
+    legalComments: 'none',
+  });
+  writeFileSync(join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
+  return result.metafile;
+}
+
+// -------------------------------------------------------------- size report
+const BUILDS = ['esm', 'cdn'];
+
+function sizeReport(entries) {
+  const files = [];
+  const entrySummaries = {};
+  const builds = {};
+  for (const build of BUILDS) {
+    const metaPath = join(DIST, build, 'metafile.json');
+    if (!existsSync(metaPath)) continue;
+    const meta = JSON.parse(readFileSync(metaPath, 'utf8'));
+    builds[build] = { builtAt: statSync(metaPath).mtime.toISOString(), metafile: `dist/${build}/metafile.json` };
+    for (const out of Object.keys(meta.outputs)) {
+      if (!out.endsWith('.js')) continue;
+      const data = readFileSync(join(ROOT, out));
+      const entryPoint = meta.outputs[out].entryPoint;
+      files.push({ build, file: out, bytes: data.length, gzip: gzipSize(data), ...(entryPoint ? { entryPoint } : {}) });
+    }
+    for (const e of entries) {
+      const hasEntry = Object.values(meta.outputs).some((o) => o.entryPoint === e.source);
+      if (!hasEntry) continue;
+      const c = staticClosure(meta, e.source, { cwd: ROOT });
+      (entrySummaries[e.subpath] ??= {})[build] = {
+        entry: c.entry,
+        bytes: c.bytes,
+        gzip: c.gzip,
+        files: c.files.map((f) => f.file),
+        externals: c.externals,
+      };
+    }
+  }
+  files.sort((a, b) => (a.build === b.build ? a.file.localeCompare(b.file) : BUILDS.indexOf(a.build) - BUILDS.indexOf(b.build)));
+  return {
+    generatedAt: new Date().toISOString(),
+    builds,
+    files,
+    summary: {
+      // The kernel entry (".") and the JS its static imports pull in, gzip -9 per file, summed.
+      kernel: entrySummaries['.'] ?? null,
+      entries: entrySummaries,
+    },
+  };
+}
+
+const kib = (n) => (n / 1024).toFixed(2);
+
+function printTable(report) {
+  const rows = report.files.map((f) => [f.file, String(f.bytes), kib(f.gzip)]);
+  const head = ['file', 'bytes', 'gzip KiB'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => `${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2].padStart(w[2])}`;
+  console.log('');
+  console.log(line(head));
+  console.log(line(w.map((n) => '-'.repeat(n))));
+  for (const r of rows) console.log(line(r));
+  console.log('');
+  console.log('static-import closure per entry, gzip KiB (esm: own code only, deps external; cdn: all but React):');
+  const seen = new Map(); // subpaths built from the same source share one line
+  for (const [subpath, byBuild] of Object.entries(report.summary.entries)) {
+    const key = JSON.stringify(BUILDS.map((b) => byBuild[b]?.entry));
+    seen.set(key, { subpaths: [...(seen.get(key)?.subpaths ?? []), subpath], byBuild });
+  }
+  for (const { subpaths, byBuild } of seen.values()) {
+    const subpath = subpaths.join(', ');
+    const parts = BUILDS.filter((b) => byBuild[b]).map(
+      (b) => `${b} ${kib(byBuild[b].gzip)} (${byBuild[b].files.length} file${byBuild[b].files.length === 1 ? '' : 's'})`,
+    );
+    console.log(`  ${subpath.padEnd(26)} ${parts.join('   ')}`);
+  }
+}
+
+// --------------------------------------------------------------------- main
+try {
+  const { entries, skipped } = resolveEntries();
+  for (const s of skipped) console.log(`skip ${s.subpath}: ${s.why}`);
+  if (!entries.length) throw new Error('no exports subpath has a source file to build');
+  mkdirSync(DIST, { recursive: true });
+  const started = Date.now();
+  if (!cdnOnly) await buildLib(entries);
+  if (!libOnly) await buildCdn(entries);
+  const report = sizeReport(entries);
+  writeFileSync(join(DIST, 'size-report.json'), JSON.stringify(report, null, 2) + '\n');
+  printTable(report);
+  const built = [!cdnOnly && 'dist/esm', !libOnly && 'dist/cdn'].filter(Boolean).join(' + ');
+  console.log(`\nbuilt ${built} (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}) in ${Date.now() - started} ms; wrote dist/size-report.json`);
+} catch (err) {
+  // esbuild has already printed its diagnostics (logLevel 'warning').
+  if (!err?.errors) console.error(err?.stack ?? err);
+  console.error('build failed');
+  process.exit(1);
+}

@@ -1,0 +1,92 @@
+import type { AlertMessage } from '../services/Alerts';
+
+/**
+ * Alert catalogue (spec section 8, "Alerts"). Short texts are the spec's;
+ * long texts phrase the spec's explanation. Each key is shown at most once per page.
+ */
+export const ALERTS = {
+  NETWORK_NOT_FOUND: {
+    key: 'NETWORK_NOT_FOUND',
+    shortMessage: 'Network Not Found',
+    longMessage: "Make sure the network is in the 'networks' array of the options.",
+    variant: 'error',
+  },
+  ORIGIN_NOT_ALLOWED: {
+    key: 'ORIGIN_NOT_ALLOWED',
+    shortMessage: 'Invalid App Configuration',
+    longMessage: "This origin is not on the project's allowlist. Add it in the provider's cloud dashboard.",
+    variant: 'error',
+  },
+  INVALID_APP_CONFIGURATION: {
+    key: 'INVALID_APP_CONFIGURATION',
+    shortMessage: 'Invalid App Configuration',
+    longMessage: 'The project id is invalid. Check the projectId option.',
+    variant: 'error',
+  },
+  SESSION_EXPIRED: {
+    key: 'SESSION_EXPIRED',
+    shortMessage: 'Session Expired',
+    longMessage: "The session is invalid. Check your device's time settings, then reconnect.",
+    variant: 'error',
+  },
+  PROJECT_ID_NOT_CONFIGURED: {
+    key: 'PROJECT_ID_NOT_CONFIGURED',
+    shortMessage: 'Project ID Not Configured',
+    variant: 'warning',
+  },
+  SWITCH_NETWORK_NOT_FOUND: {
+    key: 'SWITCH_NETWORK_NOT_FOUND',
+    shortMessage: 'Switch network not found',
+    variant: 'error',
+  },
+  /** Embedded social login did not load in time (usually the origin is not allowed). */
+  SOCIALS_TIMEOUT: {
+    key: 'SOCIALS_TIMEOUT',
+    shortMessage: 'Invalid App Configuration',
+    longMessage: "Social login timed out: this origin may not be on the project's allowlist. Check the provider's cloud dashboard.",
+    variant: 'error',
+  },
+} as const satisfies Readonly<Record<string, AlertMessage>>;
+
+export type AlertKey = keyof typeof ALERTS;
+
+/** Universal-provider error texts (matched as substrings) and the alert each one raises. */
+export const PROVIDER_ERROR_ALERTS: readonly (readonly [text: string, key: AlertKey])[] = [
+  ['Unauthorized: origin not allowed', 'ORIGIN_NOT_ALLOWED'],
+  ['JWT validation error: JWT Token is not yet valid', 'SESSION_EXPIRED'],
+  ['Unauthorized: invalid key', 'INVALID_APP_CONFIGURATION'],
+];
+
+export function isAlertKey(key: string): key is AlertKey {
+  return Object.prototype.hasOwnProperty.call(ALERTS, key);
+}
+
+/** Collects the texts of an error and its causes (message, shortMessage, details; strings as is). */
+function errorTexts(error: unknown): string[] {
+  const texts: string[] = [];
+  const seen = new Set<unknown>();
+  let current = error;
+  while (current !== undefined && current !== null && !seen.has(current) && texts.length < 32) {
+    seen.add(current);
+    if (typeof current === 'string') {
+      texts.push(current);
+      break;
+    }
+    if (typeof current !== 'object') break;
+    for (const field of ['message', 'shortMessage', 'details'] as const) {
+      const v = (current as Record<string, unknown>)[field];
+      if (typeof v === 'string') texts.push(v);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return texts;
+}
+
+/** The alert key for a universal-provider error (its message or any cause's), or undefined. */
+export function alertKeyForProviderError(error: unknown): AlertKey | undefined {
+  const texts = errorTexts(error);
+  for (const [text, key] of PROVIDER_ERROR_ALERTS) {
+    if (texts.some((t) => t.includes(text))) return key;
+  }
+  return undefined;
+}

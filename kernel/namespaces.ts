@@ -1,0 +1,17 @@
+import type { AccountType, ChainNamespace } from './types';
+
+/** Chain namespaces the kernel keeps state for, in display order. */
+export const CHAIN_NAMESPACES: readonly ChainNamespace[] = /*#__PURE__*/ Object.freeze([
+  'eip155',
+  'solana',
+  'polkadot',
+  'bip122',
+] as const);
+
+/** Spec section 9: default account type per namespace. */
+export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>> = /*#__PURE__*/ Object.freeze({
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment',
+});

@@ -1,0 +1,95 @@
+import type { CaipNetworkId, ChainNamespace, Network } from './types';
+
+/** `namespace:reference`. */
+export function caipNetworkId(namespace: ChainNamespace, reference: string | number): CaipNetworkId {
+  return `${namespace}:${reference}`;
+}
+
+/** Type-checks a network definition and fills `caipNetworkId` from id and namespace when absent. */
+export function defineNetwork(
+  network: Omit<Network, 'caipNetworkId'> & { readonly caipNetworkId?: CaipNetworkId },
+): Network {
+  return { ...network, caipNetworkId: network.caipNetworkId ?? caipNetworkId(network.chainNamespace, network.id) };
+}
+
+/** The shared provider RPC service that serves built-in Solana and Bitcoin networks (path /v1). */
+export const DEFAULT_RPC_SERVICE_URL = 'https://rpc.walletconnect.org';
+
+function serviceRpc(id: CaipNetworkId): Network['rpcUrls'] {
+  return { default: { http: [`${DEFAULT_RPC_SERVICE_URL}/v1/?chainId=${id}`] } };
+}
+
+const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const;
+const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const;
+
+export const solana: Network = /*#__PURE__*/ defineNetwork({
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  name: 'Solana',
+  network: 'solana-mainnet',
+  chainNamespace: 'solana',
+  nativeCurrency: SOL,
+  rpcUrls: serviceRpc('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'),
+  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
+  deprecatedCaipNetworkId: 'solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ',
+});
+
+export const solanaDevnet: Network = /*#__PURE__*/ defineNetwork({
+  id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  name: 'Solana Devnet',
+  network: 'solana-devnet',
+  chainNamespace: 'solana',
+  nativeCurrency: SOL,
+  rpcUrls: serviceRpc('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'),
+  testnet: true,
+  deprecatedCaipNetworkId: 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K',
+});
+
+export const solanaTestnet: Network = /*#__PURE__*/ defineNetwork({
+  id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  name: 'Solana Testnet',
+  network: 'solana-testnet',
+  chainNamespace: 'solana',
+  nativeCurrency: SOL,
+  rpcUrls: serviceRpc('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z'),
+  testnet: true,
+});
+
+export const bitcoin: Network = /*#__PURE__*/ defineNetwork({
+  id: '000000000019d6689c085ae165831e93',
+  name: 'Bitcoin',
+  network: 'bitcoin',
+  chainNamespace: 'bip122',
+  nativeCurrency: BTC,
+  rpcUrls: serviceRpc('bip122:000000000019d6689c085ae165831e93'),
+});
+
+export const bitcoinTestnet: Network = /*#__PURE__*/ defineNetwork({
+  id: '000000000933ea01ad0ee984209779ba',
+  name: 'Bitcoin Testnet',
+  network: 'bitcoin-testnet',
+  chainNamespace: 'bip122',
+  nativeCurrency: BTC,
+  rpcUrls: serviceRpc('bip122:000000000933ea01ad0ee984209779ba'),
+  testnet: true,
+});
+
+/** Name given to the placeholder entry for a chain the wallet is on but the app does not support. */
+export const UNSUPPORTED_NETWORK_NAME = 'Unsupported network';
+
+/** Placeholder network for a chain outside the requested list. */
+export function unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): Network {
+  return {
+    id: chainId,
+    name: UNSUPPORTED_NETWORK_NAME,
+    caipNetworkId: caipNetworkId(namespace, chainId),
+    chainNamespace: namespace,
+    nativeCurrency: { name: '', symbol: '', decimals: namespace === 'solana' ? 9 : namespace === 'bip122' ? 8 : 18 },
+    rpcUrls: { default: { http: [] } },
+  };
+}
+
+/** Matches a network by CAIP id, deprecated CAIP id, or bare id (number or string). */
+export function matchesNetwork(network: Network, id: CaipNetworkId | number | string): boolean {
+  if (typeof id === 'string' && id.includes(':')) return network.caipNetworkId === id || network.deprecatedCaipNetworkId === id;
+  return String(network.id) === String(id);
+}

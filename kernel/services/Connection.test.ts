@@ -1,0 +1,182 @@
+import { ContainerModule } from 'inversify';
+import { testKernel, injectedConnector, MemoryStorage, FakeAdapter } from '../testing/fakeAdapter';
+import { SessionState } from './Connection';
+import { UserRejectedRequestError } from '../errors/rpc';
+import { AddressOrAuthConnectorNotFoundError, FailedToDisconnectError } from '../errors/kernel';
+import type { Connector } from '../types';
+
+const wcEvm: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' };
+const wcSol: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'solana' };
+
+describe('Connection', () => {
+  it('connects through the adapter plugin, loading it on first use', async () => {
+    const { kernel, adapter, plugin } = testKernel();
+    expect(plugin.loads).toBe(0);
+    const seen: string[] = [];
+    kernel.connection.onDidConnect$.subscribe((e) => seen.push(`${e.namespace}:${e.address}`));
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    expect(plugin.loads).toBe(1);
+    const acc = kernel.account.get('eip155');
+    expect(acc.status).toBe('connected');
+    expect(acc.address).toBe('0x1111111111111111111111111111111111111111');
+    expect(acc.caipAddress).toBe('eip155:1:0x1111111111111111111111111111111111111111');
+    expect(acc.connectedWalletInfo?.name).toBe('Test Wallet');
+    expect(kernel.connectors.state.recent[0]).toMatchObject({ id: injectedConnector.id, rdns: 'io.test.wallet' });
+    expect(seen).toEqual(['eip155:0x1111111111111111111111111111111111111111']);
+    expect(adapter.calls[0]!.method).toBe('connect');
+  });
+
+  it('fetches the native balance after connecting and caches it for 30 s', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    try {
+      const { kernel, adapter } = testKernel();
+      await kernel.connection.connect({ connectorId: injectedConnector.id });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(kernel.account.get('eip155').balance).toBe('1.5');
+      expect(kernel.account.get('eip155').balanceSymbol).toBe('ETH');
+      adapter.script.balance = '2';
+      await kernel.connection.refreshBalance('eip155');
+      expect(kernel.account.get('eip155').balance).toBe('1.5'); // cached
+      jest.setSystemTime(1_000_000 + 30_001);
+      await kernel.connection.refreshBalance('eip155');
+      expect(kernel.account.get('eip155').balance).toBe('2');
+      adapter.script.balance = '3';
+      await kernel.connection.refreshBalance('eip155', { force: true });
+      expect(kernel.account.get('eip155').balance).toBe('3');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a declined connect leaves the account disconnected with a typed error', async () => {
+    const { kernel, adapter } = testKernel();
+    adapter.script.connectError = { code: 4001, message: 'User rejected the request.' };
+    const err = await kernel.connection.connect({ connectorId: injectedConnector.id }).catch((e) => e);
+    expect(err).toBeInstanceOf(UserRejectedRequestError);
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(kernel.connection.state.error).toBe(err);
+    expect(kernel.connection.state.pending).toBeUndefined();
+  });
+
+  it('treats provider code 5000 as a user rejection', async () => {
+    const { kernel, adapter } = testKernel();
+    adapter.script.connectError = { code: 5000, message: 'User disapproved' };
+    await expect(kernel.connection.connect({ connectorId: injectedConnector.id })).rejects.toBeInstanceOf(UserRejectedRequestError);
+  });
+
+  it('restores a stored connection at startup without prompting: connecting → connected', async () => {
+    const storage = new MemoryStorage();
+    const first = testKernel({}, { storage });
+    await first.kernel.connection.connect({ connectorId: injectedConnector.id });
+    const second = testKernel({}, { storage });
+    const statuses: string[] = [];
+    second.kernel.account.state$.subscribe((s) => statuses.push(s.namespaces.eip155.status));
+    await second.kernel.start();
+    expect(second.adapter.calls.map((c) => c.method)).toEqual(expect.arrayContaining(['reconnect']));
+    expect(second.adapter.calls.map((c) => c.method)).not.toContain('connect');
+    expect(statuses).toContain('connecting');
+    expect(statuses.at(-1)).toBe('connected');
+  });
+
+  it('a stored connection the wallet no longer grants ends disconnected, with a warning', async () => {
+    const storage = new MemoryStorage();
+    await testKernel({}, { storage }).kernel.connection.connect({ connectorId: injectedConnector.id });
+    const adapter = new FakeAdapter('eip155', { reconnectResult: null });
+    const second = testKernel({}, { storage, adapter });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await second.kernel.start();
+    expect(second.kernel.account.get('eip155').status).toBe('disconnected');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+    // and the next start does not try again
+    const third = testKernel({}, { storage });
+    await third.kernel.start();
+    expect(third.adapter.calls).toHaveLength(0);
+  });
+
+  it('disconnect resets account and network, clears stored ids and social provider, resets session state', async () => {
+    const { kernel, storage } = testKernel();
+    const resets: unknown[] = [];
+    kernel.container.loadSync(
+      new ContainerModule(({ bind }) => {
+        bind(SessionState).toConstantValue({ reset: (ns?: string) => resets.push(ns ?? 'all') });
+      }),
+    );
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    kernel.storage.setSocialProvider('google');
+    const events: string[] = [];
+    kernel.events.events$.subscribe((e) => events.push(e.data.event));
+    await kernel.connection.disconnect();
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(kernel.account.get('eip155').address).toBeUndefined();
+    expect(kernel.storage.connectorId('eip155')).toBeUndefined();
+    expect(kernel.storage.socialProvider()).toBeUndefined();
+    expect(resets).toEqual(['all']);
+    expect(events).toContain('DISCONNECT_SUCCESS');
+    expect([...storage.map.values()].join()).not.toContain('0x1111111111111111111111111111111111111111');
+  });
+
+  it('a failed wallet disconnect still clears local state, tracks the error and throws Failed to disconnect', async () => {
+    const { kernel, adapter } = testKernel();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    adapter.script.disconnectError = new Error('wallet gone');
+    const events: string[] = [];
+    kernel.events.events$.subscribe((e) => events.push(e.data.event));
+    await expect(kernel.connection.disconnect()).rejects.toThrow(FailedToDisconnectError);
+    await expect(Promise.reject(new FailedToDisconnectError())).rejects.toThrow('Failed to disconnect');
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(events).toContain('DISCONNECT_ERROR');
+  });
+
+  it('namespaces sharing a WalletConnect connector disconnect together; an injected one alone', async () => {
+    const evm = new FakeAdapter('eip155');
+    const sol = new FakeAdapter('solana', { address: 'So1ana1111111111111111111111111111111111111', chainId: 'x' });
+    const { kernel } = testKernel(
+      {},
+      { adapter: evm, plugins: [{ id: 'sol', contributes: { namespaces: ['solana'] }, load: async () => ({ adapters: () => [sol] }) }] },
+    );
+    kernel.connectors.add([wcEvm]);
+    await kernel.connection.connect({ connectorId: 'walletConnect', namespace: 'eip155' });
+    kernel.connectors.add([wcSol]);
+    await kernel.connection.connect({ connectorId: 'walletConnect', namespace: 'solana' });
+    expect(kernel.account.get('solana').status).toBe('connected');
+    await kernel.connection.disconnect('eip155');
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(kernel.account.get('solana').status).toBe('disconnected');
+  });
+
+  it('follows wallet events: account change, chain change, disconnect', async () => {
+    const { kernel, adapter } = testKernel();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    const other = '0x2222222222222222222222222222222222222222';
+    adapter.events.next({ type: 'accountsChanged', namespace: 'eip155', accounts: [other], connectorId: injectedConnector.id });
+    expect(kernel.account.get('eip155').address).toBe(other);
+    adapter.events.next({ type: 'chainChanged', namespace: 'eip155', chainId: 31337, connectorId: injectedConnector.id });
+    expect(kernel.network.state.activeNetwork?.id).toBe(31337);
+    expect(kernel.account.get('eip155').caipAddress).toBe(`eip155:31337:${other}`);
+    adapter.events.next({ type: 'disconnect', namespace: 'eip155', connectorId: injectedConnector.id });
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+  });
+
+  it('ignores events from a connector that is not the connected one', async () => {
+    const { kernel, adapter } = testKernel();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    adapter.events.next({ type: 'disconnect', namespace: 'eip155', connectorId: 'someone-else' });
+    expect(kernel.account.get('eip155').status).toBe('connected');
+  });
+
+  it('signs and sends through the connected wallet; without a connection it throws', async () => {
+    const { kernel } = testKernel();
+    await expect(kernel.connection.signMessage('hi')).rejects.toBeInstanceOf(AddressOrAuthConnectorNotFoundError);
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    expect(await kernel.connection.signMessage('hi')).toBe('signed:hi');
+    expect(await kernel.connection.sendTransaction({ to: '0x2222222222222222222222222222222222222222', value: 1n })).toMatch(/^0x(ab){32}$/);
+  });
+
+  it('maps a declined signature to UserRejectedRequestError', async () => {
+    const { kernel, adapter } = testKernel();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    adapter.script.signError = { code: 4001, message: 'User denied message signature.' };
+    await expect(kernel.connection.signMessage('hi')).rejects.toBeInstanceOf(UserRejectedRequestError);
+  });
+});

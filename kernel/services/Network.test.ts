@@ -1,0 +1,130 @@
+import { testKernel, testAnvil, testMainnet, MemoryStorage, injectedConnector } from '../testing/fakeAdapter';
+import { defineNetwork, solana, UNSUPPORTED_NETWORK_NAME } from '../networks';
+import { AdapterForNamespaceNotFoundError, ChainIsNotSupportedError } from '../errors/kernel';
+import { UserRejectedRequestError } from '../errors/rpc';
+
+const sepolia = defineNetwork({
+  id: 11155111,
+  name: 'Sepolia',
+  chainNamespace: 'eip155',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:3/unused'] } },
+});
+
+describe('Network', () => {
+  it('starts on the first requested network, grouped per namespace', () => {
+    const { kernel } = testKernel({ networks: [testMainnet, testAnvil, solana] });
+    expect(kernel.network.state.activeNamespace).toBe('eip155');
+    expect(kernel.network.state.activeNetwork?.caipNetworkId).toBe('eip155:1');
+    expect(kernel.network.state.namespaces.eip155.requestedCaipNetworks.map((n) => n.id)).toEqual([1, 31337]);
+    expect(kernel.network.state.namespaces.solana.caipNetwork?.caipNetworkId).toBe(solana.caipNetworkId);
+    expect(kernel.network.networks()).toHaveLength(3);
+  });
+
+  it('prefers the stored network, then defaultNetwork', () => {
+    const storage = new MemoryStorage();
+    const first = testKernel({ defaultNetwork: testAnvil }, { storage });
+    expect(first.kernel.network.state.activeNetwork?.id).toBe(31337);
+    void first.kernel.network.switchNetwork(testMainnet);
+    const second = testKernel({ defaultNetwork: testAnvil }, { storage });
+    return Promise.resolve().then(() => {
+      expect(second.kernel.network.state.activeNetwork?.id).toBe(1);
+    });
+  });
+
+  it('switches without a wallet when disconnected and stores the choice', async () => {
+    const { kernel, adapter, storage } = testKernel();
+    await kernel.network.switchNetwork('eip155:31337');
+    expect(kernel.network.state.activeNetwork?.id).toBe(31337);
+    expect(adapter.calls.filter((c) => c.method === 'switchNetwork')).toHaveLength(0);
+    expect(testKernel({}, { storage }).kernel.network.state.activeNetwork?.id).toBe(31337);
+  });
+
+  it('asks the connected wallet to switch first; a declined switch keeps the network', async () => {
+    const { kernel, adapter } = testKernel();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    await kernel.network.switchNetwork(testAnvil);
+    expect(adapter.calls.filter((c) => c.method === 'switchNetwork')).toHaveLength(1);
+    expect(kernel.network.state.activeNetwork?.id).toBe(31337);
+    adapter.script.switchError = new UserRejectedRequestError();
+    await expect(kernel.network.switchNetwork(testMainnet)).rejects.toBeInstanceOf(UserRejectedRequestError);
+    expect(kernel.network.state.activeNetwork?.id).toBe(31337);
+    adapter.script.switchError = new ChainIsNotSupportedError();
+    await expect(kernel.network.switchNetwork(testMainnet)).rejects.toThrow('Chain is not supported');
+  });
+
+  it("shows the 'switch network not found' alert for an unknown id", async () => {
+    const { kernel } = testKernel();
+    await kernel.network.switchNetwork('eip155:999');
+    expect(kernel.alerts.state.current?.shortMessage).toMatch(/switch network not found/i);
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+  });
+
+  it('a wallet on an unrequested chain gives the unsupported placeholder and opens UnsupportedChain', async () => {
+    const { kernel } = testKernel();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    kernel.network.setActiveChainId('eip155', 56);
+    expect(kernel.network.state.activeNetwork?.name).toBe(UNSUPPORTED_NETWORK_NAME);
+    expect(kernel.network.state.activeNetwork?.caipNetworkId).toBe('eip155:56');
+    expect(kernel.network.isSupported(kernel.network.state.activeNetwork!)).toBe(false);
+    expect(kernel.modal.state.open).toBe(true);
+    expect(kernel.router.state.view).toBe('UnsupportedChain');
+  });
+
+  it('does not open UnsupportedChain when unsupported chains are allowed or switching is disabled', async () => {
+    for (const opts of [{ allowUnsupportedChain: true }, { enableNetworkSwitch: false }]) {
+      const { kernel } = testKernel(opts);
+      await kernel.connection.connect({ connectorId: injectedConnector.id });
+      kernel.network.setActiveChainId('eip155', 56);
+      expect(kernel.network.state.activeNetwork?.name).toBe(UNSUPPORTED_NETWORK_NAME);
+      expect(kernel.modal.state.open).toBe(false);
+    }
+  });
+
+  it('does not open UnsupportedChain in basic mode (no chain adapter registered)', () => {
+    const { createKernel } = require('../createKernel') as typeof import('../createKernel');
+    const kernel = createKernel({
+      options: { projectId: 'p', networks: [testMainnet], features: { analytics: false } },
+      environment: { window: undefined, document: undefined, localStorage: new MemoryStorage() },
+    });
+    kernel.network.setActiveChainId('eip155', 56);
+    expect(kernel.network.state.activeNetwork?.name).toBe(UNSUPPORTED_NETWORK_NAME);
+    expect(kernel.modal.state.open).toBe(false);
+  });
+
+  it("adds networks only for namespaces with an adapter; known ids are ignored", () => {
+    const { kernel } = testKernel();
+    kernel.network.addNetwork('eip155', sepolia);
+    kernel.network.addNetwork('eip155', sepolia);
+    expect(kernel.network.state.namespaces.eip155.requestedCaipNetworks.filter((n) => n.id === 11155111)).toHaveLength(1);
+    expect(() => kernel.network.addNetwork('solana', solana)).toThrow(AdapterForNamespaceNotFoundError);
+    expect(() => kernel.network.addNetwork('solana', solana)).toThrow("Adapter for namespace solana doesn't exist");
+    expect(() => kernel.network.removeNetwork('bip122', 'x')).toThrow("Adapter for namespace bip122 doesn't exist");
+  });
+
+  it('removing the active network falls back to the first network of that chain', async () => {
+    const { kernel } = testKernel();
+    await kernel.network.switchNetwork(testAnvil);
+    kernel.network.removeNetwork('eip155', 31337);
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    kernel.network.removeNetwork('eip155', 'eip155:1');
+    expect(kernel.network.state.activeNetwork).toBeUndefined();
+  });
+
+  it('finds networks by CAIP id, deprecated CAIP id and bare id', () => {
+    const { kernel } = testKernel({ networks: [testMainnet, solana] });
+    expect(kernel.network.find('eip155:1')?.id).toBe(1);
+    expect(kernel.network.find(1)?.id).toBe(1);
+    expect(kernel.network.find('solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ')?.name).toBe('Solana');
+    expect(kernel.network.find('eip155:2')).toBeUndefined();
+  });
+
+  it('reset keeps a supported network but drops the unsupported placeholder and approvals', async () => {
+    const { kernel } = testKernel({ allowUnsupportedChain: true });
+    kernel.network.setApprovedNetworkIds('eip155', ['eip155:1']);
+    kernel.network.setActiveChainId('eip155', 56);
+    kernel.network.reset('eip155');
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    expect(kernel.network.state.namespaces.eip155.approvedCaipNetworkIds).toEqual([]);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The published artefacts: builds dist/ with esbuild.mjs, then imports every
+ * `exports` entry in a plain Node child process (no DOM), both by file URL and
+ * through the package's own exports map, and checks the size report and that
+ * the kernel's static-import closure pulls in no React.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync, constants } from 'node:zlib';
+
+const ROOT = resolve(__dirname, '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+type Target = string | { types?: string; import?: string; default?: string };
+interface ReportFile { build: string; file: string; bytes: number; gzip: number; entryPoint?: string }
+interface Closure { entry: string; bytes: number; gzip: number; files: string[]; externals: string[] }
+interface Report {
+  files: ReportFile[];
+  summary: { kernel: Record<string, Closure> | null; entries: Record<string, Record<string, Closure>> };
+}
+interface Metafile {
+  outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports: { path: string; kind: string; external?: boolean }[] }>;
+}
+
+/** Every public subpath whose TypeScript source exists now (so it must be built). */
+const entries = Object.entries(pkg.exports as Record<string, Target>)
+  .filter(([subpath]) => subpath !== './package.json')
+  .map(([subpath, t]) => ({
+    subpath,
+    source: typeof t === 'object' ? t.types?.replace(/^\.\//, '') : undefined,
+    out: typeof t === 'object' ? (t.import ?? t.default) : t,
+  }))
+  .filter((e) => e.source && existsSync(join(ROOT, e.source)));
+
+const specifier = (subpath: string) => `${pkg.name}${subpath.slice(1)}`;
+
+/** Runs `code` as an ES module in a fresh Node process from the repo root. */
+function runNode(code: string) {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS; // no jest/ts hooks: plain Node
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Static import specifiers of an emitted ESM file (import/export … from "x", import "x"). */
+function staticImports(code: string): string[] {
+  const out: string[] = [];
+  const re = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*$\s{},]*?\bfrom\s*)?["']([^"']+)["']/g;
+  for (let m = re.exec(code); m; m = re.exec(code)) out.push(m[1]);
+  return out;
+}
+
+const REACT_IMPORT = /\bfrom\s*["']react(?:-dom)?(?:\/[^"']*)?["']|\bimport\s*\(?\s*["']react(?:-dom)?(?:\/[^"']*)?["']|require\(\s*["']react/;
+
+let buildOutput = '';
+
+beforeAll(() => {
+  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, encoding: 'utf8', timeout: 110_000 });
+  buildOutput = `${r.stdout}\n${r.stderr}`;
+  if (r.status !== 0) throw new Error(`node esbuild.mjs failed (status ${r.status}, signal ${r.signal}):\n${buildOutput}`);
+}, 120_000);
+
+describe('build', () => {
+  it('has the kernel entry among the exports and prints the size table', () => {
+    expect(entries.map((e) => e.subpath)).toEqual(expect.arrayContaining(['.', './kernel']));
+    expect(buildOutput).toMatch(/file\s+bytes\s+gzip KiB/);
+    expect(buildOutput).toContain('dist/esm/kernel.js');
+  });
+
+  it('rejects contradictory flags with a non-zero exit', () => {
+    const r = spawnSync(process.execPath, ['esbuild.mjs', '--lib-only', '--cdn-only'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+  });
+});
+
+describe.each(entries)('exports entry $subpath', ({ subpath, out }) => {
+  it('is built where package.json points', () => {
+    expect(out).toMatch(/^\.\/dist\/esm\/.+\.js$/);
+    expect(existsSync(join(ROOT, out!))).toBe(true);
+  });
+
+  it('imports in plain Node with no DOM, by file URL and by package name', () => {
+    const url = pathToFileURL(join(ROOT, out!)).href;
+    const code = [
+      `if (typeof window !== 'undefined' || typeof document !== 'undefined') throw new Error('DOM globals present');`,
+      `const a = await import(${JSON.stringify(url)});`,
+      `const b = await import(${JSON.stringify(specifier(subpath))});`,
+      `if (a !== b) throw new Error('exports map resolves to a different module than ' + ${JSON.stringify(out)});`,
+      `console.log(JSON.stringify(Object.keys(a)));`,
+    ].join('\n');
+    const r = runNode(code);
+    if (r.status !== 0) throw new Error(`import failed (status ${r.status}, signal ${r.signal}):\n${r.stderr}`);
+    expect(r.status).toBe(0);
+    const names = JSON.parse(r.stdout.trim().split('\n').pop()!);
+    expect(names.length).toBeGreaterThan(0);
+  });
+});
+
+describe('dist/size-report.json', () => {
+  let report: Report;
+  beforeAll(() => {
+    report = JSON.parse(readFileSync(join(ROOT, 'dist/size-report.json'), 'utf8'));
+  });
+
+  it('lists every emitted .js file with its real byte and gzip -9 sizes', () => {
+    expect(report.files.length).toBeGreaterThan(0);
+    for (const f of report.files) {
+      expect(Number.isInteger(f.bytes) && f.bytes > 0).toBe(true);
+      expect(Number.isInteger(f.gzip) && f.gzip > 0).toBe(true);
+      const data = readFileSync(join(ROOT, f.file));
+      expect(f.bytes).toBe(data.length);
+      expect(f.gzip).toBe(gzipSync(data, { level: constants.Z_BEST_COMPRESSION }).length);
+    }
+    for (const e of entries) {
+      expect(report.files.map((f) => f.file)).toContain(e.out!.replace(/^\.\//, ''));
+    }
+  });
+
+  it("gives the kernel entry's static-import closure, matching the emitted import statements", () => {
+    const k = report.summary.kernel?.esm;
+    expect(k).toBeDefined();
+    expect(k!.entry).toBe('dist/esm/kernel.js');
+    // Follow relative static imports in the emitted files ourselves.
+    const seen = new Set<string>();
+    const queue = [k!.entry];
+    while (queue.length) {
+      const file = queue.shift()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const spec of staticImports(readFileSync(join(ROOT, file), 'utf8'))) {
+        if (spec.startsWith('.')) queue.push(join(file, '..', spec).split('\\').join('/'));
+      }
+    }
+    expect([...k!.files].sort()).toEqual([...seen].sort());
+    const gz = report.files.filter((f) => seen.has(f.file)).reduce((n, f) => n + f.gzip, 0);
+    expect(k!.gzip).toBe(gz);
+  });
+
+  it('the kernel closure imports no React, in the library and the CDN build', () => {
+    for (const build of ['esm', 'cdn']) {
+      const k = report.summary.kernel?.[build];
+      expect(k).toBeDefined();
+      expect(k!.externals.filter((x) => /^react(-dom)?(\/|$)/.test(x))).toEqual([]);
+      for (const file of k!.files) {
+        expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(REACT_IMPORT);
+      }
+    }
+  });
+});
+
+describe('CDN build', () => {
+  let meta: Metafile;
+  let report: Report;
+  beforeAll(() => {
+    meta = JSON.parse(readFileSync(join(ROOT, 'dist/cdn/metafile.json'), 'utf8'));
+    report = JSON.parse(readFileSync(join(ROOT, 'dist/size-report.json'), 'utf8'));
+  });
+
+  it('bundles every module once (one copy of the kernel, inversify, rxjs for all plugins)', () => {
+    const where = new Map<string, string[]>();
+    for (const [out, o] of Object.entries(meta.outputs)) {
+      if (!out.endsWith('.js')) continue;
+      for (const input of Object.keys(o.inputs)) where.set(input, [...(where.get(input) ?? []), out]);
+    }
+    expect(where.get('kernel/store.ts')).toHaveLength(1);
+    expect([...where].filter(([, outs]) => outs.length > 1)).toEqual([]);
+  });
+
+  it("makes each plugin bundle import the kernel's chunks instead of its own kernel", () => {
+    const kernel = report.summary.kernel?.cdn;
+    expect(kernel).toBeDefined();
+    for (const e of entries.filter((x) => x.subpath.startsWith('./plugins/'))) {
+      const c = report.summary.entries[e.subpath]?.cdn;
+      expect(c).toBeDefined();
+      const withKernelCode = c!.files.filter((f) => Object.keys(meta.outputs[f].inputs).some((i) => i.startsWith('kernel/')));
+      for (const f of withKernelCode) expect(kernel!.files).toContain(f);
+      expect(c!.files).not.toContain(kernel!.entry);
+    }
+  });
+
+  it('leaves only React external', () => {
+    const ext = new Set<string>();
+    for (const o of Object.values(meta.outputs)) for (const i of o.imports) if (i.external) ext.add(i.path);
+    for (const x of ext) expect(x).toMatch(/^react(-dom)?(\/|$)/);
+  });
+});
