@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { verifyMessage } from 'viem';
 import { RpcTransport, type Connector, type PluginContext } from '../../kernel/index';
-import type { Network } from '../../kernel/types';
-import { http } from '../../kernel/transport/http';
+import type { CaipNetwork as Network } from '../../kernel/index';
+import { http } from '../../kernel/index';
 import { EvmAdapter } from './EvmAdapter';
 
 jest.setTimeout(20_000);

@@ -1,7 +1,7 @@
 import { RpcTransport, type AdapterEvent, type Connector, type PluginContext } from '../../kernel/index';
-import type { Network } from '../../kernel/types';
-import { UnauthorizedProviderError, UserRejectedRequestError } from '../../kernel/errors/rpc';
-import { ChainIsNotSupportedError } from '../../kernel/errors/kernel';
+import type { CaipNetwork as Network } from '../../kernel/index';
+import { UnauthorizedProviderError, UserRejectedRequestError } from '../../kernel/index';
+import { ChainIsNotSupportedError } from '../../kernel/index';
 import { EvmAdapter, ProviderNotFoundError, REVOKE_TIMEOUT_MS, isUnrecognizedChain } from './EvmAdapter';
 import evmModule from './module';
 

@@ -20,10 +20,9 @@ import {
 } from '../../kernel/index';
 // TODO(lead): kernel/index's `Network` is the service (it shadows the data type from
 // `export type * from './types'`); export the data type under a name plugins can import.
-import type { Network } from '../../kernel/types';
-// TODO(lead): export these from kernel/index and import them from there.
-import { UnauthorizedProviderError, toProviderError } from '../../kernel/errors/rpc';
-import { ChainIsNotSupportedError } from '../../kernel/errors/kernel';
+import type { CaipNetwork as Network } from '../../kernel/index';
+import { UnauthorizedProviderError, toProviderError } from '../../kernel/index';
+import { ChainIsNotSupportedError } from '../../kernel/index';
 
 const NAMESPACE = 'eip155' as const;
 /** How long disconnect waits for `wallet_revokePermissions` before giving up on it. */
