@@ -87,6 +87,8 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   for (const manifest of params.plugins ?? []) plugins.register(manifest);
 
   const account = get<Account>(Account);
+  // Startup rule: a stored 'connected' shows as 'connecting' from the first render on.
+  account.restoreFromStorage();
   const network = get<Network>(Network);
   const events = get<Events>(Events);
   events.setAddressSource(() => {

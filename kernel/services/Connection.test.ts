@@ -180,3 +180,50 @@ describe('Connection', () => {
     await expect(kernel.connection.signMessage('hi')).rejects.toBeInstanceOf(UserRejectedRequestError);
   });
 });
+
+describe('Connection startup race', () => {
+  it('shows a stored connection as connecting before start, and a visitor connect during start is not reset', async () => {
+    const storage = new MemoryStorage();
+    await testKernel({}, { storage }).kernel.connection.connect({ connectorId: injectedConnector.id });
+    const second = testKernel({}, { storage });
+    expect(second.kernel.account.get('eip155').status).toBe('connecting');
+
+    // A fresh visitor (nothing stored) clicks a wallet while start() is still running.
+    const fresh = testKernel();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const connecting = fresh.kernel.connection.connect({ connectorId: injectedConnector.id });
+    await fresh.kernel.start();
+    await connecting;
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    expect(fresh.kernel.account.get('eip155').status).toBe('connected');
+  });
+});
+
+describe('Connection restore waits for a late wallet announcement', () => {
+  it('reconnects when the stored connector is announced within 1 s, and gives up after', async () => {
+    const storage = new MemoryStorage();
+    await testKernel({}, { storage }).kernel.connection.connect({ connectorId: injectedConnector.id });
+    jest.useFakeTimers();
+    try {
+      const late = testKernel({}, { storage });
+      late.kernel.connectors.remove(injectedConnector.id);
+      const started = late.kernel.start();
+      await jest.advanceTimersByTimeAsync(500);
+      late.kernel.connectors.add(injectedConnector);
+      await started;
+      expect(late.kernel.account.get('eip155').status).toBe('connected');
+
+      const never = testKernel({}, { storage });
+      never.kernel.connectors.remove(injectedConnector.id);
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const pending = never.kernel.start();
+      await jest.advanceTimersByTimeAsync(1001);
+      await pending;
+      warn.mockRestore();
+      expect(never.kernel.account.get('eip155').status).toBe('disconnected');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

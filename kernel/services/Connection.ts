@@ -1,4 +1,4 @@
-import { Subject, filter, firstValueFrom, map, timeout, type Observable, type Subscription } from 'rxjs';
+import { Subject, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable, type Container } from 'inversify';
 import { Store, type Observed } from '../store';
 import type { AdapterConnection, AdapterEvent, ChainAdapter, TransactionRequest } from '../adapter';
@@ -45,7 +45,10 @@ export interface ConnectionEvent {
 /** Connect, reconnect and disconnect orchestration (spec section 4). */
 export interface Connection extends Observed<ConnectionState> {
   connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void>;
-  /** Startup sync of stored connections: connecting → connected, or disconnected with a warning. */
+  /**
+   * Startup sync of stored connections (the kernel marks them 'connecting' when it is created):
+   * connecting → connected, or disconnected with a warning.
+   */
   reconnect(): Promise<void>;
   /** Disconnects `namespace` (and namespaces sharing its WalletConnect/auth connector), or all. */
   disconnect(namespace?: ChainNamespace): Promise<void>;
@@ -76,6 +79,8 @@ export class ConnectionImpl implements Connection {
   readonly onDidConnect$ = this.connected$.asObservable();
   readonly onDidDisconnect$ = this.disconnected$.asObservable();
   private readonly watching = new Map<ChainAdapter, Subscription>();
+  /** Namespaces with a connect started by the visitor; startup restore leaves them alone. */
+  private readonly inflight = new Set<ChainNamespace>();
 
   constructor(
     @inject(Account) private readonly account: Account,
@@ -97,6 +102,7 @@ export class ConnectionImpl implements Connection {
     const before = this.account.get(ns).status;
     this.store.set({ pending: connector.id, error: undefined });
     this.account.setStatus(ns, 'connecting');
+    this.inflight.add(ns);
     try {
       const adapter = await this.plugins.adapter(ns);
       const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
@@ -114,25 +120,29 @@ export class ConnectionImpl implements Connection {
       this.store.set({ pending: undefined, error });
       this.events.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message: error.shortMessage } });
       throw error;
+    } finally {
+      this.inflight.delete(ns);
     }
   }
 
   async reconnect(): Promise<void> {
-    this.account.restoreFromStorage();
     const jobs = CHAIN_NAMESPACES.filter((ns) => this.plugins.hasAdapter(ns)).map(async (ns) => {
       const status = this.account.get(ns).status;
       const connectorId = this.storage.connectorId(ns);
-      if (status !== 'connecting') return;
+      // Only a restored status is synced here; a connect the visitor started is left alone.
+      if (status !== 'connecting' || this.inflight.has(ns)) return;
       try {
         if (!connectorId) throw new ConnectorNotFoundError('(none stored)');
         const connector = await this.waitForConnector(connectorId);
         const adapter = await this.plugins.adapter(ns);
         const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
         if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
+        if (this.inflight.has(ns)) return;
         this.applyConnection(adapter, connector, result);
         this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
         void this.refreshBalance(ns).catch(() => undefined);
       } catch (err) {
+        if (this.inflight.has(ns)) return;
         console.warn(`[latchkey] could not restore the ${ns} connection; now disconnected`, err);
         this.account.reset(ns);
         this.storage.setConnectorId(ns, undefined);
@@ -300,20 +310,22 @@ export class ConnectionImpl implements Connection {
     return connector;
   }
 
-  private async waitForConnector(id: string): Promise<Connector> {
-    const now = this.connectors.get(id);
-    if (now) return now;
-    try {
-      return await firstValueFrom(
-        this.connectors.state$.pipe(
-          map(() => this.connectors.get(id)),
-          filter((c): c is Connector => c !== undefined),
-          timeout(RECONNECT_CONNECTOR_WAIT_MS),
-        ),
-      );
-    } catch {
-      throw new ConnectorNotFoundError(id);
-    }
+  private waitForConnector(id: string): Promise<Connector> {
+    return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // state$ replays the current state, so a connector already registered resolves at once.
+      const sub = this.connectors.state$.subscribe(() => {
+        const connector = this.connectors.get(id);
+        if (!connector) return;
+        if (timer !== undefined) clearTimeout(timer);
+        queueMicrotask(() => sub.unsubscribe());
+        resolve(connector);
+      });
+      timer = setTimeout(() => {
+        sub.unsubscribe();
+        reject(new ConnectorNotFoundError(id));
+      }, RECONNECT_CONNECTOR_WAIT_MS);
+    });
   }
 
   private async session(namespace?: ChainNamespace) {

@@ -1,6 +1,4 @@
 import { MissingRpcUrlError } from '../errors/transport';
-import type { FallbackTransport } from '../transport/fallback';
-import type { HttpTransport } from '../transport/http';
 import { fakeFetch, rpcResult } from '../transport/testing/fakeFetch';
 import type { Network } from '../types';
 import type { Environment } from './Environment';
@@ -50,22 +48,23 @@ describe('RpcTransportImpl', () => {
 
   it('uses a plain http transport when there is one URL', async () => {
     const { svc, calls } = setup();
-    const t = svc.forNetwork(single) as HttpTransport;
-    expect(t.kind).toBe('http');
-    expect(t.url).toBe('https://op.test');
+    const t = svc.forNetwork(single);
+    // Built lazily: nothing is sent (and no transport code is needed) before the first request.
+    expect(calls).toHaveLength(0);
     await expect(t.request({ method: 'eth_chainId' })).resolves.toBe('https://op.test');
-    expect(calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(10_000);
+    // One URL: no ranking pings, just the request.
+    expect(calls.map((c) => c.url)).toEqual(['https://op.test']);
   });
 
   it('builds a ranked fallback over several URLs, cached per network', async () => {
     const { svc, calls } = setup({ customRpcUrls: { 'eip155:1': [{ url: 'https://custom.test' }] } });
-    const t = svc.forNetwork(mainnet) as FallbackTransport;
-    expect(t.kind).toBe('fallback');
+    const t = svc.forNetwork(mainnet);
     expect(svc.forNetwork(mainnet)).toBe(t);
-    expect(t.transports.map((x) => (x as HttpTransport).url)).toEqual(['https://custom.test', 'https://shared.test', 'https://default.test']);
     await expect(t.request({ method: 'eth_chainId' })).resolves.toBe('https://custom.test');
-    // Ranking pings every member with eth_blockNumber.
-    expect(calls.filter((c) => c.body.method === 'eth_blockNumber')).toHaveLength(3);
+    // Ranking pings every member, in URL order, with eth_blockNumber.
+    const pings = calls.filter((c) => c.body.method === 'eth_blockNumber').map((c) => c.url);
+    expect(pings).toEqual(['https://custom.test', 'https://shared.test', 'https://default.test']);
     svc.dispose();
     const before = calls.length;
     await jest.advanceTimersByTimeAsync(20_000);

@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { MissingRpcUrlError } from '../errors/transport';
+import { MissingRpcUrlError, RequestAbortedError } from '../errors/transport';
 import type { CaipNetworkId, Network } from '../types';
-import type { RpcRequest, Transport } from '../transport/types';
-import { fallback } from '../transport/fallback';
-import { http } from '../transport/http';
+import type { RequestOptions, RpcRequest, Transport } from '../transport/types';
 import { Environment } from './Environment';
 import { Options } from './Options';
 
@@ -68,9 +66,13 @@ export class RpcTransportImpl implements RpcTransport {
     // The URL list changed (options.update): replace the old transport.
     cached?.transport.dispose();
     const fetch = (input: string, init?: RequestInit): Promise<Response> => this.env.fetch(input, init);
-    const members = urls.map((url) => http(url, { fetch }));
-    const ping = pingFor(network);
-    const transport = members.length === 1 ? members[0]! : fallback(members, { rank: ping ? { ping } : false });
+    const transport = lazyTransport(async () => {
+      // The HTTP and fallback transports load with the first request: nothing at page load needs them.
+      const [{ http }, { fallback }] = await Promise.all([import('../transport/http'), import('../transport/fallback')]);
+      const members = urls.map((url) => http(url, { fetch }));
+      const ping = pingFor(network);
+      return members.length === 1 ? members[0]! : fallback(members, { rank: ping ? { ping } : false });
+    });
     this.cache.set(network.caipNetworkId, { key, transport });
     return transport;
   }
@@ -79,4 +81,30 @@ export class RpcTransportImpl implements RpcTransport {
     for (const { transport } of this.cache.values()) transport.dispose();
     this.cache.clear();
   }
+}
+
+/** A transport built on its first request (so its code can be loaded on demand). */
+export function lazyTransport(build: () => Promise<Transport>): Transport {
+  let inner: Promise<Transport> | undefined;
+  let disposed = false;
+  const get = (): Promise<Transport> => {
+    inner ??= build().catch((err: unknown) => {
+      inner = undefined; // a failed load (e.g. chunk fetch) may be retried by the next request
+      throw err;
+    });
+    return inner;
+  };
+  return {
+    kind: 'lazy',
+    async request<T>(request: RpcRequest, options?: RequestOptions): Promise<T> {
+      // A disposed transport answers like an aborted one (its replacement serves new requests).
+      if (disposed) throw new RequestAbortedError();
+      const transport = await get();
+      return transport.request<T>(request, options);
+    },
+    dispose(): void {
+      disposed = true;
+      void inner?.then((t) => t.dispose(), () => undefined);
+    },
+  };
 }
