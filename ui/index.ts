@@ -1,0 +1,20 @@
+/**
+ * Public UI for plugins: primitives, hooks and view typing. Third-party
+ * plugins import from here (never from ui internals).
+ */
+export { Button, type ButtonProps } from './primitives/Button';
+export { ListItem, type ListItemProps } from './primitives/ListItem';
+export { WalletImage, IMAGE_PRELOAD_TIMEOUT_MS, type WalletImageProps } from './primitives/WalletImage';
+export { Snackbar } from './primitives/Snackbar';
+export { AlertBanner } from './primitives/AlertBanner';
+export { Spinner } from './primitives/Spinner';
+export { LoadingState } from './primitives/LoadingState';
+export { Tabs, type TabsProps } from './primitives/Tabs';
+export { Text, type TextProps } from './primitives/Text';
+export { Link } from './primitives/Link';
+export { PluginView, ViewSlot } from './outlet/RouterOutlet';
+export { useObserved, shallowEqual } from './react/useObserved';
+export { useKernel } from './react/context';
+export { defineView, type ViewProps, type ViewComponent } from './views/types';
+export { truncateAddress, formatBalance, errorText, isUserRejection } from './format';
+export type { UiKernel } from './kernel';

@@ -1,0 +1,103 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { RouterOutlet } from './RouterOutlet';
+import { uiKernel, viewPlugin } from '../testing/render';
+import type { ViewProps, ViewRegistry } from '../views/types';
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const Hello = ({ data }: ViewProps) => <p>Hello {String(data?.['who'] ?? 'nobody')}</p>;
+
+describe('RouterOutlet', () => {
+  it('shows an announced loading state until a view chunk arrives, then the view with its data', async () => {
+    const { kernel } = uiKernel();
+    const chunk = deferred<{ default: typeof Hello }>();
+    const registry: ViewRegistry = { Connect: () => chunk.promise };
+    act(() => kernel.router.reset('Connect', { who: 'Ada' }));
+    render(<RouterOutlet kernel={kernel} registry={registry} />);
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-busy')).toBe('true');
+    expect(status.textContent).toContain('Loading…');
+    await act(async () => chunk.resolve({ default: Hello }));
+    expect(screen.getByText('Hello Ada')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows an error with Retry when the import fails, and Retry loads again', async () => {
+    const { kernel } = uiKernel();
+    let calls = 0;
+    const registry: ViewRegistry = {
+      Connect: () => (++calls === 1 ? Promise.reject(new Error('chunk 404')) : Promise.resolve({ default: Hello })),
+    };
+    render(<RouterOutlet kernel={kernel} registry={registry} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load this view.');
+    expect(alert.textContent).toContain('chunk 404');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(screen.getByText('Hello nobody')).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+
+  it('renders a plugin-contributed view, loading its plugin only on first navigation', async () => {
+    const plugin = viewPlugin('swap-plugin', { Swap: ({ data }: ViewProps) => <p>Swap view {String(data?.['from'])}</p> });
+    const { kernel } = uiKernel({}, [plugin]);
+    render(<RouterOutlet kernel={kernel} registry={{}} />);
+    expect(plugin.loads).toBe(0);
+    act(() => kernel.router.push('Swap', { from: 'ETH' }));
+    expect(screen.getByRole('status').textContent).toContain('Loading…');
+    expect(await screen.findByText('Swap view ETH')).toBeTruthy();
+    expect(plugin.loads).toBe(1);
+    // Back and forth: the loaded view renders in the same frame, no second load.
+    act(() => kernel.router.goBack());
+    act(() => kernel.router.push('Swap', { from: 'DAI' }));
+    expect(screen.getByText('Swap view DAI')).toBeTruthy();
+    expect(plugin.loads).toBe(1);
+  });
+
+  it('a failing plugin load shows Retry, which loads the plugin again', async () => {
+    let fail = true;
+    const manifest = {
+      id: 'flaky',
+      contributes: { views: ['Flaky'] },
+      load: async () => {
+        if (fail) throw new Error('network down');
+        return { views: { Flaky: () => <p>Flaky loaded</p> } };
+      },
+    };
+    const { kernel } = uiKernel({}, [manifest]);
+    act(() => kernel.router.reset('Flaky'));
+    render(<RouterOutlet kernel={kernel} registry={{}} />);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByText('Flaky loaded')).toBeTruthy();
+  });
+
+  it('says so when no core view and no plugin provides the view', async () => {
+    const { kernel } = uiKernel();
+    act(() => kernel.router.reset('Nowhere'));
+    render(<RouterOutlet kernel={kernel} registry={{}} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('This view is not available.');
+  });
+
+  it('renders the real core Connect view immediately (it is in the entry chunk)', () => {
+    const { kernel } = uiKernel();
+    render(<RouterOutlet kernel={kernel} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Test Wallet' })).toBeTruthy();
+  });
+
+  it('loads a lazy core view (AllWallets) on navigation', async () => {
+    const { kernel } = uiKernel();
+    render(<RouterOutlet kernel={kernel} />);
+    act(() => kernel.router.push('AllWallets'));
+    expect(await screen.findByRole('searchbox', { name: 'Search wallet' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { initials } from '../format';
+
+/** Spec section 9: an image that has not loaded within 2 s is replaced by its fallback. */
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
+
+export interface WalletImageProps {
+  readonly src?: string | undefined;
+  /** Wallet or network name: gives the fallback's initials. */
+  readonly name: string;
+  readonly size?: number;
+  /** Alt text; decorative ('') by default because a name sits next to it. */
+  readonly alt?: string;
+  readonly round?: boolean;
+}
+
+/**
+ * Wallet/network image with an initials tile as fallback. The <img> is shown
+ * while it loads; on error, or when not loaded after 2 s, the tile replaces it.
+ */
+export function WalletImage({ src, name, size = 40, alt = '', round }: WalletImageProps) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed');
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (!src) return setState('failed');
+    // Loaded before hydration (the load event was missed): trust the element.
+    const el = img.current;
+    if (el?.complete && el.naturalWidth > 0) return setState('loaded');
+    setState('loading');
+    const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), IMAGE_PRELOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [src]);
+  const style = { width: size, height: size };
+  const cls = `lk-wimg${round ? ' lk-round' : ''}`;
+  if (!src || state === 'failed') {
+    return (
+      <span className={`${cls} lk-wimg-fallback`} style={{ ...style, fontSize: size * 0.36 }} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} data-testid="wallet-image-fallback">
+        {initials(name)}
+      </span>
+    );
+  }
+  return (
+    <img
+      ref={img}
+      className={`${cls}${state === 'loading' ? ' lk-wimg-loading' : ''}`}
+      style={style}
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      decoding="async"
+      onLoad={() => setState('loaded')}
+      onError={() => setState('failed')}
+    />
+  );
+}

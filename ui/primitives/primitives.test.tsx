@@ -1,0 +1,78 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { WalletImage, IMAGE_PRELOAD_TIMEOUT_MS } from './WalletImage';
+import { Snackbar } from './Snackbar';
+import { AlertBanner } from './AlertBanner';
+import { LoadingState } from './LoadingState';
+import { ListItem } from './ListItem';
+import { uiKernel } from '../testing/render';
+
+describe('WalletImage', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('falls back to initials when the image has not loaded within 2 s', () => {
+    jest.useFakeTimers();
+    const { container } = render(<WalletImage src="https://img.example/w.png" name="Meta Mask" />);
+    expect(container.querySelector('img')).toBeTruthy();
+    act(() => jest.advanceTimersByTime(IMAGE_PRELOAD_TIMEOUT_MS - 1));
+    expect(container.querySelector('img')).toBeTruthy();
+    act(() => jest.advanceTimersByTime(1));
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('wallet-image-fallback').textContent).toBe('MM');
+  });
+
+  it('keeps an image that loaded in time', () => {
+    jest.useFakeTimers();
+    const { container } = render(<WalletImage src="https://img.example/w.png" name="Rabby" />);
+    fireEvent.load(container.querySelector('img')!);
+    act(() => jest.advanceTimersByTime(5000));
+    expect(container.querySelector('img')?.className).not.toContain('lk-wimg-loading');
+  });
+
+  it('shows the fallback at once on error or without a source', () => {
+    const { container, rerender } = render(<WalletImage src="https://img.example/broken.png" name="Zerion" />);
+    fireEvent.error(container.querySelector('img')!);
+    expect(screen.getByTestId('wallet-image-fallback').textContent).toBe('ZE');
+    rerender(<WalletImage name="Trust Wallet" />);
+    expect(screen.getByTestId('wallet-image-fallback').textContent).toBe('TW');
+  });
+});
+
+describe('Snackbar and AlertBanner', () => {
+  it('the snackbar is a polite live region showing the kernel message', async () => {
+    const { kernel } = uiKernel();
+    render(<Snackbar snackbar={kernel.snackbar} />);
+    const region = screen.getByRole('status');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+    act(() => kernel.snackbar.error('Signature declined'));
+    expect(region.textContent).toBe('Signature declined');
+    expect(region.getAttribute('data-variant')).toBe('error');
+  });
+
+  it('the alert banner shows the current alert with role=alert and can be dismissed', () => {
+    const { kernel } = uiKernel();
+    render(<AlertBanner alerts={kernel.alerts} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => void kernel.alerts.show({ key: 'x', shortMessage: 'Network Not Found', longMessage: 'Check the networks array', variant: 'error' }));
+    expect(screen.getByRole('alert').textContent).toContain('Network Not Found');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('LoadingState and ListItem', () => {
+  it('LoadingState is a busy status saying Loading…', () => {
+    render(<LoadingState />);
+    const s = screen.getByRole('status');
+    expect(s.getAttribute('aria-busy')).toBe('true');
+    expect(s.textContent).toBe('Loading…');
+  });
+
+  it('ListItem is a button named by its name and described by its tag', () => {
+    const onClick = jest.fn();
+    render(<ListItem name="Rabby" tag="Installed" onClick={onClick} />);
+    const b = screen.getByRole('button', { name: 'Rabby', description: 'Installed' });
+    fireEvent.click(b);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});

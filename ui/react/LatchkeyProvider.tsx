@@ -1,0 +1,54 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import type { UiKernel } from '../kernel';
+import { KernelContext } from './context';
+import { LatchkeyModal } from './LatchkeyModal';
+import { useObserved } from './useObserved';
+import { setStyleNonce } from '../shell/styles';
+
+export interface LatchkeyProviderProps {
+  readonly kernel: UiKernel;
+  /** CSP nonce for the one <style> element the UI adds. */
+  readonly nonce?: string;
+  readonly children?: ReactNode;
+}
+
+const started = /*#__PURE__*/ new WeakSet<object>();
+
+/**
+ * Gives `kernel` to the hooks and buttons, starts it once after mount, and
+ * (unless `disableAppend` or `enableEmbedded`) mounts the modal in a <div>
+ * appended to the end of <body>. Nothing touches the DOM before an effect
+ * runs, so server rendering and hydration produce the same markup.
+ */
+export function LatchkeyProvider({ kernel, nonce, children }: LatchkeyProviderProps) {
+  setStyleNonce(nonce);
+  const append = useObserved(kernel.options, (s) => !s.disableAppend && !s.enableEmbedded);
+  const [host, setHost] = useState<HTMLElement | null>(null);
+
+  useEffect(() => {
+    // Once per kernel, also under StrictMode's double effects and re-mounts.
+    if (started.has(kernel)) return;
+    started.add(kernel);
+    kernel.start().catch((err: unknown) => console.error('[latchkey] kernel start failed', err));
+  }, [kernel]);
+
+  useEffect(() => {
+    if (!append) return;
+    const el = document.createElement('div');
+    el.setAttribute('data-latchkey-root', '');
+    document.body.appendChild(el);
+    setHost(el);
+    return () => {
+      el.remove();
+      setHost(null);
+    };
+  }, [append]);
+
+  return (
+    <KernelContext.Provider value={kernel}>
+      {children}
+      {host ? createPortal(<LatchkeyModal />, host) : null}
+    </KernelContext.Provider>
+  );
+}

@@ -1,0 +1,224 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { LatchkeyProvider } from './LatchkeyProvider';
+import { LatchkeyModal } from './LatchkeyModal';
+import { AccountButton, ConnectButton, NetworkButton } from './buttons';
+import { useAccount, useModal, useNetwork } from './hooks';
+import { ADDRESS, settle, uiKernel } from '../testing/render';
+import type { UiKernel } from '../kernel';
+
+async function connect(kernel: UiKernel, balance = '1234.56789') {
+  await settle(); // let kernel.start() (which restores stored connections) finish first
+  await act(async () => {
+    kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.test.wallet' });
+    kernel.account.setBalance('eip155', balance, 'ETH');
+  });
+}
+
+afterEach(settle);
+
+describe('ConnectButton', () => {
+  it('is a real button named exactly "Connect Wallet" that opens the modal synchronously', () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Connect Wallet' });
+    expect(button.tagName).toBe('BUTTON');
+    expect(kernel.modal.state.open).toBe(false);
+    fireEvent.click(button);
+    // No await between the click and these checks: the modal is open and in the DOM.
+    expect(kernel.modal.state.open).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Wallets' })).toBeTruthy();
+  });
+
+  it('renders the account button once connected', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await connect(kernel);
+    expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull();
+    expect(screen.getByRole('button', { name: /0x12…345678/ })).toBeTruthy();
+  });
+
+  it('Custom gives render props and its open() opens the modal', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton.Custom>
+          {(p) => (
+            <button type="button" onClick={() => p.open()}>
+              {p.isConnected ? `connected ${p.displayAddress} ${p.balance}` : `status ${p.status}`}
+            </button>
+          )}
+        </ConnectButton.Custom>
+      </LatchkeyProvider>,
+    );
+    const b = screen.getByRole('button', { name: 'status disconnected' });
+    fireEvent.click(b);
+    expect(kernel.modal.state.open).toBe(true);
+    await connect(kernel, '0.5');
+    expect(screen.getByRole('button', { name: 'connected 0x12…345678 0.5' })).toBeTruthy();
+  });
+});
+
+describe('AccountButton', () => {
+  it('shows the address cut to 4 + 6 characters and the balance cut to 3 decimals, and opens Account', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <AccountButton />
+      </LatchkeyProvider>,
+    );
+    expect(screen.queryByRole('button')).toBeNull(); // nothing while disconnected
+    await connect(kernel, '1234.56789');
+    const b = screen.getByRole('button', { name: '1234.567 ETH 0x12…345678' });
+    expect(b.textContent).not.toContain(ADDRESS);
+    fireEvent.click(b);
+    expect(kernel.modal.state.open).toBe(true);
+    expect(kernel.router.state.view).toBe('Account');
+  });
+});
+
+describe('NetworkButton', () => {
+  it('shows the active network and opens the network list', () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <NetworkButton />
+      </LatchkeyProvider>,
+    );
+    const name = kernel.network.state.activeNetwork?.name;
+    expect(name).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(name!) }));
+    expect(kernel.router.state.view).toBe('Networks');
+    expect(kernel.modal.state.open).toBe(true);
+  });
+});
+
+describe('LatchkeyProvider', () => {
+  it('starts the kernel once, also under StrictMode', () => {
+    const { kernel } = uiKernel();
+    const start = jest.spyOn(kernel, 'start');
+    const { unmount } = render(
+      <StrictMode>
+        <LatchkeyProvider kernel={kernel}>
+          <span />
+        </LatchkeyProvider>
+      </StrictMode>,
+    );
+    expect(start).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('appends the modal root as the last child of body and removes it on unmount', () => {
+    const { kernel } = uiKernel();
+    const { unmount } = render(
+      <LatchkeyProvider kernel={kernel}>
+        <span />
+      </LatchkeyProvider>,
+    );
+    expect(document.body.lastElementChild?.hasAttribute('data-latchkey-root')).toBe(true);
+    act(() => void kernel.modal.open());
+    expect(document.body.lastElementChild?.querySelector('[role=dialog]')).toBeTruthy();
+    unmount();
+    expect(document.querySelector('[data-latchkey-root]')).toBeNull();
+  });
+
+  it('with disableAppend renders no portal; the host places <LatchkeyModal/>', () => {
+    const { kernel } = uiKernel({ disableAppend: true });
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <main id="host">
+          <LatchkeyModal />
+        </main>
+      </LatchkeyProvider>,
+    );
+    expect(document.querySelector('[data-latchkey-root]')).toBeNull();
+    act(() => void kernel.modal.open());
+    expect(document.getElementById('host')!.querySelector('[role=dialog]')).toBeTruthy();
+  });
+
+  it('in embedded mode the modal is always shown inline, without a dialog role or a close button', () => {
+    const { kernel } = uiKernel({ enableEmbedded: true });
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <LatchkeyModal />
+      </LatchkeyProvider>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+
+  it('injects one scoped stylesheet and applies theme variables and mode to the modal root', () => {
+    const { kernel } = uiKernel({ themeMode: 'dark', themeVariables: { '--lk-z-index': 1234 } });
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    act(() => void kernel.modal.open());
+    const styles = document.querySelectorAll('#latchkey-styles');
+    expect(styles).toHaveLength(1);
+    const css = styles[0]!.textContent!.replace(/@keyframes[^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
+    const selectors = [...css.matchAll(/([^{}]+)\{/g)].map((m) => m[1]!.trim()).filter((sel) => !sel.startsWith('@'));
+    expect(selectors.length).toBeGreaterThan(30);
+    for (const list of selectors) for (const sel of list.split(',')) expect(sel.trim()).toMatch(/^\[data-lk\]/);
+    const root = document.querySelector<HTMLElement>('.lk-root')!;
+    expect(root.getAttribute('data-lk-theme')).toBe('dark');
+    expect(root.style.getPropertyValue('--lk-z-index')).toBe('1234');
+    act(() => kernel.theme.setThemeMode('light'));
+    expect(root.getAttribute('data-lk-theme')).toBe('light');
+  });
+});
+
+describe('hooks', () => {
+  function Probe() {
+    const modal = useModal();
+    const account = useAccount();
+    const { network, networks, switchNetwork } = useNetwork();
+    return (
+      <div>
+        <span data-testid="state">{`${modal.isOpen} ${account.isConnected} ${account.namespace} ${account.address ?? '-'} ${network?.name} ${networks.length}`}</span>
+        <button type="button" onClick={() => modal.open({ view: 'AllWallets' })}>
+          open
+        </button>
+        <button type="button" onClick={() => void switchNetwork(networks[1]!)}>
+          switch
+        </button>
+      </div>
+    );
+  }
+
+  it('useModal, useAccount and useNetwork follow the kernel', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <Probe />
+      </LatchkeyProvider>,
+    );
+    const state = () => screen.getByTestId('state').textContent;
+    expect(state()).toBe('false false eip155 - Ethereum 2');
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(kernel.router.state.view).toBe('AllWallets');
+    await connect(kernel);
+    expect(state()).toBe(`true true eip155 ${ADDRESS} Ethereum 2`);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'open', hidden: true })));
+    const switchSpy = jest.spyOn(kernel.network, 'switchNetwork');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'switch', hidden: true })));
+    expect(switchSpy).toHaveBeenCalledWith(expect.objectContaining({ name: 'Anvil' }));
+  });
+
+  it('useKernel outside the provider throws a clear error', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<ConnectButton />)).toThrow('useKernel must be used inside <LatchkeyProvider>');
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,84 @@
+import { useLayoutEffect, useEffect, useMemo } from 'react';
+import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId } from '../../kernel/index';
+import type { OpenModalArgs } from '../../kernel/index';
+import { useKernel } from './context';
+import { useObserved } from './useObserved';
+import { pickNamespace } from './select';
+
+/** useLayoutEffect in the browser, useEffect on the server (no SSR warning). */
+export const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+export interface UseModalResult {
+  readonly isOpen: boolean;
+  /** Opens synchronously (the state is open when this returns); the view, data, URI or namespace are optional. */
+  open(args?: OpenModalArgs): void;
+  close(): void;
+}
+
+export function useModal(): UseModalResult {
+  const kernel = useKernel();
+  const isOpen = useObserved(kernel.modal, (s) => s.open);
+  return useMemo(
+    () => ({
+      isOpen,
+      open: (args?: OpenModalArgs) => void kernel.modal.open(args),
+      close: () => kernel.modal.close(),
+    }),
+    [kernel, isOpen],
+  );
+}
+
+const DISCONNECTED: AccountState = { status: 'disconnected', allAccounts: [], currentTab: 0 };
+
+export type UseAccountResult = AccountState & {
+  readonly isConnected: boolean;
+  readonly address: string | undefined;
+  readonly namespace: ChainNamespace;
+};
+
+/**
+ * Account of `namespace`; without one, of the active namespace when it is
+ * connected, else of the first connected namespace, else the active one.
+ */
+export function useAccount(namespace?: ChainNamespace): UseAccountResult {
+  const kernel = useKernel();
+  const active = useObserved(kernel.network, (s) => s.activeNamespace);
+  const all = useObserved(kernel.account, (s) => s.namespaces);
+  const ns = pickNamespace(all, active, namespace);
+  const state = all[ns] ?? DISCONNECTED;
+  return useMemo(() => ({ ...state, isConnected: state.status === 'connected', address: state.address, namespace: ns }), [state, ns]);
+}
+
+export interface UseNetworkResult {
+  readonly network: NetworkData | undefined;
+  readonly networks: readonly NetworkData[];
+  readonly namespace: ChainNamespace | undefined;
+  switchNetwork(network: NetworkData | CaipNetworkId): Promise<void>;
+}
+
+export function useNetwork(): UseNetworkResult {
+  const kernel = useKernel();
+  const s = useObserved(kernel.network);
+  return useMemo(
+    () => ({
+      network: s.activeNetwork,
+      networks: kernel.network.networks(),
+      namespace: s.activeNamespace,
+      switchNetwork: (n: NetworkData | CaipNetworkId) => kernel.network.switchNetwork(n),
+    }),
+    [kernel, s],
+  );
+}
+
+export function useDisconnect(): { disconnect(namespace?: ChainNamespace): Promise<void> } {
+  const kernel = useKernel();
+  return useMemo(() => ({ disconnect: (ns?: ChainNamespace) => kernel.connection.disconnect(ns) }), [kernel]);
+}
+
+/** Theme attributes for elements that carry [data-lk] (modal root, host buttons). */
+export function useThemeAttrs(): { 'data-lk': ''; 'data-lk-theme': string; style: Readonly<Record<string, string>> } {
+  const kernel = useKernel();
+  const theme = useObserved(kernel.theme);
+  const style = useMemo(() => kernel.theme.cssVariables(), [kernel, theme]);
+  return { 'data-lk': '', 'data-lk-theme': theme.themeMode, style };
+}

@@ -1,0 +1,63 @@
+/**
+ * Test helpers for UI tests: a real kernel (createKernel through the kernel's
+ * test kit: fake eip155 adapter, in-memory storage, no network) and renderers.
+ * Not part of the public API.
+ */
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { testKernel, type TestKernel } from '../../kernel/testing/fakeAdapter';
+import type { LatchkeyOptions } from '../../kernel/index';
+import type { PluginManifest } from '../../kernel/index';
+import { KernelContext } from '../react/context';
+import type { UiKernel } from '../kernel';
+import type { ViewComponent } from '../views/types';
+
+export type { TestKernel };
+export { testKernel };
+
+/** A kernel for UI tests. */
+export function uiKernel(options: Partial<LatchkeyOptions> = {}, plugins: PluginManifest[] = []): TestKernel {
+  return testKernel(options, { plugins });
+}
+
+/** Renders `ui` with the kernel in context, inside a [data-lk] root like the modal's. */
+export function renderWithKernel(kernel: UiKernel, ui: ReactElement): RenderResult {
+  return render(
+    <KernelContext.Provider value={kernel}>
+      <div data-lk="">{ui}</div>
+    </KernelContext.Provider>,
+  );
+}
+
+/** Renders a view component as the outlet would. */
+export function renderView(kernel: UiKernel, View: ViewComponent<any>, data?: Readonly<Record<string, unknown>>): RenderResult {
+  return renderWithKernel(kernel, <View kernel={kernel} data={data} />);
+}
+
+/** A plugin manifest contributing views (and optionally more), counting its loads. */
+export function viewPlugin(
+  id: string,
+  views: Readonly<Record<string, unknown>>,
+  contributes: PluginManifest['contributes'] = {},
+): PluginManifest & { loads: number } {
+  const manifest = {
+    id,
+    loads: 0,
+    contributes: { views: Object.keys(views), ...contributes },
+    load: async () => {
+      manifest.loads++;
+      return { views };
+    },
+  };
+  return manifest;
+}
+
+/** A 0x address of 40 hex characters. */
+export const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678';
+
+/** Lets pending promises (kernel work, lazy chunks) settle inside act(). */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  });
+}

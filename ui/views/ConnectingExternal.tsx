@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useObserved } from '../react/useObserved';
+import { Button } from '../primitives/Button';
+import { Spinner } from '../primitives/Spinner';
+import { Text } from '../primitives/Text';
+import { WalletImage } from '../primitives/WalletImage';
+import { errorText, isUserRejection } from '../format';
+import { connectAttempts, startConnect } from './connectWallet';
+import type { ViewProps } from './types';
+
+/**
+ * Waiting for a browser wallet: 'Continue in {name}'. A decline (4001) reads
+ * 'Connection declined'; other errors show their short message; both offer
+ * 'Try again'. Opened directly (no attempt running for this wallet), it starts
+ * the connection itself. Success closes the modal (see startConnect).
+ */
+export default function ConnectingExternal({ kernel, data }: ViewProps<{ connectorId?: string }>) {
+  const id = typeof data?.connectorId === 'string' ? data.connectorId : undefined;
+  const attempt = useObserved(connectAttempts(kernel));
+  useEffect(() => {
+    if (id && connectAttempts(kernel).state.connectorId !== id) void startConnect(kernel, id);
+  }, [kernel, id]);
+  const connector = id ? kernel.connectors.get(id) : undefined;
+  const name = connector?.name ?? 'your wallet';
+  const error = attempt.connectorId === id && attempt.status === 'error' ? attempt.error : undefined;
+  const declined = error !== undefined && isUserRejection(error);
+  return (
+    <div className="lk-center lk-stack">
+      <WalletImage src={connector?.imageUrl} name={connector?.name ?? '?'} size={80} />
+      <div role="status" aria-live="polite" className="lk-stack">
+        <Text variant={error ? 'error' : 'title'} as="h3">
+          {declined ? 'Connection declined' : error ? 'Connection failed' : `Continue in ${name}`}
+        </Text>
+        <Text variant="small">
+          {declined
+            ? 'The request was declined in the wallet.'
+            : error
+              ? errorText(error)
+              : 'Accept the connection request in the wallet.'}
+        </Text>
+      </div>
+      {error !== undefined && id ? (
+        <Button variant="primary" onClick={() => void startConnect(kernel, id)}>
+          Try again
+        </Button>
+      ) : (
+        <Spinner size={24} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import Networks from './Networks';
+import UnsupportedChain from './UnsupportedChain';
+import { ADDRESS, renderView, settle, uiKernel } from '../testing/render';
+import { LatchkeyError } from '../../kernel/errors/base';
+
+describe('Networks view', () => {
+  it('lists every network and marks the active one with aria-current', () => {
+    const { kernel } = uiKernel();
+    renderView(kernel, Networks);
+    expect(screen.getByRole('button', { name: 'Ethereum' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Anvil' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('choosing a network switches to it, then goes back', async () => {
+    const { kernel } = uiKernel();
+    act(() => {
+      kernel.router.reset('Account');
+      kernel.router.push('Networks');
+    });
+    const switchNetwork = jest.spyOn(kernel.network, 'switchNetwork');
+    renderView(kernel, Networks);
+    fireEvent.click(screen.getByRole('button', { name: 'Anvil' }));
+    await settle();
+    expect(switchNetwork).toHaveBeenCalledWith(expect.objectContaining({ id: 31337 }));
+    expect(kernel.network.state.activeNetwork?.id).toBe(31337);
+    expect(kernel.router.state.view).toBe('Account');
+    expect(screen.getByRole('button', { name: 'Anvil' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it("a failed switch through the wallet reports the kernel's message and stays", async () => {
+    const { kernel, adapter } = uiKernel();
+    act(() => kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.test.wallet' }));
+    adapter.script.switchError = new LatchkeyError('Chain is not supported');
+    act(() => void kernel.modal.open({ view: 'Networks' }));
+    renderView(kernel, Networks);
+    fireEvent.click(screen.getByRole('button', { name: 'Anvil' }));
+    await settle();
+    expect(adapter.calls.some((c) => c.method === 'switchNetwork')).toBe(true);
+    expect(kernel.snackbar.state).toMatchObject({ open: true, variant: 'error', message: 'Chain is not supported' });
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    expect(kernel.modal.state.open).toBe(true);
+    expect(screen.getByRole('button', { name: 'Anvil' }).hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('UnsupportedChain view', () => {
+  it('explains the problem, lists the supported networks and switching closes the modal', async () => {
+    const { kernel } = uiKernel();
+    act(() => void kernel.modal.open({ view: 'UnsupportedChain' }));
+    renderView(kernel, UnsupportedChain);
+    expect(screen.getByText(/doesn’t support your current network/)).toBeTruthy();
+    const switchNetwork = jest.spyOn(kernel.network, 'switchNetwork');
+    fireEvent.click(screen.getByRole('button', { name: 'Anvil' }));
+    await settle();
+    expect(switchNetwork).toHaveBeenCalledWith(expect.objectContaining({ id: 31337 }));
+    expect(kernel.modal.state.open).toBe(false);
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useObserved } from '../react/useObserved';
+import { ListItem } from '../primitives/ListItem';
+import { Text } from '../primitives/Text';
+import { networkImage, switchTo } from './switchNetwork';
+import type { ViewProps } from './types';
+
+/**
+ * Every configured network; the active one has aria-current. Choosing one
+ * switches (through the wallet when connected); on success the modal goes
+ * back (or closes when this was its first view), on failure the snackbar says why.
+ */
+export default function Networks({ kernel }: ViewProps) {
+  const state = useObserved(kernel.network);
+  const [busy, setBusy] = useState<string | undefined>(undefined);
+  const networks = kernel.network.networks();
+  const onSelect = async (caip: string) => {
+    const n = networks.find((x) => x.caipNetworkId === caip);
+    if (!n || busy) return;
+    if (n.caipNetworkId === state.activeNetwork?.caipNetworkId) return;
+    setBusy(caip);
+    const ok = await switchTo(kernel, n);
+    setBusy(undefined);
+    if (!ok) return;
+    if (kernel.router.state.history.length > 1) kernel.router.goBack();
+    else kernel.modal.close();
+  };
+  return (
+    <div className="lk-stack">
+      <ul className="lk-list" aria-label="Networks" aria-busy={busy ? true : undefined}>
+        {networks.map((n) => (
+          <li key={n.caipNetworkId}>
+            <ListItem
+              name={n.name}
+              imageSrc={networkImage(kernel, n)}
+              round
+              current={n.caipNetworkId === state.activeNetwork?.caipNetworkId}
+              tag={busy === n.caipNetworkId ? 'Switching…' : n.testnet ? 'Testnet' : undefined}
+              disabled={busy !== undefined}
+              onClick={() => void onSelect(n.caipNetworkId)}
+            />
+          </li>
+        ))}
+      </ul>
+      {busy ? (
+        <Text variant="small" role="status">
+          Approve the network switch in your wallet.
+        </Text>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useObserved } from '../react/useObserved';
+import { Button } from '../primitives/Button';
+import { ListItem } from '../primitives/ListItem';
+import { Text } from '../primitives/Text';
+import { errorText } from '../format';
+import { networkImage, switchTo } from './switchNetwork';
+import type { ViewProps } from './types';
+
+/**
+ * The wallet is on a network this app does not support: explains it and lists
+ * the supported networks of that namespace to switch to; also offers Disconnect.
+ * A successful switch closes the modal.
+ */
+export default function UnsupportedChain({ kernel }: ViewProps) {
+  const state = useObserved(kernel.network);
+  const [busy, setBusy] = useState(false);
+  const ns = state.activeNamespace;
+  const networks = kernel.network.networks().filter((n) => !ns || n.chainNamespace === ns);
+  const onSelect = async (caip: string) => {
+    const n = networks.find((x) => x.caipNetworkId === caip);
+    if (!n || busy) return;
+    setBusy(true);
+    const ok = await switchTo(kernel, n);
+    setBusy(false);
+    if (ok) kernel.modal.close();
+  };
+  const disconnect = () =>
+    kernel.connection.disconnect(ns).then(
+      () => kernel.modal.close(),
+      (err: unknown) => kernel.snackbar.error(errorText(err)),
+    );
+  return (
+    <div className="lk-stack">
+      <Text>This app doesn’t support your current network. Switch to an available option to continue.</Text>
+      <ul className="lk-list" aria-label="Supported networks">
+        {networks.map((n) => (
+          <li key={n.caipNetworkId}>
+            <ListItem name={n.name} imageSrc={networkImage(kernel, n)} round disabled={busy} onClick={() => void onSelect(n.caipNetworkId)} />
+          </li>
+        ))}
+      </ul>
+      <Button variant="secondary" className="lk-wide" onClick={() => void disconnect()}>
+        Disconnect
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { CaipNetwork as NetworkData } from '../../kernel/index';
+import { errorText } from '../format';
+import type { UiKernel } from '../kernel';
+
+/** Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is not supported'). */
+export async function switchTo(kernel: UiKernel, network: NetworkData): Promise<boolean> {
+  try {
+    await kernel.network.switchNetwork(network);
+    return true;
+  } catch (err) {
+    kernel.snackbar.error(errorText(err));
+    return false;
+  }
+}
+
+export function networkImage(kernel: UiKernel, n: NetworkData): string | undefined {
+  return n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id];
+}
