@@ -1,0 +1,25 @@
+/** What the demo server tells the page at /config.json. */
+export interface DemoChain {
+  readonly chainId: number;
+  readonly name: string;
+  readonly rpcUrl: string;
+}
+
+export interface DemoConfig {
+  readonly chains: readonly DemoChain[];
+  /** Set when the demo failed to build and the fallback page is served. */
+  readonly buildErrors?: readonly string[];
+  /** A local WalletConnect relay, when the stack runs one. */
+  readonly relayUrl?: string;
+}
+
+export async function loadConfig(): Promise<DemoConfig> {
+  const res = await fetch('/config.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`/config.json answered HTTP ${res.status}`);
+  const config = (await res.json()) as DemoConfig;
+  if (!Array.isArray(config.chains) || config.chains.length === 0) throw new Error('/config.json lists no chains');
+  return config;
+}
+
+/** The chain the dev wallet starts on (and the only one it knows at first). */
+export const DEV_WALLET_CHAIN_ID = 31337;

@@ -1,0 +1,72 @@
+/**
+ * The demo dapp's entry: installs the in-page dev wallet (EIP-6963 only), builds
+ * the kernel with the EVM plugin over the two local anvil chains, and renders the app.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createKernel, defineNetwork } from '../../kernel/index';
+import { evmPlugin } from '../../plugins/evm/index';
+import { LatchkeyProvider } from '../../ui/react/index';
+import { installDevWallet } from '../dev-wallet/index';
+import { App } from './App';
+import { DEV_WALLET_CHAIN_ID, loadConfig, type DemoChain } from './config';
+
+function toNetwork(chain: DemoChain) {
+  return defineNetwork({
+    id: chain.chainId,
+    name: chain.name,
+    caipNetworkId: `eip155:${chain.chainId}`,
+    chainNamespace: 'eip155',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    testnet: true,
+  });
+}
+
+async function main() {
+  const config = await loadConfig();
+  const params = new URLSearchParams(location.search);
+
+  // The wallet first, so it already listens when the kernel asks for providers.
+  const walletChain = config.chains.find((c) => c.chainId === DEV_WALLET_CHAIN_ID) ?? config.chains[0]!;
+  installDevWallet({ chains: [{ chainId: walletChain.chainId, rpcUrl: walletChain.rpcUrl, name: walletChain.name }] });
+
+  const themeMode = params.get('theme') === 'dark' ? 'dark' : 'light';
+  document.body.dataset.theme = themeMode;
+  const kernel = createKernel({
+    options: {
+      projectId: 'latchkey-demo',
+      metadata: {
+        name: 'Latchkey demo',
+        description: 'Connect a wallet to two local anvil chains',
+        url: location.origin,
+        icons: [],
+      },
+      networks: config.chains.map(toNetwork),
+      themeMode,
+      // No internet here: WalletConnect only when the stack runs a local relay.
+      enableWalletConnect: Boolean(config.relayUrl),
+      ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+      features: { analytics: false },
+    },
+    plugins: [evmPlugin()],
+  });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <LatchkeyProvider kernel={kernel}>
+        <App />
+      </LatchkeyProvider>
+    </StrictMode>,
+  );
+  // LatchkeyProvider starts the kernel after mount. Exposed for debugging in the console.
+  (window as unknown as { __latchkey?: unknown }).__latchkey = kernel;
+}
+
+main().catch((err) => {
+  console.error(err);
+  const pre = document.createElement('pre');
+  pre.setAttribute('data-testid', 'startup-error');
+  pre.textContent = `The demo failed to start: ${err?.message ?? err}`;
+  document.body.append(pre);
+});

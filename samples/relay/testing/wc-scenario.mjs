@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+// The real WalletConnect clients through the local relay, in Node:
+//   a dapp on @walletconnect/universal-provider and a wallet on @reown/walletkit pair through the
+//   `display_uri` link, the wallet approves an anvil account, a personal_sign request goes to the
+//   wallet and back, the relay is restarted on the same port and a second personal_sign must still
+//   succeed, then the wallet disconnects and the dapp must hear it.
+// Run by samples/relay/walletconnect.int.test.ts in a child process (the clients keep a process
+// alive for ~15 s after cleanup, so this script ends with process.exit). It prints one line
+// `WC_RESULT {json}` with raw observations; the test does the checking (signatures included).
+//   node samples/relay/testing/wc-scenario.mjs [--no-restart]
+import { Core } from '@walletconnect/core';
+import { UniversalProvider } from '@walletconnect/universal-provider';
+import { getSdkError } from '@walletconnect/utils';
+import { WalletKit } from '@reown/walletkit';
+import { privateKeyToAccount } from 'viem/accounts';
+import { toHex } from 'viem';
+import { startRelay } from '../server.mjs';
+
+// anvil's first default account (its well-known, public test key; address 0xf39F…2266)
+const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const account = privateKeyToAccount(/** @type {`0x${string}`} */ (ANVIL_KEY));
+const CHAIN = 'eip155:1';
+const METHODS = ['personal_sign', 'eth_sendTransaction'];
+const EVENTS = ['accountsChanged', 'chainChanged'];
+const withRestart = !process.argv.includes('--no-restart');
+
+/** @type {Record<string, unknown>} */
+const result = { address: account.address, steps: [] };
+/** @param {string} step */
+const mark = (step) => /** @type {string[]} */ (result.steps).push(step);
+const relayLog = /** @type {string[]} */ ([]);
+
+/**
+ * @template T
+ * @param {Promise<T>} p @param {number} ms @param {string} what
+ * @returns {Promise<T>}
+ */
+function within(p, ms, what) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let t;
+  return Promise.race([
+    p,
+    new Promise((_, rej) => (t = setTimeout(() => rej(new Error(`timed out after ${ms} ms: ${what}`)), ms))),
+  ]).finally(() => clearTimeout(t));
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function finish(code = 0) {
+  result.relayLog = relayLog.slice(-80);
+  process.stdout.write(`WC_RESULT ${JSON.stringify(result)}\n`, () => process.exit(code));
+}
+
+// Hard stop, whatever happens: the test waits for the result line.
+setTimeout(() => {
+  result.error = result.error ?? 'scenario timed out after 50 s';
+  finish(1);
+}, 50_000).unref();
+
+let relay = await startRelay({ port: 0, log: (line) => relayLog.push(`${Date.now()} ${line}`) });
+const relayUrl = relay.url;
+const projectId = 'latchkey-local';
+result.relayUrl = relayUrl;
+
+try {
+  // ---- wallet (a wallet we did not write: @reown/walletkit on its own Core)
+  const core = new Core({ projectId, relayUrl, customStoragePrefix: `wallet-${process.pid}`, logger: 'error' });
+  const wallet = await WalletKit.init({
+    core,
+    metadata: { name: 'Relay test wallet', description: 'walletkit in Node', url: 'http://127.0.0.1/wallet', icons: [] },
+  });
+  /** @type {Array<{ method: string, params: unknown }>} */
+  const walletRequests = [];
+  wallet.on('session_proposal', async (proposal) => {
+    mark('wallet: session_proposal');
+    try {
+      await wallet.approveSession({
+        id: proposal.id,
+        namespaces: {
+          eip155: { chains: [CHAIN], accounts: [`${CHAIN}:${account.address}`], methods: METHODS, events: EVENTS },
+        },
+      });
+      mark('wallet: approved');
+    } catch (err) {
+      result.error = `approveSession failed: ${/** @type {Error} */ (err).message}`;
+    }
+  });
+  wallet.on('session_request', async (event) => {
+    const { topic, id, params } = event;
+    walletRequests.push({ method: params.request.method, params: params.request.params });
+    mark(`wallet: session_request ${params.request.method}`);
+    if (params.request.method === 'personal_sign') {
+      const [message] = /** @type {[`0x${string}`, string]} */ (params.request.params);
+      const signature = await account.signMessage({ message: { raw: message } });
+      await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: signature } });
+    } else {
+      await wallet.respondSessionRequest({
+        topic,
+        response: { id, jsonrpc: '2.0', error: { code: 4200, message: 'Unsupported in this test' } },
+      });
+    }
+  });
+
+  // ---- dapp
+  const dapp = await UniversalProvider.init({
+    projectId,
+    relayUrl,
+    telemetryEnabled: false,
+    customStoragePrefix: `dapp-${process.pid}`,
+    logger: 'error',
+    metadata: { name: 'Relay test dapp', description: 'universal-provider in Node', url: 'http://127.0.0.1/dapp', icons: [] },
+  });
+  /** @type {string[]} */
+  const dappEvents = [];
+  /** @type {(v: unknown) => void} */
+  let onDeleted = () => {};
+  const deleted = new Promise((r) => (onDeleted = r));
+  dapp.on('session_delete', () => {
+    dappEvents.push('session_delete');
+    onDeleted('session_delete');
+  });
+  dapp.on('disconnect', () => {
+    dappEvents.push('disconnect');
+    onDeleted('disconnect');
+  });
+
+  let uriAt = 0;
+  dapp.on('display_uri', (/** @type {string} */ uri) => {
+    uriAt = performance.now();
+    result.uri = uri;
+    mark('dapp: display_uri');
+    // what a person does with the copied link: paste it into the wallet
+    wallet.pair({ uri }).catch((/** @type {Error} */ err) => (result.error = `pair failed: ${err.message}`));
+  });
+
+  const t0 = performance.now();
+  const session = await within(
+    dapp.connect({
+      optionalNamespaces: {
+        eip155: { methods: METHODS, chains: [CHAIN], events: EVENTS, rpcMap: { 1: 'http://127.0.0.1:9' } },
+      },
+    }),
+    20_000,
+    'dapp.connect',
+  );
+  const t1 = performance.now();
+  mark('dapp: session');
+  result.connectMs = Math.round(t1 - t0);
+  result.uriToSessionMs = Math.round(t1 - uriAt);
+  result.sessionAccounts = session?.namespaces?.eip155?.accounts ?? null;
+  result.sessionMethods = session?.namespaces?.eip155?.methods ?? null;
+  result.walletSessions = Object.values(wallet.getActiveSessions()).map((s) => s.topic);
+  result.sessionTopic = session?.topic;
+
+  // ---- personal_sign round trip
+  const message1 = `Latchkey relay test ${Date.now()}`;
+  const s0 = performance.now();
+  const signature1 = await within(
+    dapp.request({ method: 'personal_sign', params: [toHex(message1), account.address] }, CHAIN),
+    15_000,
+    'personal_sign',
+  );
+  result.signMs = Math.round(performance.now() - s0);
+  result.sign1 = { message: message1, signature: signature1 };
+  mark('dapp: signature 1');
+
+  // ---- relay restart mid-session
+  if (withRestart) {
+    const port = relay.port;
+    const before = relay.stats();
+    await relay.stop();
+    mark('relay: stopped');
+    relay = await startRelay({ port, log: (line) => relayLog.push(`${Date.now()} ${line}`) });
+    const r0 = performance.now();
+    mark('relay: restarted');
+    // Both clients come back on their own and resend their subscriptions (irn_batchSubscribe).
+    try {
+      await within(
+        (async () => {
+          while (relay.stats().clients < 2 || relay.stats().subscriptions < 2) await sleep(25);
+        })(),
+        20_000,
+        'both clients reconnected and resubscribed',
+      );
+      result.reconnectMs = Math.round(performance.now() - r0);
+      result.statsAfterReconnect = relay.stats();
+      const message2 = `after restart ${Date.now()}`;
+      const s2 = performance.now();
+      const signature2 = await within(
+        dapp.request({ method: 'personal_sign', params: [toHex(message2), account.address] }, CHAIN),
+        15_000,
+        'personal_sign after restart',
+      );
+      result.signAfterRestartMs = Math.round(performance.now() - s2);
+      result.sign2 = { message: message2, signature: signature2 };
+      mark('dapp: signature 2');
+    } catch (err) {
+      result.restartError = /** @type {Error} */ (err).message;
+    }
+    result.statsBeforeRestart = before;
+  }
+
+  // ---- disconnect from the wallet side
+  const d0 = performance.now();
+  await wallet.disconnectSession({ topic: /** @type {string} */ (session?.topic), reason: getSdkError('USER_DISCONNECTED') });
+  mark('wallet: disconnected');
+  try {
+    result.dappDisconnectEvent = await within(deleted, 10_000, 'dapp hears the disconnect');
+    result.disconnectMs = Math.round(performance.now() - d0);
+    await sleep(50);
+  } catch (err) {
+    result.disconnectError = /** @type {Error} */ (err).message;
+  }
+  result.dappEvents = dappEvents;
+  result.dappSessionAfterDisconnect = dapp.session ? dapp.session.topic : null;
+  result.walletRequests = walletRequests.map((r) => r.method);
+  result.stats = relay.stats();
+  await relay.stop();
+  finish(0);
+} catch (err) {
+  result.error = `${/** @type {Error} */ (err).message}`;
+  try {
+    result.stats = relay.stats();
+  } catch {}
+  finish(1);
+}

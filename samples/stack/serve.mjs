@@ -1,0 +1,223 @@
+// Builds the demo dapp with esbuild and serves it on 127.0.0.1, next to two local anvil chains.
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { startAnvil } from './anvil.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEMO_DIR = resolve(here, '../demo');
+export const REPO_ROOT = resolve(here, '../..');
+
+/** The two chains of the local stack: ids, names and default ports. */
+export const STACK_CHAINS = [
+  { chainId: 31337, name: 'Anvil', defaultPort: 8545, env: 'ANVIL_PORT_1' },
+  { chainId: 1, name: 'Ethereum (local)', defaultPort: 8546, env: 'ANVIL_PORT_2' },
+];
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+/** esbuild options shared by the demo build and its fallback. */
+function buildOptions(outdir, entry) {
+  return {
+    entryPoints: [{ in: entry, out: 'main' }],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minify: true,
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: REPO_ROOT,
+  };
+}
+
+/**
+ * Builds samples/demo/main.tsx into `outdir` (a fresh temp dir by default).
+ * When the demo does not build (e.g. a part of the library is missing), builds
+ * samples/demo/fallback.ts instead — a page that still installs the dev wallet
+ * and shows the build errors — and reports the errors.
+ * @returns {Promise<{ outdir: string, ok: boolean, errors: string[], metafile?: object }>}
+ */
+export async function buildDemo({ outdir } = {}) {
+  const dir = outdir ?? (await mkdtemp(join(tmpdir(), 'latchkey-demo-')));
+  try {
+    const result = await esbuild.build(buildOptions(dir, join(DEMO_DIR, 'main.tsx')));
+    return { outdir: dir, ok: true, errors: [], metafile: result.metafile };
+  } catch (err) {
+    const errors = formatBuildErrors(err);
+    try {
+      await esbuild.build(buildOptions(dir, join(DEMO_DIR, 'fallback.ts')));
+    } catch (fallbackErr) {
+      if (!outdir) await rm(dir, { recursive: true, force: true });
+      throw new Error(`the demo and its fallback page failed to build:\n  ${[...errors, ...formatBuildErrors(fallbackErr)].join('\n  ')}`);
+    }
+    return { outdir: dir, ok: false, errors };
+  }
+}
+
+function formatBuildErrors(err) {
+  if (err && Array.isArray(err.errors) && err.errors.length) {
+    return err.errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text));
+  }
+  return [String(err?.message ?? err)];
+}
+
+/**
+ * Serves index.html, /config.json and the build output (under /build/).
+ * @param {{ port: number, outdir: string, config: object, host?: string }} opts
+ * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
+ */
+export async function startServer({ port, outdir, config, host = '127.0.0.1' }) {
+  const root = resolve(outdir);
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = decodeURIComponent(url.pathname);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      if (path === '/' || path === '/index.html') {
+        const html = await readFile(join(DEMO_DIR, 'index.html'));
+        return send(res, req, 200, CONTENT_TYPES['.html'], html);
+      }
+      if (path === '/config.json') {
+        return send(res, req, 200, CONTENT_TYPES['.json'], Buffer.from(JSON.stringify(config)));
+      }
+      if (path === '/favicon.ico') {
+        res.writeHead(204).end();
+        return;
+      }
+      if (path.startsWith('/build/')) {
+        const file = resolve(root, normalize(path.slice('/build/'.length)));
+        if (relative(root, file).startsWith('..') || !file.startsWith(root + sep)) {
+          return send(res, req, 403, 'text/plain', Buffer.from('Forbidden'));
+        }
+        const info = await stat(file).catch(() => undefined);
+        if (info?.isFile()) {
+          const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+          return send(res, req, 200, type, await readFile(file));
+        }
+      }
+      send(res, req, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
+    } catch (err) {
+      send(res, req, 500, 'text/plain; charset=utf-8', Buffer.from(String(err?.message ?? err)));
+    }
+  });
+  await new Promise((resolvePromise, reject) => {
+    const onError = (err) => {
+      server.off('listening', onListening);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`demo server: port ${port} on ${host} is already in use. Stop what uses it or set PORT to another port.`)
+          : err,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolvePromise();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+  const actual = server.address().port;
+  return {
+    url: `http://${host}:${actual}`,
+    port: actual,
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+function send(res, req, status, type, body) {
+  res.writeHead(status, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function portFrom(value, fallback, what) {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${what}: invalid port ${JSON.stringify(value)}`);
+  return n;
+}
+
+/**
+ * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546)
+ * and the demo server (port 5173). Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2).
+ * @param {{ port?: number, anvilPorts?: number[], quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ */
+export async function startStack(opts = {}) {
+  const env = opts.env ?? process.env;
+  const log = opts.quiet ? () => {} : (...a) => console.log(...a);
+  const port = portFrom(opts.port ?? env.PORT, 5173, 'PORT');
+  const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
+
+  const started = [];
+  let outdir;
+  const stop = async () => {
+    await Promise.allSettled(started.splice(0).reverse().map((s) => s.stop()));
+    if (outdir) await rm(outdir, { recursive: true, force: true }).catch(() => {});
+    outdir = undefined;
+  };
+  try {
+    // allSettled: when one part fails, wait for the others so that stop() catches every child.
+    const results = await Promise.allSettled([
+      ...STACK_CHAINS.map(async (c, i) => {
+        const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
+        started.push(node);
+        return node;
+      }),
+      buildDemo(),
+    ]);
+    const buildResult = results.pop();
+    if (buildResult.status === 'fulfilled') outdir = buildResult.value.outdir;
+    const failed = [...results, buildResult].find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const anvils = results.map((r) => r.value);
+    const build = buildResult.value;
+    if (!build.ok) {
+      console.warn(
+        `\n[latchkey] The demo did not build; serving a fallback page that only loads the dev wallet.\n  ${build.errors.join('\n  ')}\n`,
+      );
+    }
+    const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
+    const config = { chains, buildErrors: build.errors };
+    const server = await startServer({ port, outdir, config });
+    started.push({ stop: () => server.close() });
+    log(`[latchkey] demo built ${build.ok ? 'ok' : 'WITH ERRORS (fallback page)'}`);
+    return {
+      demoUrl: `${server.url}/`,
+      configUrl: `${server.url}/config.json`,
+      port: server.port,
+      chains,
+      buildOk: build.ok,
+      buildErrors: build.errors,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,73 @@
+import { isPortInUse, startTestStack, type TestStack } from '../../tests/support/stack';
+
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  expect(res.status).toBe(200);
+  const body = await res.json();
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
+
+describe('local stack (samples/start.mjs)', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    // The fallback page is fine here: this test is about the stack, not the demo's UI.
+    stack = await startTestStack({ requireDemoBuild: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  it('runs anvil with chain 31337 and chain 1 on the requested ports', async () => {
+    expect(stack.chains.map((c) => c.chainId)).toEqual([31337, 1]);
+    expect(stack.chains.map((c) => c.rpcUrl)).toEqual(stack.anvilPorts.map((p) => `http://127.0.0.1:${p}`));
+    expect(await rpc(stack.chains[0]!.rpcUrl, 'eth_chainId')).toBe('0x7a69');
+    expect(await rpc(stack.chains[1]!.rpcUrl, 'eth_chainId')).toBe('0x1');
+    const accounts: string[] = await rpc(stack.chains[0]!.rpcUrl, 'eth_accounts');
+    expect(accounts.length).toBeGreaterThan(0);
+    expect(BigInt(await rpc(stack.chains[1]!.rpcUrl, 'eth_getBalance', [accounts[0], 'latest']))).toBeGreaterThan(0n);
+  });
+
+  it('serves the demo page, its script and /config.json with both chains', async () => {
+    const page = await fetch(stack.demoUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<div id="root"></div>');
+    const src = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    const script = await fetch(new URL(src!, stack.demoUrl));
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    // whichever page was built, it installs the dev wallet
+    const scriptText = await script.text();
+    const chunks = [...scriptText.matchAll(/from"\.\/([\w-]+\.js)"/g)].map((m) => m[1]!);
+    let all = scriptText;
+    for (const chunk of chunks) all += await (await fetch(new URL(`/build/${chunk}`, stack.demoUrl))).text();
+    expect(all).toContain('dev.latchkey.wallet');
+
+    const config = await fetch(stack.configUrl);
+    expect(config.status).toBe(200);
+    const body = await config.json();
+    expect(body.chains).toEqual([
+      { chainId: 31337, name: 'Anvil', rpcUrl: stack.chains[0]!.rpcUrl },
+      { chainId: 1, name: 'Ethereum (local)', rpcUrl: stack.chains[1]!.rpcUrl },
+    ]);
+    expect((await fetch(new URL('/build/../package.json', stack.demoUrl))).status).not.toBe(200);
+    expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
+  });
+
+  it('stop() shuts every part down and frees the ports', async () => {
+    const ports = [stack.port, ...stack.anvilPorts];
+    for (const p of ports) expect(await isPortInUse(p)).toBe(true);
+    await stack.stop();
+    for (const p of ports) expect(await isPortInUse(p)).toBe(false);
+    expect(stack.output()).toContain('stopping');
+  }, 30_000);
+});

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm start`: installs dependencies when needed, starts two anvil chains and the demo server,
+// prints every URL, and stops all of it on Ctrl-C.
+//   --no-install   never run `npm install`
+//   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
+// Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546).
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync, utimesSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+
+/** Why `npm install` is needed, or undefined when node_modules is up to date. */
+function installReason() {
+  const nodeModules = join(root, 'node_modules');
+  const marker = join(nodeModules, '.package-lock.json');
+  if (!existsSync(nodeModules)) return 'node_modules is missing';
+  if (!existsSync(marker)) return 'node_modules/.package-lock.json is missing';
+  if (statSync(join(root, 'package.json')).mtimeMs > statSync(marker).mtimeMs) return 'package.json changed since the last install';
+  return undefined;
+}
+
+if (!args.has('--no-install')) {
+  const reason = installReason();
+  if (reason) {
+    console.log(`[latchkey] ${reason}: running npm install…`);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const res = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) {
+      console.error(`[latchkey] npm install failed (${res.error?.message ?? `exit code ${res.status}`}).`);
+      process.exit(1);
+    }
+    // npm leaves the marker untouched when nothing changed; mark this install as current.
+    const marker = join(root, 'node_modules', '.package-lock.json');
+    if (existsSync(marker)) utimesSync(marker, new Date(), new Date());
+  }
+}
+
+// Imported only now: serve.mjs needs esbuild from node_modules.
+const { startStack } = await import('./stack/serve.mjs');
+
+let stack;
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n[latchkey] stopping…');
+  try {
+    await stack?.stop();
+  } finally {
+    process.exit(code);
+  }
+}
+process.on('SIGINT', () => (stopping ? process.exit(130) : void shutdown(0)));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  stack = await startStack({ quiet: true });
+} catch (err) {
+  console.error(`[latchkey] could not start the stack: ${err?.message ?? err}`);
+  process.exit(1);
+}
+if (stopping) await shutdown(0);
+
+const [anvil, mainnet] = stack.chains;
+console.log(
+  [
+    '',
+    'Latchkey demo is running:',
+    `  Demo dapp                ${stack.demoUrl}`,
+    `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
+    `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
+    `  Config for the page      ${stack.configUrl}`,
+    '',
+    stack.buildOk ? 'Open the demo and connect the "Latchkey Dev Wallet".' : 'WARNING: the demo did not build; a fallback page is served.',
+    'Press Ctrl-C to stop.',
+    '',
+  ].join('\n'),
+);
+if (args.has('--json')) {
+  const { stop: _stop, ...info } = stack;
+  console.log(`LATCHKEY_STACK ${JSON.stringify(info)}`);
+}

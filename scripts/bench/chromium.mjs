@@ -1,0 +1,23 @@
+// Debian's Chromium through playwright-core, for the benchmark (the .mjs twin of tests/support/chromium.ts).
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Headless Chromium with a fresh profile (playwright creates and removes a temp user-data dir per launch). */
+export async function launchBrowser(extraArgs = []) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+  }
+  return chromium.launch({ headless: true, executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}

@@ -1,0 +1,418 @@
+#!/usr/bin/env node
+// `npm run bench`: a plain React page against the same page with Latchkey (React entry, EVM plugin,
+// browser wallets), loaded alternately in headless Chromium. Prints medians side by side, ratios
+// and the budgets:
+//   JS (gzip) before the connect button works, excluding React  ≤ 60 KiB
+//   click → modal visible                                        ≤ plain + 2 frames (33.4 ms)
+//   JS heap with the modal open                                  ≤ 2 × plain
+// Options: --runs N (default 5, or BENCH_RUNS), --no-warmup, --json FILE (also write the raw figures).
+// Exits 0 whatever the budgets say; 1 only when a page cannot be built or measured.
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { launchBrowser } from './chromium.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(here, '../..');
+const KiB = 1024;
+const MiB = 1024 * 1024;
+const FRAME_MS = 1000 / 60;
+const BUDGET = { jsKiB: 60, clickExtraMs: 33.4, heapRatio: 2 };
+
+// ---------------------------------------------------------------- arguments
+const argv = process.argv.slice(2);
+const argValue = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const RUNS = Number(argValue('--runs') ?? process.env.BENCH_RUNS ?? 5);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(`bench: --runs must be a positive integer (got ${argValue('--runs') ?? process.env.BENCH_RUNS})`);
+  process.exit(1);
+}
+const WARMUP = !argv.includes('--no-warmup');
+const JSON_OUT = argValue('--json');
+
+// ---------------------------------------------------------------- build
+const PAGES = {
+  plain: { title: 'plain React', entry: 'plain.tsx' },
+  latchkey: { title: 'Latchkey', entry: 'latchkey.tsx' },
+};
+const REACT_INPUT = /(^|\/)node_modules\/(react|react-dom|scheduler)\//;
+
+function buildOptions(outdir, names) {
+  return {
+    entryPoints: [...names.map((n) => ({ in: join(here, 'pages', PAGES[n].entry), out: n })), { in: join(here, 'pages/react-vendor.ts'), out: 'react-vendor' }],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minify: true,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+    chunkNames: 'chunks/[name]-[hash]',
+  };
+}
+
+function buildErrorText(err) {
+  if (err?.errors?.length) {
+    return err.errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text)).join('\n');
+  }
+  return String(err?.message ?? err);
+}
+
+/** Builds both pages (and the React vendor entry) in one esbuild run; falls back to the plain page alone. */
+async function build(outdir) {
+  try {
+    const result = await esbuild.build(buildOptions(outdir, ['plain', 'latchkey']));
+    return { pages: ['plain', 'latchkey'], metafile: result.metafile, errors: {} };
+  } catch (err) {
+    const latchkeyError = buildErrorText(err);
+    const result = await esbuild.build(buildOptions(outdir, ['plain'])); // must work on its own
+    return { pages: ['plain'], metafile: result.metafile, errors: { latchkey: latchkeyError } };
+  }
+}
+
+/** 'viem', '@noble/curves', 'kernel', 'ui', … for a metafile input path. */
+function inputGroup(input) {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (m) return m[1];
+  return input.split('/')[0];
+}
+
+/** Output file (relative to outdir) → { gzip, react } where react marks chunks made only of React's modules. */
+async function describeOutputs(outdir, metafile) {
+  const files = new Map();
+  for (const [out, meta] of Object.entries(metafile.outputs)) {
+    if (!out.endsWith('.js')) continue;
+    const rel = out.slice(out.indexOf(basename(outdir)) + basename(outdir).length + 1);
+    const inputs = Object.keys(meta.inputs).filter((i) => meta.inputs[i].bytesInOutput > 0);
+    const reactInputs = inputs.filter((i) => REACT_INPUT.test(i));
+    const react = inputs.length > 0 && reactInputs.length === inputs.length;
+    const mixed = reactInputs.length > 0 && !react;
+    const body = await readFile(join(outdir, rel));
+    const byGroup = {};
+    for (const i of inputs) byGroup[inputGroup(i)] = (byGroup[inputGroup(i)] ?? 0) + meta.inputs[i].bytesInOutput;
+    files.set(rel, { bytes: body.length, gzip: gzipSync(body, { level: 9 }).length, react, mixed, byGroup });
+  }
+  return files;
+}
+
+const WALLET_SNIPPET = `<script>
+(function () {
+  // A browser wallet announcing itself (EIP-6963), as an extension would; inline, so not counted as page JS.
+  var provider = {
+    request: function (args) {
+      if (args.method === 'eth_accounts') return Promise.resolve([]);
+      if (args.method === 'eth_chainId') return Promise.resolve('0x1');
+      return Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    },
+    on: function () {},
+    removeListener: function () {}
+  };
+  var detail = Object.freeze({
+    info: Object.freeze({ uuid: '2f0d5a3e-3c1b-4e8a-9c55-6a8f1d0b7e21', name: 'Bench Wallet', rdns: 'dev.latchkey.bench',
+      icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 8 8%22%3E%3Crect width=%228%22 height=%228%22 fill=%22%23555%22/%3E%3C/svg%3E' }),
+    provider: provider
+  });
+  function announce() { window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: detail })); }
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+})();
+</script>`;
+
+async function writeHtml(outdir, page) {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>bench: ${page}</title>
+${WALLET_SNIPPET}
+</head><body><div id="root"></div><script type="module" src="/${page}.js"></script></body></html>`;
+  await writeFile(join(outdir, `${page}.html`), html);
+}
+
+// ---------------------------------------------------------------- server
+async function serve(outdir) {
+  const root = resolve(outdir);
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = resolve(root, `.${path}`);
+    const ok = file.startsWith(root + sep) && (await stat(file).catch(() => undefined))?.isFile();
+    if (!ok) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' }[extname(file)] ?? 'application/octet-stream';
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store' });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+// ---------------------------------------------------------------- in-page probe
+// Runs before any page script: notes when the connect button is usable and which
+// resources had arrived by then; after arm(), the time from the click's dispatch to
+// the first animation frame in which a [role=dialog] is visible.
+function probe() {
+  const b = (window.__bench = { readyAt: null, resources: null, clickAt: null, visibleAt: null, armed: false });
+  const deepQueryAll = (root, selector, out = []) => {
+    out.push(...root.querySelectorAll(selector));
+    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) deepQueryAll(el.shadowRoot, selector, out);
+    return out;
+  };
+  const isVisible = (el) => {
+    if (!el.isConnected) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    return el.checkVisibility ? el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) : true;
+  };
+  const connectButton = () =>
+    deepQueryAll(document, 'button').find(
+      (el) => /connect wallet/i.test(el.getAttribute('aria-label') ?? el.textContent ?? '') && !el.disabled && el.getAttribute('aria-busy') !== 'true' && isVisible(el),
+    );
+  const checkReady = () => {
+    if (b.readyAt !== null || !connectButton()) return;
+    b.readyAt = performance.now();
+    b.resources = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.responseEnd > 0 && e.responseEnd <= b.readyAt)
+      .map((e) => ({ name: e.name, end: e.responseEnd }));
+  };
+  const readyLoop = () => {
+    checkReady();
+    if (b.readyAt === null) requestAnimationFrame(readyLoop);
+  };
+  new MutationObserver(checkReady).observe(document, { childList: true, subtree: true, attributes: true });
+  requestAnimationFrame(readyLoop);
+
+  // Click → visible. A MutationObserver sees the dialog appear; the time is taken in the next
+  // animation frame where it is visible (a rAF loop also covers shadow roots and fade-ins).
+  const onFrame = () => {
+    if (b.visibleAt !== null) return;
+    if (deepQueryAll(document, '[role="dialog"]').some(isVisible)) b.visibleAt = performance.now();
+    else requestAnimationFrame(onFrame);
+  };
+  b.arm = () => {
+    b.armed = true;
+    const mo = new MutationObserver(() => {
+      if (deepQueryAll(document, '[role="dialog"]').length) {
+        mo.disconnect();
+        requestAnimationFrame(onFrame);
+      }
+    });
+    mo.observe(document, { childList: true, subtree: true, attributes: true });
+    window.addEventListener(
+      'click',
+      () => {
+        b.clickAt = performance.now();
+        requestAnimationFrame(onFrame);
+      },
+      { capture: true, once: true },
+    );
+  };
+}
+
+// ---------------------------------------------------------------- one run
+async function measure(origin, page, outputs) {
+  const browser = await launchBrowser(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const tab = await context.newPage();
+    const errors = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.addInitScript(probe);
+    await tab.goto(`${origin}/${page}.html`, { waitUntil: 'load' });
+    try {
+      await tab.waitForFunction(() => window.__bench.readyAt !== null, null, { timeout: 30_000 });
+    } catch {
+      throw new Error(`the connect button never became usable${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`);
+    }
+    const { readyAt, resources } = await tab.evaluate(() => window.__bench);
+    // Let start-up work settle before clicking, as a user would not click within the first frame.
+    await tab.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+    await tab.waitForTimeout(300);
+
+    await tab.evaluate(() => window.__bench.arm());
+    await tab.getByRole('button', { name: 'Connect Wallet' }).first().click();
+    try {
+      await tab.waitForFunction(() => window.__bench.visibleAt !== null, null, { timeout: 10_000 });
+    } catch {
+      throw new Error(`no visible [role=dialog] within 10 s of the click${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`);
+    }
+    const { clickAt, visibleAt } = await tab.evaluate(() => window.__bench);
+
+    await tab.waitForTimeout(400); // open animations (≤ 150 ms) finished
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Performance.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+
+    let js = 0;
+    let react = 0;
+    const files = [];
+    for (const r of resources) {
+      const url = new URL(r.name);
+      if (url.origin !== origin || !url.pathname.endsWith('.js')) continue;
+      const info = outputs.get(url.pathname.slice(1));
+      if (!info) continue;
+      files.push(url.pathname.slice(1));
+      if (info.react) react += info.gzip;
+      else js += info.gzip;
+    }
+    return { readyMs: readyAt, clickMs: visibleAt - clickAt, heap, jsGzip: js, reactGzip: react, files, errors };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------- report
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmtKiB = (b) => `${(b / KiB).toFixed(1)} KiB`;
+const fmtMs = (ms) => `${ms.toFixed(1)} ms (${(ms / FRAME_MS).toFixed(1)} fr)`;
+const fmtMiB = (b) => `${(b / MiB).toFixed(2)} MiB`;
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('   ')).join('\n');
+}
+
+async function main() {
+  const outdir = await mkdtemp(join(tmpdir(), 'latchkey-bench-'));
+  let server;
+  let exitCode = 0;
+  try {
+    process.stdout.write('Building the pages… ');
+    const built = await build(outdir);
+    const outputs = await describeOutputs(outdir, built.metafile);
+    for (const page of built.pages) await writeHtml(outdir, page);
+    console.log('done');
+    for (const [file, info] of outputs) if (info.mixed) console.warn(`warning: ${file} mixes React with other code; counted as non-React`);
+    if (built.errors.latchkey) {
+      exitCode = 1;
+      console.error(`\nFAIL: the Latchkey page did not build, so only the plain page is measured:\n  ${built.errors.latchkey.split('\n').join('\n  ')}\n`);
+    }
+
+    server = await serve(outdir);
+    const pages = built.pages;
+    const results = Object.fromEntries(pages.map((p) => [p, []]));
+    const failures = {};
+    const runOnce = async (page, keep) => {
+      if (failures[page]) return;
+      try {
+        const r = await measure(server.origin, page, outputs);
+        if (keep) results[page].push(r);
+        process.stdout.write('.');
+      } catch (err) {
+        failures[page] = err.message;
+        process.stdout.write('x');
+      }
+    };
+    process.stdout.write(`Measuring ${RUNS} run(s) per page, alternating${WARMUP ? ', after one warm-up each' : ''} `);
+    if (WARMUP) for (const page of pages) await runOnce(page, false);
+    for (let i = 0; i < RUNS; i++) for (const page of pages) await runOnce(page, true);
+    console.log(' done\n');
+    for (const [page, msg] of Object.entries(failures)) {
+      exitCode = 1;
+      console.error(`FAIL: the ${PAGES[page].title} page could not be measured: ${msg}\n`);
+    }
+
+    const med = {};
+    for (const page of pages) {
+      const rs = results[page];
+      if (!rs.length) continue;
+      med[page] = {
+        jsGzip: median(rs.map((r) => r.jsGzip)),
+        reactGzip: median(rs.map((r) => r.reactGzip)),
+        clickMs: median(rs.map((r) => r.clickMs)),
+        heap: median(rs.map((r) => r.heap)),
+        readyMs: median(rs.map((r) => r.readyMs)),
+        files: rs[0].files,
+      };
+    }
+    const a = med.plain;
+    const b = med.latchkey;
+    if (!a) throw new Error('the plain page could not be measured');
+    const dash = '—';
+    const ratio = (x, y) => (y ? `${(x / y).toFixed(2)}×` : dash);
+    const rows = [
+      ['median of ' + RUNS + ' runs', 'plain React', 'Latchkey', 'ratio', 'budget', 'result'],
+      [
+        'JS gzip before button works, excl. React',
+        fmtKiB(a.jsGzip),
+        b ? fmtKiB(b.jsGzip) : dash,
+        b ? ratio(b.jsGzip, a.jsGzip) : dash,
+        `≤ ${BUDGET.jsKiB} KiB`,
+        b ? (b.jsGzip <= BUDGET.jsKiB * KiB ? 'PASS' : 'FAIL') : 'FAIL',
+      ],
+      [
+        'click → modal visible',
+        fmtMs(a.clickMs),
+        b ? fmtMs(b.clickMs) : dash,
+        b ? ratio(b.clickMs, a.clickMs) : dash,
+        `≤ plain + ${BUDGET.clickExtraMs} ms`,
+        b ? (b.clickMs <= a.clickMs + BUDGET.clickExtraMs ? 'PASS' : 'FAIL') : 'FAIL',
+      ],
+      [
+        'JS heap, modal open (after GC)',
+        fmtMiB(a.heap),
+        b ? fmtMiB(b.heap) : dash,
+        b ? ratio(b.heap, a.heap) : dash,
+        `≤ ${BUDGET.heapRatio}× plain`,
+        b ? (b.heap <= BUDGET.heapRatio * a.heap ? 'PASS' : 'FAIL') : 'FAIL',
+      ],
+      ['(info) button usable after navigation', `${a.readyMs.toFixed(0)} ms`, b ? `${b.readyMs.toFixed(0)} ms` : dash, b ? ratio(b.readyMs, a.readyMs) : dash, '', ''],
+      ['(info) React, excluded above', fmtKiB(a.reactGzip), b ? fmtKiB(b.reactGzip) : dash, '', '', ''],
+    ];
+    console.log(table(rows));
+    console.log(`\nJS files before the button worked: plain [${a.files.join(', ')}]${b ? `; Latchkey [${b.files.join(', ')}]` : ''}`);
+    if (b) {
+      const groups = {};
+      for (const f of b.files) {
+        const info = outputs.get(f);
+        if (info.react) continue;
+        for (const [g, n] of Object.entries(info.byGroup)) groups[g] = (groups[g] ?? 0) + n;
+      }
+      const top = Object.entries(groups).sort((x, y) => y[1] - x[1]).slice(0, 8);
+      console.log(`Latchkey page, non-React code before the button worked (minified, before gzip): ${top.map(([g, n]) => `${g} ${fmtKiB(n)}`).join(', ')}`);
+      const spread = (page, key, f) => {
+        const xs = results[page].map((r) => r[key]);
+        return `${f(Math.min(...xs))}…${f(Math.max(...xs))}`;
+      };
+      console.log(
+        `Spread (min…max): click→visible plain ${spread('plain', 'clickMs', (x) => x.toFixed(1))} ms, Latchkey ${spread('latchkey', 'clickMs', (x) => x.toFixed(1))} ms; ` +
+          `heap plain ${spread('plain', 'heap', (x) => (x / MiB).toFixed(2))} MiB, Latchkey ${spread('latchkey', 'heap', (x) => (x / MiB).toFixed(2))} MiB`,
+      );
+    }
+    if (JSON_OUT) {
+      await writeFile(resolve(JSON_OUT), JSON.stringify({ runs: RUNS, budget: BUDGET, medians: med, results, failures, buildErrors: built.errors }, null, 2));
+      console.log(`Raw figures written to ${JSON_OUT}`);
+    }
+  } finally {
+    await server?.close();
+    await rm(outdir, { recursive: true, force: true });
+  }
+  return exitCode;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`bench failed: ${err?.stack ?? err}`);
+    process.exit(1);
+  },
+);

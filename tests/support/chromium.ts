@@ -1,0 +1,72 @@
+/**
+ * Debian's Chromium driven by playwright-core (no browser download).
+ * Every launch gets a fresh profile.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags verified on these machines (see /work/shared/FACTS.md, "Browser tests"). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM_PATH);
+}
+
+function assertChromium(): void {
+  if (!chromiumAvailable()) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+  }
+}
+
+/**
+ * Launches headless Chromium. playwright gives each `launch()` its own fresh
+ * temporary user-data dir (removed on close), so no state leaks between runs.
+ */
+export async function launchBrowser(options: Omit<LaunchOptions, 'executablePath'> = {}): Promise<Browser> {
+  assertChromium();
+  return chromium.launch({
+    headless: true,
+    ...options,
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+  });
+}
+
+/**
+ * A persistent context in a fresh user-data dir of our own (for tests that need
+ * one profile across reloads and new pages); `close()` removes the dir.
+ */
+export async function launchPersistent(
+  options: Parameters<typeof chromium.launchPersistentContext>[1] = {},
+): Promise<{ context: BrowserContext; userDataDir: string; close(): Promise<void> }> {
+  assertChromium();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'latchkey-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    headless: true,
+    ...options,
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+  });
+  return {
+    context,
+    userDataDir,
+    close: async () => {
+      await context.close().catch(() => {});
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+export { saveArtifact, ARTIFACTS_DIR } from './artifacts';

@@ -1,0 +1,129 @@
+/**
+ * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
+ * child process on free ports (two anvil chains + the demo server). One stack
+ * per test file: start it in beforeAll, stop it in afterAll.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT } from './artifacts';
+import { getFreePorts } from './ports';
+
+export { getFreePort, getFreePorts, isPortInUse } from './ports';
+export { saveArtifact } from './artifacts';
+
+export interface StackChain {
+  readonly chainId: number;
+  readonly name: string;
+  readonly rpcUrl: string;
+}
+
+export interface TestStack {
+  /** http://127.0.0.1:PORT/ */
+  readonly demoUrl: string;
+  readonly configUrl: string;
+  readonly port: number;
+  /** [chain 31337, chain 1] */
+  readonly chains: readonly StackChain[];
+  readonly anvilPorts: readonly number[];
+  /** False when the demo did not build and the fallback page (dev wallet only) is served. */
+  readonly buildOk: boolean;
+  readonly buildErrors: readonly string[];
+  /** Everything the child printed (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartTestStackOptions {
+  /** Fail when the demo did not build (default true: e2e tests need the real demo). */
+  readonly requireDemoBuild?: boolean;
+  readonly timeoutMs?: number;
+}
+
+const READY = 'LATCHKEY_STACK ';
+
+export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
+  const { requireDemoBuild = true, timeoutMs = 90_000 } = options;
+  const [port, anvil1, anvil2] = await getFreePorts(3);
+  // detached: the child leads its own process group, so a hard kill also reaches anvil.
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), ANVIL_PORT_1: String(anvil1), ANVIL_PORT_2: String(anvil2) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await killGroup(child, exited);
+  };
+
+  let info: any;
+  try {
+    info = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`stack did not start within ${timeoutMs} ms`)), timeoutMs);
+      const onData = () => {
+        const line = out.split('\n').find((l) => l.startsWith(READY));
+        if (line) {
+          clearTimeout(timer);
+          child.stdout!.off('data', onData);
+          resolve(JSON.parse(line.slice(READY.length)));
+        }
+      };
+      child.stdout!.on('data', onData);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`stack exited with code ${code} before it was ready`));
+      });
+    });
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- stack output ---\n${out}`);
+  }
+  if (requireDemoBuild && !info.buildOk) {
+    await stop();
+    throw new Error(`the demo did not build:\n${info.buildErrors.join('\n')}`);
+  }
+  return {
+    demoUrl: info.demoUrl,
+    configUrl: info.configUrl,
+    port: info.port,
+    chains: info.chains,
+    anvilPorts: [anvil1!, anvil2!],
+    buildOk: info.buildOk,
+    buildErrors: info.buildErrors,
+    output: () => out,
+    stop,
+  };
+}
+
+async function killGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  // SIGTERM to the leader only: start.mjs stops anvil and the server itself.
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((r) => (timer = setTimeout(() => r(true), 8000))),
+  ]);
+  clearTimeout(timer);
+  if (timedOut) {
+    signal('SIGKILL');
+    await exited;
+  } else {
+    // anything left in the group (should be nothing)
+    signal('SIGKILL');
+  }
+}
