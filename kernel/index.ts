@@ -296,45 +296,11 @@ export type {
   TransactionMetadata,
   Transaction,
 } from './validation/transactions';
-export {
-  DEFAULT_TIMEOUT,
-  DEFAULT_RETRY_COUNT,
-  DEFAULT_RETRY_DELAY,
-  DEFAULT_BATCH_SIZE,
-  DEDUPE_CACHE_SIZE,
-  RETRY_STATUS_CODES,
-  shouldRetry,
-  parseRetryAfter,
-  backoffDelay,
-  requestKey,
-  http,
-} from './transport/http';
-export type {
-  FetchLike,
-  HttpBatchOptions,
-  HttpTransportOptions,
-  HttpTransport,
-} from './transport/http';
-export {
-  DEFAULT_RANK_INTERVAL,
-  DEFAULT_RANK_SAMPLE_COUNT,
-  DEFAULT_RANK_TIMEOUT,
-  DEFAULT_RANK_WEIGHTS,
-  DEFAULT_FALLBACK_RETRY_COUNT,
-  DEFAULT_FALLBACK_RETRY_DELAY,
-  DEFAULT_PING,
-  FALLBACK_RPC_CODES,
-  shouldFallback,
-  scoreSamples,
-  fallback,
-} from './transport/fallback';
-export type {
-  RankOptions,
-  FallbackOptions,
-  RankSample,
-  TransportScore,
-  FallbackTransport,
-} from './transport/fallback';
+// The HTTP and fallback transports load on their first request: these constructors are
+// lazy wrappers, so importing the kernel does not pull the transport code into the entry.
+export { httpTransport, fallbackTransport, lazyTransport } from './transport/lazy';
+export type { FetchLike, HttpBatchOptions, HttpTransportOptions } from './transport/http';
+export type { RankOptions, FallbackOptions, RankSample, TransportScore } from './transport/fallback';
 export {
   SEND_METHODS,
   isSendMethod,

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { MissingRpcUrlError, RequestAbortedError } from '../errors/transport';
+import { MissingRpcUrlError } from '../errors/transport';
+import { fallbackTransport, httpTransport } from '../transport/lazy';
 import type { CaipNetworkId, Network } from '../types';
-import type { RequestOptions, RpcRequest, Transport } from '../transport/types';
+import type { RpcRequest, Transport } from '../transport/types';
 import { Environment } from './Environment';
 import { Options } from './Options';
 
@@ -66,13 +67,15 @@ export class RpcTransportImpl implements RpcTransport {
     // The URL list changed (options.update): replace the old transport.
     cached?.transport.dispose();
     const fetch = (input: string, init?: RequestInit): Promise<Response> => this.env.fetch(input, init);
-    const transport = lazyTransport(async () => {
-      // The HTTP and fallback transports load with the first request: nothing at page load needs them.
-      const [{ http }, { fallback }] = await Promise.all([import('../transport/http'), import('../transport/fallback')]);
-      const members = urls.map((url) => http(url, { fetch }));
-      const ping = pingFor(network);
-      return members.length === 1 ? members[0]! : fallback(members, { rank: ping ? { ping } : false });
-    });
+    const ping = pingFor(network);
+    // The HTTP and fallback transports load with the first request: nothing at page load needs them.
+    const transport =
+      urls.length === 1
+        ? httpTransport(urls[0]!, { fetch })
+        : fallbackTransport(
+            urls.map((url) => ({ url, options: { fetch } })),
+            { rank: ping ? { ping } : false },
+          );
     this.cache.set(network.caipNetworkId, { key, transport });
     return transport;
   }
@@ -83,28 +86,3 @@ export class RpcTransportImpl implements RpcTransport {
   }
 }
 
-/** A transport built on its first request (so its code can be loaded on demand). */
-export function lazyTransport(build: () => Promise<Transport>): Transport {
-  let inner: Promise<Transport> | undefined;
-  let disposed = false;
-  const get = (): Promise<Transport> => {
-    inner ??= build().catch((err: unknown) => {
-      inner = undefined; // a failed load (e.g. chunk fetch) may be retried by the next request
-      throw err;
-    });
-    return inner;
-  };
-  return {
-    kind: 'lazy',
-    async request<T>(request: RpcRequest, options?: RequestOptions): Promise<T> {
-      // A disposed transport answers like an aborted one (its replacement serves new requests).
-      if (disposed) throw new RequestAbortedError();
-      const transport = await get();
-      return transport.request<T>(request, options);
-    },
-    dispose(): void {
-      disposed = true;
-      void inner?.then((t) => t.dispose(), () => undefined);
-    },
-  };
-}

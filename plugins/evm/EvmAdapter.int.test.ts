@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { verifyMessage } from 'viem';
 import { RpcTransport, type Connector, type PluginContext } from '../../kernel/index';
 import type { CaipNetwork as Network } from '../../kernel/index';
-import { http } from '../../kernel/index';
+import { httpTransport as http } from '../../kernel/index';
 import { EvmAdapter } from './EvmAdapter';
 
 jest.setTimeout(20_000);
