@@ -23,3 +23,16 @@ export async function loadConfig(): Promise<DemoConfig> {
 
 /** The chain the dev wallet starts on (and the only one it knows at first). */
 export const DEV_WALLET_CHAIN_ID = 31337;
+
+/** The relay the stack runs when /config.json names none (`npm start` serves it there). */
+export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8787';
+
+/**
+ * The WalletConnect relay for the page: `?relay=ws://…` (tests start their own),
+ * else /config.json's `relayUrl`, else {@link DEFAULT_RELAY_URL}. Only ws(s) URLs count.
+ */
+export function relayUrlFor(config: DemoConfig, params: URLSearchParams): string {
+  const fromQuery = params.get('relay');
+  if (fromQuery && /^wss?:\/\//.test(fromQuery)) return fromQuery;
+  return config.relayUrl ?? DEFAULT_RELAY_URL;
+}

@@ -6,10 +6,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createKernel, defineNetwork } from '../../kernel/index';
 import { evmPlugin } from '../../plugins/evm/index';
+import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, loadConfig, type DemoChain } from './config';
+import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain } from './config';
 
 function toNetwork(chain: DemoChain) {
   return defineNetwork({
@@ -31,6 +32,7 @@ async function main() {
   const walletChain = config.chains.find((c) => c.chainId === DEV_WALLET_CHAIN_ID) ?? config.chains[0]!;
   installDevWallet({ chains: [{ chainId: walletChain.chainId, rpcUrl: walletChain.rpcUrl, name: walletChain.name }] });
 
+  const relayUrl = relayUrlFor(config, params);
   const themeMode = params.get('theme') === 'dark' ? 'dark' : 'light';
   document.body.dataset.theme = themeMode;
   const kernel = createKernel({
@@ -44,12 +46,11 @@ async function main() {
       },
       networks: config.chains.map(toNetwork),
       themeMode,
-      // No internet here: WalletConnect only when the stack runs a local relay.
-      enableWalletConnect: Boolean(config.relayUrl),
-      ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+      // No internet here: WalletConnect goes through the local relay (samples/relay).
+      relayUrl,
       features: { analytics: false },
     },
-    plugins: [evmPlugin()],
+    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl })],
   });
 
   createRoot(document.getElementById('root')!).render(

@@ -1,0 +1,445 @@
+import { ContainerModule } from 'inversify';
+import {
+  ConnectorRegistry,
+  createKernel,
+  defineNetwork,
+  type Eip1193Provider,
+  type Kernel,
+  type TrackedEvent,
+} from '../../kernel/index';
+import { walletConnectPlugin, WALLETCONNECT_CONNECTOR_ID } from './index';
+import { lazyEip1193Provider } from './provider';
+import { PAIRING_LIFETIME_MS } from './pairing';
+import { shouldSkipVerify } from './WalletConnectSession';
+import { UniversalProviderInit, WalletConnectSession, type SessionEvent, type UniversalProviderLike } from './types';
+import { Subject } from 'rxjs';
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+const evm = (id: number) =>
+  defineNetwork({
+    id,
+    name: `Chain ${id}`,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [`http://127.0.0.1:${8500 + (id % 100)}/rpc${id}`] } },
+  });
+
+/** A scripted stand-in for @walletconnect/universal-provider. */
+class FakeUniversalProvider implements UniversalProviderLike {
+  session: UniversalProviderLike['session'];
+  readonly listeners = new Map<string, Set<(...a: any[]) => void>>();
+  readonly connectCalls: Record<string, unknown>[] = [];
+  readonly pending: { resolve(v: unknown): void; reject(e: unknown): void }[] = [];
+  readonly requests: { args: { method: string; params?: unknown }; chain?: string }[] = [];
+  readonly clientRequests: unknown[] = [];
+  defaultChain: string | undefined;
+  disconnects = 0;
+  answers: Record<string, unknown> = {};
+  requestError: unknown;
+  readonly verify = { register: async () => 'hosted-attestation' as string | undefined };
+  readonly client = {
+    request: async (p: unknown) => {
+      this.clientRequests.push(p);
+      return null;
+    },
+    core: { verify: this.verify },
+  };
+  readonly rpcProviders = {
+    eip155: { getDefaultChain: () => this.defaultChain ?? '' },
+  };
+
+  emit(event: string, ...args: unknown[]) {
+    for (const fn of this.listeners.get(event) ?? []) fn(...args);
+  }
+  on(event: string, fn: (...a: any[]) => void) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(fn);
+  }
+  removeListener(event: string, fn: (...a: any[]) => void) {
+    this.listeners.get(event)?.delete(fn);
+  }
+  connect(opts: Record<string, unknown>) {
+    this.connectCalls.push(opts);
+    const n = this.connectCalls.length;
+    return new Promise((resolve, reject) => {
+      this.pending.push({ resolve, reject });
+      queueMicrotask(() => this.emit('display_uri', `wc:${'a'.repeat(63)}${n}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`));
+    });
+  }
+  /** The wallet approves the latest pairing. */
+  approve(accounts = [`eip155:1:${ADDRESS}`]) {
+    this.session = { topic: 'session-topic', namespaces: { eip155: { accounts, chains: [...new Set(accounts.map((a) => a.split(':').slice(0, 2).join(':')))], methods: ['personal_sign', 'eth_sendTransaction', 'wallet_switchEthereumChain'] } } };
+    this.defaultChain = accounts[0]!.split(':')[1];
+    this.emit('connect', { session: this.session });
+    this.pending.at(-1)!.resolve(this.session);
+  }
+  async request<T>(args: { method: string; params?: unknown }, chain?: string): Promise<T> {
+    this.requests.push({ args, chain });
+    if (this.requestError) throw this.requestError;
+    return this.answers[args.method] as T;
+  }
+  setDefaultChain(chain: string) {
+    const prev = this.defaultChain;
+    this.defaultChain = chain.split(':')[1];
+    if (prev !== this.defaultChain) this.emit('chainChanged', this.defaultChain);
+  }
+  async disconnect() {
+    this.disconnects++;
+    this.session = undefined;
+  }
+}
+
+interface Setup {
+  kernel: Kernel;
+  fake: FakeUniversalProvider;
+  inits: Record<string, unknown>[];
+  session(): Promise<WalletConnectSession>;
+  provider: Eip1193Provider & { on(e: string, f: (...a: any[]) => void): unknown };
+  tracked: TrackedEvent[];
+}
+
+function setup(opts: { relayUrl?: string; env?: Record<string, () => unknown>; initError?: unknown; hostProvider?: boolean; verify?: boolean } = {}): Setup {
+  const fake = new FakeUniversalProvider();
+  const inits: Record<string, unknown>[] = [];
+  const init = async (o: Record<string, unknown>) => {
+    inits.push(o);
+    if (opts.initError) throw opts.initError;
+    return fake;
+  };
+  const kernel = createKernel({
+    options: {
+      projectId: 'test-project',
+      metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1:5173', icons: [] },
+      networks: [evm(1), evm(31337)],
+      relayUrl: opts.relayUrl ?? 'ws://127.0.0.1:8787',
+      features: { analytics: false },
+      ...(opts.hostProvider ? { universalProvider: fake } : {}),
+    },
+    plugins: [walletConnectPlugin(opts.verify === undefined ? {} : { verify: opts.verify })],
+    environment: { localStorage: undefined, window: undefined, ...(opts.env ?? {}) } as never,
+    modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(init))],
+  });
+  void kernel.start(); // runs the manifest's setup (synchronously): the connector is registered
+  const tracked: TrackedEvent[] = [];
+  kernel.events.events$.subscribe((e) => tracked.push(e));
+  return {
+    kernel,
+    fake,
+    inits,
+    tracked,
+    async session() {
+      await kernel.plugins.load('walletconnect');
+      return kernel.get<WalletConnectSession>(WalletConnectSession);
+    },
+    get provider() {
+      return kernel.get<ConnectorRegistry>(ConnectorRegistry).get(WALLETCONNECT_CONNECTOR_ID)!.provider as Setup['provider'];
+    },
+  };
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+describe('walletConnectPlugin manifest', () => {
+  it('registers one WALLET_CONNECT connector at start without loading the module', async () => {
+    const s = setup();
+    await s.kernel.start();
+    const c = s.kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)!;
+    expect(c).toMatchObject({ name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' });
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
+    expect(s.kernel.plugins.viewOwner('ConnectingWalletConnect')?.id).toBe('walletconnect');
+    expect(s.kernel.plugins.viewOwner('ConnectingWalletConnectBasic')?.id).toBe('walletconnect');
+    expect(s.kernel.plugins.connectorOwner('WALLET_CONNECT')?.id).toBe('walletconnect');
+    // the first request loads it
+    expect(await s.provider.request({ method: 'eth_accounts' })).toEqual([]);
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(true);
+    await s.kernel.stop();
+  });
+
+  it('registers no connector when enableWalletConnect is false', async () => {
+    const kernel = createKernel({ options: { projectId: 'p', enableWalletConnect: false }, plugins: [walletConnectPlugin()], environment: { window: undefined } as never });
+    await kernel.start();
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toBeUndefined();
+  });
+});
+
+describe('WalletConnectSession', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('starts the provider once with the relay, metadata, no telemetry and its own storage prefix', async () => {
+    const s = setup();
+    const session = await s.session();
+    await Promise.all([session.provider(), session.provider()]);
+    expect(s.inits).toEqual([
+      {
+        projectId: 'test-project',
+        relayUrl: 'ws://127.0.0.1:8787',
+        metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1:5173', icons: [] },
+        telemetryEnabled: false,
+        customStoragePrefix: 'latchkey',
+      },
+    ]);
+  });
+
+  it('eth_requestAccounts pairs: proposes the spec namespaces, publishes the link, resolves with the approved account', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const s = setup();
+    const accounts = s.provider.request({ method: 'eth_requestAccounts' });
+    const session = await s.session();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(s.fake.connectCalls).toHaveLength(1);
+    const ns = (s.fake.connectCalls[0]!['optionalNamespaces'] as Record<string, any>)['eip155'];
+    expect(ns.chains).toEqual(['eip155:1', 'eip155:31337']);
+    expect(ns.rpcMap).toEqual({ '1': 'http://127.0.0.1:8501/rpc1', '31337': 'http://127.0.0.1:8537/rpc31337' });
+    expect(ns.methods).toContain('wallet_getAssets');
+    expect(ns.events).toEqual(['accountsChanged', 'chainChanged']);
+    expect(session.state).toMatchObject({ status: 'pairing', buffering: false, wcError: false, wcPairingExpiry: 1_000_000 + PAIRING_LIFETIME_MS });
+    expect(session.state.wcUri).toMatch(/^wc:a+1@2/);
+    s.fake.approve();
+    await expect(accounts).resolves.toEqual([ADDRESS]);
+    expect(session.state).toMatchObject({ status: 'connected', wcUri: undefined });
+    expect(await s.provider.request({ method: 'eth_accounts' })).toEqual([ADDRESS]);
+    expect(await s.provider.request({ method: 'eth_chainId' })).toBe('0x1');
+  });
+
+  it('replaces the link 10 s before its 4 minutes are up; the waiting connect resolves with the fresh pairing', async () => {
+    jest.useFakeTimers({ now: 5_000_000 });
+    const s = setup();
+    const session = await s.session();
+    const done = session.connect();
+    await jest.advanceTimersByTimeAsync(0);
+    const first = session.state.wcUri;
+    expect(s.fake.connectCalls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(PAIRING_LIFETIME_MS - 10_001);
+    expect(s.fake.connectCalls).toHaveLength(1);
+    expect(session.state.wcUri).toBe(first);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(s.fake.connectCalls).toHaveLength(2);
+    expect(session.state.wcUri).not.toBe(first);
+    expect(session.state.wcPairingExpiry).toBe(5_000_000 + PAIRING_LIFETIME_MS - 10_000 + PAIRING_LIFETIME_MS);
+    // the replaced pairing ending later does not fail the connect
+    s.fake.pending[0]!.reject(new Error('Proposal expired'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.state.wcError).toBe(false);
+    s.fake.approve();
+    await expect(done).resolves.toEqual([`eip155:1:${ADDRESS}`]);
+  });
+
+  it('desktop: a new connect gets a fresh link; mobile iOS Safari and Telegram reuse the unexpired one', async () => {
+    for (const [env, reuse] of [
+      [{}, false],
+      [{ isMobile: () => true, isIos: () => true, isSafari: () => true }, true],
+      [{ isMobile: () => true, isTelegram: () => true }, true],
+      [{ isMobile: () => true, isIos: () => true, isSafari: () => false }, false],
+    ] as const) {
+      jest.useFakeTimers({ now: 10_000_000 });
+      const s = setup({ env });
+      const session = await s.session();
+      const a = session.connect();
+      await jest.advanceTimersByTimeAsync(0);
+      const uri = session.state.wcUri;
+      session.cancel(); // e.g. the modal closed while the visitor was in the wallet app
+      await expect(a).rejects.toMatchObject({ name: 'UserRejectedRequestError' });
+      await jest.advanceTimersByTimeAsync(60_000);
+      const b = session.connect();
+      await jest.advanceTimersByTimeAsync(0);
+      expect({ env: Object.keys(env), calls: s.fake.connectCalls.length, same: session.state.wcUri === uri }).toEqual({
+        env: Object.keys(env),
+        calls: reuse ? 1 : 2,
+        same: reuse,
+      });
+      if (reuse) {
+        // …but not once it counts as expired
+        session.cancel();
+        await expect(b).rejects.toBeDefined();
+        await jest.advanceTimersByTimeAsync(PAIRING_LIFETIME_MS - 60_000 - 10_000);
+        void session.connect().catch(() => undefined);
+        await jest.advanceTimersByTimeAsync(0);
+        expect(s.fake.connectCalls).toHaveLength(2);
+      }
+      jest.useRealTimers();
+    }
+  });
+
+  it('two connects while the link is generated share one pairing (no double proposal)', async () => {
+    const s = setup();
+    const session = await s.session();
+    const a = session.connect();
+    await Promise.resolve();
+    const b = session.connect();
+    await flush();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.fake.connectCalls).toHaveLength(1);
+    s.fake.approve();
+    await expect(Promise.all([a, b])).resolves.toHaveLength(2);
+  });
+
+  it('closing the modal stops a pairing: the waiting connect rejects as a user rejection', async () => {
+    const s = setup();
+    await s.kernel.modal.open({ view: 'ConnectingWalletConnect' });
+    const session = await s.session();
+    const waiting = session.connect();
+    await flush();
+    s.kernel.modal.close();
+    await expect(waiting).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 });
+    expect(session.state.status).toBe('idle');
+  });
+
+  it('maps requests: personal_sign to the session on the current chain; switch asks the wallet then moves the default chain', async () => {
+    const s = setup();
+    const accounts = s.provider.request({ method: 'eth_requestAccounts' });
+    await s.session();
+    await new Promise((r) => setTimeout(r, 0));
+    s.fake.approve([`eip155:1:${ADDRESS}`, `eip155:31337:${ADDRESS}`]);
+    await accounts;
+    const chains: unknown[] = [];
+    s.provider.on('chainChanged', (c: unknown) => chains.push(c));
+    s.fake.answers['personal_sign'] = '0xsig';
+    expect(await s.provider.request({ method: 'personal_sign', params: ['0x68', ADDRESS] })).toBe('0xsig');
+    expect(s.fake.requests.at(-1)).toEqual({ args: { method: 'personal_sign', params: ['0x68', ADDRESS] }, chain: 'eip155:1' });
+
+    expect(await s.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })).toBeNull();
+    expect(s.fake.clientRequests).toEqual([
+      { topic: 'session-topic', chainId: 'eip155:1', request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] } },
+    ]);
+    expect(chains).toEqual(['0x7a69']);
+    expect(await s.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    await s.provider.request({ method: 'eth_sendTransaction', params: [{ to: ADDRESS }] });
+    expect(s.fake.requests.at(-1)!.chain).toBe('eip155:31337');
+
+    // wallet_revokePermissions (the EVM adapter's disconnect) ends the session
+    expect(await s.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull();
+    expect(s.fake.disconnects).toBe(1);
+    await expect(s.provider.request({ method: 'personal_sign', params: [] })).rejects.toMatchObject({ code: 4900 });
+  });
+
+  it('a wallet-side delete reaches the facade once as disconnect; accountsChanged passes through', async () => {
+    const s = setup();
+    const accounts = s.provider.request({ method: 'eth_requestAccounts' });
+    await s.session();
+    await new Promise((r) => setTimeout(r, 0));
+    s.fake.approve();
+    await accounts;
+    const seen: string[] = [];
+    s.provider.on('disconnect', (e: { code: number }) => seen.push(`disconnect ${e.code}`));
+    s.provider.on('accountsChanged', (a: string[]) => seen.push(`accounts ${a.join(',')}`));
+    s.fake.emit('accountsChanged', [ADDRESS]);
+    s.fake.emit('session_delete', { topic: 'session-topic' });
+    s.fake.emit('disconnect', { message: 'User disconnected.', data: 'session-topic' });
+    expect(seen).toEqual([`accounts ${ADDRESS}`, 'disconnect 4900']);
+  });
+
+  it('a provider error shows its alert once; the pairing shows wcError and a later connect can retry', async () => {
+    const s = setup();
+    const session = await s.session();
+    const a = session.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    s.fake.pending[0]!.reject(new Error('Unauthorized: invalid key'));
+    await expect(a).rejects.toThrow('Unauthorized: invalid key');
+    expect(session.state).toMatchObject({ status: 'error', wcError: true });
+    expect(s.kernel.alerts.state.current).toMatchObject({ key: 'INVALID_APP_CONFIGURATION', shortMessage: 'Invalid App Configuration' });
+    s.kernel.alerts.dismiss();
+    const b = session.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(session.state).toMatchObject({ status: 'pairing', wcError: false });
+    s.fake.pending[1]!.reject(new Error('Unauthorized: invalid key'));
+    await expect(b).rejects.toThrow();
+    expect(s.kernel.alerts.state.current).toBeUndefined(); // shown once per page
+    expect(s.kernel.alerts.state.shown).toEqual(['INVALID_APP_CONFIGURATION']);
+  });
+
+  it('a start failure tracks INTERNAL_SDK_ERROR UniversalProviderInitError, logs, and is retried next time', async () => {
+    const cause = new Error('Unauthorized: origin not allowed');
+    const s = setup({ initError: cause });
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const session = await s.session();
+      await expect(session.connect()).rejects.toMatchObject({ name: 'UniversalProviderInitError', cause });
+      expect(s.tracked.map((t) => t.data)).toContainEqual({ type: 'error', event: 'INTERNAL_SDK_ERROR', properties: { errorType: 'UniversalProviderInitError' } });
+      expect(log).toHaveBeenCalledWith(expect.stringContaining('universal provider failed to start'), cause);
+      expect(s.kernel.alerts.state.current?.key).toBe('ORIGIN_NOT_ALLOWED');
+      expect(session.state.wcError).toBe(true);
+      await expect(session.provider()).rejects.toBeDefined();
+      expect(s.inits).toHaveLength(2);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("uses the host's universalProvider instead of starting one", async () => {
+    const s = setup({ hostProvider: true });
+    const session = await s.session();
+    expect(await session.provider()).toBe(s.fake);
+    expect(s.inits).toHaveLength(0);
+  });
+
+  it('Verify is skipped for a local relay (empty attestation at once) and kept for a hosted one', async () => {
+    const local = setup({ relayUrl: 'ws://127.0.0.1:9999' });
+    await (await local.session()).provider();
+    await expect(local.fake.verify.register()).resolves.toBe('');
+    const hosted = setup({ relayUrl: 'wss://relay.walletconnect.org' });
+    await (await hosted.session()).provider();
+    await expect(hosted.fake.verify.register()).resolves.toBe('hosted-attestation');
+    const forced = setup({ relayUrl: 'ws://127.0.0.1:9999', verify: true });
+    await (await forced.session()).provider();
+    await expect(forced.fake.verify.register()).resolves.toBe('hosted-attestation');
+    expect(shouldSkipVerify('ws://localhost:8787', undefined)).toBe(true);
+    expect(shouldSkipVerify('ws://192.168.1.4:8787', undefined)).toBe(true);
+    expect(shouldSkipVerify('ws://[::1]:8787', undefined)).toBe(true);
+    expect(shouldSkipVerify(undefined, undefined)).toBe(false);
+    expect(shouldSkipVerify('wss://relay.example.com', false)).toBe(true);
+  });
+
+  it('modal.open({ uri }) shows a host-made link (manualWCControl)', async () => {
+    jest.useFakeTimers({ now: 42_000 });
+    const s = setup();
+    await s.kernel.start();
+    await s.kernel.modal.open({ view: 'ConnectingWalletConnect', uri: 'wc:host@2?symKey=1' });
+    await jest.advanceTimersByTimeAsync(0);
+    const session = await s.session();
+    expect(session.state).toMatchObject({ wcUri: 'wc:host@2?symKey=1', wcPairingExpiry: 42_000 + PAIRING_LIFETIME_MS });
+  });
+
+  it('a disconnect resets the pairing (SessionState)', async () => {
+    const s = setup();
+    const session = await s.session();
+    session.setUri('wc:x@2');
+    session.setWcLinking({ name: 'W', href: 'w://wc?uri=x' });
+    await s.kernel.connection.disconnect();
+    expect(session.state).toMatchObject({ wcUri: undefined, wcPairingExpiry: undefined, wcLinking: undefined });
+  });
+});
+
+describe('lazyEip1193Provider', () => {
+  it('loads on the first request only, retries a failed load, and maps session events to EIP-1193 events', async () => {
+    const events = new Subject<SessionEvent>();
+    const requests: unknown[] = [];
+    const fakeSession = { events$: events, eip1193Request: async (a: unknown) => (requests.push(a), 'ok') } as unknown as WalletConnectSession;
+    let loads = 0;
+    const provider = lazyEip1193Provider(async () => {
+      loads++;
+      if (loads === 1) throw new Error('chunk failed');
+      return fakeSession;
+    });
+    const seen: unknown[] = [];
+    provider.on('chainChanged', (c: unknown) => seen.push(['chain', c]));
+    provider.on('disconnect', (e: { code: number }) => seen.push(['disconnect', e.code]));
+    expect(loads).toBe(0);
+    expect(provider.loaded).toBe(false);
+    await expect(provider.request({ method: 'eth_accounts' })).rejects.toThrow('chunk failed');
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('ok');
+    expect(await provider.request({ method: 'eth_accounts' })).toBe('ok');
+    expect(loads).toBe(2);
+    expect(requests).toEqual([{ method: 'eth_chainId' }, { method: 'eth_accounts' }]);
+    events.next({ type: 'chainChanged', chainId: '0x1' });
+    events.next({ type: 'disconnect' });
+    const off = (c: unknown) => seen.push(['removed', c]);
+    provider.on('chainChanged', off);
+    provider.removeListener('chainChanged', off);
+    events.next({ type: 'chainChanged', chainId: '0x2' });
+    expect(seen).toEqual([['chain', '0x1'], ['disconnect', 4900], ['chain', '0x2']]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Contracts of the WalletConnect plugin, shared by the manifest (index.ts), the
+ * lazily loaded module and its views. Type-only apart from the tokens: nothing
+ * here imports WalletConnect code.
+ */
+import type { Observable } from 'rxjs';
+import type { Observed } from '../../kernel/index';
+
+/** The session service, bound when the plugin's module loads. */
+export const WalletConnectSession = Symbol.for('latchkey.walletconnect.WalletConnectSession');
+/** `(opts) => UniversalProvider.init(opts)`; bound by the module, replaced in tests. */
+export const UniversalProviderInit = Symbol.for('latchkey.walletconnect.UniversalProviderInit');
+/** The plugin's own configuration ({@link WalletConnectPluginConfig}), bound by the manifest. */
+export const WalletConnectConfig = Symbol.for('latchkey.walletconnect.WalletConnectConfig');
+
+export interface WalletConnectPluginConfig {
+  /** Relay URL; default: the kernel option `relayUrl`, else the hosted relay. */
+  readonly relayUrl?: string;
+  /**
+   * WalletConnect Verify attests the dapp's origin through a hosted service. With no internet it
+   * costs a 5 s timeout on every proposal and request in a browser. Default: off when the relay is
+   * on this machine or a private network (nothing there can be attested), on otherwise.
+   */
+  readonly verify?: boolean;
+  /** Storage prefix of the WalletConnect client (keeps two clients in one page apart). Default 'latchkey'. */
+  readonly customStoragePrefix?: string;
+}
+
+/** The subset of @walletconnect/universal-provider this plugin uses. */
+export interface UniversalProviderLike {
+  session?: { readonly topic: string; readonly namespaces: Record<string, { readonly accounts: readonly string[]; readonly chains?: readonly string[]; readonly methods: readonly string[] }> } | undefined;
+  connect(opts: Record<string, unknown>): Promise<unknown>;
+  disconnect(): Promise<void>;
+  request<T = unknown>(args: { method: string; params?: unknown }, chain?: string): Promise<T>;
+  setDefaultChain(chain: string, rpcUrl?: string): void;
+  on(event: string, listener: (...args: any[]) => void): void;
+  removeListener(event: string, listener: (...args: any[]) => void): void;
+  /** The sign client: `client.request` sends a request to the wallet as is; `client.core.verify` is Verify. */
+  client?: {
+    request?(params: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
+    core?: { verify?: { register?: (...args: any[]) => Promise<string | undefined> } };
+  };
+}
+
+export type UniversalProviderInit = (opts: Record<string, unknown>) => Promise<UniversalProviderLike>;
+
+export type WalletConnectStatus = 'idle' | 'initializing' | 'pairing' | 'connected' | 'error';
+
+/** Spec section 3, "Wallet-connect state". */
+export interface WalletConnectState {
+  /** The current pairing link (`wc:…`), once generated. */
+  readonly wcUri: string | undefined;
+  /** When the link expires (ms since epoch; it counts as expired 10 s before). */
+  readonly wcPairingExpiry: number | undefined;
+  /** The wallet whose deep link was opened last (mobile). */
+  readonly wcLinking: { readonly name: string; readonly href: string } | undefined;
+  /** The wallet the visitor picked for this pairing, remembered as a recent wallet on success. */
+  readonly recentWallet: { readonly id: string; readonly name: string } | undefined;
+  /** True when the last pairing failed; `error` has the reason. */
+  readonly wcError: boolean;
+  readonly error: Error | undefined;
+  /** True while a pairing link is being generated (the QR shows a loading state). */
+  readonly buffering: boolean;
+  readonly status: WalletConnectStatus;
+}
+
+/** What the EIP-1193 facade and the views see of a wallet session's events. */
+export type SessionEvent =
+  | { readonly type: 'accountsChanged'; readonly accounts: readonly string[] }
+  | { readonly type: 'chainChanged'; readonly chainId: string }
+  | { readonly type: 'disconnect'; readonly reason?: unknown };
+
+export interface WalletConnectSession extends Observed<WalletConnectState> {
+  /** The universal provider, initialised once (the host's own when options.universalProvider is set). */
+  provider(): Promise<UniversalProviderLike>;
+  /**
+   * Ensures a pairing link (a fresh one, or the unexpired one in Telegram / iOS Safari) and waits
+   * until the wallet approves. Resolves with the session's CAIP-10 accounts.
+   */
+  connect(): Promise<readonly string[]>;
+  /** Replaces an expired link with a fresh one while a connect is waiting. */
+  refreshPairing(): Promise<void>;
+  /** Stops waiting for the current pairing (modal closed): a waiting connect rejects. */
+  cancel(): void;
+  /** An EIP-1193 request for the eip155 namespace (the connector's provider delegates here). */
+  eip1193Request(args: { method: string; params?: unknown }): Promise<unknown>;
+  /** Ends the session (dapp side); the wallet hears it. */
+  disconnect(): Promise<void>;
+  setWcLinking(linking: WalletConnectState['wcLinking']): void;
+  setRecentWallet(wallet: WalletConnectState['recentWallet']): void;
+  /** Shows a URI the host generated itself (manualWCControl / modal.open({ uri })). */
+  setUri(uri: string): void;
+  readonly events$: Observable<SessionEvent>;
+}

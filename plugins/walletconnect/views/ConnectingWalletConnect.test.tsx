@@ -1,0 +1,143 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ContainerModule } from 'inversify';
+import { Subject } from 'rxjs';
+import { createKernel, defineNetwork, type ChainAdapter, type Eip1193Provider, type PluginManifest } from '../../../kernel/index';
+import { walletConnectPlugin } from '../index';
+import { UniversalProviderInit, type UniversalProviderLike } from '../types';
+import ConnectingWalletConnect, { QR_LABEL } from './ConnectingWalletConnect';
+
+// The universal provider is replaced by a fake below (UniversalProviderInit); its real code (ESM
+// under jsdom's browser conditions) is not needed here.
+// jsdom lacks TextEncoder (every browser has it); the QR encoder uses it.
+Object.assign(globalThis, { TextEncoder: require('node:util').TextEncoder });
+jest.mock('@walletconnect/universal-provider', () => ({ UniversalProvider: { init: jest.fn() } }));
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+/** Minimal universal provider: each connect publishes a link and waits for approve()/reject(). */
+function fakeProvider() {
+  const listeners = new Map<string, ((...a: any[]) => void)[]>();
+  const emit = (e: string, ...a: unknown[]) => listeners.get(e)?.forEach((f) => f(...a));
+  const pending: { resolve(v?: unknown): void; reject(e: unknown): void }[] = [];
+  const p: UniversalProviderLike & { approve(): void; reject(e: unknown): void; connects: number } = {
+    session: undefined,
+    connects: 0,
+    on: (e, f) => void listeners.set(e, [...(listeners.get(e) ?? []), f]),
+    removeListener: () => undefined,
+    connect() {
+      p.connects++;
+      const n = p.connects;
+      setTimeout(() => emit('display_uri', `wc:${String(n).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}`), 0);
+      return new Promise((resolve, reject) => pending.push({ resolve, reject }));
+    },
+    approve() {
+      p.session = { topic: 't', namespaces: { eip155: { accounts: [`eip155:1:${ADDRESS}`], chains: ['eip155:1'], methods: ['personal_sign'] } } };
+      emit('connect');
+      pending.at(-1)!.resolve(p.session);
+    },
+    reject(e) {
+      pending.at(-1)!.reject(e);
+    },
+    request: async () => undefined as never,
+    setDefaultChain: () => undefined,
+    disconnect: async () => undefined,
+  };
+  return p;
+}
+
+/** An eip155 adapter that connects through the connector's EIP-1193 provider (like plugins/evm). */
+function providerAdapterPlugin(): PluginManifest {
+  const adapter: ChainAdapter = {
+    namespace: 'eip155',
+    events$: new Subject(),
+    async connect({ connector }) {
+      const provider = connector.provider as Eip1193Provider;
+      const [address] = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
+      return { address: address!, caipAddress: `eip155:1:${address}`, chainId: 1, accounts: [{ namespace: 'eip155', address: address!, type: 'eoa' }] };
+    },
+    reconnect: async () => null,
+    disconnect: async () => undefined,
+    switchNetwork: async () => undefined,
+    signMessage: async () => '0x',
+    sendTransaction: async () => '0x',
+    getBalance: async () => ({ balance: '0', symbol: 'ETH' }),
+    parseUnits: () => 0n,
+    formatUnits: () => '0',
+  };
+  return { id: 'eip155-test', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) };
+}
+
+async function setup() {
+  const fake = fakeProvider();
+  const kernel = createKernel({
+    options: {
+      projectId: 'p',
+      networks: [defineNetwork({ id: 1, name: 'Ethereum', caipNetworkId: 'eip155:1', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })],
+      relayUrl: 'ws://127.0.0.1:8787',
+      features: { analytics: false },
+    },
+    plugins: [providerAdapterPlugin(), walletConnectPlugin()],
+    environment: { localStorage: undefined } as never,
+    modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(async () => fake))],
+  });
+  await kernel.start();
+  await kernel.plugins.load('walletconnect');
+  await kernel.modal.open({ view: 'ConnectingWalletConnect', data: { connectorId: 'walletConnect' } });
+  return { kernel, fake };
+}
+
+const settle = () => act(async () => {
+  for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 0));
+});
+
+describe('ConnectingWalletConnect', () => {
+  it('generates the link on mount: QR code with an accessible name, "Copy link" copies it; approval connects and closes', async () => {
+    const { kernel, fake } = await setup();
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect' }} />);
+    expect(screen.getByRole('status').textContent).toMatch(/Generating/);
+    expect((screen.getByRole('button', { name: 'Copy link' }) as HTMLButtonElement).disabled).toBe(true);
+    await settle();
+    expect(fake.connects).toBe(1);
+    const qr = screen.getByRole('img', { name: QR_LABEL });
+    const uri = qr.getAttribute('data-value')!;
+    expect(uri).toMatch(/^wc:0+1@2/);
+    expect(qr.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await settle();
+    expect(writeText).toHaveBeenCalledWith(uri);
+    expect(kernel.snackbar.state).toMatchObject({ message: 'Link copied', variant: 'success', open: true });
+    expect(kernel.account.get('eip155').status).toBe('connecting');
+    await act(async () => fake.approve());
+    await settle();
+    expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', address: ADDRESS, connectorId: 'walletConnect' });
+    expect(kernel.modal.state.open).toBe(false);
+  });
+
+  it('a failed pairing shows the error and Retry; Retry makes a fresh link', async () => {
+    const { kernel, fake } = await setup();
+    render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect' }} />);
+    await settle();
+    await act(async () => fake.reject(new Error('Relay unreachable')));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toMatch(/Connection failed.*Relay unreachable/);
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(fake.connects).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('img', { name: QR_LABEL }).getAttribute('data-value')).toMatch(/^wc:0+2@2/);
+  });
+
+  it('a second mount joins the running connect instead of proposing again', async () => {
+    const { kernel, fake } = await setup();
+    const first = render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect' }} />);
+    await settle();
+    first.unmount();
+    render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect' }} />);
+    await settle();
+    expect(fake.connects).toBe(1);
+    expect(screen.getByRole('img', { name: QR_LABEL })).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useObserved, type UiKernel } from '../../../ui/index';
+import { WalletConnectSession } from '../types';
+
+const PAIRING_VIEWS = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'];
+
+/**
+ * The pairing as a view sees it. On mount the view starts
+ * `kernel.connection.connect({ connectorId })` at once, so the link is ready
+ * before any tap; a connect already running for this connector is joined, not
+ * repeated. Success closes the modal while a pairing view is showing.
+ * With manualWCControl the host pairs; the view only shows the link.
+ */
+export function useWalletConnect(kernel: UiKernel, connectorId: string) {
+  const session = useMemo(() => kernel.get<WalletConnectSession>(WalletConnectSession), [kernel]);
+  const state = useObserved(session);
+  const manual = useObserved(kernel.options, (s) => s.manualWCControl === true);
+  const [error, setError] = useState<unknown>(undefined);
+
+  const start = useCallback(() => {
+    if (kernel.connection.state.pending === connectorId) return;
+    setError(undefined);
+    kernel.connection.connect({ connectorId }).then(
+      () => {
+        if (kernel.modal.state.open && PAIRING_VIEWS.includes(kernel.router.state.view)) kernel.modal.close();
+      },
+      (err: unknown) => setError(err),
+    );
+  }, [kernel, connectorId]);
+
+  useEffect(() => {
+    if (!manual) start();
+  }, [manual, start]);
+
+  const copy = useCallback(() => {
+    const uri = session.state.wcUri;
+    const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
+    if (!uri || !clip) return kernel.snackbar.error('Failed to copy');
+    clip.writeText(uri).then(
+      () => kernel.snackbar.success('Link copied'),
+      () => kernel.snackbar.error('Failed to copy'),
+    );
+  }, [kernel, session]);
+
+  const failed = state.wcError || (error !== undefined && state.status !== 'connected');
+  return { session, state, error: error ?? state.error, failed, retry: start, copy, manual };
+}
