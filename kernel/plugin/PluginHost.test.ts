@@ -148,3 +148,30 @@ describe('PluginHost', () => {
     expect(() => h.register({ id: 'x' } as unknown as PluginManifest)).toThrow(PluginLoadError);
   });
 });
+
+describe('PluginHost fallback adapters', () => {
+  const adapterFor = (ns: 'eip155' | 'solana', tag: string) =>
+    ({ namespace: ns, tag }) as unknown as import('../adapter').ChainAdapter & { tag: string };
+
+  it('serves a namespace from the fallback plugin only when no chain plugin adapts it', async () => {
+    const { host: h } = host();
+    h.register({
+      id: 'universal',
+      contributes: { fallbackNamespaces: ['eip155', 'solana'] },
+      load: async () => ({ adapters: () => [adapterFor('eip155', 'universal'), adapterFor('solana', 'universal')] }),
+    });
+    h.register({ id: 'evm', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapterFor('eip155', 'evm')] }) });
+    expect(h.namespaces()).toEqual(['eip155']);
+    expect(h.hasAdapter('solana')).toBe(true);
+    // Load the fallback plugin first: it must not take eip155 from the chain plugin.
+    expect(((await h.adapter('solana')) as unknown as { tag: string }).tag).toBe('universal');
+    expect(((await h.adapter('eip155')) as unknown as { tag: string }).tag).toBe('evm');
+  });
+
+  it('counts no chain adapter (basic mode) when only a fallback plugin is registered', () => {
+    const { host: h } = host();
+    h.register({ id: 'universal', contributes: { fallbackNamespaces: ['eip155'] }, load: async () => ({}) });
+    expect(h.namespaces()).toEqual([]);
+    expect(h.hasAdapter('eip155')).toBe(true);
+  });
+});

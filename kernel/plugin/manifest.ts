@@ -35,6 +35,12 @@ export interface PluginContributions {
   readonly views?: readonly ViewId[];
   /** Chain namespaces this plugin adapts (it must return an adapter for each). */
   readonly namespaces?: readonly ChainNamespace[];
+  /**
+   * Namespaces this plugin adapts only when no other registered plugin lists
+   * them in `namespaces` (a universal adapter, e.g. over a WalletConnect
+   * session). They do not count as chain adapters for the "basic" mode rules.
+   */
+  readonly fallbackNamespaces?: readonly ChainNamespace[];
   readonly features?: readonly WalletFeature[];
   readonly connectMethods?: readonly ConnectMethod[];
   readonly accountTabs?: readonly AccountTab[];

@@ -47,7 +47,7 @@ export interface PluginHost extends Observed<PluginHostState> {
   adapter(namespace: ChainNamespace): Promise<ChainAdapter>;
   /** Adapter already loaded, synchronously. */
   loadedAdapter(namespace: ChainNamespace): ChainAdapter | undefined;
-  /** Namespaces with an adapter plugin registered. */
+  /** Namespaces with a chain adapter plugin registered (fallback adapters not counted). */
   namespaces(): readonly ChainNamespace[];
   features(): readonly WalletFeature[];
   connectMethods(): readonly ConnectMethod[];
@@ -150,7 +150,10 @@ export class PluginHostImpl implements PluginHost {
         }
       }
       await module.onStart?.(ctx);
-      for (const adapter of adapters) this.adapters.set(adapter.namespace, adapter);
+      // A fallback adapter serves its namespace only when no chain plugin adapts it.
+      for (const adapter of adapters) {
+        if (this.adapterOwner(adapter.namespace)?.id === id) this.adapters.set(adapter.namespace, adapter);
+      }
       for (const [view, component] of Object.entries(module.views ?? {})) this.views.set(view, component);
       this.loaded.set(id, { module, ctx });
       this.setStatus(id, 'loaded');
@@ -186,7 +189,11 @@ export class PluginHostImpl implements PluginHost {
   }
 
   private adapterOwner(namespace: ChainNamespace): PluginManifest | undefined {
-    return this.manifests().find((m) => m.contributes?.namespaces?.includes(namespace));
+    const manifests = this.manifests();
+    return (
+      manifests.find((m) => m.contributes?.namespaces?.includes(namespace)) ??
+      manifests.find((m) => m.contributes?.fallbackNamespaces?.includes(namespace))
+    );
   }
 
   hasAdapter(namespace: ChainNamespace): boolean {
