@@ -16,6 +16,7 @@ import { Alerts, AlertsImpl } from './services/Alerts';
 import { Events, EventsImpl } from './services/Events';
 import { HttpClient, HttpClientImpl } from './services/HttpClient';
 import { RpcTransport, RpcTransportImpl } from './services/RpcTransport';
+import { WalletDirectory, WalletDirectoryImpl } from './services/WalletDirectory';
 
 export interface CreateKernelParameters {
   readonly options: LatchkeyOptions;
@@ -47,6 +48,7 @@ export interface Kernel {
   readonly events: Events;
   readonly http: HttpClient;
   readonly rpc: RpcTransport;
+  readonly directory: WalletDirectory;
   /** Runs plugin setup hooks (e.g. wallet discovery), loads startup plugins and restores a stored connection. Idempotent. */
   start(): Promise<void>;
   /** Stops plugins and background work. */
@@ -78,6 +80,7 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   container.bind(Events).to(EventsImpl);
   container.bind(HttpClient).to(HttpClientImpl);
   container.bind(RpcTransport).to(RpcTransportImpl);
+  container.bind(WalletDirectory).to(WalletDirectoryImpl);
   for (const module of params.modules ?? []) container.loadSync(module);
 
   const get = <T>(token: symbol): T => container.get<T>(token);
@@ -116,6 +119,7 @@ export function createKernel(params: CreateKernelParameters): Kernel {
     events,
     http: get(HttpClient),
     rpc: get(RpcTransport),
+    directory: get(WalletDirectory),
     start() {
       started ??= (async () => {
         await plugins.start();

@@ -55,6 +55,26 @@ export type { AnalyticsEvent, TrackedEvent } from './services/Events';
 export { HttpClient } from './services/HttpClient';
 export type { HttpRequest } from './services/HttpClient';
 export { RpcTransport } from './services/RpcTransport';
+export { WalletDirectory, WALLET_DIRECTORY_CACHE_KEY } from './services/WalletDirectory';
+export type { WalletDirectoryState } from './services/WalletDirectory';
+
+// Wallet directory helpers (the catalogue itself loads on demand).
+export { WalletDirectoryError } from './directory/errors';
+export { searchWallets, matchScore, tokenize, normalizeText } from './directory/search';
+export type { Searchable } from './directory/search';
+export {
+  orderWallets,
+  pickSlot,
+  naturalSlot,
+  baseConnectorType,
+  isInstalledConnector,
+  connectorIds,
+  walletIds,
+} from './directory/order';
+export type { WalletListEntry, OrderWalletsInput, WalletEntrySource } from './directory/order';
+export { parseRemotePage, parseRemoteWallet, mergeWallets, pageCount, REMOTE_PAGE_SIZE, MAX_REMOTE_PAGES } from './directory/remote';
+export { monogramDataUri } from './directory/monogram';
+export type { DirectoryWallet, DirectorySource } from './directory/types';
 
 // Networks
 export {

@@ -104,6 +104,8 @@ export interface LatchkeyOptions {
   readonly analyticsUrl?: string;
   /** Base URL of the blockchain RPC service (JSON-RPC at /v1/?chainId&projectId). */
   readonly rpcServiceUrl?: string;
+  /** Remote wallet directory API (GET {url}/getWallets); the shipped catalogue is used without it or when it fails. */
+  readonly walletDirectoryUrl?: string;
   readonly sdkType?: string;
   readonly sdkVersion?: string;
 }
@@ -338,6 +340,7 @@ const optionsSchema = z.object({
   relayUrl: str(),
   analyticsUrl: str(),
   rpcServiceUrl: str(),
+  walletDirectoryUrl: str(),
   sdkType: str(),
   sdkVersion: str(),
 });

@@ -1,60 +1,360 @@
-import { useId, useMemo, useState } from 'react';
-import type { Connector } from '../../kernel/index';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+  type RefCallback,
+  type UIEvent,
+} from 'react';
+import { Store } from '../../kernel/index';
+import { orderWallets, type WalletListEntry } from '../../kernel/index';
+import { searchWallets } from '../../kernel/index';
+import type { DirectoryWallet } from '../../kernel/index';
+import { WalletDirectory, type WalletDirectoryState } from '../../kernel/services/WalletDirectory';
+import type { UiKernel } from '../kernel';
 import { useObserved } from '../react/useObserved';
-import { ListItem } from '../primitives/ListItem';
+import { Button } from '../primitives/Button';
 import { Link } from '../primitives/Link';
 import { Text } from '../primitives/Text';
 import { WalletImage } from '../primitives/WalletImage';
-import { connectorTag, isWalletConnector, selectWallet, sortConnectors } from './connectWallet';
+import { initials } from '../format';
+import { connectWithWalletConnect, selectWallet, walletConnectConnector } from './connectWallet';
 import type { ViewProps } from './types';
 
-interface Entry {
-  readonly key: string;
-  readonly name: string;
-  readonly imageUrl: string | undefined;
-  /** Set for a wallet that can connect here and now. */
-  readonly connector?: Connector;
-  readonly tag?: string | undefined;
-  /** Where to get a wallet that is not installed. */
-  readonly getUrl?: string | undefined;
+/** Height of one row in px (a 56 px wallet button and an 8 px gap). Fixed: the window is computed from it. */
+export const ROW_HEIGHT = 64;
+/** Rows rendered above and below the visible ones. */
+export const OVERSCAN = 4;
+/** Height of the scrolling list in px (six rows) until the element can be measured. */
+export const LIST_HEIGHT = ROW_HEIGHT * 6;
+
+/* ------------------------------------------------------------------------------------------------
+ * Windowing
+ * --------------------------------------------------------------------------------------------- */
+
+export interface WindowedList {
+  /** Callback ref for the scroll container. */
+  readonly ref: RefCallback<HTMLElement>;
+  readonly onScroll: (e: UIEvent<HTMLElement>) => void;
+  /** First rendered index (inclusive). */
+  readonly start: number;
+  /** Last rendered index (exclusive). */
+  readonly end: number;
+  readonly totalHeight: number;
+  /** Scrolls just enough to show row `index`. */
+  scrollToIndex(index: number): void;
+  /** Scrolls back to the top (e.g. when the list changes). */
+  reset(): void;
 }
 
 /**
- * Every wallet the browser announced plus the configured custom wallets,
- * searchable by name. Wallets that are not installed offer a 'Get' link.
+ * Renders only the rows in view (plus `overscan` on each side) of a list of
+ * `count` rows of a fixed `rowHeight`. The container's height is measured
+ * (and followed with ResizeObserver when there is one); `viewportHeight` is
+ * used until then. The scroll position survives the container being unmounted
+ * and mounted again.
+ */
+export function useWindowedList({
+  count,
+  rowHeight,
+  overscan = OVERSCAN,
+  viewportHeight = LIST_HEIGHT,
+}: {
+  count: number;
+  rowHeight: number;
+  overscan?: number;
+  viewportHeight?: number;
+}): WindowedList {
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(viewportHeight);
+  const el = useRef<HTMLElement | null>(null);
+  const top = useRef(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  top.current = scrollTop;
+
+  const ref = useCallback<RefCallback<HTMLElement>>((node) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    el.current = node;
+    if (!node) return;
+    if (node.scrollTop !== top.current) node.scrollTop = top.current;
+    const measure = () => {
+      if (node.clientHeight > 0) setViewport(node.clientHeight);
+    };
+    measure();
+    if (typeof ResizeObserver !== 'undefined') {
+      observer.current = new ResizeObserver(measure);
+      observer.current.observe(node);
+    }
+  }, []);
+  useEffect(() => () => observer.current?.disconnect(), []);
+
+  const onScroll = useCallback((e: UIEvent<HTMLElement>) => setScrollTop(e.currentTarget.scrollTop), []);
+  const maxTop = Math.max(0, count * rowHeight - viewport);
+  const clamped = Math.min(scrollTop, maxTop);
+  const start = Math.max(0, Math.min(count, Math.floor(clamped / rowHeight) - overscan));
+  const end = Math.min(count, Math.ceil((clamped + viewport) / rowHeight) + overscan);
+
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const node = el.current;
+      const current = node ? node.scrollTop : top.current;
+      const rowTop = index * rowHeight;
+      let next = current;
+      if (rowTop < current) next = rowTop;
+      else if (rowTop + rowHeight > current + viewport) next = rowTop + rowHeight - viewport;
+      if (node) node.scrollTop = next;
+      setScrollTop(next);
+    },
+    [rowHeight, viewport],
+  );
+  const reset = useCallback(() => {
+    if (el.current) el.current.scrollTop = 0;
+    setScrollTop(0);
+  }, []);
+  return { ref, onScroll, start, end, totalHeight: count * rowHeight, scrollToIndex, reset };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Pieces
+ * --------------------------------------------------------------------------------------------- */
+
+/** Links where a wallet can be had, best first, without duplicates. */
+export function getLinks(entry: Pick<WalletListEntry, 'installUrl' | 'wallet'>): { label: string; href: string }[] {
+  const w: Partial<DirectoryWallet> = entry.wallet ?? {};
+  const candidates: [string, string | undefined][] = [
+    ['Install', entry.installUrl],
+    ['Chrome Web Store', w.chromeStore],
+    ['App Store', w.appStore],
+    ['Google Play', w.playStore],
+    ['Open web app', w.webappLink],
+    ['Website', w.homepage],
+  ];
+  const out: { label: string; href: string }[] = [];
+  for (const [label, href] of candidates) {
+    if (href && /^https?:\/\//i.test(href) && !out.some((l) => l.href === href)) out.push({ label, href });
+  }
+  return out;
+}
+
+function GetWallet({
+  entry,
+  canWalletConnect,
+  onClose,
+  onWalletConnect,
+}: {
+  entry: WalletListEntry;
+  canWalletConnect: boolean;
+  onClose: () => void;
+  onWalletConnect: () => void;
+}) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const links = getLinks(entry);
+  return (
+    <section
+      className="lk-stack"
+      role="region"
+      aria-labelledby={headingId}
+      onKeyDown={(e) => {
+        // Escape leaves the panel first (back to the list); a second Escape reaches the dialog.
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onClose();
+      }}
+    >
+      <div className="lk-item" style={{ background: 'none', padding: 0 }}>
+        <WalletImage src={entry.imageUrl} name={entry.name} />
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="lk-item-name" style={{ margin: 0, fontSize: 16 }}>
+          Get {entry.name}
+        </h3>
+      </div>
+      <Text variant="muted">{entry.name} is not installed in this browser.</Text>
+      {links.length ? (
+        <ul className="lk-list" role="list" aria-label={`Where to get ${entry.name}`}>
+          {links.map((l) => (
+            <li key={l.href}>
+              <Link className="lk-item" href={l.href}>
+                <span className="lk-item-name">{l.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Text variant="muted">No download link is known for this wallet.</Text>
+      )}
+      {canWalletConnect && entry.wallet ? (
+        <Button variant="primary" onClick={onWalletConnect}>
+          Connect with WalletConnect
+        </Button>
+      ) : null}
+      <Button variant="ghost" onClick={onClose}>
+        Back to all wallets
+      </Button>
+    </section>
+  );
+}
+
+function WalletRow({ entry, index, onSelect }: { entry: WalletListEntry; index: number; onSelect: (e: WalletListEntry, i: number) => void }) {
+  const tagId = useId();
+  return (
+    <button
+      type="button"
+      className="lk-item"
+      data-index={index}
+      aria-label={entry.name}
+      aria-describedby={entry.tag ? tagId : undefined}
+      onClick={() => onSelect(entry, index)}
+    >
+      <WalletImage src={entry.imageUrl} name={entry.name} />
+      <span className="lk-item-name">{entry.name}</span>
+      {entry.tag ? (
+        <span className="lk-tag" id={tagId}>
+          {entry.tag}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The view
+ * --------------------------------------------------------------------------------------------- */
+
+const EMPTY_DIRECTORY = /*#__PURE__*/ new Store<WalletDirectoryState>({ wallets: [], loading: false, error: undefined, source: 'catalogue' });
+
+/** The WalletDirectory service, or undefined when the kernel has none bound. */
+function directoryOf(kernel: UiKernel): WalletDirectory | undefined {
+  try {
+    return kernel.get<WalletDirectory>(WalletDirectory);
+  } catch {
+    return undefined;
+  }
+}
+
+const NAV_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp']);
+
+/**
+ * Every wallet: registered connectors (installed ones tagged 'Installed'), the
+ * host's custom wallets and the wallet directory, in connector type order with
+ * recent wallets first, searchable. The list is windowed (fixed row height):
+ * only the rows in view are in the DOM, so thousands of wallets stay fast.
+ * Arrow keys, Home/End and Page keys move through the whole list.
+ *
+ * An installed wallet connects on click; a wallet that is not installed opens
+ * its 'Get' panel (store links, homepage and, when WalletConnect is
+ * registered, 'Connect with WalletConnect').
  */
 export default function AllWallets({ kernel }: ViewProps) {
   const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<{ entry: WalletListEntry; index: number } | undefined>();
   const inputId = useId();
   const registry = useObserved(kernel.connectors);
   const options = useObserved(kernel.options);
-  const entries = useMemo(() => {
-    const connectors = sortConnectors(
-      kernel.connectors.grouped().filter(isWalletConnector),
-      kernel.connectors.connectorTypeOrder(),
-      registry.recent,
-      options.featuredWalletIds ?? [],
-    );
-    const list: Entry[] = connectors.map((c) =>
-      c.installed === false
-        ? { key: c.id, name: c.name, imageUrl: c.imageUrl, getUrl: c.installUrl }
-        : { key: c.id, name: c.name, imageUrl: c.imageUrl, connector: c, tag: connectorTag(c, registry.recent) },
-    );
-    const known = (w: { id: string; name: string; rdns?: string | undefined }) =>
-      connectors.some(
-        (c) =>
-          c.id === w.id ||
-          c.name.toLowerCase() === w.name.toLowerCase() ||
-          (w.rdns !== undefined && [c, ...(c.connectors ?? [])].some((x) => x.info?.rdns === w.rdns)),
-      );
-    for (const w of options.customWallets ?? []) {
-      if (options.excludeWalletIds?.includes(w.id) || known(w)) continue;
-      list.push({ key: `custom:${w.id}`, name: w.name, imageUrl: w.imageUrl, getUrl: w.homepage ?? w.webappLink ?? w.desktopLink });
+  const directory = useMemo(() => directoryOf(kernel), [kernel]);
+  const dir = useObserved(directory ?? EMPTY_DIRECTORY);
+
+  useEffect(() => {
+    void directory?.load();
+  }, [directory]);
+
+  const entries = useMemo(
+    () =>
+      orderWallets({
+        connectors: kernel.connectors.grouped(),
+        catalogue: dir.wallets,
+        recent: registry.recent,
+        featuredIds: options.featuredWalletIds ?? [],
+        includeIds: options.includeWalletIds ?? [],
+        excludeIds: options.excludeWalletIds ?? [],
+        customWallets: options.customWallets ?? [],
+        connectorTypeOrder: kernel.connectors.connectorTypeOrder(),
+        namespaces: [...new Set(options.networks.map((n) => n.chainNamespace))],
+      }),
+    [kernel, registry, options, dir.wallets],
+  );
+  const shown = useMemo(() => (query.trim() ? searchWallets(entries, query) : entries), [entries, query]);
+  const list = useWindowedList({ count: shown.length, rowHeight: ROW_HEIGHT });
+  const canWalletConnect = walletConnectConnector(kernel) !== undefined;
+
+  // Keyboard focus that should land on a row once it is rendered.
+  const pendingFocus = useRef<number | undefined>(undefined);
+  const scroller = useRef<HTMLElement | null>(null);
+  const setScroller = useCallback<RefCallback<HTMLElement>>(
+    (node) => {
+      scroller.current = node;
+      list.ref(node);
+    },
+    [list.ref],
+  );
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === undefined) return;
+    const button = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (button) {
+      pendingFocus.current = undefined;
+      button.focus();
     }
-    return list;
-  }, [kernel, registry, options]);
-  const q = query.trim().toLowerCase();
-  const shown = q ? entries.filter((e) => e.name.toLowerCase().includes(q)) : entries;
+  });
+
+  const onQuery = (value: string) => {
+    setQuery(value);
+    setSelected(undefined);
+    list.reset();
+  };
+
+  const onSelect = (entry: WalletListEntry, index: number) => {
+    if (entry.connector) selectWallet(kernel, entry.connector);
+    else setSelected({ entry, index });
+  };
+
+  const closeDetails = () => {
+    if (selected) pendingFocus.current = selected.index;
+    setSelected(undefined);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (!NAV_KEYS.has(e.key)) return;
+    const from = Number((e.target as HTMLElement).closest?.('[data-index]')?.getAttribute('data-index'));
+    if (!Number.isInteger(from) || shown.length === 0) return;
+    const page = Math.max(1, Math.floor(LIST_HEIGHT / ROW_HEIGHT) - 1);
+    const to = {
+      ArrowDown: Math.min(shown.length - 1, from + 1),
+      ArrowUp: Math.max(0, from - 1),
+      Home: 0,
+      End: shown.length - 1,
+      PageDown: Math.min(shown.length - 1, from + page),
+      PageUp: Math.max(0, from - page),
+    }[e.key as 'Home'];
+    e.preventDefault();
+    list.scrollToIndex(to);
+    // Focus now when the row is rendered (in view or overscan), else once the scroll rendered it.
+    const button = scroller.current?.querySelector<HTMLElement>(`[data-index="${to}"]`);
+    if (button) button.focus();
+    else pendingFocus.current = to;
+  };
+
+  const rows: ReactElement[] = [];
+  for (let i = list.start; i < list.end; i++) {
+    const entry = shown[i]!;
+    rows.push(
+      <li
+        key={entry.key}
+        role="listitem"
+        aria-setsize={shown.length}
+        aria-posinset={i + 1}
+        style={{ position: 'absolute', top: i * ROW_HEIGHT, left: 0, right: 0, height: ROW_HEIGHT, paddingBottom: 8, boxSizing: 'border-box' }}
+      >
+        <WalletRow entry={entry} index={i} onSelect={onSelect} />
+      </li>,
+    );
+  }
+
   return (
     <div className="lk-stack">
       <label className="lk-sr" htmlFor={inputId}>
@@ -67,30 +367,45 @@ export default function AllWallets({ kernel }: ViewProps) {
         placeholder="Search wallet"
         autoComplete="off"
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => onQuery(e.target.value)}
+        onKeyDown={(e) => {
+          // ArrowDown from the search field goes to the first wallet.
+          if (e.key !== 'ArrowDown' || selected || shown.length === 0) return;
+          e.preventDefault();
+          list.scrollToIndex(0);
+          const first = scroller.current?.querySelector<HTMLElement>('[data-index="0"]');
+          if (first) first.focus();
+          else pendingFocus.current = 0;
+        }}
       />
-      {shown.length ? (
-        <ul className="lk-list" aria-label="Wallets">
-          {shown.map((e) => (
-            <li key={e.key}>
-              {e.connector ? (
-                <ListItem name={e.name} imageSrc={e.imageUrl} tag={e.tag} onClick={() => selectWallet(kernel, e.connector!)} />
-              ) : (
-                <div className="lk-item">
-                  <WalletImage src={e.imageUrl} name={e.name} />
-                  <span className="lk-item-name">{e.name}</span>
-                  {e.getUrl ? (
-                    <Link className="lk-tag" href={e.getUrl} aria-label={`Get ${e.name}`}>
-                      Get
-                    </Link>
-                  ) : (
-                    <span className="lk-tag">Not installed</span>
-                  )}
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+      {selected ? (
+        <GetWallet
+          entry={selected.entry}
+          canWalletConnect={canWalletConnect}
+          onClose={closeDetails}
+          onWalletConnect={() => selected.entry.wallet && connectWithWalletConnect(kernel, selected.entry.wallet)}
+        />
+      ) : shown.length ? (
+        <div
+          ref={setScroller}
+          onScroll={list.onScroll}
+          data-testid="wallet-scroller"
+          style={{ maxHeight: LIST_HEIGHT, height: Math.min(LIST_HEIGHT, list.totalHeight), overflowY: 'auto', position: 'relative' }}
+        >
+          <ul
+            className="lk-list"
+            role="list"
+            aria-label="Wallets"
+            onKeyDown={onKeyDown}
+            style={{ display: 'block', position: 'relative', height: list.totalHeight }}
+          >
+            {rows}
+          </ul>
+        </div>
+      ) : dir.loading ? (
+        <Text variant="muted" role="status">
+          Loading wallets…
+        </Text>
       ) : (
         <Text variant="muted" role="status">
           No wallet found

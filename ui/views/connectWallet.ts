@@ -1,5 +1,7 @@
-import { Store } from '../../kernel/index';
+import { DEFAULT_CONNECTOR_TYPE_ORDER, MAX_RECENT_WALLETS, Store } from '../../kernel/index';
 import type { Connector, ConnectorTypeOrder, RecentWallet } from '../../kernel/index';
+import { isInstalledConnector, naturalSlot, pickSlot } from '../../kernel/index';
+import type { DirectoryWallet } from '../../kernel/index';
 import type { UiKernel } from '../kernel';
 
 /** The UI's view of the last connect attempt, so ConnectingExternal can show its outcome and retry it. */
@@ -57,20 +59,49 @@ export function selectWallet(kernel: UiKernel, c: Connector): void {
   void done;
 }
 
-function isRecent(c: Connector, recent: readonly RecentWallet[]): number {
+/** Index of the connector in the recent list (by id or rdns, members included), -1 when not recent. */
+function recentIndex(c: Connector, recent: readonly RecentWallet[]): number {
   const ids = [c, ...(c.connectors ?? [])];
-  return recent.findIndex((r) => ids.some((x) => x.id === r.id || (r.rdns !== undefined && x.info?.rdns === r.rdns)));
+  return recent
+    .slice(0, MAX_RECENT_WALLETS)
+    .findIndex((r) => ids.some((x) => x.id === r.id || (r.rdns !== undefined && x.info?.rdns === r.rdns)));
 }
 
-/** Which slot of `connectorTypeOrder` a connector falls in. */
-export function connectorCategory(c: Connector, recent: readonly RecentWallet[], featured: readonly string[]): ConnectorTypeOrder {
-  if (c.type === 'WALLET_CONNECT') return 'walletConnect';
-  if (isRecent(c, recent) >= 0) return 'recent';
-  if (featured.includes(c.id) || (c.explorerId !== undefined && featured.includes(c.explorerId))) return 'featured';
-  const type = c.type === 'MULTI_CHAIN' ? (c.connectors?.[0]?.type ?? c.type) : c.type;
-  if (type === 'INJECTED' || type === 'ANNOUNCED') return 'injected';
-  if (type === 'EXTERNAL') return 'external';
-  return 'recommended';
+function featuredIndex(c: Connector, featured: readonly string[]): number {
+  const ids = [c, ...(c.connectors ?? [])].flatMap((x) => (x.explorerId !== undefined ? [x.id, x.explorerId] : [x.id]));
+  let best = -1;
+  for (const id of ids) {
+    const i = featured.indexOf(id);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best;
+}
+
+function placeConnector(
+  c: Connector,
+  order: readonly ConnectorTypeOrder[],
+  recent: readonly RecentWallet[],
+  featured: readonly string[],
+): { slot: ConnectorTypeOrder; rank: number; rec: number; feat: number } {
+  const rec = recentIndex(c, recent);
+  const feat = featuredIndex(c, featured);
+  const natural = naturalSlot({ connector: c, source: 'connector', installed: isInstalledConnector(c) });
+  return { ...pickSlot(natural, { recent: rec >= 0, featured: feat >= 0 }, order), rec, feat };
+}
+
+/**
+ * Which slot of `order` (connectorTypeOrder) a connector falls in: the earliest
+ * of its own kind (walletConnect, injected, external, recommended), 'recent'
+ * (one of the {@link MAX_RECENT_WALLETS} most recent) and 'featured'. Same rule
+ * as AllWallets ({@link orderWallets}).
+ */
+export function connectorCategory(
+  c: Connector,
+  recent: readonly RecentWallet[],
+  featured: readonly string[],
+  order: readonly ConnectorTypeOrder[] = DEFAULT_CONNECTOR_TYPE_ORDER,
+): ConnectorTypeOrder {
+  return placeConnector(c, order, recent, featured).slot;
 }
 
 /** Login connectors (e-mail, socials) are not wallets in a list. */
@@ -79,8 +110,8 @@ export function isWalletConnector(c: Connector): boolean {
 }
 
 /**
- * Connectors in `order` (connectorTypeOrder), recent ones by recency; stable
- * otherwise. Categories missing from `order` go last.
+ * Connectors in `order` (connectorTypeOrder): recent ones by recency, featured
+ * ones in `featured` order, others stable. Categories missing from `order` go last.
  */
 export function sortConnectors(
   connectors: readonly Connector[],
@@ -88,19 +119,36 @@ export function sortConnectors(
   recent: readonly RecentWallet[],
   featured: readonly string[] = [],
 ): Connector[] {
-  const rank = (c: Connector) => {
-    const i = order.indexOf(connectorCategory(c, recent, featured));
-    return i < 0 ? order.length : i;
-  };
   return connectors
-    .map((c, i) => ({ c, i, r: rank(c), rec: isRecent(c, recent) }))
-    .sort((a, b) => a.r - b.r || (a.rec >= 0 && b.rec >= 0 ? a.rec - b.rec : 0) || a.i - b.i)
+    .map((c, i) => ({ c, i, ...placeConnector(c, order, recent, featured) }))
+    .sort((a, b) => {
+      if (a.rank !== b.rank) return a.rank - b.rank;
+      if (a.slot === 'recent' && b.slot === 'recent') return a.rec - b.rec || a.i - b.i;
+      if (a.slot === 'featured' && b.slot === 'featured') return a.feat - b.feat || a.i - b.i;
+      return a.i - b.i;
+    })
     .map((x) => x.c);
 }
 
-/** Tag shown next to a wallet. */
+/** Tag shown next to a wallet: 'Recent', else 'Installed' for a wallet present in the browser. */
 export function connectorTag(c: Connector, recent: readonly RecentWallet[]): string | undefined {
-  if (isRecent(c, recent) >= 0) return 'Recent';
-  const type = c.type === 'MULTI_CHAIN' ? c.connectors?.[0]?.type : c.type;
-  return c.installed !== false && (type === 'INJECTED' || type === 'ANNOUNCED') ? 'Installed' : undefined;
+  if (recentIndex(c, recent) >= 0) return 'Recent';
+  return isInstalledConnector(c) ? 'Installed' : undefined;
+}
+
+/** The registered WalletConnect connector, if any. */
+export function walletConnectConnector(kernel: UiKernel): Connector | undefined {
+  return kernel.connectors.state.connectors.find((c) => c.type === 'WALLET_CONNECT');
+}
+
+/**
+ * Connects a wallet the browser does not have over WalletConnect: opens the
+ * WalletConnect view with the wallet (its deep links) as data. False when no
+ * WalletConnect connector is registered.
+ */
+export function connectWithWalletConnect(kernel: UiKernel, wallet: DirectoryWallet): boolean {
+  const wc = walletConnectConnector(kernel);
+  if (!wc) return false;
+  kernel.router.push('ConnectingWalletConnect', { connectorId: wc.id, wallet });
+  return true;
 }
