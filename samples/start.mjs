@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: installs dependencies when needed, starts two anvil chains and the demo server,
-// prints every URL, and stops all of it on Ctrl-C.
+// `npm start`: installs dependencies when needed, starts two anvil chains, the local WalletConnect
+// relay and the demo server (which also serves the sample mobile wallet at /wallet/), prints every
+// URL, and stops all of it on Ctrl-C.
 //   --no-install   never run `npm install`
 //   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
-// Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546).
+// Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546),
+//      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -70,11 +72,14 @@ console.log(
     '',
     'Latchkey demo is running:',
     `  Demo dapp                ${stack.demoUrl}`,
+    `  Sample mobile wallet     ${stack.walletUrl}${stack.walletBuildOk ? '' : '  (did not build: open it to see why)'}`,
+    `  WalletConnect relay      ${stack.relayUrl}`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
     `  Config for the page      ${stack.configUrl}`,
     '',
     stack.buildOk ? 'Open the demo and connect the "Latchkey Dev Wallet".' : 'WARNING: the demo did not build; a fallback page is served.',
+    'To pair over WalletConnect by hand: in the demo choose WalletConnect, "Copy link", and paste it into the sample wallet.',
     'Press Ctrl-C to stop.',
     '',
   ].join('\n'),

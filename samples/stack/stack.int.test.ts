@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
 import { isPortInUse, startTestStack, type TestStack } from '../../tests/support/stack';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
@@ -10,6 +12,29 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
   const body = await res.json();
   if (body.error) throw new Error(body.error.message);
   return body.result;
+}
+
+/** Opens a WebSocket to the relay, sends one JSON-RPC request and resolves with its answer. */
+function relayRequest(url: string, method: string, params: unknown): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url}/?projectId=stack-test`);
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error(`no answer to ${method} from ${url} within 5 s`));
+    }, 5000);
+    ws.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    ws.once('open', () => ws.send(JSON.stringify({ id: 42, jsonrpc: '2.0', method, params })));
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data));
+      if (msg.id !== 42) return;
+      clearTimeout(timer);
+      ws.close();
+      resolve(msg);
+    });
+  });
 }
 
 describe('local stack (samples/start.mjs)', () => {
@@ -59,12 +84,40 @@ describe('local stack (samples/start.mjs)', () => {
       { chainId: 31337, name: 'Anvil', rpcUrl: stack.chains[0]!.rpcUrl },
       { chainId: 1, name: 'Ethereum (local)', rpcUrl: stack.chains[1]!.rpcUrl },
     ]);
+    expect(body.relayUrl).toBe(stack.relayUrl);
     expect((await fetch(new URL('/build/../package.json', stack.demoUrl))).status).not.toBe(200);
     expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
   });
 
+  it('runs the WalletConnect relay on the configured port: it answers irn_subscribe', async () => {
+    expect(stack.relayUrl).toBe(`ws://127.0.0.1:${stack.relayPort}`);
+    expect(stack.output()).toContain(`WalletConnect relay      ${stack.relayUrl}`);
+    const topic = randomBytes(32).toString('hex');
+    const answer = await relayRequest(stack.relayUrl, 'irn_subscribe', { topic });
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toMatch(/^[0-9a-f]{64}$/);
+    // a malformed subscribe is refused, so the answer above is the relay's, not an echo
+    const refused = await relayRequest(stack.relayUrl, 'irn_subscribe', {});
+    expect(refused.error).toBeDefined();
+  });
+
+  it('serves the sample wallet page at /wallet/ (script built, CSP limited to the stack)', async () => {
+    expect(stack.walletBuildErrors).toEqual([]);
+    expect(stack.walletUrl).toBe(`${stack.demoUrl}wallet/`);
+    const page = await fetch(stack.walletUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(page.headers.get('content-security-policy')).toContain(`connect-src 'self' ${stack.relayUrl} `);
+    const src = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    expect(src).toBe('/build/wallet/main.js');
+    const script = await fetch(new URL(src!, stack.demoUrl));
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('Pairing link');
+  });
+
   it('stop() shuts every part down and frees the ports', async () => {
-    const ports = [stack.port, ...stack.anvilPorts];
+    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort];
     for (const p of ports) expect(await isPortInUse(p)).toBe(true);
     await stack.stop();
     for (const p of ports) expect(await isPortInUse(p)).toBe(false);

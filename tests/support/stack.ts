@@ -1,6 +1,7 @@
 /**
  * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
- * child process on free ports (two anvil chains + the demo server). One stack
+ * child process on free ports (two anvil chains, the local WalletConnect relay and the
+ * demo server, which also serves the sample wallet at /wallet/). One stack
  * per test file: start it in beforeAll, stop it in afterAll.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +26,14 @@ export interface TestStack {
   /** [chain 31337, chain 1] */
   readonly chains: readonly StackChain[];
   readonly anvilPorts: readonly number[];
+  /** The local WalletConnect relay, ws://127.0.0.1:PORT (also `relayUrl` in /config.json). */
+  readonly relayUrl: string;
+  readonly relayPort: number;
+  /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
+  readonly walletUrl: string;
+  /** False when the sample wallet did not build (its page then lists the errors). */
+  readonly walletBuildOk: boolean;
+  readonly walletBuildErrors: readonly string[];
   /** False when the demo did not build and the fallback page (dev wallet only) is served. */
   readonly buildOk: boolean;
   readonly buildErrors: readonly string[];
@@ -37,17 +46,26 @@ export interface StartTestStackOptions {
   /** Fail when the demo did not build (default true: e2e tests need the real demo). */
   readonly requireDemoBuild?: boolean;
   readonly timeoutMs?: number;
+  /** Print the relay's per-method log into `output()` (default false). */
+  readonly relayLog?: boolean;
 }
 
 const READY = 'LATCHKEY_STACK ';
 
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
-  const { requireDemoBuild = true, timeoutMs = 90_000 } = options;
-  const [port, anvil1, anvil2] = await getFreePorts(3);
+  const { requireDemoBuild = true, timeoutMs = 90_000, relayLog = false } = options;
+  const [port, anvil1, anvil2, relayPort] = await getFreePorts(4);
   // detached: the child leads its own process group, so a hard kill also reaches anvil.
   const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), ANVIL_PORT_1: String(anvil1), ANVIL_PORT_2: String(anvil2) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      ANVIL_PORT_1: String(anvil1),
+      ANVIL_PORT_2: String(anvil2),
+      RELAY_PORT: String(relayPort),
+      RELAY_LOG: relayLog ? '1' : '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -95,6 +113,11 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     port: info.port,
     chains: info.chains,
     anvilPorts: [anvil1!, anvil2!],
+    relayUrl: info.relayUrl,
+    relayPort: info.relayPort,
+    walletUrl: info.walletUrl,
+    walletBuildOk: info.walletBuildOk,
+    walletBuildErrors: info.walletBuildErrors,
     buildOk: info.buildOk,
     buildErrors: info.buildErrors,
     output: () => out,
