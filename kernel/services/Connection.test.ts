@@ -227,3 +227,53 @@ describe('Connection restore waits for a late wallet announcement', () => {
     }
   });
 });
+
+describe('Connection with a WalletConnect session beside another wallet', () => {
+  const wcSolana: Connector = { id: 'walletConnect:solana', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'solana' };
+  const wcBtc: Connector = { id: 'walletConnect:bip122', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'bip122' };
+
+  function setup() {
+    const sol = new FakeAdapter('solana', { address: 'So1ana1111111111111111111111111111111111111', chainId: 'x' });
+    const btc = new FakeAdapter('bip122', { address: 'bc1qtest', chainId: 'y' });
+    const t = testKernel(
+      {},
+      {
+        plugins: [
+          { id: 'sol', contributes: { namespaces: ['solana'] }, load: async () => ({ adapters: () => [sol] }) },
+          { id: 'btc', contributes: { namespaces: ['bip122'] }, load: async () => ({ adapters: () => [btc] }) },
+        ],
+      },
+    );
+    t.kernel.connectors.add([wcSolana, wcBtc]);
+    return { ...t, sol };
+  }
+
+  it('a wallet-side session end resets only the namespaces on that session', async () => {
+    const { kernel, sol } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    await kernel.connection.connect({ connectorId: wcSolana.id });
+    await kernel.connection.connect({ connectorId: wcBtc.id });
+    sol.events.next({ type: 'disconnect', namespace: 'solana', connectorId: wcSolana.id });
+    expect(kernel.account.get('solana').status).toBe('disconnected');
+    expect(kernel.account.get('bip122').status).toBe('disconnected');
+    expect(kernel.account.get('eip155').status).toBe('connected');
+  });
+
+  it('a dapp-side disconnect of one session namespace takes the others on the session, not other wallets', async () => {
+    const { kernel } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    await kernel.connection.connect({ connectorId: wcSolana.id });
+    await kernel.connection.connect({ connectorId: wcBtc.id });
+    await kernel.connection.disconnect('solana');
+    expect(kernel.account.get('bip122').status).toBe('disconnected');
+    expect(kernel.account.get('eip155').status).toBe('connected');
+  });
+
+  it('does not record session connectors as recent wallets', async () => {
+    const { kernel } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    await kernel.connection.connect({ connectorId: wcSolana.id });
+    await kernel.connection.connect({ connectorId: wcBtc.id });
+    expect(kernel.connectors.state.recent.map((r) => r.id)).toEqual([injectedConnector.id]);
+  });
+});

@@ -107,7 +107,9 @@ export class ConnectionImpl implements Connection {
       const adapter = await this.plugins.adapter(ns);
       const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
       this.applyConnection(adapter, connector, result);
-      if (connector.type !== 'AUTH' && connector.type !== 'ID_AUTH') {
+      // A session connector (WalletConnect, embedded auth) is not a wallet the visitor picked:
+      // its plugin records the wallet behind the session itself.
+      if (!SHARED_SESSION_TYPES.includes(connector.type)) {
         this.connectors.addRecent({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) });
       }
       this.store.set({ pending: undefined, error: undefined });
@@ -262,9 +264,8 @@ export class ConnectionImpl implements Connection {
         return;
       }
       case 'disconnect': {
-        const connector = this.connectors.get(event.connectorId);
-        // A wallet-session disconnect resets every namespace's account.
-        const targets = connector?.type === 'WALLET_CONNECT' ? this.connectedNamespaces() : [ns];
+        // A wallet-session disconnect resets every namespace on that session (not other wallets').
+        const targets = this.sessionNamespaces(ns);
         for (const reset of this.sessionStates()) reset.reset(ns);
         for (const target of targets) this.clearNamespace(target, this.account.get(target).connectorId);
         this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { source: 'wallet' } });
@@ -287,14 +288,24 @@ export class ConnectionImpl implements Connection {
     return CHAIN_NAMESPACES.filter((ns) => this.account.get(ns).status !== 'disconnected');
   }
 
-  /** The namespace asked for plus those sharing its WalletConnect or embedded-auth connector; all when none given. */
+  /** The namespace asked for plus those on the same WalletConnect or embedded-auth session; all when none given. */
   private affectedNamespaces(namespace?: ChainNamespace): ChainNamespace[] {
-    const connected = this.connectedNamespaces();
-    if (!namespace) return connected;
-    const id = this.account.get(namespace).connectorId;
-    const type = id ? this.connectors.get(id)?.type : undefined;
-    if (!id || !type || !SHARED_SESSION_TYPES.includes(type)) return [namespace];
-    return [namespace, ...connected.filter((ns) => ns !== namespace && this.account.get(ns).connectorId === id)];
+    return namespace ? this.sessionNamespaces(namespace) : this.connectedNamespaces();
+  }
+
+  /**
+   * `namespace`, plus every connected namespace whose connector is of the same
+   * shared-session type (one WalletConnect pairing serves several namespaces,
+   * each through its own connector).
+   */
+  private sessionNamespaces(namespace: ChainNamespace): ChainNamespace[] {
+    const typeOf = (ns: ChainNamespace): string | undefined => {
+      const id = this.account.get(ns).connectorId;
+      return id ? this.connectors.get(id)?.type : undefined;
+    };
+    const type = typeOf(namespace);
+    if (!type || !SHARED_SESSION_TYPES.includes(type)) return [namespace];
+    return [namespace, ...this.connectedNamespaces().filter((ns) => ns !== namespace && typeOf(ns) === type)];
   }
 
   private sessionStates(): SessionState[] {

@@ -23,7 +23,7 @@ export interface Theme extends Observed<ThemeState> {
 export const THEME_DEFAULTS = {
   '--lk-font-family': "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   '--lk-border-radius-master': '4px',
-  '--lk-accent': '#0988f0',
+  '--lk-accent': '#0a6fd1',
   '--lk-color-mix': '#000000',
 } as const;
 

@@ -33,6 +33,7 @@ import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } f
 import {
   UniversalProviderInit,
   WalletConnectConfig,
+  type NamespaceEvent,
   type SessionEvent,
   type UniversalProviderLike,
   type WalletConnectPluginConfig,
@@ -89,6 +90,37 @@ function sessionAccounts(provider: UniversalProviderLike): string[] {
   return Object.values(namespaces).flatMap((n) => [...(n.accounts ?? [])]);
 }
 
+/** The address of a CAIP-10 account ('solana:5eyk…:Abc' → 'Abc'); a plain address is returned as is. */
+export function accountAddress(account: string): string {
+  const parts = account.split(':');
+  return parts.length >= 3 ? parts.slice(2).join(':') : account;
+}
+
+/** The CAIP-2 chain of a CAIP-10 account ('eip155:1:0xabc' → 'eip155:1'). */
+export function accountChain(account: string): string {
+  return account.split(':').slice(0, 2).join(':');
+}
+
+/**
+ * The CAIP-2 chain a wallet's chainChanged names: the event data (a CAIP-2 id, a chain
+ * reference, or an EIP-155 number / hex) in the namespace of the event's `chainId`.
+ */
+export function changedChain(eventChainId: string, data: unknown): string {
+  const ns = eventChainId.split(':')[0]!;
+  if (typeof data === 'string' && data.includes(':')) return data;
+  if (ns === 'eip155') {
+    const hex = toHexChainId(data);
+    return hex ? `eip155:${Number(hex)}` : eventChainId;
+  }
+  return typeof data === 'string' && data !== '' ? `${ns}:${data}` : eventChainId;
+}
+
+/** CAIP-2 chains of a session namespace: its `chains`, else those of its accounts, in order. */
+export function sessionChains(ns: { readonly accounts: readonly string[]; readonly chains?: readonly string[] }): string[] {
+  const list = ns.chains && ns.chains.length > 0 ? [...ns.chains] : ns.accounts.map(accountChain);
+  return [...new Set(list)];
+}
+
 function toHexChainId(value: unknown): string | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^(0x[0-9a-f]+|\d+)$/i.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n >= 0 ? `0x${n.toString(16)}` : undefined;
@@ -105,6 +137,12 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   readonly state$ = this.store.state$;
   private readonly sessionEvents = new Subject<SessionEvent>();
   readonly events$ = this.sessionEvents.asObservable();
+  private readonly scoped = new Subject<NamespaceEvent>();
+  readonly namespaceEvents$ = this.scoped.asObservable();
+  /** The provider once started (for synchronous checks). */
+  private started: UniversalProviderLike | undefined;
+  /** Chain reference per non-eip155 namespace, following switches and the wallet's chainChanged. */
+  private readonly chains = new Map<string, string>();
   private providerPromise: Promise<UniversalProviderLike> | undefined;
   private waiters: Waiter[] = [];
   /** Id of the pairing attempt whose outcome counts (older ones were replaced). */
@@ -181,6 +219,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       }
     }
     this.listen(provider);
+    this.started = provider;
     if (provider.session) this.store.patch({ status: 'connected' });
     else if (this.state.status === 'initializing') this.store.patch({ status: 'idle' });
     return provider;
@@ -195,8 +234,10 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       if (lastDeleted === topic) return;
       lastDeleted = topic;
       this.evmChain = undefined;
+      this.chains.clear();
       this.store.patch({ status: 'idle' });
       this.sessionEvents.next({ type: 'disconnect', reason: event });
+      this.scoped.next({ type: 'disconnect', origin: 'wallet', reason: event });
     };
     provider.on('session_delete', onDelete);
     provider.on('disconnect', onDelete);
@@ -210,6 +251,22 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       if (!hex) return;
       this.evmChain = String(Number(hex));
       this.sessionEvents.next({ type: 'chainChanged', chainId: hex });
+    });
+    // The raw wallet events keep their namespace (the provider's own events drop it).
+    provider.on('session_event', (e: { topic?: string; params?: { chainId?: string; event?: { name?: string; data?: unknown } } } | undefined) => {
+      const chainId = e?.params?.chainId;
+      const name = e?.params?.event?.name;
+      const data = e?.params?.event?.data;
+      if (typeof chainId !== 'string' || !chainId.includes(':')) return;
+      if (e?.topic !== undefined && provider.session && e.topic !== provider.session.topic) return;
+      const namespace = chainId.split(':')[0]!;
+      if (name === 'accountsChanged' && Array.isArray(data)) {
+        this.scoped.next({ type: 'accountsChanged', namespace, chainId, accounts: data.map((a) => accountAddress(String(a))) });
+      } else if (name === 'chainChanged') {
+        const next = changedChain(chainId, data);
+        if (namespace !== 'eip155') this.chains.set(namespace, next.slice(namespace.length + 1));
+        this.scoped.next({ type: 'chainChanged', namespace, chainId: next });
+      }
     });
   }
 
@@ -319,15 +376,62 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     this.clearExpiryTimer();
     const provider = this.providerPromise ? await this.providerPromise.catch(() => undefined) : undefined;
     this.evmChain = undefined;
+    this.chains.clear();
     this.store.set({ ...INITIAL_WALLETCONNECT_STATE });
     if (provider?.session) {
+      const topic = provider.session.topic;
       try {
         await provider.disconnect();
       } catch (err) {
         this.alerts.showProviderError(err);
         throw err;
       }
+      // Every namespace of the session ends with it. Told on the next task, so the disconnect
+      // that ended it (the kernel's, for one namespace) finishes before the others hear of it.
+      setTimeout(() => {
+        this.sessionEvents.next({ type: 'disconnect', reason: { topic, origin: 'dapp' } });
+        this.scoped.next({ type: 'disconnect', origin: 'dapp', reason: { topic } });
+      }, 0);
     }
+  }
+
+  currentProvider(): UniversalProviderLike | undefined {
+    return this.started;
+  }
+
+  async request<T = unknown>(args: { method: string; params?: unknown }, caipChainId: string): Promise<T> {
+    const provider = await this.provider();
+    if (!provider.session) throw new ProviderDisconnectedError({ details: 'No WalletConnect session.' });
+    try {
+      return await provider.request<T>({ method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }, caipChainId);
+    } catch (err) {
+      this.alerts.showProviderError(err);
+      throw err;
+    }
+  }
+
+  activeChain(namespace: string): string | undefined {
+    const provider = this.started;
+    const ns = provider?.session?.namespaces[namespace];
+    if (!provider || !ns) return undefined;
+    if (namespace === 'eip155') return `eip155:${this.currentChain(provider)}`;
+    const approved = sessionChains(ns);
+    const tracked = this.chains.get(namespace);
+    if (tracked && approved.includes(`${namespace}:${tracked}`)) return `${namespace}:${tracked}`;
+    const fromProvider = (provider as { rpcProviders?: Record<string, { getDefaultChain?(): string }> }).rpcProviders?.[namespace]?.getDefaultChain?.();
+    if (fromProvider && approved.includes(`${namespace}:${fromProvider}`)) return `${namespace}:${fromProvider}`;
+    return approved[0];
+  }
+
+  setActiveChain(caipChainId: string): void {
+    const provider = this.started;
+    if (!provider?.session) return;
+    const namespace = caipChainId.split(':')[0]!;
+    const ref = chainReference(caipChainId);
+    const rpc = this.networks().find((n) => n.caipNetworkId === caipChainId)?.rpcUrls.default.http[0];
+    provider.setDefaultChain(caipChainId, rpc);
+    if (namespace === 'eip155') this.evmChain = ref;
+    else this.chains.set(namespace, ref);
   }
 
   /** Clears the pairing (spec section 4: a disconnect resets the pairing). */

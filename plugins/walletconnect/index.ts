@@ -1,8 +1,9 @@
 /**
  * The WalletConnect plugin's manifest: all a host ships up front. It registers
- * the `walletConnect` connector with a lazy EIP-1193 provider; the universal
- * provider, the session service and the views sit behind `load` (./module) and
- * arrive only when WalletConnect is used.
+ * one WALLET_CONNECT connector per configured namespace (eip155's with a lazy
+ * EIP-1193 provider) and declares the universal adapter's fallback namespaces;
+ * the universal provider, the session service, the adapters and the views sit
+ * behind `load` (./module) and arrive only when WalletConnect is used.
  */
 import {
   ConnectorRegistry,
@@ -15,11 +16,15 @@ import {
 } from '../../kernel/index';
 import { lazyEip1193Provider } from './provider';
 import { WalletConnectSession, type WalletConnectPluginConfig } from './types';
+import { WALLETCONNECT_CONNECTOR_ID, walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 
 export type { WalletConnectPluginConfig } from './types';
+export { WALLETCONNECT_CONNECTOR_ID, walletConnectConnectorId, walletConnectNamespaces } from './connectors';
+export { canSignInOverUniversalProvider } from './siwx';
 
 export const WALLETCONNECT_PLUGIN_ID = 'walletconnect';
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
+/** Id of the MULTI_CHAIN entry grouping the per-namespace WalletConnect connectors (multiChainConnectorId('WalletConnect')). */
+export const WALLETCONNECT_GROUP_ID = 'multichain:walletconnect';
 
 /** The WalletConnect mark (blue cloud-bridge), inline so the list shows it offline. */
 export const WALLETCONNECT_ICON =
@@ -46,33 +51,53 @@ export function walletConnectPlugin(config: WalletConnectPluginConfig = {}): Plu
     contributes: {
       views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'],
       connectors: ['WALLET_CONNECT'],
+      // The universal adapter serves these only when no chain plugin adapts them.
+      fallbackNamespaces: ['eip155', 'solana', 'bip122', 'polkadot'],
     },
     activation: 'lazy',
     setup(ctx) {
-      const options = ctx.get<Options>(Options).state;
+      const options = ctx.get<Options>(Options);
+      const plugins = ctx.get<PluginHost>(PluginHost);
+      const registry = ctx.get<ConnectorRegistry>(ConnectorRegistry);
       const session = loadSession(ctx);
-      const disposers: (() => void)[] = [];
-      if (options.enableWalletConnect !== false) {
-        const registry = ctx.get<ConnectorRegistry>(ConnectorRegistry);
-        const connector: Connector = {
-          id: WALLETCONNECT_CONNECTOR_ID,
-          name: 'WalletConnect',
-          type: 'WALLET_CONNECT',
-          // One connector, one session for every configured namespace; the eip155 adapter drives it.
-          chain: 'eip155',
-          imageUrl: WALLETCONNECT_ICON,
-          provider: lazyEip1193Provider(session),
-        };
-        registry.add(connector);
-        disposers.push(() => registry.remove(WALLETCONNECT_CONNECTOR_ID));
-      }
+      let provider: ReturnType<typeof lazyEip1193Provider> | undefined;
+      let registered: string[] = [];
+      // One connector per namespace the app configured (the registry groups them); kept in step
+      // with the options and with chain plugins registered later.
+      const sync = () => {
+        const wanted =
+          options.state.enableWalletConnect === false ? [] : walletConnectNamespaces(options.state.networks, plugins.namespaces());
+        const ids = wanted.map(walletConnectConnectorId);
+        for (const id of registered) if (!ids.includes(id)) registry.remove(id);
+        const added: Connector[] = [];
+        for (const ns of wanted) {
+          const id = walletConnectConnectorId(ns);
+          if (registered.includes(id)) continue;
+          added.push({
+            id,
+            name: 'WalletConnect',
+            type: 'WALLET_CONNECT',
+            chain: ns,
+            imageUrl: WALLETCONNECT_ICON,
+            // eip155: an EIP-1193 provider for the EVM adapter; the universal adapter uses the session itself.
+            ...(ns === 'eip155' ? { provider: (provider ??= lazyEip1193Provider(session)) } : {}),
+          });
+        }
+        if (added.length > 0) registry.add(added);
+        registered = ids;
+      };
+      sync();
+      const subs = [options.state$.subscribe(sync), plugins.state$.subscribe(sync)];
       // modal.open({ uri }) shows a link the host generated (manualWCControl).
-      const sub = ctx.get<Modal>(Modal).onDidOpen$.subscribe((args) => {
-        if (args.uri) void session().then((s) => s.setUri(args.uri!), (err) => console.error('[latchkey] WalletConnect failed to load', err));
-      });
-      disposers.push(() => sub.unsubscribe());
+      subs.push(
+        ctx.get<Modal>(Modal).onDidOpen$.subscribe((args) => {
+          if (args.uri) void session().then((s) => s.setUri(args.uri!), (err) => console.error('[latchkey] WalletConnect failed to load', err));
+        }),
+      );
       return () => {
-        for (const d of disposers) d();
+        for (const sub of subs) sub.unsubscribe();
+        for (const id of registered) registry.remove(id);
+        registered = [];
       };
     },
     load: async () => (await import('./module')).createWalletConnectModule(config),

@@ -5,8 +5,20 @@
  */
 import { ContainerModule } from 'inversify';
 import { UniversalProvider } from '@walletconnect/universal-provider';
-import { SessionState, type PluginModule } from '../../kernel/index';
+import {
+  Account,
+  Connection,
+  ConnectorRegistry,
+  Network,
+  RpcTransport,
+  SessionState,
+  type ChainNamespace,
+  type PluginContext,
+  type PluginModule,
+} from '../../kernel/index';
 import { WalletConnectSessionImpl } from './WalletConnectSession';
+import { UniversalAdapter } from './UniversalAdapter';
+import { followWalletConnectSession } from './followSession';
 import { UniversalProviderInit, WalletConnectConfig, WalletConnectSession, type UniversalProviderLike, type WalletConnectPluginConfig } from './types';
 import ConnectingWalletConnect from './views/ConnectingWalletConnect';
 import ConnectingWalletConnectBasic from './views/ConnectingWalletConnectBasic';
@@ -32,11 +44,35 @@ export function walletConnectServices(
   });
 }
 
+/** Namespaces the universal adapter serves when no chain plugin adapts them (the manifest's fallbackNamespaces). */
+export const UNIVERSAL_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122', 'polkadot'];
+
+/** One universal adapter per namespace, all over the plugin's one session. */
+export function universalAdapters(ctx: PluginContext, namespaces: readonly ChainNamespace[] = UNIVERSAL_NAMESPACES): UniversalAdapter[] {
+  const session = ctx.get<WalletConnectSession>(WalletConnectSession);
+  const rpc = () => ctx.get<RpcTransport>(RpcTransport);
+  return namespaces.map((ns) => new UniversalAdapter(ns, session, rpc));
+}
+
 /** The module for a plugin configured with `config` (the manifest's `load` calls this). */
 export function createWalletConnectModule(config: WalletConnectPluginConfig = {}): PluginModule {
+  // Per kernel (a module object may serve several kernels).
+  const followers = new WeakMap<object, () => void>();
   return {
     services: walletConnectServices(config),
     views: { ConnectingWalletConnect, ConnectingWalletConnectBasic },
+    adapters: (ctx) => universalAdapters(ctx),
+    onStart(ctx) {
+      followers.get(ctx.container)?.();
+      const unfollow = followWalletConnectSession({
+        connection: ctx.get<Connection>(Connection),
+        connectors: ctx.get<ConnectorRegistry>(ConnectorRegistry),
+        account: ctx.get<Account>(Account),
+        network: ctx.get<Network>(Network),
+        session: ctx.get<WalletConnectSession>(WalletConnectSession),
+      });
+      followers.set(ctx.container, unfollow);
+    },
   };
 }
 

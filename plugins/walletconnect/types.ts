@@ -64,6 +64,17 @@ export interface WalletConnectState {
   readonly status: WalletConnectStatus;
 }
 
+/**
+ * Session events with their namespace, for the universal adapter (every namespace):
+ * accounts as plain addresses, chains as CAIP-2 ids. `disconnect` comes from the
+ * wallet (session deleted) or from this dapp ending the session ('dapp', delivered
+ * on the next task, after the disconnect that caused it has finished).
+ */
+export type NamespaceEvent =
+  | { readonly type: 'accountsChanged'; readonly namespace: string; readonly chainId: string | undefined; readonly accounts: readonly string[] }
+  | { readonly type: 'chainChanged'; readonly namespace: string; readonly chainId: string }
+  | { readonly type: 'disconnect'; readonly origin: 'wallet' | 'dapp'; readonly reason?: unknown };
+
 /** What the EIP-1193 facade and the views see of a wallet session's events. */
 export type SessionEvent =
   | { readonly type: 'accountsChanged'; readonly accounts: readonly string[] }
@@ -91,4 +102,18 @@ export interface WalletConnectSession extends Observed<WalletConnectState> {
   /** Shows a URI the host generated itself (manualWCControl / modal.open({ uri })). */
   setUri(uri: string): void;
   readonly events$: Observable<SessionEvent>;
+  /** Session events of every namespace (see {@link NamespaceEvent}). */
+  readonly namespaceEvents$: Observable<NamespaceEvent>;
+  /** The universal provider once started (synchronously); undefined before. */
+  currentProvider(): UniversalProviderLike | undefined;
+  /**
+   * A request to the wallet (or the session's RPC) on `caipChainId` ('solana:5eyk…'), any
+   * namespace. Throws ProviderDisconnectedError (4900) without a session; a provider error
+   * shows its alert and is rethrown as is.
+   */
+  request<T = unknown>(args: { method: string; params?: unknown }, caipChainId: string): Promise<T>;
+  /** The CAIP-2 chain the session's requests for `namespace` go to; undefined when the session lacks it. */
+  activeChain(namespace: string): string | undefined;
+  /** Moves `namespace`'s default chain to `caipChainId` (one the session approved) without asking the wallet. */
+  setActiveChain(caipChainId: string): void;
 }

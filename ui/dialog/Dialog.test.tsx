@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { LatchkeyProvider } from '../react/LatchkeyProvider';
-import { ConnectButton } from '../react/buttons';
-import { settle, uiKernel } from '../testing/render';
-import { Dialog } from './Dialog';
+import { ConnectButton, NetworkButton } from '../react/buttons';
+import { ADDRESS, settle, uiKernel } from '../testing/render';
+import { truncateAddress } from '../format';
+import { Dialog, restoreTarget } from './Dialog';
 
 async function setup() {
   const t = uiKernel();
@@ -140,5 +141,122 @@ describe('Dialog (through the modal shell)', () => {
     expect(document.activeElement).toBe(dialog);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Dialog: focus is never lost while open', () => {
+  async function openConnected(view: 'Networks' | 'Account') {
+    const t = uiKernel();
+    render(
+      <LatchkeyProvider kernel={t.kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await settle();
+    act(() => t.kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.test.wallet' }));
+    act(() => void t.kernel.modal.open({ view }));
+    return { ...t, dialog: screen.getByRole('dialog') };
+  }
+
+  it('a focused control that gets disabled (network list while the wallet is asked) hands focus to the dialog; Escape still closes', async () => {
+    const { kernel, dialog } = await openConnected('Networks');
+    // The wallet never answers: the list stays disabled.
+    jest.spyOn(kernel.network, 'switchNetwork').mockReturnValue(new Promise(() => {}));
+    const anvil = screen.getByRole('button', { name: /^Anvil\b/ });
+    anvil.focus();
+    await act(async () => {
+      fireEvent.click(anvil);
+      await Promise.resolve();
+    });
+    expect(anvil.hasAttribute('disabled')).toBe(true);
+    // Browsers blur a disabled control (focus falls to <body>); the dialog takes focus first.
+    expect(document.activeElement).toBe(dialog);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(kernel.modal.state.open).toBe(false);
+  });
+
+  it('Escape pressed while focus is on <body> still closes the dialog', async () => {
+    const { kernel } = await openConnected('Account');
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(kernel.modal.state.open).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Tab pressed while focus is on <body> goes into the dialog (Shift+Tab to its last control)', async () => {
+    const { dialog } = await openConnected('Account');
+    const items = focusable(dialog);
+    (document.activeElement as HTMLElement).blur();
+    expect(fireEvent.keyDown(document.body, { key: 'Tab' })).toBe(false); // handled
+    expect(document.activeElement).toBe(items[0]);
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(items[items.length - 1]);
+  });
+
+  it('a blur with nowhere to go is taken back by the dialog', async () => {
+    const { dialog } = await openConnected('Account');
+    jest.useFakeTimers();
+    try {
+      (document.activeElement as HTMLElement).blur();
+      expect(document.activeElement).toBe(document.body);
+      act(() => jest.runOnlyPendingTimers());
+      expect(document.activeElement).toBe(dialog);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('leaves keys alone once closed', async () => {
+    const { kernel } = await openConnected('Account');
+    act(() => kernel.modal.close());
+    const close = jest.spyOn(kernel.modal, 'close');
+    expect(fireEvent.keyDown(document.body, { key: 'Escape' })).toBe(true);
+    expect(fireEvent.keyDown(document.body, { key: 'Tab' })).toBe(true);
+    expect(close).not.toHaveBeenCalled();
+  });
+});
+
+describe('Dialog: focus on close goes back to the opener or what replaced it', () => {
+  it('after connecting, to the account button that replaced "Connect Wallet" (not another host button)', async () => {
+    const t = uiKernel();
+    render(
+      <LatchkeyProvider kernel={t.kernel}>
+        <div>
+          <NetworkButton />
+          <ConnectButton />
+        </div>
+      </LatchkeyProvider>,
+    );
+    await settle();
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole('button', { name: /^Test Wallet\b/ }));
+    await settle();
+    expect(t.kernel.modal.state.open).toBe(false);
+    // ConnectButton keeps its element when it becomes the account button, so focus returns to it.
+    const active = document.activeElement as HTMLElement;
+    expect(active).toBe(opener);
+    expect(active.getAttribute('data-lk-btn')).toBe('');
+    expect(active.textContent).toContain(truncateAddress(t.adapter.script.address ?? '0x1111111111111111111111111111111111111111'));
+  });
+
+  it('restoreTarget: the opener when still there; else the focusable element in its place; else a host button', () => {
+    document.body.innerHTML = '<div id="row"><button id="a" data-lk-btn>A</button><button id="b">B</button></div><p>x</p>';
+    const row = document.getElementById('row')!;
+    const b = document.getElementById('b') as HTMLElement;
+    const slot = { parent: row, index: 1 };
+    expect(restoreTarget(document, b, slot)).toBe(b);
+    b.remove();
+    const replacement = document.createElement('button');
+    row.append(replacement);
+    expect(restoreTarget(document, b, slot)).toBe(replacement);
+    replacement.disabled = true;
+    expect(restoreTarget(document, b, slot)).toBe(document.getElementById('a'));
+    row.remove();
+    expect(restoreTarget(document, b, slot)).toBeNull();
+    document.body.innerHTML = '';
   });
 });

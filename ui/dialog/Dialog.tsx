@@ -18,14 +18,44 @@ export interface DialogProps {
   readonly children: ReactNode;
 }
 
+/** True when `el` can hold focus now (not disabled, not in a hidden/inert subtree). */
+function canHoldFocus(el: Element, dialog: HTMLElement): boolean {
+  if (el === dialog) return true;
+  return (el.matches(FOCUSABLE) || el.matches('[tabindex]')) && !el.matches(':disabled') && !el.closest('[hidden],[inert],[aria-hidden="true"]');
+}
+
+/** Where the opener sat (its parent and index), so a control that replaced it can take focus back. */
+interface Slot {
+  readonly parent: Element;
+  readonly index: number;
+}
+
+/**
+ * Where focus goes when the dialog closes: the element that had it before; if
+ * a re-render replaced that element (Connect Wallet became the account button),
+ * the focusable control now in its place; else a Latchkey host button.
+ */
+export function restoreTarget(doc: Document, previous: HTMLElement | null, slot: Slot | undefined): HTMLElement | null {
+  if (previous && previous !== doc.body && previous.isConnected) return previous;
+  if (slot?.parent.isConnected) {
+    const inPlace = slot.parent.children[slot.index];
+    if (inPlace instanceof doc.defaultView!.HTMLElement && inPlace.matches(FOCUSABLE) && !inPlace.matches(':disabled')) return inPlace;
+  }
+  return doc.querySelector<HTMLElement>('[data-lk-btn]');
+}
+
 /**
  * Accessible modal dialog: role=dialog + aria-modal, named by its title; on
  * mount focus moves to the first focusable element (else the dialog), Tab and
- * Shift+Tab wrap inside, focus that escapes (or is lost when a re-render removes
- * the focused control) is pulled back, Escape and a click
- * on the backdrop ask to close, the page behind does not scroll, and on unmount
- * focus returns to the element that had it before (or to a Latchkey host button
- * when that element is gone, e.g. Connect replaced by the account button).
+ * Shift+Tab wrap inside, Escape and a click on the backdrop ask to close, the
+ * page behind does not scroll, and on unmount focus returns to the opener (or
+ * to the control that replaced it, see {@link restoreTarget}).
+ *
+ * Focus never stays lost while the dialog is open: focus that escapes is pulled
+ * back; a focused control that a re-render removes, disables or hides (a view
+ * change, a network list disabled while the wallet is asked) hands focus to the
+ * dialog itself, where Tab and Escape keep working. Should focus still end up
+ * on <body>, Escape and Tab pressed there reach the dialog all the same.
  */
 export function Dialog({ labelledBy, onRequestClose, className, shake, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +65,10 @@ export function Dialog({ labelledBy, onRequestClose, className, shake, children 
   useEffect(() => {
     const dialog = ref.current!;
     const doc = dialog.ownerDocument;
+    const win = doc.defaultView;
     const previous = doc.activeElement as HTMLElement | null;
+    const parent = previous && previous !== doc.body ? previous.parentElement : null;
+    const slot: Slot | undefined = parent ? { parent, index: Array.prototype.indexOf.call(parent.children, previous) } : undefined;
     (focusables(dialog)[0] ?? dialog).focus();
 
     const body = doc.body;
@@ -48,22 +81,53 @@ export function Dialog({ labelledBy, onRequestClose, className, shake, children 
       if (t && !dialog.contains(t) && dialog.isConnected) (focusables(dialog)[0] ?? dialog).focus();
     };
     doc.addEventListener('focusin', onFocusIn);
-    // A focused control removed by a re-render (view change, retry button gone)
-    // drops focus to <body>, where keys no longer reach the dialog: take it back.
-    const Observer = doc.defaultView?.MutationObserver;
-    const observer = Observer
-      ? new Observer(() => {
-          const active = doc.activeElement;
-          if (!active || active === doc.body) dialog.focus();
-        })
-      : undefined;
-    observer?.observe(dialog, { childList: true, subtree: true });
+
+    // Focus is lost when it sits on <body> (the focused control was removed) or on a
+    // control inside that can no longer hold it (disabled or hidden: browsers blur it
+    // a moment later). Either way keys would no longer reach the dialog: take it back.
+    const recover = () => {
+      if (!dialog.isConnected) return;
+      const active = doc.activeElement;
+      if (!active || active === body || (dialog.contains(active) && !canHoldFocus(active, dialog))) dialog.focus();
+    };
+    const Observer = win?.MutationObserver;
+    const observer = Observer ? new Observer(recover) : undefined;
+    observer?.observe(dialog, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert', 'aria-hidden'] });
+    // A blur with nowhere to go (relatedTarget null) may be such a loss; check once it settles.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget) return;
+      clearTimeout(timer);
+      timer = setTimeout(recover, 0);
+    };
+    dialog.addEventListener('focusout', onFocusOut);
+
+    // Safety net: keys pressed while focus is outside (on <body>) still reach the topmost dialog.
+    const onDocKeyDown = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || !dialog.isConnected) return;
+      const t = e.target as Node | null;
+      if (t && dialog.contains(t)) return;
+      const modals = doc.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (modals[modals.length - 1] !== dialog) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+      } else if (e.key === 'Tab') {
+        e.preventDefault();
+        const items = focusables(dialog);
+        (items.length ? (e.shiftKey ? items[items.length - 1]! : items[0]!) : dialog).focus();
+      }
+    };
+    doc.addEventListener('keydown', onDocKeyDown);
+
     return () => {
       observer?.disconnect();
+      clearTimeout(timer);
+      dialog.removeEventListener('focusout', onFocusOut);
       doc.removeEventListener('focusin', onFocusIn);
+      doc.removeEventListener('keydown', onDocKeyDown);
       body.style.overflow = overflow;
-      const target = previous && previous !== doc.body && previous.isConnected ? previous : doc.querySelector<HTMLElement>('[data-lk-btn]');
-      target?.focus();
+      restoreTarget(doc, previous, slot)?.focus();
     };
   }, []);
 

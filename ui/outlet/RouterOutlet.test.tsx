@@ -91,7 +91,7 @@ describe('RouterOutlet', () => {
     const { kernel } = uiKernel();
     render(<RouterOutlet kernel={kernel} />);
     expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Test Wallet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Test Wallet\b/ })).toBeTruthy();
   });
 
   it('loads a lazy core view (AllWallets) on navigation', async () => {

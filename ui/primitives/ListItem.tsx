@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { WalletImage } from './WalletImage';
 
 export interface ListItemProps {
@@ -6,7 +6,7 @@ export interface ListItemProps {
   readonly name: string;
   readonly label?: string;
   readonly imageSrc?: string | undefined;
-  /** Small badge, e.g. 'Installed' or 'Recent'; announced as the description. */
+  /** Small badge, e.g. 'Installed' or 'Recent'; part of the accessible name (it is visible text). */
   readonly tag?: string | undefined;
   readonly onClick?: () => void;
   readonly disabled?: boolean;
@@ -18,13 +18,13 @@ export interface ListItemProps {
 
 /** A full-width list button: image, name, optional tag. */
 export function ListItem({ name, label, imageSrc, tag, onClick, disabled, current, round, children }: ListItemProps) {
-  const tagId = useId();
+  // The accessible name holds every visible word (WCAG 2.5.3, label in name).
+  const accessibleName = tag ? `${label ?? name} ${tag}` : label ?? name;
   return (
     <button
       type="button"
       className="lk-item"
-      aria-label={label ?? name}
-      aria-describedby={tag ? tagId : undefined}
+      aria-label={accessibleName}
       aria-current={current ? 'true' : undefined}
       disabled={disabled}
       onClick={onClick}
@@ -33,9 +33,10 @@ export function ListItem({ name, label, imageSrc, tag, onClick, disabled, curren
       <span className="lk-item-name">{name}</span>
       {children}
       {tag ? (
-        <span className="lk-tag" id={tagId}>
-          {tag}
-        </span>
+        <>
+          {' '}
+          <span className="lk-tag">{tag}</span>
+        </>
       ) : null}
     </button>
   );

@@ -34,9 +34,16 @@ export function WalletImage({ src, name, size = 40, alt = '', round }: WalletIma
   const cls = `lk-wimg${round ? ' lk-round' : ''}`;
   if (!src || state === 'failed') {
     return (
-      <span className={`${cls} lk-wimg-fallback`} style={{ ...style, fontSize: size * 0.36 }} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} data-testid="wallet-image-fallback">
-        {initials(name)}
-      </span>
+      // The initials are drawn by CSS from data-initials, so they are not text inside a named button.
+      <span
+        className={`${cls} lk-wimg-fallback`}
+        style={{ ...style, fontSize: size * 0.36 }}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        data-initials={initials(name)}
+        data-testid="wallet-image-fallback"
+      />
     );
   }
   return (

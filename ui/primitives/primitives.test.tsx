@@ -17,7 +17,7 @@ describe('WalletImage', () => {
     expect(container.querySelector('img')).toBeTruthy();
     act(() => jest.advanceTimersByTime(1));
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByTestId('wallet-image-fallback').textContent).toBe('MM');
+    expect(screen.getByTestId('wallet-image-fallback').getAttribute('data-initials')).toBe('MM');
   });
 
   it('keeps an image that loaded in time', () => {
@@ -31,9 +31,9 @@ describe('WalletImage', () => {
   it('shows the fallback at once on error or without a source', () => {
     const { container, rerender } = render(<WalletImage src="https://img.example/broken.png" name="Zerion" />);
     fireEvent.error(container.querySelector('img')!);
-    expect(screen.getByTestId('wallet-image-fallback').textContent).toBe('ZE');
+    expect(screen.getByTestId('wallet-image-fallback').getAttribute('data-initials')).toBe('ZE');
     rerender(<WalletImage name="Trust Wallet" />);
-    expect(screen.getByTestId('wallet-image-fallback').textContent).toBe('TW');
+    expect(screen.getByTestId('wallet-image-fallback').getAttribute('data-initials')).toBe('TW');
   });
 });
 
@@ -68,11 +68,20 @@ describe('LoadingState and ListItem', () => {
     expect(s.textContent).toBe('Loading…');
   });
 
-  it('ListItem is a button named by its name and described by its tag', () => {
+  it('ListItem is a button named by its name and its visible tag', () => {
     const onClick = jest.fn();
     render(<ListItem name="Rabby" tag="Installed" onClick={onClick} />);
-    const b = screen.getByRole('button', { name: 'Rabby', description: 'Installed' });
+    const b = screen.getByRole('button', { name: 'Rabby Installed' });
     fireEvent.click(b);
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('initials', () => {
+  it('skips punctuation and takes the first letters of two words', () => {
+    const { initials } = require('../format') as typeof import('../format');
+    expect(initials('Ethereum (local)')).toBe('EL');
+    expect(initials('MetaMask')).toBe('ME');
+    expect(initials('  ')).toBe('?');
   });
 });

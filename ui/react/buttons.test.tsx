@@ -222,3 +222,17 @@ describe('hooks', () => {
     spy.mockRestore();
   });
 });
+
+describe('ConnectButton focus', () => {
+  it('keeps focus when a background connection turns it into the account button', async () => {
+    const t = uiKernel();
+    const { renderWithKernel } = require('../testing/render') as typeof import('../testing/render');
+    renderWithKernel(t.kernel, <ConnectButton />);
+    const button = screen.getByRole('button', { name: 'Connect Wallet' });
+    button.focus();
+    await connect(t.kernel);
+    expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.textContent).toContain('0x12…345678');
+  });
+});

@@ -75,23 +75,39 @@ export interface ConnectButtonProps {
   readonly className?: string;
 }
 
-/** "Connect Wallet" while disconnected; the {@link AccountButton} once connected. */
+/** What the account button shows: wallet icon, balance (3 decimals), address (4 + 6). */
+function AccountLabel({ s }: { s: ButtonRenderProps }) {
+  const kernel = useKernel();
+  const info = kernel.account.get(s.namespace).connectedWalletInfo;
+  return (
+    <>
+      {info?.icon ? <WalletImage src={info.icon} name={info.name} size={24} round /> : null}
+      {s.balance !== undefined ? <span>{`${s.balance}${s.balanceSymbol ? ` ${s.balanceSymbol}` : ''}`}</span> : null}
+      <span>{s.displayAddress}</span>
+    </>
+  );
+}
+
+/**
+ * "Connect Wallet" while disconnected; the account button once connected.
+ * Both states are the same <button> element, so a connection that finishes
+ * while the button has focus does not drop the focus to the page.
+ */
 export function ConnectButton({ namespace, label = 'Connect Wallet', className }: ConnectButtonProps) {
   const s = useButtonState(namespace);
   const attrs = useHostButtonStyles();
-  if (s.isConnected) return <AccountButton namespace={namespace} className={className} />;
   return (
     <button
       {...attrs}
       type="button"
       data-lk-btn=""
-      className={`lk-hostbtn lk-connect${className ? ` ${className}` : ''}`}
+      className={`lk-hostbtn${s.isConnected ? '' : ' lk-connect'}${className ? ` ${className}` : ''}`}
       aria-busy={s.status === 'connecting' || undefined}
-      onClick={() => s.open()}
+      onClick={s.isConnected ? s.openAccount : () => s.open()}
       onPointerEnter={s.prefetch}
       onFocus={s.prefetch}
     >
-      {label}
+      {s.isConnected ? <AccountLabel s={s} /> : label}
     </button>
   );
 }
@@ -100,15 +116,11 @@ ConnectButton.Custom = Custom;
 /** Balance (3 decimals) and address (4 + 6); opens the Account view. Renders nothing while disconnected. */
 export function AccountButton({ namespace, className }: { readonly namespace?: ChainNamespace; readonly className?: string }) {
   const s = useButtonState(namespace);
-  const kernel = useKernel();
   const attrs = useHostButtonStyles();
   if (!s.isConnected) return null;
-  const info = kernel.account.get(s.namespace).connectedWalletInfo;
   return (
     <button {...attrs} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openAccount} onPointerEnter={s.prefetch}>
-      {info?.icon ? <WalletImage src={info.icon} name={info.name} size={24} round /> : null}
-      {s.balance !== undefined ? <span>{`${s.balance}${s.balanceSymbol ? ` ${s.balanceSymbol}` : ''}`}</span> : null}
-      <span>{s.displayAddress}</span>
+      <AccountLabel s={s} />
     </button>
   );
 }

@@ -6,8 +6,8 @@
  * the kernel's Theme service; each has a default here.
  */
 const CSS = `
-[data-lk]{--lk-r:var(--lk-border-radius-master,4px);--lk-a:var(--lk-accent,#3b82f6);--lk-bg0:#fff;--lk-fg:#141414;--lk-fg2:#6b6b70;--lk-line:#0000001a;--lk-hover:#00000008;--lk-err:#e5484d;--lk-ok:#30a46c;--lk-bg:var(--lk-bg0);font-family:var(--lk-font-family,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--lk-fg);font-size:15px;line-height:1.4;-webkit-font-smoothing:antialiased}
-[data-lk][data-lk-theme=dark]{--lk-bg0:#141414;--lk-fg:#f2f2f2;--lk-fg2:#9a9aa0;--lk-line:#ffffff1f;--lk-hover:#ffffff0d}
+[data-lk]{--lk-r:var(--lk-border-radius-master,4px);--lk-a:var(--lk-accent,#0a6fd1);--lk-bg0:#fff;--lk-fg:#141414;--lk-fg2:#5b5b61;--lk-line:#0000001a;--lk-hover:#00000008;--lk-err:#cd2b31;--lk-ok:#30a46c;--lk-bg:var(--lk-bg0);font-family:var(--lk-font-family,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--lk-fg);font-size:15px;line-height:1.4;-webkit-font-smoothing:antialiased}
+[data-lk][data-lk-theme=dark]{--lk-bg0:#141414;--lk-fg:#f2f2f2;--lk-fg2:#b0b0b6;--lk-line:#ffffff1f;--lk-hover:#ffffff0d;--lk-err:#ff6369}
 @supports (color:color-mix(in srgb,red 1%,blue)){[data-lk]{--lk-bg:color-mix(in srgb,var(--lk-color-mix,#000) var(--lk-color-mix-strength,0%),var(--lk-bg0))}}
 [data-lk] *,[data-lk] *::before,[data-lk] *::after{box-sizing:border-box}
 [data-lk] button,[data-lk] input{font:inherit;color:inherit;margin:0}
@@ -26,14 +26,14 @@ const CSS = `
 [data-lk] .lk-view{animation:lk-view 150ms ease-out}
 [data-lk] .lk-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:40px;padding:0 16px;border:1px solid transparent;border-radius:calc(var(--lk-r)*4);font-weight:600;background:none}
 [data-lk] .lk-btn-primary{background:var(--lk-a);color:#fff}
-[data-lk] .lk-btn-secondary{background:var(--lk-hover);border-color:var(--lk-line)}
+[data-lk] .lk-btn-secondary{background:var(--lk-hover);border-color:var(--lk-line);color:var(--lk-fg)}
 [data-lk] .lk-btn-ghost{color:var(--lk-a)}
 [data-lk] .lk-btn-icon{width:36px;min-height:36px;padding:0;font-size:20px;border-radius:calc(var(--lk-r)*3)}
 [data-lk] .lk-btn:not(:disabled):hover{filter:brightness(.96);background-color:var(--lk-hover)}
 [data-lk] .lk-btn-primary:not(:disabled):hover{background-color:var(--lk-a)}
 [data-lk] .lk-wide{width:100%}
 [data-lk] .lk-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
-[data-lk] .lk-item{display:flex;align-items:center;gap:12px;width:100%;padding:8px 12px 8px 8px;border:0;border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);text-align:left}
+[data-lk] .lk-item{display:flex;align-items:center;gap:12px;width:100%;padding:8px 12px 8px 8px;border:0;border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);text-align:left;color:var(--lk-fg)}
 [data-lk] .lk-item:not(:disabled):hover{background:var(--lk-line)}
 [data-lk] .lk-item[aria-current=true]{box-shadow:inset 0 0 0 1.5px var(--lk-a)}
 [data-lk] .lk-item-name{flex:1;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -42,11 +42,12 @@ const CSS = `
 [data-lk] .lk-round{border-radius:50%}
 [data-lk] .lk-wimg-loading{opacity:.4}
 [data-lk] .lk-wimg-fallback{font-weight:700;color:var(--lk-fg2)}
+[data-lk] .lk-wimg-fallback[data-initials]::before{content:attr(data-initials)}
 [data-lk] .lk-spinner{display:inline-block;border:2.5px solid var(--lk-line);border-top-color:var(--lk-a);border-radius:50%;animation:lk-spin .8s linear infinite}
 [data-lk] .lk-loading,[data-lk] .lk-center{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;min-height:120px;text-align:center;color:var(--lk-fg2)}
 [data-lk] .lk-text{margin:0}
 [data-lk] .lk-text-small,[data-lk] .lk-text-muted{font-size:13px;color:var(--lk-fg2)}
-[data-lk] .lk-text-title{font-size:18px;font-weight:600}
+[data-lk] .lk-text-title{font-size:18px;font-weight:600;color:var(--lk-fg)}
 [data-lk] .lk-text-error{color:var(--lk-err)}
 [data-lk] .lk-link{color:var(--lk-a)}
 [data-lk] .lk-stack{display:flex;flex-direction:column;gap:12px}
@@ -73,7 +74,7 @@ const CSS = `
 @keyframes lk-up{from{transform:translateY(100%)}}
 @keyframes lk-spin{to{transform:rotate(360deg)}}
 @keyframes lk-shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
-@media (max-width:430px){[data-lk].lk-root{align-items:flex-end}[data-lk] .lk-card{width:100%;border-radius:calc(var(--lk-r)*9) calc(var(--lk-r)*9) 0 0;animation-name:lk-up}}
+@media (max-width:430px){[data-lk].lk-root{align-items:flex-end}[data-lk] .lk-card{width:100%;border-width:1px 0 0;border-radius:calc(var(--lk-r)*9) calc(var(--lk-r)*9) 0 0;padding-bottom:env(safe-area-inset-bottom,0px);animation-name:lk-up}}
 @media (prefers-reduced-motion:reduce){[data-lk] *,[data-lk]{animation:none!important;transition:none!important}}
 `;
 

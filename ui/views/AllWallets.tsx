@@ -201,22 +201,21 @@ function GetWallet({
 }
 
 function WalletRow({ entry, index, onSelect }: { entry: WalletListEntry; index: number; onSelect: (e: WalletListEntry, i: number) => void }) {
-  const tagId = useId();
   return (
     <button
       type="button"
       className="lk-item"
       data-index={index}
-      aria-label={entry.name}
-      aria-describedby={entry.tag ? tagId : undefined}
+      aria-label={entry.tag ? `${entry.name} ${entry.tag}` : entry.name}
       onClick={() => onSelect(entry, index)}
     >
       <WalletImage src={entry.imageUrl} name={entry.name} />
       <span className="lk-item-name">{entry.name}</span>
       {entry.tag ? (
-        <span className="lk-tag" id={tagId}>
-          {entry.tag}
-        </span>
+        <>
+          {' '}
+          <span className="lk-tag">{entry.tag}</span>
+        </>
       ) : null}
     </button>
   );

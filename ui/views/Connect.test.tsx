@@ -70,17 +70,15 @@ describe('Connect view', () => {
     const names = within(list)
       .getAllByRole('button')
       .map((b) => b.getAttribute('aria-label'));
-    expect(names).toEqual(['Charlie', 'Test Wallet', 'Bravo', 'External One', 'All Wallets']);
-    expect(screen.getByRole('button', { name: 'Charlie' }).getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Charlie', description: 'Recent' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Bravo', description: 'Installed' })).toBeTruthy();
+    // The visible tag is part of each button's accessible name.
+    expect(names).toEqual(['Charlie Recent', 'Test Wallet Installed', 'Bravo Installed', 'External One', 'All Wallets']);
   });
 
   it('clicking a wallet goes to ConnectingExternal and starts the connection', async () => {
     const { kernel } = uiKernel();
     const connect = jest.spyOn(kernel.connection, 'connect');
     renderView(kernel, Connect);
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Test Wallet' })));
+    act(() => fireEvent.click(screen.getByRole('button', { name: /^Test Wallet\b/ })));
     expect(kernel.router.state.view).toBe('ConnectingExternal');
     expect(kernel.router.state.data).toEqual({ connectorId: injectedConnector.id });
     expect(connect).toHaveBeenCalledWith({ connectorId: injectedConnector.id });

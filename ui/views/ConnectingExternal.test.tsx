@@ -18,7 +18,7 @@ describe('ConnectingExternal view', () => {
     );
     await settle(); // kernel.start() done
     fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Test Wallet' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Test Wallet\b/ }));
     expect(t.kernel.router.state.view).toBe('ConnectingExternal');
     expect(await screen.findByText('Connection declined')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Test Wallet' })).toBeTruthy();

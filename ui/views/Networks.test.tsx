@@ -8,8 +8,8 @@ describe('Networks view', () => {
   it('lists every network and marks the active one with aria-current', () => {
     const { kernel } = uiKernel();
     renderView(kernel, Networks);
-    expect(screen.getByRole('button', { name: 'Ethereum' }).getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Anvil' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Ethereum\b/ }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: /^Anvil\b/ }).getAttribute('aria-current')).toBeNull();
   });
 
   it('choosing a network switches to it, then goes back', async () => {
@@ -20,12 +20,12 @@ describe('Networks view', () => {
     });
     const switchNetwork = jest.spyOn(kernel.network, 'switchNetwork');
     renderView(kernel, Networks);
-    fireEvent.click(screen.getByRole('button', { name: 'Anvil' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Anvil\b/ }));
     await settle();
     expect(switchNetwork).toHaveBeenCalledWith(expect.objectContaining({ id: 31337 }));
     expect(kernel.network.state.activeNetwork?.id).toBe(31337);
     expect(kernel.router.state.view).toBe('Account');
-    expect(screen.getByRole('button', { name: 'Anvil' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: /^Anvil\b/ }).getAttribute('aria-current')).toBe('true');
   });
 
   it("a failed switch through the wallet reports the kernel's message and stays", async () => {
@@ -34,13 +34,13 @@ describe('Networks view', () => {
     adapter.script.switchError = new LatchkeyError('Chain is not supported');
     act(() => void kernel.modal.open({ view: 'Networks' }));
     renderView(kernel, Networks);
-    fireEvent.click(screen.getByRole('button', { name: 'Anvil' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Anvil\b/ }));
     await settle();
     expect(adapter.calls.some((c) => c.method === 'switchNetwork')).toBe(true);
     expect(kernel.snackbar.state).toMatchObject({ open: true, variant: 'error', message: 'Chain is not supported' });
     expect(kernel.network.state.activeNetwork?.id).toBe(1);
     expect(kernel.modal.state.open).toBe(true);
-    expect(screen.getByRole('button', { name: 'Anvil' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: /^Anvil\b/ }).hasAttribute('disabled')).toBe(false);
   });
 });
 
@@ -51,10 +51,31 @@ describe('UnsupportedChain view', () => {
     renderView(kernel, UnsupportedChain);
     expect(screen.getByText(/doesn’t support your current network/)).toBeTruthy();
     const switchNetwork = jest.spyOn(kernel.network, 'switchNetwork');
-    fireEvent.click(screen.getByRole('button', { name: 'Anvil' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Anvil\b/ }));
     await settle();
     expect(switchNetwork).toHaveBeenCalledWith(expect.objectContaining({ id: 31337 }));
     expect(kernel.modal.state.open).toBe(false);
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+  });
+});
+
+describe('Networks view: leaving while the wallet is asked', () => {
+  it('does not navigate again when the user went Back before the switch finished', async () => {
+    const { kernel } = uiKernel();
+    act(() => {
+      kernel.router.reset('Connect');
+      kernel.router.push('Account');
+      kernel.router.push('Networks');
+    });
+    let finish!: () => void;
+    jest.spyOn(kernel.network, 'switchNetwork').mockReturnValue(new Promise<void>((r) => (finish = r)));
+    renderView(kernel, Networks);
+    fireEvent.click(screen.getByRole('button', { name: /^Anvil\b/ }));
+    expect(screen.getByRole('status').textContent).toBe('Approve the network switch in your wallet.');
+    act(() => kernel.router.goBack()); // the user leaves the list: Account
+    await act(async () => finish());
+    await settle();
+    expect(kernel.router.state.view).toBe('Account');
+    expect(kernel.router.state.history).toHaveLength(2);
   });
 });

@@ -8,7 +8,8 @@ import type { ViewProps } from './types';
 /**
  * Every configured network; the active one has aria-current. Choosing one
  * switches (through the wallet when connected); on success the modal goes
- * back (or closes when this was its first view), on failure the snackbar says why.
+ * back (or closes when this was its first view) unless the user already left
+ * the list; on failure the snackbar says why.
  */
 export default function Networks({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
@@ -21,7 +22,8 @@ export default function Networks({ kernel }: ViewProps) {
     setBusy(caip);
     const ok = await switchTo(kernel, n);
     setBusy(undefined);
-    if (!ok) return;
+    // Done only if the list is still shown: the user may have gone Back or closed the modal meanwhile.
+    if (!ok || kernel.router.state.view !== 'Networks') return;
     if (kernel.router.state.history.length > 1) kernel.router.goBack();
     else kernel.modal.close();
   };

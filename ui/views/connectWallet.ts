@@ -46,10 +46,18 @@ export function connectTarget(kernel: UiKernel, c: Connector): Connector {
   return c.connectors.find((m) => m.chain === ns) ?? c.connectors[0]!;
 }
 
+/** A WALLET_CONNECT connector, or a MULTI_CHAIN group whose members are all WALLET_CONNECT. */
+export function isWalletConnectEntry(c: Connector): boolean {
+  if (c.type === 'WALLET_CONNECT') return true;
+  return c.type === 'MULTI_CHAIN' && (c.connectors?.length ?? 0) > 0 && c.connectors!.every((m) => m.type === 'WALLET_CONNECT');
+}
+
 /** What a click on a wallet does: WalletConnect has its own (plugin) view; others connect right away. */
 export function selectWallet(kernel: UiKernel, c: Connector): void {
-  if (c.type === 'WALLET_CONNECT') {
-    kernel.router.push('ConnectingWalletConnect', { connectorId: c.id });
+  // WalletConnect (one connector, or its per-namespace connectors grouped): the pairing view.
+  // It connects the member on the active namespace; the session's other namespaces follow.
+  if (isWalletConnectEntry(c)) {
+    kernel.router.push('ConnectingWalletConnect', { connectorId: connectTarget(kernel, c).id });
     return;
   }
   const target = connectTarget(kernel, c);

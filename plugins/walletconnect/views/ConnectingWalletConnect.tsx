@@ -10,7 +10,7 @@ import { useWalletConnect } from './useWalletConnect';
 
 export const QR_LABEL = 'QR code for WalletConnect';
 
-export function PairingPanel({ kernel, connectorId, basic }: { readonly kernel: ViewProps['kernel']; readonly connectorId: string; readonly basic?: boolean }) {
+export function PairingPanel({ kernel, connectorId, basic }: { readonly kernel: ViewProps['kernel']; readonly connectorId: string | undefined; readonly basic?: boolean }) {
   const { state, failed, error, retry, copy } = useWalletConnect(kernel, connectorId);
   const uri = state.wcUri;
   if (failed) {
@@ -47,6 +47,7 @@ export function PairingPanel({ kernel, connectorId, basic }: { readonly kernel: 
 }
 
 export default function ConnectingWalletConnect({ kernel, data }: ViewProps<{ connectorId?: string }>) {
-  const connectorId = typeof data?.connectorId === 'string' ? data.connectorId : 'walletConnect';
+  // No id: the WalletConnect connector on the active namespace (see resolveWalletConnectConnectorId).
+  const connectorId = typeof data?.connectorId === 'string' ? data.connectorId : undefined;
   return <PairingPanel kernel={kernel} connectorId={connectorId} />;
 }

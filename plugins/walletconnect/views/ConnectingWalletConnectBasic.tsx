@@ -1,11 +1,13 @@
 /**
  * ConnectingWalletConnectBasic: the desktop view when no chain adapter is
- * registered (spec section 2) — the pairing QR code and link on their own.
+ * registered (spec section 2) — the pairing QR code and link on their own. The
+ * session's namespaces connect through the plugin's universal adapters.
  */
 import type { ViewProps } from '../../../ui/index';
 import { PairingPanel } from './ConnectingWalletConnect';
 
 export default function ConnectingWalletConnectBasic({ kernel, data }: ViewProps<{ connectorId?: string }>) {
-  const connectorId = typeof data?.connectorId === 'string' ? data.connectorId : 'walletConnect';
+  // Opened by the kernel's basic-mode rule with no data: the pairing connects through the universal adapter.
+  const connectorId = typeof data?.connectorId === 'string' ? data.connectorId : undefined;
   return <PairingPanel kernel={kernel} connectorId={connectorId} basic />;
 }

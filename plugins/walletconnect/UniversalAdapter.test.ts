@@ -1,0 +1,498 @@
+import { ContainerModule } from 'inversify';
+import { Subject } from 'rxjs';
+import {
+  createKernel,
+  defineNetwork,
+  type CaipNetwork,
+  type ChainAdapter,
+  type Connector,
+  type Kernel,
+  type PluginManifest,
+} from '../../kernel/index';
+import { WALLETCONNECT_GROUP_ID, walletConnectPlugin } from './index';
+import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
+import { resolveWalletConnectConnectorId } from './resolveConnector';
+import { canSignInOverUniversalProvider } from './siwx';
+import { base58Encode, formatUnits, parseUnits, utf8ToHex } from './units';
+import { UniversalAdapter } from './UniversalAdapter';
+import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
+import { UniversalProviderInit, WalletConnectSession } from './types';
+
+const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SOL = 'GqzBbbFvQ3TvYXrKb4QvX5uMKXXNy2sZmeS7nZ4LkDjh';
+const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+const evm = (id: number): CaipNetwork =>
+  defineNetwork({
+    id,
+    name: `Chain ${id}`,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [`http://127.0.0.1:9/evm${id}`] } },
+  });
+const SOLANA_REF = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+const SOLANA_DEV = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
+const sol = (ref: string): CaipNetwork =>
+  defineNetwork({
+    id: ref,
+    name: `Solana ${ref.slice(0, 4)}`,
+    caipNetworkId: `solana:${ref}`,
+    chainNamespace: 'solana',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [`http://127.0.0.1:9/sol-${ref.slice(0, 4)}`] } },
+  });
+const BTC_REF = '000000000019d6689c085ae165831e93';
+const btc: CaipNetwork = defineNetwork({
+  id: BTC_REF,
+  name: 'Bitcoin',
+  caipNetworkId: `bip122:${BTC_REF}`,
+  chainNamespace: 'bip122',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/btc'] } },
+});
+
+/** A chain plugin for `ns` (its adapter is never used here). */
+function chainPlugin(id: string, ns: 'eip155' | 'solana'): PluginManifest {
+  const adapter = { namespace: ns, events$: new Subject() } as unknown as ChainAdapter;
+  return { id, contributes: { namespaces: [ns] }, load: async () => ({ adapters: () => [adapter] }) };
+}
+
+interface Setup {
+  kernel: Kernel;
+  fake: FakeUniversalProvider;
+  rpcCalls: { url: string; body: any }[];
+}
+
+function setup(
+  opts: {
+    networks?: CaipNetwork[];
+    plugins?: PluginManifest[];
+    env?: Record<string, unknown>;
+    rpc?: (body: any) => unknown;
+    options?: Record<string, unknown>;
+  } = {},
+): Setup {
+  const fake = new FakeUniversalProvider();
+  const rpcCalls: { url: string; body: any }[] = [];
+  const fetch = async (url: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body));
+    rpcCalls.push({ url, body });
+    const one = (b: any) => ({ jsonrpc: '2.0', id: b.id, result: opts.rpc?.(b) });
+    return new Response(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const kernel = createKernel({
+    options: {
+      projectId: 'test-project',
+      metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1:5173', icons: [] },
+      networks: opts.networks ?? [evm(1), evm(31337), sol(SOLANA_REF), sol(SOLANA_DEV), btc],
+      relayUrl: 'ws://127.0.0.1:8787',
+      features: { analytics: false },
+      ...(opts.options ?? {}),
+    },
+    plugins: [...(opts.plugins ?? []), walletConnectPlugin()],
+    environment: { localStorage: undefined, window: undefined, fetch, ...(opts.env ?? {}) } as never,
+    modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(async () => fake))],
+  });
+  return { kernel, fake, rpcCalls };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const settle = async () => {
+  for (let i = 0; i < 4; i++) await tick();
+};
+
+/** Connects through the WalletConnect group and lets the wallet approve `accounts`. */
+async function connectAll(s: Setup, accounts: Record<string, readonly string[]>) {
+  await s.kernel.start();
+  const done = s.kernel.connection.connect({ connectorId: WALLETCONNECT_GROUP_ID });
+  await settle();
+  expect(s.fake.connectCalls).toHaveLength(1);
+  s.fake.approve(accounts);
+  const outcome = await done.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  await settle();
+  return outcome;
+}
+
+const ALL = {
+  eip155: [`eip155:1:${EVM}`, `eip155:31337:${EVM}`],
+  solana: [`solana:${SOLANA_REF}:${SOL}`, `solana:${SOLANA_DEV}:${SOL}`],
+  bip122: [`bip122:${BTC_REF}:${BTC}`],
+};
+
+async function adapterOf(kernel: Kernel, ns: 'eip155' | 'solana' | 'bip122' | 'polkadot'): Promise<UniversalAdapter> {
+  const a = await kernel.plugins.adapter(ns);
+  expect(a).toBeInstanceOf(UniversalAdapter);
+  return a as UniversalAdapter;
+}
+
+describe('manifest: fallback namespaces and one connector per namespace', () => {
+  it('declares the fallback namespaces; only chain plugins count for basic mode', async () => {
+    const s = setup();
+    await s.kernel.start();
+    const manifest = s.kernel.plugins.manifests().find((m) => m.id === 'walletconnect')!;
+    expect(manifest.contributes?.fallbackNamespaces).toEqual(['eip155', 'solana', 'bip122', 'polkadot']);
+    expect(manifest.contributes?.namespaces).toBeUndefined();
+    expect(s.kernel.plugins.namespaces()).toEqual([]);
+    for (const ns of ['eip155', 'solana', 'bip122', 'polkadot'] as const) expect(s.kernel.plugins.hasAdapter(ns)).toBe(true);
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
+  });
+
+  it('registers a WALLET_CONNECT connector per configured namespace, grouped as multichain:walletconnect', async () => {
+    const s = setup();
+    await s.kernel.start();
+    const wc = s.kernel.connectors.state.connectors.filter((c) => c.type === 'WALLET_CONNECT');
+    expect(wc.map((c) => [c.id, c.chain])).toEqual([
+      ['walletConnect', 'eip155'],
+      ['walletConnect:solana', 'solana'],
+      ['walletConnect:bip122', 'bip122'],
+    ]);
+    // only the eip155 one carries an EIP-1193 provider (for a chain plugin's EVM adapter)
+    expect(typeof (wc[0]!.provider as { request?: unknown }).request).toBe('function');
+    expect(wc[1]!.provider).toBeUndefined();
+    const groups = s.kernel.connectors.grouped().filter((c) => c.name === 'WalletConnect');
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ id: WALLETCONNECT_GROUP_ID, type: 'MULTI_CHAIN' });
+    expect(groups[0]!.connectors!.map((c) => c.id)).toEqual(['walletConnect', 'walletConnect:solana', 'walletConnect:bip122']);
+    expect(s.kernel.connectors.get(WALLETCONNECT_GROUP_ID)?.type).toBe('MULTI_CHAIN');
+  });
+
+  it('a namespace a chain plugin adapts keeps no WalletConnect connector (eip155 excepted), also for plugins registered later', async () => {
+    const s = setup({ plugins: [chainPlugin('evm', 'eip155')] });
+    await s.kernel.start();
+    const ids = () => s.kernel.connectors.state.connectors.filter((c) => c.type === 'WALLET_CONNECT').map((c) => c.id);
+    expect(ids()).toEqual(['walletConnect', 'walletConnect:solana', 'walletConnect:bip122']);
+    s.kernel.plugins.register(chainPlugin('sol', 'solana'));
+    expect(ids()).toEqual(['walletConnect', 'walletConnect:bip122']);
+    expect(walletConnectNamespaces([sol(SOLANA_REF), evm(1), btc, evm(5)], [])).toEqual(['solana', 'eip155', 'bip122']);
+    expect(walletConnectNamespaces([], [])).toEqual(['eip155']);
+    expect(walletConnectConnectorId('eip155')).toBe('walletConnect');
+    expect(walletConnectConnectorId('bip122')).toBe('walletConnect:bip122');
+  });
+
+  it('enableWalletConnect false registers none; turning it on later registers them', async () => {
+    const s = setup({ options: { enableWalletConnect: false } });
+    await s.kernel.start();
+    expect(s.kernel.connectors.state.connectors.filter((c) => c.type === 'WALLET_CONNECT')).toEqual([]);
+    s.kernel.options.update({ enableWalletConnect: true });
+    expect(s.kernel.connectors.state.connectors.filter((c) => c.type === 'WALLET_CONNECT')).toHaveLength(3);
+  });
+});
+
+describe('basic mode (only the WalletConnect plugin)', () => {
+  it('desktop opens ConnectingWalletConnectBasic, mobile AllWallets', async () => {
+    const desktop = setup();
+    await desktop.kernel.start();
+    await desktop.kernel.modal.open();
+    expect(desktop.kernel.router.state.view).toBe('ConnectingWalletConnectBasic');
+    const mobile = setup({ env: { isMobile: () => true } });
+    await mobile.kernel.start();
+    await mobile.kernel.modal.open();
+    expect(mobile.kernel.router.state.view).toBe('AllWallets');
+  });
+
+  it('one pairing connects every approved namespace through the universal adapters; the first stays active', async () => {
+    const s = setup();
+    const disconnects: string[] = [];
+    s.kernel.connection.onDidDisconnect$.subscribe((e) => disconnects.push(e.namespace));
+    await connectAll(s, ALL);
+    const proposal = s.fake.connectCalls[0]!['optionalNamespaces'] as Record<string, { chains: string[] }>;
+    expect(Object.keys(proposal)).toEqual(['eip155', 'solana', 'bip122']);
+    expect(proposal['solana']!.chains).toEqual([`solana:${SOLANA_REF}`, `solana:${SOLANA_DEV}`]);
+    expect(s.kernel.account.get('eip155')).toMatchObject({ status: 'connected', address: EVM, caipAddress: `eip155:1:${EVM}`, connectorId: 'walletConnect' });
+    expect(s.kernel.account.get('solana')).toMatchObject({ status: 'connected', address: SOL, caipAddress: `solana:${SOLANA_REF}:${SOL}`, connectorId: 'walletConnect:solana' });
+    expect(s.kernel.account.get('bip122')).toMatchObject({ status: 'connected', address: BTC, connectorId: 'walletConnect:bip122' });
+    expect(s.kernel.account.get('bip122').allAccounts).toEqual([{ namespace: 'bip122', address: BTC, type: 'payment' }]);
+    expect(s.kernel.account.get('polkadot').status).toBe('disconnected');
+    expect(s.kernel.network.state.activeNamespace).toBe('eip155');
+    expect(s.kernel.network.state.namespaces.solana.caipNetwork?.caipNetworkId).toBe(`solana:${SOLANA_REF}`);
+    expect(s.fake.connectCalls).toHaveLength(1); // no second pairing for the other namespaces
+
+    // the wallet ends the session: every namespace resets, once each
+    s.fake.walletDisconnect();
+    await settle();
+    for (const ns of ['eip155', 'solana', 'bip122'] as const) expect(s.kernel.account.get(ns).status).toBe('disconnected');
+    expect(disconnects.sort()).toEqual(['bip122', 'eip155', 'solana']);
+  });
+
+  it('a namespace the wallet did not approve stays disconnected (typed error); the approved ones connect anyway', async () => {
+    const s = setup();
+    // the group connects its first member (eip155) first; the wallet approves Solana only
+    const outcome = await connectAll(s, { solana: ALL.solana });
+    expect(outcome).toMatchObject({ name: 'NamespaceNotApprovedError', message: 'The WalletConnect session has no eip155 account' });
+    expect(s.kernel.account.get('solana')).toMatchObject({ status: 'connected', address: SOL });
+    expect(s.kernel.account.get('eip155').status).toBe('disconnected');
+    await expect(s.kernel.connection.connect({ connectorId: 'walletConnect:bip122' })).rejects.toMatchObject({ name: 'NamespaceNotApprovedError' });
+  });
+
+  it('a dapp-side disconnect of one namespace ends the session and disconnects every namespace exactly once', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    const disconnects: string[] = [];
+    s.kernel.connection.onDidDisconnect$.subscribe((e) => disconnects.push(e.namespace));
+    await s.kernel.connection.disconnect('solana');
+    await settle();
+    expect(s.fake.disconnects).toBe(1);
+    for (const ns of ['eip155', 'solana', 'bip122'] as const) expect(s.kernel.account.get(ns).status).toBe('disconnected');
+    expect(disconnects.sort()).toEqual(['bip122', 'eip155', 'solana']);
+  });
+
+  it('restores a stored session without pairing (reconnect), and returns null without one', async () => {
+    const s = setup();
+    await s.kernel.start();
+    const session = (await s.kernel.plugins.load('walletconnect'), s.kernel.get<WalletConnectSession>(WalletConnectSession));
+    const adapter = await adapterOf(s.kernel, 'solana');
+    const connector = s.kernel.connectors.get('walletConnect:solana')!;
+    expect(await adapter.reconnect({ connector })).toBeNull();
+    s.fake.session = { topic: 't', namespaces: { solana: { accounts: [`solana:${SOLANA_DEV}:${SOL}`], methods: ['solana_signMessage'] } } };
+    const restored = await adapter.reconnect({ connector, network: sol(SOLANA_REF) });
+    expect(restored).toEqual({ address: SOL, caipAddress: `solana:${SOLANA_DEV}:${SOL}`, chainId: SOLANA_DEV, accounts: [{ namespace: 'solana', address: SOL, type: 'eoa' }] });
+    expect(s.fake.connectCalls).toHaveLength(0);
+    expect(session.activeChain('solana')).toBe(`solana:${SOLANA_DEV}`);
+  });
+});
+
+/** An eip155 chain plugin whose adapter drives the connector's EIP-1193 provider (like plugins/evm). */
+function providerEvmPlugin(): PluginManifest {
+  const events = new Subject<any>();
+  let live: { id: string; provider: any; onDisconnect: () => void } | undefined;
+  const adapter = {
+    namespace: 'eip155',
+    events$: events,
+    async connect({ connector }: { connector: Connector }) {
+      const provider = connector.provider as any;
+      const [address] = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
+      const onDisconnect = () => events.next({ type: 'disconnect', namespace: 'eip155', connectorId: connector.id });
+      provider.on('disconnect', onDisconnect);
+      live = { id: connector.id, provider, onDisconnect };
+      return { address: address!, caipAddress: `eip155:1:${address}`, chainId: 1, accounts: [{ namespace: 'eip155', address: address!, type: 'eoa' }] };
+    },
+    async disconnect() {
+      live?.provider.removeListener('disconnect', live.onDisconnect);
+      // Like the real EVM adapter: a revoke on a session that already ended is not an error.
+      await live?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
+      live = undefined;
+    },
+    getBalance: async () => ({ balance: '0', symbol: 'ETH' }),
+  } as unknown as ChainAdapter;
+  return { id: 'evm-test', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) };
+}
+
+describe('with an EVM chain plugin: eip155 through its adapter, solana through the universal adapter', () => {
+  it('one pairing connects both; a dapp-side disconnect of solana also ends eip155 (through the provider facade), once each', async () => {
+    const s = setup({ plugins: [providerEvmPlugin()], networks: [evm(1), sol(SOLANA_REF)] });
+    await connectAll(s, { eip155: [`eip155:1:${EVM}`], solana: [`solana:${SOLANA_REF}:${SOL}`] });
+    expect(s.kernel.plugins.loadedAdapter('eip155')).not.toBeInstanceOf(UniversalAdapter);
+    expect(s.kernel.plugins.loadedAdapter('solana')).toBeInstanceOf(UniversalAdapter);
+    expect(s.kernel.account.get('eip155')).toMatchObject({ status: 'connected', address: EVM, connectorId: 'walletConnect' });
+    expect(s.kernel.account.get('solana')).toMatchObject({ status: 'connected', address: SOL, connectorId: 'walletConnect:solana' });
+    expect(s.kernel.network.state.activeNamespace).toBe('eip155');
+    expect(s.fake.connectCalls).toHaveLength(1);
+
+    const disconnects: string[] = [];
+    s.kernel.connection.onDidDisconnect$.subscribe((e) => disconnects.push(e.namespace));
+    await s.kernel.connection.disconnect('solana');
+    await settle();
+    expect(s.fake.disconnects).toBe(1);
+    expect(s.kernel.account.get('eip155').status).toBe('disconnected');
+    expect(s.kernel.account.get('solana').status).toBe('disconnected');
+    expect(disconnects.sort()).toEqual(['eip155', 'solana']);
+  });
+
+  it('the wallet ending the session resets both', async () => {
+    const s = setup({ plugins: [providerEvmPlugin()], networks: [evm(1), sol(SOLANA_REF)] });
+    await connectAll(s, { eip155: [`eip155:1:${EVM}`], solana: [`solana:${SOLANA_REF}:${SOL}`] });
+    s.fake.walletDisconnect();
+    await settle();
+    expect(s.kernel.account.get('eip155').status).toBe('disconnected');
+    expect(s.kernel.account.get('solana').status).toBe('disconnected');
+  });
+});
+
+describe('UniversalAdapter requests per namespace', () => {
+  it('signMessage: eip155 personal_sign (hex), solana solana_signMessage (base58, pubkey), bip122 signMessage', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    s.fake.answers['personal_sign'] = '0xevmsig';
+    s.fake.answers['solana_signMessage'] = { signature: '5solSig' };
+    s.fake.answers['signMessage'] = { address: BTC, signature: 'H+btcSig=' };
+    expect(await s.kernel.connection.signMessage('héllo', 'eip155')).toBe('0xevmsig');
+    expect(s.fake.requests.at(-1)).toEqual({ method: 'personal_sign', params: ['0x68c3a96c6c6f', EVM], chain: 'eip155:1' });
+    expect(await s.kernel.connection.signMessage('hello', 'solana')).toBe('5solSig');
+    expect(s.fake.requests.at(-1)).toEqual({ method: 'solana_signMessage', params: { message: 'Cn8eVZg', pubkey: SOL }, chain: `solana:${SOLANA_REF}` });
+    expect(await s.kernel.connection.signMessage('hello', 'bip122')).toBe('H+btcSig=');
+    expect(s.fake.requests.at(-1)).toEqual({ method: 'signMessage', params: { address: BTC, message: 'hello' }, chain: `bip122:${BTC_REF}` });
+  });
+
+  it('a wallet rejection keeps its code (4001) and a malformed answer is a typed error', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    s.fake.answers['solana_signMessage'] = Object.assign(new Error('User rejected.'), { code: 4001 });
+    await expect(s.kernel.connection.signMessage('x', 'solana')).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 });
+    s.fake.answers['solana_signMessage'] = { nope: true };
+    await expect(s.kernel.connection.signMessage('x', 'solana')).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
+  });
+
+  it("without a provider or session: 'UniversalAdapter:signMessage - provider is undefined'", async () => {
+    const s = setup();
+    await s.kernel.start();
+    const adapter = await adapterOf(s.kernel, 'solana');
+    const connector = s.kernel.connectors.get('walletConnect:solana')!;
+    await expect(adapter.signMessage({ connector, address: SOL, message: 'x' })).rejects.toMatchObject({
+      name: 'UniversalProviderUndefinedError',
+      message: 'UniversalAdapter:signMessage - provider is undefined',
+    });
+    await expect(adapter.sendTransaction({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(1), request: { to: EVM } })).rejects.toBeDefined();
+    const evmAdapter = await adapterOf(s.kernel, 'eip155');
+    await expect(evmAdapter.sendTransaction({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(1), request: { to: EVM } })).rejects.toMatchObject({ code: 4900 });
+  });
+
+  it("a connector that is not WalletConnect: 'WalletConnectConnector not found'", async () => {
+    const s = setup();
+    await s.kernel.start();
+    const adapter = await adapterOf(s.kernel, 'solana');
+    const phantom: Connector = { id: 'phantom', name: 'Phantom', type: 'INJECTED', chain: 'solana', provider: {} };
+    await expect(adapter.connect({ connector: phantom })).rejects.toMatchObject({ name: 'WalletConnectConnectorNotFoundError', message: 'WalletConnectConnector not found' });
+    await expect(adapter.reconnect({ connector: phantom })).rejects.toMatchObject({ name: 'WalletConnectConnectorNotFoundError' });
+  });
+
+  it('sendTransaction: eip155 eth_sendTransaction (hex quantities, on the target chain); solana and bitcoin name the method they need', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    s.fake.answers['eth_sendTransaction'] = '0xhash';
+    s.fake.answers['wallet_switchEthereumChain'] = null;
+    const hash = await s.kernel.connection.sendTransaction({ to: EVM, value: 10n ** 18n, data: '0x1234', gas: 21000n }, 'eip155');
+    expect(hash).toBe('0xhash');
+    expect(s.fake.requests.at(-1)).toEqual({
+      method: 'eth_sendTransaction',
+      params: [{ from: EVM, to: EVM, value: '0xde0b6b3a7640000', data: '0x1234', gas: '0x5208' }],
+      chain: 'eip155:1',
+    });
+    const adapter = await adapterOf(s.kernel, 'eip155');
+    await adapter.sendTransaction({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(31337), request: { to: EVM } });
+    expect(s.fake.clientRequests.at(-1)?.request).toEqual({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] });
+    expect(s.fake.requests.at(-1)).toMatchObject({ method: 'eth_sendTransaction', chain: 'eip155:31337' });
+
+    const before = s.fake.requests.length;
+    await expect(s.kernel.connection.sendTransaction({ to: SOL, value: 1n }, 'solana')).rejects.toMatchObject({
+      name: 'UniversalAdapterUnsupportedError',
+      message: 'UniversalAdapter:sendTransaction - not supported for solana',
+      method: 'solana_signAndSendTransaction',
+    });
+    await expect(s.kernel.connection.sendTransaction({ to: BTC, value: 1n }, 'bip122')).rejects.toMatchObject({ method: 'sendTransfer' });
+    expect(s.fake.requests.length).toBe(before); // nothing faked, nothing sent
+  });
+
+  it('switchNetwork: eip155 asks the wallet through the session; solana moves to an approved chain only', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    s.fake.answers['wallet_switchEthereumChain'] = null;
+    await s.kernel.network.switchNetwork('eip155:31337');
+    expect(s.fake.clientRequests.at(-1)).toEqual({ topic: 'session-topic', chainId: 'eip155:1', request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] } });
+    expect(s.kernel.account.get('eip155').caipAddress).toBe(`eip155:31337:${EVM}`);
+    expect(s.kernel.network.state.namespaces.eip155.caipNetwork?.id).toBe(31337);
+
+    await s.kernel.network.switchNetwork(`solana:${SOLANA_DEV}`);
+    expect(s.fake.defaultChains.at(-1)).toBe(`solana:${SOLANA_DEV}`);
+    expect(s.kernel.account.get('solana').caipAddress).toBe(`solana:${SOLANA_DEV}:${SOL}`);
+    s.fake.answers['solana_signMessage'] = { signature: 's' };
+    await s.kernel.connection.signMessage('x', 'solana');
+    expect(s.fake.requests.at(-1)!.chain).toBe(`solana:${SOLANA_DEV}`);
+
+    const adapter = await adapterOf(s.kernel, 'solana');
+    const other = sol('4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z');
+    await expect(adapter.switchNetwork({ connector: s.kernel.connectors.get('walletConnect:solana')!, network: other })).rejects.toMatchObject({ name: 'SwitchChainError' });
+  });
+
+  it('wallet events: accountsChanged and chainChanged per namespace reach the kernel; empty accounts disconnect that namespace', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    const SOL2 = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    s.fake.walletEvent(`solana:${SOLANA_REF}`, 'accountsChanged', [`solana:${SOLANA_REF}:${SOL2}`]);
+    expect(s.kernel.account.get('solana')).toMatchObject({ address: SOL2, caipAddress: `solana:${SOLANA_REF}:${SOL2}` });
+    expect(s.kernel.account.get('eip155').address).toBe(EVM);
+    s.fake.walletEvent(`solana:${SOLANA_REF}`, 'chainChanged', SOLANA_DEV);
+    expect(s.kernel.network.state.namespaces.solana.caipNetwork?.caipNetworkId).toBe(`solana:${SOLANA_DEV}`);
+    s.fake.walletEvent('eip155:1', 'chainChanged', '0x7a69');
+    expect(s.kernel.network.state.namespaces.eip155.caipNetwork?.id).toBe(31337);
+    s.fake.walletEvent(`bip122:${BTC_REF}`, 'accountsChanged', []);
+    await settle();
+    expect(s.kernel.account.get('bip122').status).toBe('disconnected');
+  });
+
+  it('getBalance through the kernel RpcTransport: eip155 eth_getBalance, solana getBalance (lamports / 1e9); bitcoin is a typed refusal', async () => {
+    const s = setup({
+      rpc: (b) => (b.method === 'eth_getBalance' ? '0x1bc16d674ec80000' : b.method === 'getBalance' ? { context: { slot: 1 }, value: 1_500_000_001 } : null),
+    });
+    await s.kernel.start();
+    const e = await adapterOf(s.kernel, 'eip155');
+    expect(await e.getBalance({ address: EVM, network: evm(1) })).toEqual({ balance: '2', symbol: 'ETH' });
+    expect(s.rpcCalls.at(-1)).toMatchObject({ url: 'http://127.0.0.1:9/evm1', body: { method: 'eth_getBalance', params: [EVM, 'latest'] } });
+    const so = await adapterOf(s.kernel, 'solana');
+    expect(await so.getBalance({ address: SOL, network: sol(SOLANA_REF) })).toEqual({ balance: '1.500000001', symbol: 'SOL' });
+    expect(s.rpcCalls.at(-1)).toMatchObject({ url: 'http://127.0.0.1:9/sol-5eyk', body: { method: 'getBalance', params: [SOL] } });
+    const b = await adapterOf(s.kernel, 'bip122');
+    await expect(b.getBalance({ address: BTC, network: btc })).rejects.toMatchObject({ name: 'UniversalAdapterUnsupportedError', message: 'UniversalAdapter:getBalance - not supported for bip122' });
+  });
+
+  it('the kernel refreshes the connected solana balance through the adapter', async () => {
+    const s = setup({ rpc: (b) => (b.method === 'getBalance' ? { value: 2_000_000_000 } : b.method === 'eth_getBalance' ? '0x0' : null) });
+    await connectAll(s, { solana: ALL.solana });
+    await settle();
+    expect(s.kernel.account.get('solana')).toMatchObject({ balance: '2', balanceSymbol: 'SOL' });
+  });
+});
+
+describe('pure helpers', () => {
+  it('parseUnits / formatUnits: bigint decimal math, rounding half up, negatives, invalid input', () => {
+    expect(parseUnits('1.5', 18)).toBe(1_500_000_000_000_000_000n);
+    expect(parseUnits('0.000000001', 9)).toBe(1n);
+    expect(parseUnits('.5', 1)).toBe(5n);
+    expect(parseUnits('-2', 8)).toBe(-200_000_000n);
+    expect(parseUnits('1.25', 1)).toBe(13n);
+    expect(parseUnits('1.24', 1)).toBe(12n);
+    expect(() => parseUnits('1.2.3', 18)).toThrow('Number `1.2.3` is not a valid decimal number.');
+    expect(() => parseUnits('', 18)).toThrow();
+    expect(formatUnits(1_500_000_000_000_000_000n, 18)).toBe('1.5');
+    expect(formatUnits(1n, 9)).toBe('0.000000001');
+    expect(formatUnits(0n, 18)).toBe('0');
+    expect(formatUnits(-150n, 2)).toBe('-1.5');
+    expect(formatUnits(123n, 0)).toBe('123');
+    for (const v of ['0.1', '123.456789', '1000000']) expect(formatUnits(parseUnits(v, 9), 9)).toBe(v);
+  });
+
+  it('utf8ToHex and base58Encode', () => {
+    expect(utf8ToHex('hello')).toBe('0x68656c6c6f');
+    expect(utf8ToHex('')).toBe('0x');
+    expect(base58Encode(new TextEncoder().encode('hello'))).toBe('Cn8eVZg');
+    expect(base58Encode(new Uint8Array([0, 0, 1]))).toBe('112');
+    expect(base58Encode(new Uint8Array([]))).toBe('');
+    expect(base58Encode(Uint8Array.from(Buffer.from('00000000000000000000000000000000000000000000000000000000000000ff', 'hex')))).toMatch(/^1{31}5Q$/);
+  });
+
+  it('canSignInOverUniversalProvider: only when every chain is eip155 (spec section 5)', () => {
+    expect(canSignInOverUniversalProvider([evm(1), evm(31337)])).toBe(true);
+    expect(canSignInOverUniversalProvider(['eip155:1', 'eip155:10'])).toBe(true);
+    expect(canSignInOverUniversalProvider([evm(1), sol(SOLANA_REF)])).toBe(false);
+    expect(canSignInOverUniversalProvider([btc])).toBe(false);
+    expect(canSignInOverUniversalProvider(['eip155:1', `solana:${SOLANA_REF}`])).toBe(false);
+    expect(canSignInOverUniversalProvider([])).toBe(false);
+  });
+
+  it('resolveWalletConnectConnectorId: group → member on the active namespace; none → WalletConnectConnector not found', async () => {
+    const s = setup();
+    await s.kernel.start();
+    const reg = s.kernel.connectors;
+    expect(resolveWalletConnectConnectorId(reg, 'solana', WALLETCONNECT_GROUP_ID)).toBe('walletConnect:solana');
+    expect(resolveWalletConnectConnectorId(reg, undefined, WALLETCONNECT_GROUP_ID)).toBe('walletConnect');
+    expect(resolveWalletConnectConnectorId(reg, 'bip122')).toBe('walletConnect:bip122');
+    expect(resolveWalletConnectConnectorId(reg, 'polkadot')).toBe('walletConnect');
+    expect(resolveWalletConnectConnectorId(reg, 'eip155', 'walletConnect:solana')).toBe('walletConnect:solana');
+    const none = setup({ options: { enableWalletConnect: false } });
+    await none.kernel.start();
+    expect(() => resolveWalletConnectConnectorId(none.kernel.connectors, 'eip155')).toThrow('WalletConnectConnector not found');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * One pairing connects every namespace of the session. When the wallet approves
+ * a pairing, or the kernel connects one WalletConnect connector (a pairing view,
+ * the EVM adapter asking the lazy EIP-1193 provider, a restore), the other
+ * WalletConnect connectors whose namespace the wallet approved are connected
+ * too, through `Connection.connect` (their adapters find the live session: no
+ * second prompt). Namespaces already connected or connecting (another wallet, a
+ * restore in progress) are left alone. The namespace the visitor connected
+ * stays the active one.
+ */
+import type { Account, ChainNamespace, Connection, ConnectorRegistry, Network } from '../../kernel/index';
+import type { WalletConnectSession } from './types';
+
+export interface FollowSessionDeps {
+  readonly connection: Connection;
+  readonly connectors: ConnectorRegistry;
+  readonly account: Account;
+  readonly network: Network;
+  readonly session: WalletConnectSession;
+}
+
+/** Starts following; returns the disposer. */
+export function followWalletConnectSession(deps: FollowSessionDeps): () => void {
+  const { connection, connectors, account, network, session } = deps;
+  let busy = false;
+
+  const wcChain = (connectorId: string | undefined): ChainNamespace | undefined => {
+    const c = connectorId ? connectors.get(connectorId) : undefined;
+    return c?.type === 'WALLET_CONNECT' ? c.chain : undefined;
+  };
+
+  const follow = async (primary: ChainNamespace | undefined): Promise<void> => {
+    if (busy) return; // the connects below announce themselves too
+    busy = true;
+    try {
+      // After the connect that triggered this has moved on.
+      await Promise.resolve();
+      const approved = session.currentProvider()?.session?.namespaces ?? {};
+      const others = connectors.state.connectors.filter(
+        (c) => c.type === 'WALLET_CONNECT' && c.chain !== primary && (approved[c.chain]?.accounts.length ?? 0) > 0,
+      );
+      for (const c of others) {
+        if (account.get(c.chain).status !== 'disconnected' || connection.state.pending === c.id) continue;
+        try {
+          await connection.connect({ connectorId: c.id });
+        } catch (err) {
+          console.warn(`[latchkey] WalletConnect: the session's ${c.chain} account could not be connected`, err);
+        }
+      }
+      if (primary && account.get(primary).status === 'connected') network.setActiveNamespace(primary);
+    } finally {
+      busy = false;
+    }
+  };
+
+  const subs = [
+    connection.onDidConnect$.subscribe((event) => {
+      if (wcChain(event.connectorId)) void follow(event.namespace);
+    }),
+  ];
+  let previous = session.state.status;
+  subs.push(
+    session.state$.subscribe((s) => {
+      const approvedNow = previous === 'pairing' && s.status === 'connected';
+      previous = s.status;
+      // The wallet approved: the namespace being connected (if a WalletConnect one) is the visitor's.
+      if (approvedNow) void follow(wcChain(connection.state.pending));
+    }),
+  );
+  return () => {
+    for (const sub of subs) sub.unsubscribe();
+  };
+}
