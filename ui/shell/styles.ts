@@ -26,6 +26,7 @@ const CSS = `
 [data-lk] .lk-view{animation:lk-view 150ms ease-out}
 [data-lk] .lk-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:40px;padding:0 16px;border:1px solid transparent;border-radius:calc(var(--lk-r)*4);font-weight:600;background:none}
 [data-lk] .lk-btn-primary{background:var(--lk-a);color:#fff}
+[data-lk] a.lk-btn{text-decoration:none}
 [data-lk] .lk-btn-secondary{background:var(--lk-hover);border-color:var(--lk-line);color:var(--lk-fg)}
 [data-lk] .lk-btn-ghost{color:var(--lk-a)}
 [data-lk] .lk-btn-icon{width:36px;min-height:36px;padding:0;font-size:20px;border-radius:calc(var(--lk-r)*3)}

@@ -1,3 +1,4 @@
+import { testKernel } from '../../kernel/testing/fakeAdapter';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Store, type Connector } from '../../kernel/index';
 import { CATALOGUE } from '../../kernel/directory/catalogue';
@@ -124,6 +125,19 @@ describe('AllWallets view', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Connect with WalletConnect' }));
     expect(t.kernel.router.state.view).toBe('ConnectingWalletConnect');
     expect(t.kernel.router.state.data).toEqual({ connectorId: 'walletConnect', wallet: CATALOGUE.find((w) => w.id === 'me.rainbow') });
+  });
+
+  it('on a phone, a catalogue wallet with a deep link goes straight to pairing with that wallet', () => {
+    const t = testKernel({}, { mobile: true });
+    withDirectory(t, CATALOGUE);
+    act(() => t.kernel.connectors.add(WC));
+    renderView(t.kernel, AllWallets);
+    const rainbow = CATALOGUE.find((w) => w.id === 'me.rainbow')!;
+    expect(rainbow.mobileLink ?? rainbow.universalLink).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rainbow' }));
+    expect(screen.queryByRole('region', { name: 'Get Rainbow' })).toBeNull();
+    expect(t.kernel.router.state.view).toBe('ConnectingWalletConnect');
+    expect(t.kernel.router.state.data).toEqual({ connectorId: 'walletConnect', wallet: rainbow });
   });
 
   it('loads the shipped catalogue through the directory service; an installed wallet shows once, tagged Installed', async () => {

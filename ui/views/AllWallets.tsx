@@ -10,10 +10,7 @@ import {
   type RefCallback,
   type UIEvent,
 } from 'react';
-import { Store } from '../../kernel/index';
-import { orderWallets, type WalletListEntry } from '../../kernel/index';
-import { searchWallets } from '../../kernel/index';
-import type { DirectoryWallet } from '../../kernel/index';
+import { Environment, Store, orderWallets, searchWallets, type DirectoryWallet, type WalletListEntry } from '../../kernel/index';
 import { WalletDirectory, type WalletDirectoryState } from '../../kernel/services/WalletDirectory';
 import type { UiKernel } from '../kernel';
 import { useObserved } from '../react/useObserved';
@@ -308,8 +305,13 @@ export default function AllWallets({ kernel }: ViewProps) {
   };
 
   const onSelect = (entry: WalletListEntry, index: number) => {
-    if (entry.connector) selectWallet(kernel, entry.connector);
-    else setSelected({ entry, index });
+    if (entry.connector) return selectWallet(kernel, entry.connector);
+    // On a phone, a wallet app with a deep link pairs at once: the pairing view
+    // makes the link first, then its "Open" link carries it within the tap.
+    const w = entry.wallet;
+    const onPhone = kernel.get<Environment>(Environment).isMobile();
+    if (onPhone && w && (w.universalLink ?? w.mobileLink) && connectWithWalletConnect(kernel, w)) return;
+    setSelected({ entry, index });
   };
 
   const closeDetails = () => {

@@ -141,3 +141,48 @@ describe('ConnectingWalletConnect', () => {
     expect(screen.getByRole('img', { name: QR_LABEL })).toBeTruthy();
   });
 });
+
+describe('ConnectingWalletConnect: expiry and deep links', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('an expired pairing shows a fresh QR code: a link lives 4 minutes and counts as expired within 10 s of that', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const { kernel, fake } = await setup();
+    render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect' }} />);
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    const first = screen.getByRole('img', { name: QR_LABEL }).getAttribute('data-value');
+    expect(first).toMatch(/^wc:0+1@2/);
+    // 3 min 49 s later: more than 10 s left, same link.
+    await act(() => jest.advanceTimersByTimeAsync(229_000));
+    expect(fake.connects).toBe(1);
+    expect(screen.getByRole('img', { name: QR_LABEL }).getAttribute('data-value')).toBe(first);
+    // Past 3 min 50 s: within 10 s of expiry, a fresh pairing replaces it.
+    await act(() => jest.advanceTimersByTimeAsync(1_500));
+    expect(fake.connects).toBe(2);
+    expect(screen.getByRole('img', { name: QR_LABEL }).getAttribute('data-value')).toMatch(/^wc:0+2@2/);
+  });
+
+  it('a chosen wallet gets an "Open" link that is disabled until the URI exists, then carries it (no fetch after the tap)', async () => {
+    const { kernel } = await setup();
+    const wallet = { name: 'Rainbow', mobileLink: 'rainbow://' };
+    render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect', wallet }} />);
+    const pending = screen.getByRole('button', { name: 'Open Rainbow' }) as HTMLButtonElement;
+    expect(pending.disabled).toBe(true);
+    await settle();
+    const uri = screen.getByRole('img', { name: QR_LABEL }).getAttribute('data-value')!;
+    const link = screen.getByRole('link', { name: 'Open Rainbow' });
+    expect(link.getAttribute('href')).toBe(`rainbow://wc?uri=${encodeURIComponent(uri)}`);
+  });
+
+  it('prefers a wallet universal link (https) over its custom scheme', async () => {
+    const { kernel } = await setup();
+    render(
+      <ConnectingWalletConnect
+        kernel={kernel}
+        data={{ connectorId: 'walletConnect', wallet: { name: 'MetaMask', mobileLink: 'metamask://', universalLink: 'https://metamask.app.link' } }}
+      />,
+    );
+    await settle();
+    expect(screen.getByRole('link', { name: 'Open MetaMask' }).getAttribute('href')).toMatch(/^https:\/\/metamask\.app\.link\/wc\?uri=wc%3A/);
+  });
+});

@@ -7,10 +7,47 @@
 import { Button, LoadingState, Text, errorText, isUserRejection, type ViewProps } from '../../../ui/index';
 import { QrCode } from './QrCode';
 import { useWalletConnect } from './useWalletConnect';
+import { deepLink, type WalletLinks } from '../deepLink';
 
 export const QR_LABEL = 'QR code for WalletConnect';
 
-export function PairingPanel({ kernel, connectorId, basic }: { readonly kernel: ViewProps['kernel']; readonly connectorId: string | undefined; readonly basic?: boolean }) {
+/** A wallet chosen in the list (e.g. AllWallets on a phone): its app opens with the pairing link. */
+export interface PairingWallet extends WalletLinks {
+  readonly name: string;
+}
+
+/**
+ * "Open {wallet}": a real link whose href holds the pairing URI. It is only
+ * enabled once the URI exists, so the tap itself navigates (inside the user
+ * gesture, which iOS requires) instead of waiting for the URI after the tap.
+ */
+function OpenWalletLink({ wallet, uri }: { readonly wallet: PairingWallet; readonly uri: string | undefined }) {
+  const href = uri ? deepLink(wallet, uri) : undefined;
+  if (!href) {
+    return (
+      <Button variant="primary" disabled aria-label={`Open ${wallet.name}`}>
+        {`Open ${wallet.name}`}
+      </Button>
+    );
+  }
+  return (
+    <a className="lk-btn lk-btn-primary" href={href} rel="noopener noreferrer" data-testid="wc-open-wallet">
+      {`Open ${wallet.name}`}
+    </a>
+  );
+}
+
+export function PairingPanel({
+  kernel,
+  connectorId,
+  basic,
+  wallet,
+}: {
+  readonly kernel: ViewProps['kernel'];
+  readonly connectorId: string | undefined;
+  readonly basic?: boolean;
+  readonly wallet?: PairingWallet | undefined;
+}) {
   const { state, failed, error, retry, copy } = useWalletConnect(kernel, connectorId);
   const uri = state.wcUri;
   if (failed) {
@@ -29,8 +66,10 @@ export function PairingPanel({ kernel, connectorId, basic }: { readonly kernel: 
       </div>
     );
   }
+  const canDeepLink = wallet !== undefined && (wallet.universalLink ?? wallet.mobileLink) !== undefined;
   return (
     <div className="lk-center lk-stack">
+      {canDeepLink ? <OpenWalletLink wallet={wallet} uri={uri} /> : null}
       {uri ? (
         <QrCode value={uri} label={QR_LABEL} />
       ) : (
@@ -46,8 +85,19 @@ export function PairingPanel({ kernel, connectorId, basic }: { readonly kernel: 
   );
 }
 
-export default function ConnectingWalletConnect({ kernel, data }: ViewProps<{ connectorId?: string }>) {
+function isPairingWallet(value: unknown): value is PairingWallet {
+  const w = value as Partial<PairingWallet> | undefined;
+  return (
+    typeof w === 'object' &&
+    w !== null &&
+    typeof w.name === 'string' &&
+    (typeof w.mobileLink === 'string' || typeof w.universalLink === 'string' || (w.mobileLink === undefined && w.universalLink === undefined))
+  );
+}
+
+export default function ConnectingWalletConnect({ kernel, data }: ViewProps<{ connectorId?: string; wallet?: unknown }>) {
   // No id: the WalletConnect connector on the active namespace (see resolveWalletConnectConnectorId).
   const connectorId = typeof data?.connectorId === 'string' ? data.connectorId : undefined;
-  return <PairingPanel kernel={kernel} connectorId={connectorId} />;
+  const wallet = isPairingWallet(data?.wallet) ? data.wallet : undefined;
+  return <PairingPanel kernel={kernel} connectorId={connectorId} wallet={wallet} />;
 }
