@@ -58,22 +58,13 @@ export { RpcTransport } from './services/RpcTransport';
 export { WalletDirectory, WALLET_DIRECTORY_CACHE_KEY } from './services/WalletDirectory';
 export type { WalletDirectoryState } from './services/WalletDirectory';
 
-// Wallet directory helpers (the catalogue itself loads on demand).
+// Wallet directory helpers.
 export { WalletDirectoryError } from './directory/errors';
-export { searchWallets, matchScore, tokenize, normalizeText } from './directory/search';
-export type { Searchable } from './directory/search';
-export {
-  orderWallets,
-  pickSlot,
-  naturalSlot,
-  baseConnectorType,
-  isInstalledConnector,
-  connectorIds,
-  walletIds,
-} from './directory/order';
-export type { WalletListEntry, OrderWalletsInput, WalletEntrySource } from './directory/order';
-export { parseRemotePage, parseRemoteWallet, mergeWallets, pageCount, REMOTE_PAGE_SIZE, MAX_REMOTE_PAGES } from './directory/remote';
-export { monogramDataUri } from './directory/monogram';
+// Slot rules (small, used by the Connect view) apart from the full list ordering (used by AllWallets).
+export { pickSlot, naturalSlot, baseConnectorType, isInstalledConnector } from './directory/slots';
+export type { WalletEntrySource } from './directory/slots';
+// The list ordering, search, catalogue monograms and remote reader are in kernel/directory/index.ts
+// (subpath 'latchkey/directory'): re-exporting them here would put them in every host's entry bundle.
 export type { DirectoryWallet, DirectorySource } from './directory/types';
 
 // Networks

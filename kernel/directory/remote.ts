@@ -3,7 +3,7 @@
  * answering `{ count, data: [...] }`. Parsing and merging with the catalogue.
  * Pure.
  */
-import { isChainNamespace } from '../validation/address';
+import { isChainNamespace } from '../index';
 import type { ChainNamespace } from '../types';
 import type { DirectoryWallet } from './types';
 

@@ -1,3 +1,4 @@
+import { searchWallets } from '../directory/search';
 import { createKernel, type Kernel } from '../createKernel';
 import { CATALOGUE } from '../directory/catalogue';
 import { WalletDirectoryError } from '../directory/errors';
@@ -177,13 +178,13 @@ describe('WalletDirectory', () => {
     expect(other.directory.state.wallets).toBe(CATALOGUE);
   });
 
-  it('search() finds wallets of the current list, best first', async () => {
+  it('the loaded catalogue is searchable with searchWallets, best first', async () => {
     const { directory } = setup();
-    expect(directory.search('rain')).toEqual([]);
+    expect(searchWallets(directory.state.wallets, 'rain')).toEqual([]);
     await directory.load();
-    expect(directory.search('rain').map((w) => w.name)).toEqual(['Rainbow']);
-    expect(directory.search('io.metamask')[0]!.name).toBe('MetaMask');
-    expect(directory.search('wallet').length).toBeGreaterThan(5);
-    expect(directory.search('').length).toBe(CATALOGUE.length);
+    expect(searchWallets(directory.state.wallets, 'rain').map((w) => w.name)).toEqual(['Rainbow']);
+    expect(searchWallets(directory.state.wallets, 'io.metamask')[0]!.name).toBe('MetaMask');
+    expect(searchWallets(directory.state.wallets, 'wallet').length).toBeGreaterThan(5);
+    expect(searchWallets(directory.state.wallets, '').length).toBe(CATALOGUE.length);
   });
 });

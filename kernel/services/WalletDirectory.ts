@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import { WalletDirectoryError } from '../directory/errors';
-import { REMOTE_PAGE_SIZE, mergeWallets, pageCount, parseRemotePage } from '../directory/remote';
-import { searchWallets } from '../directory/search';
 import type { DirectorySource, DirectoryWallet } from '../directory/types';
 import { HttpClient } from './HttpClient';
 import { Options } from './Options';
@@ -33,13 +31,10 @@ export interface WalletDirectory extends Observed<WalletDirectoryState> {
    * failures land in `state.error`.
    */
   load(): Promise<void>;
-  /** Wallets matching `query` (name, id, rdns; token prefixes), best first. */
-  search(query: string): readonly DirectoryWallet[];
 }
 
 /** The option the directory reads (until LatchkeyOptions carries it). */
 interface DirectoryOptions {
-  readonly walletDirectoryUrl?: unknown;
   readonly projectId?: unknown;
   readonly sdkType?: unknown;
   readonly sdkVersion?: unknown;
@@ -103,12 +98,8 @@ export class WalletDirectoryImpl implements WalletDirectory {
     return run;
   }
 
-  search(query: string): readonly DirectoryWallet[] {
-    return searchWallets(this.store.state.wallets, query);
-  }
-
   private url(): string | undefined {
-    const url = (this.options.state as DirectoryOptions).walletDirectoryUrl;
+    const url = this.options.state.walletDirectoryUrl;
     return typeof url === 'string' && url.trim() !== '' ? url.trim().replace(/\/+$/, '') : undefined;
   }
 
@@ -135,6 +126,8 @@ export class WalletDirectoryImpl implements WalletDirectory {
   }
 
   private async readRemote(url: string, catalogue: readonly DirectoryWallet[]): Promise<void> {
+    // The remote reader loads only when a remote directory is configured.
+    const { REMOTE_PAGE_SIZE, mergeWallets, pageCount, parseRemotePage } = await import('../directory/remote');
     const o = this.options.state as DirectoryOptions;
     const cached = this.storage.get(WALLET_DIRECTORY_CACHE_KEY, isCachedPage);
     if (cached && cached.url === url && this.store.state.source === 'catalogue' && cached.wallets.length) {

@@ -1,3 +1,5 @@
+// Through the kernel's index: this module loads lazily, and sharing the index's import set
+// keeps the bundler from splitting the kernel into many small chunks.
 import {
   HttpRequestError,
   NetworkRequestError,
@@ -5,9 +7,9 @@ import {
   RpcResponseError,
   TimeoutError,
   type RpcErrorObject,
-} from '../errors/transport';
+} from '../index';
 import { LruMap } from './lru';
-import { isSendMethod } from './methods';
+import { isSendMethod } from '../index';
 import { defaultNow, defaultTimers, linkSignals, sleep, type Timers } from './timers';
 import type { RequestOptions, RpcRequest, Transport } from './types';
 

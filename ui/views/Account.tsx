@@ -1,13 +1,8 @@
+import { Button, Link, ListItem, PluginView, Tabs, Text, errorText, formatBalance, truncateAddress, useObserved } from '../index';
 import type { AccountTab, WalletFeature } from '../../kernel/index';
-import { useObserved } from '../react/useObserved';
+
 import { pickNamespace } from '../react/select';
-import { Button } from '../primitives/Button';
-import { Link } from '../primitives/Link';
-import { ListItem } from '../primitives/ListItem';
-import { Tabs } from '../primitives/Tabs';
-import { Text } from '../primitives/Text';
-import { PluginView } from '../outlet/RouterOutlet';
-import { errorText, formatBalance, truncateAddress } from '../format';
+
 import { networkImage } from './switchNetwork';
 import type { ViewProps } from './types';
 

@@ -27,7 +27,6 @@ function withDirectory(t: TestKernel, wallets: readonly DirectoryWallet[]) {
     async load() {
       fake.loads++;
     },
-    search: (q: string) => searchWallets(store.state.wallets, q),
   };
   const c = t.kernel.container;
   if (c.isBound(WalletDirectory)) c.rebindSync(WalletDirectory).toConstantValue(fake);

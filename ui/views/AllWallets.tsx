@@ -1,3 +1,4 @@
+import { Button, Link, Text, WalletImage, useObserved } from '../index';
 import {
   useCallback,
   useEffect,
@@ -10,14 +11,11 @@ import {
   type RefCallback,
   type UIEvent,
 } from 'react';
-import { Environment, Store, orderWallets, searchWallets, type DirectoryWallet, type WalletListEntry } from '../../kernel/index';
+import { Environment, Store, type DirectoryWallet } from '../../kernel/index';
+import { orderWallets, searchWallets, type WalletListEntry } from '../../kernel/directory/index';
 import { WalletDirectory, type WalletDirectoryState } from '../../kernel/services/WalletDirectory';
 import type { UiKernel } from '../kernel';
-import { useObserved } from '../react/useObserved';
-import { Button } from '../primitives/Button';
-import { Link } from '../primitives/Link';
-import { Text } from '../primitives/Text';
-import { WalletImage } from '../primitives/WalletImage';
+
 import { initials } from '../format';
 import { connectWithWalletConnect, selectWallet, walletConnectConnector } from './connectWallet';
 import type { ViewProps } from './types';

@@ -1,10 +1,6 @@
+import { Button, Spinner, Text, WalletImage, errorText, isUserRejection, useObserved } from '../index';
 import { useEffect } from 'react';
-import { useObserved } from '../react/useObserved';
-import { Button } from '../primitives/Button';
-import { Spinner } from '../primitives/Spinner';
-import { Text } from '../primitives/Text';
-import { WalletImage } from '../primitives/WalletImage';
-import { errorText, isUserRejection } from '../format';
+
 import { connectAttempts, startConnect } from './connectWallet';
 import type { ViewProps } from './types';
 

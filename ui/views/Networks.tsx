@@ -1,7 +1,6 @@
+import { ListItem, Text, useObserved } from '../index';
 import { useState } from 'react';
-import { useObserved } from '../react/useObserved';
-import { ListItem } from '../primitives/ListItem';
-import { Text } from '../primitives/Text';
+
 import { networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
 

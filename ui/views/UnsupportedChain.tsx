@@ -1,9 +1,6 @@
+import { Button, ListItem, Text, errorText, useObserved } from '../index';
 import { useState } from 'react';
-import { useObserved } from '../react/useObserved';
-import { Button } from '../primitives/Button';
-import { ListItem } from '../primitives/ListItem';
-import { Text } from '../primitives/Text';
-import { errorText } from '../format';
+
 import { networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
 

@@ -1,5 +1,6 @@
+import { errorText } from '../index';
 import type { CaipNetwork as NetworkData } from '../../kernel/index';
-import { errorText } from '../format';
+
 import type { UiKernel } from '../kernel';
 
 /** Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is not supported'). */

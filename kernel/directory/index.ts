@@ -1,0 +1,13 @@
+/**
+ * Public wallet-directory helpers (subpath `latchkey/directory`): the full
+ * wallet-list ordering and search used by AllWallets. Kept out of the kernel's
+ * main index on purpose: a module the main index re-exports is bundled with
+ * every host's entry by esbuild's code splitting, even when only a lazily
+ * loaded view uses it.
+ */
+export { orderWallets, connectorIds, walletIds } from './order';
+export type { WalletListEntry, OrderWalletsInput } from './order';
+export { searchWallets, matchScore, tokenize, normalizeText } from './search';
+export type { Searchable } from './search';
+export { monogramDataUri } from './monogram';
+export { parseRemotePage, parseRemoteWallet, mergeWallets, pageCount, REMOTE_PAGE_SIZE, MAX_REMOTE_PAGES } from './remote';
