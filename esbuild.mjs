@@ -30,6 +30,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const SOURCES = {
   '.': ['kernel/index.ts'],
   './kernel': ['kernel/index.ts'],
+  './directory': ['kernel/directory/index.ts'],
   './plugins/evm': ['plugins/evm/index.ts'],
   './plugins/walletconnect': ['plugins/walletconnect/index.ts'],
   './ui': ['ui/index.ts', 'ui/index.tsx'],
