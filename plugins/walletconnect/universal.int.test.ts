@@ -4,11 +4,9 @@
  * is bundled with esbuild and run in a child process; every check is made here, with
  * independent verifiers: viem for the EVM signature, node:crypto ed25519 for the Solana one.
  */
-import { spawn } from 'node:child_process';
+import { runScenario } from './testing/runScenario';
 import { createPublicKey, verify as edVerify } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { base58 } from '@scure/base';
 import { verifyMessage } from 'viem';
 
@@ -43,37 +41,10 @@ interface Result {
 }
 
 let r: Result;
-let output = '';
+let output: string;
 
 beforeAll(async () => {
-  const outdir = join(REPO_ROOT, 'node_modules/.cache/latchkey-walletconnect-int');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, 'universalScenario.mjs');
-  await build({
-    entryPoints: [join(__dirname, 'testing/universalScenario.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    jsx: 'automatic',
-    logLevel: 'silent',
-    absWorkingDir: REPO_ROOT,
-  });
-  const run = await new Promise<{ code: number | null }>((res) => {
-    const child = spawn(process.execPath, [outfile], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      res({ code });
-    });
-  });
-  const line = output.split('\n').find((l) => l.startsWith('WC_UNIVERSAL_RESULT '));
-  if (!line) throw new Error(`the scenario printed no result (exit ${run.code}):\n${output.slice(-4000)}`);
-  r = JSON.parse(line.slice('WC_UNIVERSAL_RESULT '.length));
+  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'testing/universalScenario.ts'), 'WC_UNIVERSAL_RESULT'));
   console.log(`Universal adapter through the local relay: eip155 + solana connected in ${r.connectMs} ms`);
 }, 90_000);
 

@@ -4,10 +4,8 @@
  * (testing/sessionScenario.ts) is bundled with esbuild and run in a child process because
  * the WalletConnect clients keep a process alive after cleanup; every check is made here.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { runScenario } from './testing/runScenario';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { verifyMessage } from 'viem';
 import { EVM_SESSION_METHODS } from './namespaces';
 
@@ -36,38 +34,10 @@ interface Result {
 }
 
 let r: Result;
-let output = '';
+let output: string;
 
 beforeAll(async () => {
-  // Inside node_modules so the bundle's bare imports resolve to the repository's packages.
-  const outdir = join(REPO_ROOT, 'node_modules/.cache/latchkey-walletconnect-int');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, 'sessionScenario.mjs');
-  await build({
-    entryPoints: [join(__dirname, 'testing/sessionScenario.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    jsx: 'automatic',
-    logLevel: 'silent',
-    absWorkingDir: REPO_ROOT,
-  });
-  const run = await new Promise<{ code: number | null }>((res) => {
-    const child = spawn(process.execPath, [outfile], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      res({ code });
-    });
-  });
-  const line = output.split('\n').find((l) => l.startsWith('WC_SESSION_RESULT '));
-  if (!line) throw new Error(`the scenario printed no result (exit ${run.code}):\n${output.slice(-4000)}`);
-  r = JSON.parse(line.slice('WC_SESSION_RESULT '.length));
+  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'testing/sessionScenario.ts'), 'WC_SESSION_RESULT'));
   console.log(`WalletConnect session service through the local relay: connect ${r.connectMs} ms (link to session ${r.uriToSessionMs} ms), personal_sign ${r.signMs} ms`);
 }, 90_000);
 

@@ -1,0 +1,42 @@
+/**
+ * Runs a WalletConnect test scenario in a child Node process (the WalletConnect
+ * clients keep a process alive for seconds after cleanup) and returns the JSON
+ * it prints on the line starting with `marker `.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+export async function runScenario<T>(repoRoot: string, entry: string, marker: string, timeoutMs = 50_000): Promise<{ result: T; output: string }> {
+  // Inside node_modules so the bundle's bare imports resolve to the repository's packages.
+  const outdir = join(repoRoot, 'node_modules/.cache/latchkey-walletconnect-int');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, `${entry.split('/').pop()!.replace(/\.ts$/, '')}.mjs`);
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    logLevel: 'silent',
+    absWorkingDir: repoRoot,
+  });
+  let output = '';
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, [outfile], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  const line = output.split('\n').find((l) => l.startsWith(`${marker} `));
+  if (!line) throw new Error(`the scenario printed no result (exit ${code}):\n${output.slice(-4000)}`);
+  return { result: JSON.parse(line.slice(marker.length + 1)) as T, output };
+}
