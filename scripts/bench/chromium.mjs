@@ -1,18 +1,10 @@
-// Debian's Chromium through playwright-core, for the benchmark (the .mjs twin of tests/support/chromium.ts).
-import { existsSync } from 'node:fs';
+// Debian's Chromium through playwright-core, for the benchmark (the .mjs counterpart of tests/support/chromium.ts).
+import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The same flags as the test harness (tests/support/chromium-args.json). */
+export const CHROMIUM_ARGS = JSON.parse(readFileSync(new URL('../../tests/support/chromium-args.json', import.meta.url), 'utf8'));
 
 /** Headless Chromium with a fresh profile (playwright creates and removes a temp user-data dir per launch). */
 export async function launchBrowser(extraArgs = []) {

@@ -5,21 +5,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import chromiumArgs from './chromium-args.json';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Flags verified on these machines (see /work/shared/FACTS.md, "Browser tests"). */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Flags verified on these machines (see /work/shared/FACTS.md, "Browser tests"); shared with the benchmark. */
+export const CHROMIUM_ARGS: readonly string[] = chromiumArgs;
 
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
