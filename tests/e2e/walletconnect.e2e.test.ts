@@ -7,6 +7,7 @@
  * The tests run in order and share one page: pair → account shown → sign → send →
  * switch chain → wallet-side disconnect → pair again → dapp-side disconnect.
  */
+import { EVM_SESSION_METHODS } from '../../plugins/walletconnect/namespaces';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import { startRelayProcess, type RelayProcess } from '../../samples/relay/testing/relayProcess';
@@ -19,25 +20,8 @@ jest.setTimeout(45_000);
 
 const ANVIL_ACCOUNT_0 = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
 const DEMO_MESSAGE = 'Hello from the Latchkey demo';
-const EVM_METHODS = [
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_sendTransaction',
-  'eth_signTransaction',
-  'personal_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_watchAsset',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'wallet_getAssets',
-];
+// The spec's list is checked in plugins/walletconnect/helpers.test.ts; here: the wallet receives exactly it.
+const EVM_METHODS = EVM_SESSION_METHODS;
 
 let stack: TestStack;
 let ownRelay: RelayProcess | undefined;
