@@ -1,23 +1,23 @@
 /**
  * The slice of the kernel the UI talks to. Type-only: this file emits no code,
- * so the UI adds nothing to the kernel's bundle. The real `Kernel` returned by
- * `createKernel` satisfies it structurally; tests use `ui/testing/fakeKernel`.
+ * so the UI adds nothing to the kernel's bundle. It is a slice of `Kernel`, so tests
+ * can hand the UI a smaller object.
  */
-import type { Account, Alerts, Connection, ConnectorRegistry, Modal, Network, Options, PluginHost, Router, Snackbar, Theme } from '../kernel/index';
+import type { Kernel } from '../kernel/index';
 
-export interface UiKernel {
-  readonly options: Options;
-  readonly router: Router;
-  readonly modal: Modal;
-  readonly network: Network;
-  readonly account: Account;
-  readonly connectors: ConnectorRegistry;
-  readonly connection: Connection;
-  readonly plugins: PluginHost;
-  readonly theme: Theme;
-  readonly snackbar: Snackbar;
-  readonly alerts: Alerts;
-  /** Any service by its token (plugins' own services included). */
-  get<T>(token: symbol): T;
-  start(): Promise<void>;
-}
+export type UiKernel = Pick<
+  Kernel,
+  | 'options'
+  | 'router'
+  | 'modal'
+  | 'network'
+  | 'account'
+  | 'connectors'
+  | 'connection'
+  | 'plugins'
+  | 'theme'
+  | 'snackbar'
+  | 'alerts'
+  | 'get'
+  | 'start'
+>;
