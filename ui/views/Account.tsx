@@ -1,9 +1,9 @@
-import { Button, Link, ListItem, PluginView, Tabs, Text, errorText, formatBalance, truncateAddress, useObserved } from '../index';
+import { Button, Link, ListItem, PluginView, Tabs, Text, formatBalance, truncateAddress, useObserved } from '../index';
 import type { AccountTab, WalletFeature } from '../../kernel/index';
 
 import { pickNamespace } from '../react/select';
 
-import { networkImage } from './switchNetwork';
+import { disconnectAndClose, networkImage } from './switchNetwork';
 import type { ViewProps } from './types';
 
 const ALL_TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity'];
@@ -57,11 +57,7 @@ export default function Account({ kernel }: ViewProps) {
       () => kernel.snackbar.error('Failed to copy'),
     );
   };
-  const disconnect = () =>
-    kernel.connection.disconnect(ns).then(
-      () => kernel.modal.close(),
-      (err: unknown) => kernel.snackbar.error(errorText(err)),
-    );
+  const disconnect = () => disconnectAndClose(kernel, ns);
 
   return (
     <div className="lk-stack">

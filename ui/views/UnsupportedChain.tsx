@@ -1,7 +1,7 @@
-import { Button, ListItem, Text, errorText, useObserved } from '../index';
+import { Button, ListItem, Text, useObserved } from '../index';
 import { useState } from 'react';
 
-import { networkImage, switchTo } from './switchNetwork';
+import { disconnectAndClose, networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
 
 /**
@@ -22,11 +22,7 @@ export default function UnsupportedChain({ kernel }: ViewProps) {
     setBusy(false);
     if (ok) kernel.modal.close();
   };
-  const disconnect = () =>
-    kernel.connection.disconnect(ns).then(
-      () => kernel.modal.close(),
-      (err: unknown) => kernel.snackbar.error(errorText(err)),
-    );
+  const disconnect = () => disconnectAndClose(kernel, ns);
   return (
     <div className="lk-stack">
       <Text>This app doesn’t support your current network. Switch to an available option to continue.</Text>

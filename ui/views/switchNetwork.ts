@@ -1,5 +1,5 @@
 import { errorText } from '../index';
-import type { CaipNetwork as NetworkData } from '../../kernel/index';
+import type { CaipNetwork as NetworkData, ChainNamespace } from '../../kernel/index';
 
 import type { UiKernel } from '../kernel';
 
@@ -16,4 +16,12 @@ export async function switchTo(kernel: UiKernel, network: NetworkData): Promise<
 
 export function networkImage(kernel: UiKernel, n: NetworkData): string | undefined {
   return n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id];
+}
+
+/** Disconnects `namespace` (and its session partners) and closes the modal; a failure goes to the snackbar. */
+export function disconnectAndClose(kernel: UiKernel, namespace: ChainNamespace | undefined): Promise<void> {
+  return kernel.connection.disconnect(namespace).then(
+    () => kernel.modal.close(),
+    (err: unknown) => kernel.snackbar.error(errorText(err)),
+  );
 }
