@@ -85,7 +85,12 @@ it('connects, signs with anvil (the signature verifies) and sends a transaction'
   const sent = await request('eth_sendTransaction', [{ from: address, to, value: '0x2386f26fc10000' }]);
   expect(sent.ok).toBe(true);
   expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/);
-  const receipt = await request('eth_getTransactionReceipt', [sent.result]);
+  // anvil mines on send, but may answer the send before the receipt is readable: poll briefly.
+  let receipt = await request('eth_getTransactionReceipt', [sent.result]);
+  for (let i = 0; i < 50 && receipt.result === null; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    receipt = await request('eth_getTransactionReceipt', [sent.result]);
+  }
   expect(receipt.result.status).toBe('0x1');
   expect(BigInt((await request('eth_getBalance', [to, 'latest'])).result) - before).toBe(10n ** 16n);
 });
