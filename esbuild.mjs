@@ -5,6 +5,8 @@
 //   node esbuild.mjs --lib-only   dist/esm only (+ size report)
 //   node esbuild.mjs --cdn-only   dist/cdn only (+ size report)
 //
+// Entries: package.json `exports`, each with a `source` condition (the TypeScript file).
+//
 // dist/esm/  The ESM library for bundlers: one entry per exports subpath,
 //            code-split so entries share chunks, every dependency and peer
 //            dependency left external (the host's bundler keeps one copy),
@@ -25,17 +27,6 @@ import { gzipSize, staticClosure } from './scripts/size/closure.mjs';
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const DIST = join(ROOT, 'dist');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-
-/** exports subpath → source file (first existing candidate wins). */
-const SOURCES = {
-  '.': ['kernel/index.ts'],
-  './kernel': ['kernel/index.ts'],
-  './directory': ['kernel/directory/index.ts'],
-  './plugins/evm': ['plugins/evm/index.ts'],
-  './plugins/walletconnect': ['plugins/walletconnect/index.ts'],
-  './ui': ['ui/index.ts', 'ui/index.tsx'],
-  './react': ['ui/react/index.ts', 'ui/react/index.tsx'],
-};
 
 /** Dependencies the ESM library leaves to the host (plus their subpaths). */
 const LIB_EXTERNAL_NAMES = [
@@ -70,41 +61,66 @@ if (libOnly && cdnOnly) {
 }
 
 // ------------------------------------------------------------------ entries
-/** Output name (no extension) for a subpath: taken from its `import` target under dist/esm/. */
-function outName(subpath, target) {
-  const file = typeof target === 'string' ? target : target?.import ?? target?.default;
-  const m = typeof file === 'string' && /^\.\/dist\/esm\/(.+)\.js$/.exec(file);
-  if (m) return m[1];
-  return subpath === '.' ? 'kernel' : subpath.replace(/^\.\//, '');
-}
-
-function sourceFor(subpath, target) {
-  const candidates = [...(SOURCES[subpath] ?? [])];
-  const types = typeof target === 'object' ? target?.types : undefined;
-  if (typeof types === 'string' && /\.tsx?$/.test(types)) candidates.push(types.replace(/^\.\//, ''));
-  const plugin = /^\.\/plugins\/([^/]+)$/.exec(subpath);
-  if (plugin) candidates.push(`plugins/${plugin[1]}/index.ts`);
-  if (!candidates.length) return { candidates, found: undefined };
-  return { candidates, found: candidates.find((c) => existsSync(join(ROOT, c))) };
-}
-
-/** { subpath, name, source } for every exports subpath whose source exists. */
+/**
+ * One entry per `exports` subpath, from package.json alone: the `source` condition names the
+ * TypeScript file, the `import` target under dist/esm/ names the output. A new plugin is added
+ * to package.json's exports and nowhere else.
+ */
 function resolveEntries() {
   const entries = [];
   const skipped = [];
   for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
-    if (subpath === './package.json') continue;
-    const { candidates, found } = sourceFor(subpath, target);
-    if (!found) {
-      skipped.push({ subpath, why: candidates.length ? `no ${candidates[0]} yet` : 'no known source file' });
+    if (typeof target !== 'object' || target === null) continue; // './package.json'
+    const source = typeof target.source === 'string' ? target.source.replace(/^\.\//, '') : undefined;
+    const out = /^\.\/dist\/esm\/(.+)\.js$/.exec(target.import ?? '')?.[1];
+    if (!source || !out) throw new Error(`package.json exports['${subpath}'] needs a "source" (.ts) and an "import" under ./dist/esm/`);
+    if (!existsSync(join(ROOT, source))) {
+      skipped.push({ subpath, why: `no ${source}` });
       continue;
     }
-    entries.push({ subpath, name: outName(subpath, target), source: found });
+    entries.push({ subpath, name: out, source });
   }
   return { entries, skipped };
 }
 
 // ------------------------------------------------------------------- builds
+const KERNEL_INDEX = join(ROOT, 'kernel/index.ts');
+
+/**
+ * Chunking, steered here and nowhere else (the source imports siblings). A bundler splits
+ * at our lazy imports (a view, a transport, a plugin's module); a lazy module that imports a
+ * few kernel files would put those files in small chunks of their own, one per set of lazy
+ * modules sharing them, each a request and a gzip stream more before the connect button
+ * works. This plugin adds to every module of ours that is loaded by `import()` a re-export
+ * of the kernel's public index, so every eager kernel module is reached by the same modules
+ * and lands in one chunk (in dist/ and in a host's bundle of dist/esm). A lazy module is
+ * always loaded after the index, so the added edge is never a load-order cycle.
+ */
+function coreChunkPlugin() {
+  const lazy = new Set();
+  const ours = (p) => /\/(kernel|ui|plugins)\//.test(p) && !p.includes('/node_modules/');
+  return {
+    name: 'latchkey-core-chunk',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.steer === false) return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { steer: false } });
+        if (!r.errors.length && ours(r.path)) lazy.add(r.path);
+        return r.errors.length ? undefined : { path: r.path, external: r.external };
+      });
+      b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (!lazy.has(args.path) || args.path === KERNEL_INDEX) return undefined;
+        const src = readFileSync(args.path, 'utf8');
+        return {
+          contents: `${src}\nexport { definePlugin as __latchkeyCore } from ${JSON.stringify(KERNEL_INDEX)};\n`,
+          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+          resolveDir: dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
 const common = {
   absWorkingDir: ROOT,
   bundle: true,
@@ -116,6 +132,8 @@ const common = {
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
   tsconfig: join(ROOT, 'tsconfig.json'),
+  jsx: 'automatic',
+  plugins: [coreChunkPlugin()],
 };
 
 /** entryPoints object: output name → source; "." and "./kernel" share one. */

@@ -1,9 +1,12 @@
+/**
+ * Networks (subpath `latchkey/networks`): `defineNetwork`, the built-in Solana and Bitcoin
+ * networks of spec section 3, the placeholder for a chain the app does not support, and
+ * the CAIP id checks.
+ */
 import type { CaipNetworkId, ChainNamespace, Network } from './types';
+import { caipNetworkId } from './caip';
 
-/** `namespace:reference`. */
-export function caipNetworkId(namespace: ChainNamespace, reference: string | number): CaipNetworkId {
-  return `${namespace}:${reference}`;
-}
+export { caipNetworkId, caipAddress, isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId } from './caip';
 
 /** Type-checks a network definition and fills `caipNetworkId` from id and namespace when absent. */
 export function defineNetwork(

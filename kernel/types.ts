@@ -131,26 +131,6 @@ export interface NetworkState {
   readonly smartAccountEnabledNetworks: readonly (number | string)[];
 }
 
-export type ViewId =
-  | 'Connect'
-  | 'Account'
-  | 'AllWallets'
-  | 'ConnectingWalletConnect'
-  | 'ConnectingWalletConnectBasic'
-  | 'ConnectingExternal'
-  | 'ConnectingSiwe'
-  | 'ConnectingFarcaster'
-  | 'UnsupportedChain'
-  | 'SIWXSignMessage'
-  | 'ApproveTransaction'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'Swap'
-  | 'Networks'
-  | (string & {});
-
-export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send';
-export type ConnectMethod = 'email' | 'social' | 'wallet';
 export type ConnectorTypeOrder =
   | 'walletConnect'
   | 'recent'
@@ -159,8 +139,6 @@ export type ConnectorTypeOrder =
   | 'custom'
   | 'external'
   | 'recommended';
-export type AccountTab = 'Tokens' | 'NFTs' | 'Activity';
-
 export interface RecentWallet {
   readonly id: string;
   readonly name: string;

@@ -2,7 +2,7 @@
  * Display helpers. Address (4 + 6, '…') and balance (3 decimals, cut) formatting
  * come from the kernel so the UI, plugins and tests agree on one rule.
  */
-export { truncateAddress, formatBalance } from '../kernel/index';
+export { truncateAddress, formatBalance } from './formatting';
 
 /** True for a wallet's "no" (EIP-1193 4001, or 5000 treated the same), anywhere in the cause chain. */
 export function isUserRejection(error: unknown): boolean {

@@ -12,7 +12,7 @@ export { LoadingState } from './primitives/LoadingState';
 export { Tabs, type TabsProps } from './primitives/Tabs';
 export { Text, type TextProps } from './primitives/Text';
 export { Link } from './primitives/Link';
-export { PluginView, ViewSlot } from './outlet/RouterOutlet';
+export { ViewSlot } from './outlet/RouterOutlet';
 export { useObserved, shallowEqual } from './react/useObserved';
 export { useKernel } from './react/context';
 export { defineView, type ViewProps, type ViewComponent } from './views/types';

@@ -11,3 +11,11 @@ export { searchWallets, matchScore, tokenize, normalizeText } from './search';
 export type { Searchable } from './search';
 export { monogramDataUri } from './monogram';
 export { parseRemotePage, parseRemoteWallet, mergeWallets, pageCount, REMOTE_PAGE_SIZE, MAX_REMOTE_PAGES } from './remote';
+// The slot rules, also on the kernel's main entry (the Connect view uses them).
+export { pickSlot, naturalSlot, baseConnectorType, isInstalledConnector } from './slots';
+export type { WalletEntrySource } from './slots';
+export type { DirectoryWallet, DirectorySource } from './types';
+export { WalletDirectoryError } from './errors';
+export { MAX_RECENT_WALLETS } from '../services/Storage';
+export { DEFAULT_CONNECTOR_TYPE_ORDER } from '../services/ConnectorRegistry';
+export type { WalletDirectoryState } from '../services/WalletDirectory';

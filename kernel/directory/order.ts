@@ -5,7 +5,7 @@
  */
 import { DEFAULT_CONNECTOR_TYPE_ORDER } from '../services/ConnectorRegistry';
 import { MAX_RECENT_WALLETS } from '../services/Storage';
-import type { CustomWallet } from '../services/Options';
+import type { CustomWallet } from '../options/types';
 import type { ChainNamespace, Connector, ConnectorType, ConnectorTypeOrder, RecentWallet } from '../types';
 import type { DirectoryWallet } from './types';
 

@@ -3,7 +3,7 @@
  * answering `{ count, data: [...] }`. Parsing and merging with the catalogue.
  * Pure.
  */
-import { isChainNamespace } from '../index';
+import { isChainNamespace } from '../caip';
 import type { ChainNamespace } from '../types';
 import type { DirectoryWallet } from './types';
 

@@ -10,7 +10,6 @@ import {
   InvalidInputRpcError,
   InvalidParamsRpcError,
   InvalidRequestRpcError,
-  isUnrecognizedChainError,
   JsonRpcError,
   JsonRpcVersionUnsupportedError,
   LimitExceededRpcError,
@@ -186,20 +185,5 @@ describe('toProviderError', () => {
     const b = { message: 'b', cause: a };
     a.cause = b;
     expect(toProviderError(a)).toBeInstanceOf(UnknownRpcError);
-  });
-});
-
-describe('isUnrecognizedChainError', () => {
-  it.each([
-    [{ code: 4902 }, true],
-    [{ code: 5000 }, true],
-    [{ code: 32603 }, true],
-    [{ code: -32603, data: { originalError: { code: 4902 } } }, true],
-    [new Error('x', { cause: { code: 4902 } }), true],
-    [{ code: 4001 }, false],
-    [{ code: -32603 }, false],
-    [new Error('nope'), false],
-  ])('%p → %p', (err, expected) => {
-    expect(isUnrecognizedChainError(err)).toBe(expected);
   });
 });

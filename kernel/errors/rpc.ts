@@ -3,7 +3,7 @@
  * errors, and `toProviderError`, which turns whatever a wallet or node threw
  * into one of them (spec section 8, "Standard error codes").
  */
-import { LatchkeyError } from './base';
+import { LatchkeyError, errorChain } from './base';
 
 /** Options every RPC error takes; `details` usually holds the provider's own text. */
 export interface RpcErrorOptions {
@@ -330,34 +330,13 @@ export const RPC_ERROR_CLASSES: ReadonlyMap<number, RpcErrorClass> = /*#__PURE__
   [AtomicityNotSupportedError.code, AtomicityNotSupportedError],
 ]);
 
-const MAX_DEPTH = 8;
 /** Codes that say little; a more specific nested code wins over them. */
 const GENERIC_CODES: ReadonlySet<number> = /*#__PURE__*/ new Set([InternalRpcError.code, InvalidInputRpcError.code]);
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-}
 
 function numericCode(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
   if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
   return undefined;
-}
-
-/** Objects in the chain, outermost first: the value, then `cause`, `data.originalError`, `error`, `data`. */
-function chain(err: unknown): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [err];
-  while (queue.length > 0 && out.length < MAX_DEPTH * 4) {
-    const rec = asRecord(queue.shift());
-    if (!rec || seen.has(rec)) continue;
-    seen.add(rec);
-    out.push(rec);
-    const data = asRecord(rec['data']);
-    queue.push(rec['cause'], data?.['originalError'], rec['error'], data);
-  }
-  return out;
 }
 
 function messageOf(rec: Record<string, unknown>): string | undefined {
@@ -383,7 +362,7 @@ const USER_REJECTION_TEXT = /user (rejected|denied|cancel+ed|disapproved)|reject
  */
 export function toProviderError(err: unknown): LatchkeyError {
   if (err instanceof RpcError) return err;
-  const recs = chain(err);
+  const recs = errorChain(err);
   const message =
     typeof err === 'string' && err.trim() !== '' ? err : recs.map(messageOf).find((m) => m !== undefined);
 
@@ -417,13 +396,4 @@ export function toProviderError(err: unknown): LatchkeyError {
     return new UserRejectedRequestError({ cause: err, details: text, code: firstCode });
   }
   return new UnknownRpcError({ cause: err, message: text, details: text, code: firstCode });
-}
-
-/** True when a switch-chain failure means the wallet does not know the chain (add it, then retry). */
-export function isUnrecognizedChainError(err: unknown): boolean {
-  const codes: number[] = [ChainErrorCode.UNRECOGNIZED_CHAIN_ID, ChainErrorCode.DEFAULT, ChainErrorCode.INVALID_CHAIN_ID];
-  return chain(err).some((rec) => {
-    const code = numericCode(rec['code']);
-    return code !== undefined && codes.includes(code);
-  });
 }

@@ -1,42 +1,62 @@
 import { Container, ContainerModule } from 'inversify';
-import { KernelContainer, PluginHostImpl } from '../services/PluginHost';
+import { PluginHostImpl } from './PluginHost';
+import { KernelContainer } from './tokens';
 import type { PluginManifest, PluginModule } from './manifest';
-import { AdapterNotFoundError, PluginAlreadyRegisteredError, PluginLoadError } from '../errors/kernel';
+import { AdapterNotFoundError, OptionsValidationError, PluginAlreadyRegisteredError, PluginLoadError } from '../errors/kernel';
+import { Options, OptionsImpl, RawOptions } from '../options/Options';
+import { Storage, StorageImpl } from '../services/Storage';
+import { Alerts, AlertsImpl } from '../services/Alerts';
+import { Environment, createEnvironment } from '../services/Environment';
+import { MemoryStorage } from '../testing/fakeAdapter';
+import type { LatchkeyOptions } from '../options/types';
 
 const g = globalThis as { __heavyPluginEvaluations?: number };
 
-function host() {
+function host(options: LatchkeyOptions = { projectId: 'p' }) {
   const container = new Container({ defaultScope: 'Singleton' });
+  const local = new MemoryStorage();
   container.bind(KernelContainer).toConstantValue(container);
-  return { container, host: new PluginHostImpl(container) };
+  container.bind(Environment).toConstantValue(createEnvironment({ window: undefined, document: undefined, localStorage: local }));
+  container.bind(RawOptions).toConstantValue(options);
+  container.bind(Options).to(OptionsImpl);
+  container.bind(Alerts).to(AlertsImpl);
+  container.bind(Storage).to(StorageImpl);
+  container.bind(PluginHostImpl).toSelf();
+  return { container, local, options: container.get<Options>(Options), host: container.get(PluginHostImpl) };
 }
+
+const view = (id: string, title?: string) => ({ id, ...(title ? { title } : {}), load: async () => ({ default: `${id}Component` }) });
 
 const heavy = (id = 'heavy'): PluginManifest => ({
   id,
-  contributes: { views: ['Heavy'], namespaces: ['eip155'], features: ['send'], accountTabs: ['Activity'] },
+  contributes: {
+    views: [view('Heavy')],
+    namespaces: ['eip155'],
+    walletFeatures: [{ id: 'send', label: 'Send', view: 'Heavy' }],
+    accountTabs: [{ id: 'Activity', label: 'Activity', view: 'Heavy' }],
+  },
   load: () => import('./fixtures/heavyPlugin'),
 });
 
 describe('PluginHost', () => {
-  it('does not evaluate a plugin module before its first use', async () => {
+  it('answers what a manifest contributes without evaluating its module', async () => {
     const { host: h } = host();
     const before = g.__heavyPluginEvaluations ?? 0;
     h.register(heavy());
     await h.start();
     expect(g.__heavyPluginEvaluations ?? 0).toBe(before);
     expect(h.isLoaded('heavy')).toBe(false);
-    // What the manifest contributes is known without loading.
-    expect(h.viewOwner('Heavy')?.id).toBe('heavy');
+    expect(h.view('Heavy')).toMatchObject({ id: 'Heavy', plugin: 'heavy' });
     expect(h.hasAdapter('eip155')).toBe(true);
-    expect(h.features()).toEqual(['send']);
-    expect(h.accountTabs()).toEqual(['Activity']);
-    // First use: opening its view.
-    expect(await h.resolveView('Heavy')).toBe('HeavyViewComponent');
+    expect(h.walletFeatures().map((f) => [f.plugin, f.id, f.view])).toEqual([['heavy', 'send', 'Heavy']]);
+    expect(h.accountTabs().map((t) => t.label)).toEqual(['Activity']);
+    // First use: asking for its adapter.
+    await h.adapter('eip155');
     expect(g.__heavyPluginEvaluations).toBe(before + 1);
     expect(h.isLoaded('heavy')).toBe(true);
   });
 
-  it('binds the module services, collects adapters, runs onStart once, and loads once when asked twice', async () => {
+  it('binds the module services, collects adapters, runs onLoad once, and loads once when asked twice', async () => {
     const { host: h, container } = host();
     h.register(heavy('heavy2'));
     const mod = await import('./fixtures/heavyPlugin');
@@ -49,12 +69,37 @@ describe('PluginHost', () => {
     expect(h.state.plugins[0]!.status).toBe('loaded');
   });
 
+  it('orders slot contributions by `order`, keeping registration order among equals', () => {
+    const { host: h } = host();
+    const feature = (id: string, order?: number) => ({ id, label: id, view: id, ...(order === undefined ? {} : { order }) });
+    h.register({ id: 'a', contributes: { walletFeatures: [feature('late', 50), feature('plain')] }, load: async () => ({}) });
+    h.register({ id: 'b', contributes: { walletFeatures: [feature('early', -1), feature('plain2')] }, load: async () => ({}) });
+    expect(h.walletFeatures().map((f) => f.id)).toEqual(['early', 'plain', 'plain2', 'late']);
+  });
+
+  it('lets a later plugin replace a view, and tells which view a connector type and basic mode open', () => {
+    const { host: h } = host();
+    h.register({ id: 'core', contributes: { views: [view('Account', 'Account')] }, load: async () => ({}) });
+    h.register({
+      id: 'wc',
+      contributes: { views: [view('Pairing')], connectorViews: { WALLET_CONNECT: 'Pairing' }, basicView: 'Pairing' },
+      load: async () => ({}),
+    });
+    expect(h.view('Account')?.plugin).toBe('core');
+    h.register({ id: 'mine', contributes: { views: [view('Account', 'My account')] }, load: async () => ({}) });
+    expect(h.view('Account')).toMatchObject({ plugin: 'mine', title: 'My account' });
+    expect(h.connectorView('WALLET_CONNECT')).toBe('Pairing');
+    expect(h.connectorView('INJECTED')).toBeUndefined();
+    expect(h.basicView()).toBe('Pairing');
+    expect(h.view('Nope')).toBeUndefined();
+  });
+
   it('rejects a duplicate id with a typed error and stays usable', async () => {
     const { host: h } = host();
-    h.register({ id: 'a', load: async () => ({ views: { A: 1 } }), contributes: { views: ['A'] } });
+    h.register({ id: 'a', load: async () => ({}), contributes: { views: [view('A')] } });
     expect(() => h.register({ id: 'a', load: async () => ({}) })).toThrow(PluginAlreadyRegisteredError);
     expect(h.manifests()).toHaveLength(1);
-    expect(await h.resolveView('A')).toBe(1);
+    expect(h.view('A')?.plugin).toBe('a');
   });
 
   it('reports a failed load as PluginLoadError, keeps other plugins working, and can retry', async () => {
@@ -62,24 +107,23 @@ describe('PluginHost', () => {
     let attempts = 0;
     h.register({
       id: 'flaky',
-      contributes: { views: ['Flaky'] },
       load: async () => {
         attempts++;
         if (attempts === 1) throw new Error('network down');
-        return { views: { Flaky: 'ok' } } satisfies PluginModule;
+        return {} satisfies PluginModule;
       },
     });
-    h.register({ id: 'fine', contributes: { views: ['Fine'] }, load: async () => ({ views: { Fine: 'fine' } }) });
+    h.register({ id: 'fine', load: async () => ({}) });
     const err = await h.load('flaky').catch((e) => e);
     expect(err).toBeInstanceOf(PluginLoadError);
     expect((err as PluginLoadError).cause).toEqual(new Error('network down'));
     expect(h.state.plugins.find((p) => p.manifest.id === 'flaky')!.status).toBe('failed');
-    expect(await h.resolveView('Fine')).toBe('fine');
-    expect(await h.resolveView('Flaky')).toBe('ok');
+    await h.load('fine');
+    await h.load('flaky');
     expect(h.state.plugins.find((p) => p.manifest.id === 'flaky')!.status).toBe('loaded');
   });
 
-  it('unbinds the services of a plugin whose start fails', async () => {
+  it('unbinds the services of a plugin whose onLoad fails', async () => {
     const { host: h, container } = host();
     const Token = Symbol('T');
     h.register({
@@ -88,7 +132,7 @@ describe('PluginHost', () => {
         services: new ContainerModule(({ bind }) => {
           bind(Token).toConstantValue(1);
         }),
-        onStart: () => {
+        onLoad: () => {
           throw new Error('boom');
         },
       }),
@@ -110,15 +154,24 @@ describe('PluginHost', () => {
     expect(h.hasAdapter('bip122')).toBe(false);
   });
 
-  it('runs setup hooks at start (and for plugins registered later), and their disposers at stop', async () => {
+  it('runs onKernelStart at start (and for plugins registered later) without loading, onStop and disposers at stop', async () => {
     const { host: h } = host();
     const calls: string[] = [];
-    h.register({ id: 's1', setup: () => { calls.push('setup s1'); return () => calls.push('dispose s1'); }, load: async () => ({}) });
+    h.register({
+      id: 's1',
+      onKernelStart: () => {
+        calls.push('start s1');
+        return () => calls.push('dispose s1');
+      },
+      load: async () => ({ onLoad: () => void calls.push('load s1'), onStop: () => void calls.push('stop s1') }),
+    });
     expect(calls).toEqual([]);
     await h.start();
-    h.register({ id: 's2', setup: () => { calls.push('setup s2'); }, load: async () => ({}) });
+    expect(h.isLoaded('s1')).toBe(false);
+    h.register({ id: 's2', onKernelStart: () => void calls.push('start s2'), load: async () => ({}) });
+    await h.load('s1');
     await h.stop();
-    expect(calls).toEqual(['setup s1', 'setup s2', 'dispose s1']);
+    expect(calls).toEqual(['start s1', 'start s2', 'load s1', 'dispose s1', 'stop s1']);
   });
 
   it('loads startup plugins at start and survives one that fails', async () => {
@@ -133,19 +186,60 @@ describe('PluginHost', () => {
     expect(stops).toEqual(['up']);
   });
 
-  it('finds the plugin that performs a connector type, and unions contributed connect methods in order', () => {
-    const { host: h } = host();
-    h.register({ id: 'wc', contributes: { connectors: ['WALLET_CONNECT'], connectMethods: ['wallet'] }, load: async () => ({}) });
-    h.register({ id: 'email', contributes: { connectMethods: ['email', 'wallet'] }, load: async () => ({}) });
-    expect(h.connectorOwner('WALLET_CONNECT')?.id).toBe('wc');
-    expect(h.connectorOwner('INJECTED')).toBeUndefined();
-    expect(h.connectMethods()).toEqual(['wallet', 'email']);
-  });
-
   it('refuses a malformed manifest with a typed error', () => {
     const { host: h } = host();
     expect(() => h.register({ id: '', load: async () => ({}) })).toThrow(PluginLoadError);
     expect(() => h.register({ id: 'x' } as unknown as PluginManifest)).toThrow(PluginLoadError);
+  });
+});
+
+describe('PluginHost: options and storage a plugin owns', () => {
+  const owner = (seen: unknown[]): PluginManifest => ({
+    id: 'owner',
+    options: {
+      keys: ['greeting'],
+      validate: (o) => {
+        seen.push(o);
+        return typeof o['greeting'] === 'string' || o['greeting'] === undefined ? [] : [{ path: 'greeting', message: 'Expected string' }];
+      },
+    },
+    load: async () => ({}),
+  });
+
+  it('hands the plugin only the keys it owns, and refuses it when they are invalid', () => {
+    const seen: unknown[] = [];
+    const { host: h } = host({ projectId: 'p', greeting: 'hi', other: 1 } as LatchkeyOptions);
+    h.register(owner(seen));
+    expect(seen).toEqual([{ greeting: 'hi' }]);
+    const bad = host({ projectId: 'p', greeting: 42 } as LatchkeyOptions);
+    expect(() => bad.host.register(owner([]))).toThrow(OptionsValidationError);
+    expect(() => bad.host.register(owner([]))).toThrow('Invalid options: greeting: Expected string');
+    expect(bad.host.has('owner')).toBe(false);
+  });
+
+  it('re-validates when the host updates the options', () => {
+    const seen: unknown[] = [];
+    const { host: h, options } = host();
+    h.register(owner(seen));
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    options.update({ greeting: 7 } as Partial<LatchkeyOptions>);
+    expect(seen.at(-1)).toEqual({ greeting: 7 });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("plugin 'owner' rejects"), expect.any(OptionsValidationError));
+    errors.mockRestore();
+  });
+
+  it("gives each plugin's hooks storage under its own prefix", async () => {
+    const { host: h, local } = host();
+    h.register({
+      id: 'notes',
+      onKernelStart: (ctx) => {
+        ctx.storage.set('last', 'x');
+        ctx.storage.cache('lookups', 60_000).set('k', 1);
+      },
+      load: async () => ({}),
+    });
+    await h.start();
+    expect([...local.map.keys()].sort()).toEqual(['@latchkey/plugin/notes/cache/lookups', '@latchkey/plugin/notes/last']);
   });
 });
 

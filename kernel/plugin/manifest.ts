@@ -1,70 +1,198 @@
+/**
+ * The plugin contract: what a plugin declares up front (its manifest), what its
+ * module gives when it loads, and the hooks the kernel calls. Start here when you
+ * write a plugin; README "Writing a plugin" walks through one.
+ *
+ * A manifest is small data plus loaders. Nothing behind a loader is evaluated until
+ * it is needed: `load` (the headless module: services, adapters) on first use, a
+ * view's `load` (its React component) only when the UI shows it. So a kernel-only
+ * host never loads React, and a host ships only the code its visitors use.
+ *
+ * Contribution points are open: ids are strings, and the ones a plugin knows are
+ * typed by declaration merging, e.g. to type a view's data:
+ *
+ *     declare module 'latchkey' {
+ *       interface LatchkeyViews { AddressBook: { readonly filter?: string } }
+ *     }
+ */
 import type { ContainerModule, Container } from 'inversify';
-import type {
-  AccountTab,
-  ChainNamespace,
-  ConnectMethod,
-  ViewId,
-  WalletFeature,
-} from '../types';
+import type { ChainNamespace, ConnectorType } from '../types';
 import type { ChainAdapter } from '../adapter';
+import type { ScopedStorage } from '../services/Storage';
+import type { ValidationIssue } from '../errors/kernel';
+
+/* ------------------------------------------------------------------------------------------------
+ * Open id registries (extend by declaration merging)
+ * --------------------------------------------------------------------------------------------- */
 
 /**
- * What a plugin declares up front. Small data plus a `load` thunk: nothing
- * behind `load` is evaluated until the plugin is first used (a view opened, a
- * connector of its namespace chosen, a feature enabled, or `activation: 'startup'`).
+ * Views and the data each takes (`undefined`: none). The core views are listed
+ * here; plugins add theirs by declaration merging. A view id not listed here is
+ * still accepted, with loosely typed data.
  */
-export interface PluginManifest {
-  readonly id: string;
-  readonly version?: string;
-  readonly contributes?: PluginContributions;
-  /**
-   * 'startup': load right after the kernel starts (e.g. to restore a stored
-   * connection); 'lazy' (default): on first use only.
-   */
-  readonly activation?: 'startup' | 'lazy';
-  /**
-   * Optional cheap hook run at kernel start without loading the module,
-   * e.g. listening for EIP-6963 announcements. Returns a disposer.
-   */
-  readonly setup?: (ctx: PluginContext) => void | (() => void);
-  readonly load: () => Promise<PluginModule | { readonly default: PluginModule }>;
+export interface LatchkeyViews {
+  Connect: undefined;
+  AllWallets: undefined;
+  Account: undefined;
+  Networks: undefined;
+  UnsupportedChain: undefined;
+  /** `title`: the wallet's name for the header. */
+  ConnectingExternal: { readonly connectorId: string; readonly title?: string };
+}
+
+/** A view id: a known one (typed data) or any string. */
+export type ViewId = Extract<keyof LatchkeyViews, string> | (string & {});
+
+/** The data a view takes. */
+export type ViewData<V extends ViewId> = V extends keyof LatchkeyViews
+  ? LatchkeyViews[V]
+  : Readonly<Record<string, unknown>> | undefined;
+
+/** Wallet features with a button in the Account view (spec section 2 order: onramp, swaps, receive, send). Open. */
+export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send' | (string & {});
+/** Ways to connect shown in the Connect view (spec section 2: email, social, wallet). Open. */
+export type ConnectMethod = 'email' | 'social' | 'wallet' | (string & {});
+/** Account view tabs (spec section 2: Tokens, NFTs, Activity). Open. */
+export type AccountTab = 'Tokens' | 'NFTs' | 'Activity' | (string & {});
+
+/* ------------------------------------------------------------------------------------------------
+ * Contributions (data in the manifest)
+ * --------------------------------------------------------------------------------------------- */
+
+/** A module whose default export is a view component (opaque to the kernel). */
+export interface ViewModule {
+  readonly default: unknown;
+}
+
+export interface ViewContribution {
+  readonly id: ViewId;
+  /** Header title. Default: the id split into words ('WalletSend' → 'Wallet Send'). */
+  readonly title?: string;
+  /** Loads the component. Only the UI calls this: a headless host never loads views. */
+  readonly load: () => Promise<ViewModule>;
+}
+
+/**
+ * Common to slot contributions. `flag` names an entry of `options.features`: the
+ * contribution is hidden when that flag is `false` (or an empty list) and shown
+ * otherwise, so registering the plugin is what turns a feature on and the flag
+ * can turn it off. `order` sorts entries the configured order does not place.
+ */
+interface SlotContribution {
+  readonly order?: number;
+  readonly flag?: string;
+}
+
+/** A tab of the Account view; its panel is `view`, rendered inline. */
+export interface AccountTabContribution extends SlotContribution {
+  readonly id: AccountTab;
+  readonly label: string;
+  readonly view: ViewId;
+}
+
+/** A button of the Account view that opens `view` (ordered by `options.features.walletFeaturesOrder`, then `order`). */
+export interface WalletFeatureContribution extends SlotContribution {
+  readonly id: WalletFeature;
+  /** The button's text and accessible name ('Buy', 'Swap', 'Receive', 'Send'). */
+  readonly label: string;
+  readonly view: ViewId;
+  /** An image URL (e.g. a data: SVG) shown before the label. */
+  readonly icon?: string;
+}
+
+/** A section of the Connect view: `view` rendered inline (ordered by the kernel's connect-method order, then `order`). */
+export interface ConnectMethodContribution extends SlotContribution {
+  readonly id: ConnectMethod;
+  readonly view: ViewId;
 }
 
 export interface PluginContributions {
-  /** Views this plugin renders; opening one loads the plugin. */
-  readonly views?: readonly ViewId[];
-  /** Chain namespaces this plugin adapts (it must return an adapter for each). */
+  /** Views this plugin renders. Opening one loads the plugin's module first. */
+  readonly views?: readonly ViewContribution[];
+  readonly accountTabs?: readonly AccountTabContribution[];
+  readonly walletFeatures?: readonly WalletFeatureContribution[];
+  readonly connectMethods?: readonly ConnectMethodContribution[];
+  /** The view a wallet of this connector type opens when chosen (e.g. WALLET_CONNECT → its pairing view). */
+  readonly connectorViews?: Readonly<Partial<Record<ConnectorType, ViewId>>>;
+  /**
+   * The view the modal opens on a desktop in "basic" mode (spec section 2: no chain
+   * adapter registered and nothing connected).
+   */
+  readonly basicView?: ViewId;
+  /** Chain namespaces this plugin adapts (its module must give an adapter for each). */
   readonly namespaces?: readonly ChainNamespace[];
   /**
-   * Namespaces this plugin adapts only when no other registered plugin lists
-   * them in `namespaces` (a universal adapter, e.g. over a WalletConnect
-   * session). They do not count as chain adapters for the "basic" mode rules.
+   * Namespaces this plugin adapts only when no other registered plugin lists them
+   * in `namespaces` (a universal adapter over a WalletConnect session). They do not
+   * count as chain adapters for the basic-mode rules.
    */
   readonly fallbackNamespaces?: readonly ChainNamespace[];
-  readonly features?: readonly WalletFeature[];
-  readonly connectMethods?: readonly ConnectMethod[];
-  readonly accountTabs?: readonly AccountTab[];
-  /** Connector ids or types (e.g. 'WALLET_CONNECT') whose connection this plugin performs. */
-  readonly connectors?: readonly string[];
+}
+
+/**
+ * Options a plugin owns. A host coming from AppKit passes the spec's option names to
+ * `createKernel` (`relayUrl`, `manualWCControl`, …); the kernel hands the keys listed
+ * here to this plugin's `validate` when the plugin is registered and on every
+ * `options.update`. Type them for hosts by merging into `LatchkeyOptions`.
+ */
+export interface PluginOptionsContribution {
+  readonly keys: readonly string[];
+  /** Issues found (empty when valid); the kernel throws them as one OptionsValidationError. */
+  readonly validate?: (options: Readonly<Record<string, unknown>>) => readonly ValidationIssue[];
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Manifest, module, context
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * What a plugin declares up front. Lifecycle, in order:
+ * 1. `onKernelStart(ctx)` at `kernel.start()` (or at registration if the kernel already
+ *    started), without loading the module: cheap work such as wallet discovery. May return
+ *    a disposer, run at `kernel.stop()`.
+ * 2. `load()` on first use (one of its views opened, a connector of its namespace used, its
+ *    adapter asked for), or right after start with `activation: 'startup'`. The module's
+ *    services are bound, its adapters collected, then its `onLoad(ctx)` runs.
+ * 3. The module's `onStop(ctx)` at `kernel.stop()`, if it was loaded.
+ */
+export interface PluginManifest {
+  /** Unique id; also the plugin's storage scope. */
+  readonly id: string;
+  readonly version?: string;
+  /**
+   * Contributions that ship with Latchkey (the core views). Any other plugin's view of the
+   * same id replaces a built-in one, whatever the registration order.
+   */
+  readonly builtIn?: boolean;
+  readonly contributes?: PluginContributions;
+  readonly options?: PluginOptionsContribution;
+  /** 'startup': load right after the kernel starts (e.g. to restore a stored connection); 'lazy' (default): on first use. */
+  readonly activation?: 'startup' | 'lazy';
+  readonly onKernelStart?: (ctx: PluginContext) => void | (() => void);
+  /** Imports the headless module: no React here, so a kernel-only host can use the plugin. */
+  readonly load: () => Promise<PluginModule | { readonly default: PluginModule }>;
 }
 
 /** What `load()` resolves to. */
 export interface PluginModule {
-  /** Services bound into the kernel container when the plugin loads. */
+  /** Services bound into the kernel's container when the plugin loads (inversify ContainerModule). */
   readonly services?: ContainerModule;
-  /** View components by view id. Opaque to the kernel (the UI renders them). */
-  readonly views?: Readonly<Record<string, unknown>>;
-  /** One adapter per namespace in `contributes.namespaces`. */
+  /** One adapter per namespace in `contributes.namespaces` (and fallbackNamespaces it serves). */
   readonly adapters?: (ctx: PluginContext) => readonly ChainAdapter[];
-  readonly onStart?: (ctx: PluginContext) => void | Promise<void>;
+  /** Runs once the services are bound and the adapters collected. */
+  readonly onLoad?: (ctx: PluginContext) => void | Promise<void>;
+  /** Runs at `kernel.stop()`. */
   readonly onStop?: (ctx: PluginContext) => void | Promise<void>;
 }
 
-/** Handed to plugin hooks: read services by token from the kernel's container. */
+/** Handed to plugin hooks. */
 export interface PluginContext {
   readonly manifest: PluginManifest;
   readonly container: Container;
+  /** A service of the kernel's container by its token. */
   get<T>(token: symbol): T;
+  /** Storage under this plugin's own key prefix (`Storage.scope(manifest.id)`). */
+  readonly storage: ScopedStorage;
 }
 
 export type PluginStatus = 'registered' | 'loading' | 'loaded' | 'failed';

@@ -1,8 +1,9 @@
 import { Container } from 'inversify';
 import type { AccountType, ChainNamespace, ConnectionStatus, RecentWallet } from '../types';
 import { Account, AccountImpl, DEFAULT_ACCOUNT_TYPES, accountTypeStorageKey } from './Account';
-import { Options, type ResolvedOptions } from './Options';
-import { type CacheName, MAX_RECENT_WALLETS, Storage } from './Storage';
+import { Options } from '../options/Options';
+import type { ResolvedOptions } from '../options/types';
+import { MAX_RECENT_WALLETS, Storage, type ScopedStorage, type TtlCache } from './Storage';
 
 /** In-memory Storage with the same per-namespace accessors as the real one. */
 class FakeStorage implements Storage {
@@ -20,14 +21,17 @@ class FakeStorage implements Storage {
   remove(key: string): void {
     this.values.delete(key);
   }
-  getCached<T = unknown>(cache: CacheName, key: string): T | undefined {
-    return this.get<T>(`cache:${cache}:${key}`);
+  cache(name: string): TtlCache {
+    return {
+      get: <T,>(key: string) => this.get<T>(`cache:${name}:${key}`),
+      set: (key: string, value: unknown) => this.set(`cache:${name}:${key}`, value),
+      clear: (key?: string) => {
+        for (const k of [...this.values.keys()]) if (k.startsWith(`cache:${name}:${key ?? ''}`)) this.values.delete(k);
+      },
+    };
   }
-  setCached(cache: CacheName, key: string, value: unknown): void {
-    this.set(`cache:${cache}:${key}`, value);
-  }
-  clearCache(cache: CacheName, key?: string): void {
-    for (const k of [...this.values.keys()]) if (k.startsWith(`cache:${cache}:${key ?? ''}`)) this.values.delete(k);
+  scope(): ScopedStorage {
+    throw new Error('not used by Account');
   }
   recentWallets(): readonly RecentWallet[] {
     return (this.get<RecentWallet[]>('recent') ?? []).slice();

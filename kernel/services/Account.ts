@@ -1,7 +1,7 @@
 import { CHAIN_NAMESPACES, DEFAULT_ACCOUNT_TYPES } from '../namespaces';
 import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 import { Storage } from './Storage';
 import type {
   AccountState,

@@ -1,4 +1,4 @@
-import { ALERTS, PROVIDER_ERROR_ALERTS, alertKeyForProviderError } from '../errors/alerts';
+import { ALERTS, PROVIDER_ERROR_ALERTS, alertKeyForProviderError } from '../alerts';
 import { LatchkeyError } from '../errors/base';
 import { AlertsImpl } from './Alerts';
 
@@ -12,7 +12,6 @@ describe('alert catalogue', () => {
       SESSION_EXPIRED: 'Session Expired',
       PROJECT_ID_NOT_CONFIGURED: 'Project ID Not Configured',
       SWITCH_NETWORK_NOT_FOUND: 'Switch network not found',
-      SOCIALS_TIMEOUT: 'Invalid App Configuration',
     });
     for (const [k, v] of Object.entries(ALERTS)) expect(v.key).toBe(k);
     expect(ALERTS.NETWORK_NOT_FOUND.longMessage).toContain("'networks' array");

@@ -1,17 +1,10 @@
 import { injectable } from 'inversify';
-import { ALERTS, alertKeyForProviderError, isAlertKey } from '../errors/alerts';
+import { ALERTS, alertKeyForProviderError, isAlertKey, type AlertMessage } from '../alerts';
 import { type Observed, Store } from '../store';
 
 export const Alerts = Symbol('Alerts');
 
-export type AlertVariant = 'error' | 'warning' | 'info' | 'success';
-
-export interface AlertMessage {
-  readonly key: string;
-  readonly shortMessage: string;
-  readonly longMessage?: string;
-  readonly variant: AlertVariant;
-}
+export type { AlertMessage, AlertVariant } from '../alerts';
 
 export interface AlertsState {
   readonly current: AlertMessage | undefined;
@@ -22,7 +15,7 @@ export interface AlertsState {
 export interface Alerts extends Observed<AlertsState> {
   /** Shows the alert unless its key was shown before; returns whether it was shown. */
   show(alert: AlertMessage): boolean;
-  /** Shows a catalogued alert by key (see errors/alerts). */
+  /** Shows a catalogued alert by key (kernel/alerts.ts). */
   showKey(key: string): boolean;
   /** Maps a universal-provider error text to its alert; unknown texts → false. */
   showProviderError(error: unknown): boolean;

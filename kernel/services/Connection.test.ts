@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { testKernel, injectedConnector, MemoryStorage, FakeAdapter } from '../testing/fakeAdapter';
-import { SessionState } from './Connection';
+import { SessionState } from '../plugin/tokens';
 import { UserRejectedRequestError } from '../errors/rpc';
 import { AddressOrAuthConnectorNotFoundError, FailedToDisconnectError } from '../errors/kernel';
 import type { Connector } from '../types';

@@ -1,12 +1,14 @@
 import { Subject, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable, type Container } from 'inversify';
 import { Store, type Observed } from '../store';
-import type { AdapterConnection, AdapterEvent, ChainAdapter, TransactionRequest } from '../adapter';
-import type { CaipAddress, ChainNamespace, Connector } from '../types';
+import type { AdapterCall, AdapterCapability, AdapterConnection, AdapterEvent, ChainAdapter, TransactionRequest } from '../adapter';
+import type { ChainNamespace, Connector, Network as NetworkData } from '../types';
+import { caipAddress, parseCaipAddress } from '../caip';
 import { LatchkeyError } from '../errors/base';
 import { toProviderError } from '../errors/rpc';
 import {
   AddressOrAuthConnectorNotFoundError,
+  CapabilityNotSupportedError,
   ConnectorNotFoundError,
   FailedToDisconnectError,
 } from '../errors/kernel';
@@ -15,20 +17,11 @@ import { ConnectorRegistry } from './ConnectorRegistry';
 import { Events } from './Events';
 import { Network } from './Network';
 import { CHAIN_NAMESPACES } from '../namespaces';
-import { KernelContainer, PluginHost } from './PluginHost';
+import { PluginHost } from '../plugin/PluginHost';
+import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
 
 export const Connection = Symbol('Connection');
-
-/**
- * State that belongs to a wallet session and must be cleared on disconnect
- * (send form, pending requests, …). Plugins bind their own to this token
- * (multi-binding); Connection calls `reset()` on each when disconnecting.
- */
-export const SessionState = Symbol('SessionState');
-export interface SessionState {
-  reset(namespace?: ChainNamespace): void;
-}
 
 export interface ConnectionState {
   /** Connector id being connected, if any. */
@@ -53,12 +46,28 @@ export interface Connection extends Observed<ConnectionState> {
   /** Disconnects `namespace` (and namespaces sharing its WalletConnect/auth connector), or all. */
   disconnect(namespace?: ChainNamespace): Promise<void>;
   signMessage(message: string, namespace?: ChainNamespace): Promise<string>;
-  sendTransaction(request: TransactionRequest, namespace?: ChainNamespace): Promise<string>;
+  /** Sends in `namespace` (default: the active one) with that namespace's request shape; refreshes the balance. */
+  sendTransaction<N extends ChainNamespace>(request: TransactionRequest<N>, namespace?: N): Promise<string>;
+  /**
+   * The connected session of `namespace` (default: the active one), for calling an adapter
+   * capability (`signPsbt`, `sendCalls`, …) a plugin needs. Throws AddressOrAuthConnectorNotFoundError
+   * when not connected, CapabilityNotSupportedError when `capability` is given and the adapter lacks it.
+   */
+  session(namespace?: ChainNamespace, capability?: AdapterCapability): Promise<ConnectedSession>;
   /** Refreshes the native balance of the connected account in `namespace`. */
   refreshBalance(namespace?: ChainNamespace, options?: { readonly force?: boolean }): Promise<void>;
   readonly onDidConnect$: Observable<ConnectionEvent>;
   readonly onDidDisconnect$: Observable<ConnectionEvent>;
 }
+
+/** A connected namespace: its adapter and what every adapter call takes. */
+export interface ConnectedSession extends AdapterCall {
+  readonly namespace: ChainNamespace;
+  readonly adapter: ChainAdapter;
+}
+
+/** Spec section 9: the native balance is cached for 30 s. */
+export const NATIVE_BALANCE_TTL_MS = 30_000;
 
 /** How long reconnect waits for a stored connector to be announced (EIP-6963 announces are async). */
 export const RECONNECT_CONNECTOR_WAIT_MS = 1000;
@@ -185,13 +194,11 @@ export class ConnectionImpl implements Connection {
     }
   }
 
-  async sendTransaction(request: TransactionRequest, namespace?: ChainNamespace): Promise<string> {
-    const { adapter, connector, ns } = await this.session(namespace);
-    const network = this.network.state.namespaces[ns].caipNetwork;
-    if (!network) throw new AddressOrAuthConnectorNotFoundError();
+  async sendTransaction<N extends ChainNamespace>(request: TransactionRequest<N>, namespace?: N): Promise<string> {
+    const session = await this.session(namespace, 'sendTransaction');
     try {
-      const hash = await adapter.sendTransaction({ connector, network, request });
-      void this.refreshBalance(ns, { force: true }).catch(() => undefined);
+      const hash = await session.adapter.sendTransaction!({ ...session, request: request as never });
+      void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
       return hash;
     } catch (err) {
       throw toError(err);
@@ -208,8 +215,9 @@ export class ConnectionImpl implements Connection {
     type Cached = { balance: string; symbol: string };
     const isCached = (v: unknown): v is Cached =>
       typeof v === 'object' && v !== null && typeof (v as Cached).balance === 'string' && typeof (v as Cached).symbol === 'string';
-    const cached = options.force ? undefined : this.storage.getCached('nativeBalance', key);
-    if (isCached(cached)) {
+    const cache = this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS);
+    const cached = options.force ? undefined : cache.get(key, isCached);
+    if (cached) {
       this.account.setBalance(ns, cached.balance, cached.symbol);
       return;
     }
@@ -217,7 +225,7 @@ export class ConnectionImpl implements Connection {
     const result = await adapter.getBalance({ address, network });
     // The account may have changed while the balance was on its way.
     if (this.account.get(ns).address !== address) return;
-    this.storage.setCached('nativeBalance', key, result);
+    cache.set(key, result);
     this.account.setBalance(ns, result.balance, result.symbol);
   }
 
@@ -252,14 +260,14 @@ export class ConnectionImpl implements Connection {
           void this.disconnect(ns).catch(() => undefined);
           return;
         }
-        const chainRef = current.caipAddress?.split(':')[1] ?? String(this.network.state.namespaces[ns].caipNetwork?.id ?? '');
-        this.account.setAddress(ns, address, `${ns}:${chainRef}:${address}` as CaipAddress);
+        const chainRef = current.caipAddress ? parseCaipAddress(current.caipAddress).chainId : String(this.network.state.namespaces[ns].caipNetwork?.id ?? '');
+        this.account.setAddress(ns, address, caipAddress(ns, chainRef, address));
         void this.refreshBalance(ns).catch(() => undefined);
         return;
       }
       case 'chainChanged': {
         this.network.setActiveChainId(ns, event.chainId);
-        if (current.address) this.account.setAddress(ns, current.address, `${ns}:${event.chainId}:${current.address}` as CaipAddress);
+        if (current.address) this.account.setAddress(ns, current.address, caipAddress(ns, event.chainId, current.address));
         void this.refreshBalance(ns).catch(() => undefined);
         return;
       }
@@ -276,8 +284,7 @@ export class ConnectionImpl implements Connection {
 
   private clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
     // Balances of the account that leaves are not kept on the device.
-    this.storage.clearCache('nativeBalance');
-    this.storage.clearCache('portfolio');
+    this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS).clear();
     this.account.reset(ns);
     this.network.reset(ns);
     this.storage.setConnectorId(ns, undefined);
@@ -339,13 +346,16 @@ export class ConnectionImpl implements Connection {
     });
   }
 
-  private async session(namespace?: ChainNamespace) {
+  async session(namespace?: ChainNamespace, capability?: AdapterCapability): Promise<ConnectedSession> {
     const ns = namespace ?? this.network.state.activeNamespace;
     const state = ns ? this.account.get(ns) : undefined;
     const connector = state?.connectorId ? this.connectors.get(state.connectorId) : undefined;
-    if (!ns || !state || state.status !== 'connected' || !state.address || !connector) {
+    const network: NetworkData | undefined = ns ? this.network.state.namespaces[ns].caipNetwork : undefined;
+    if (!ns || !state || state.status !== 'connected' || !state.address || !connector || !network) {
       throw new AddressOrAuthConnectorNotFoundError();
     }
-    return { ns, adapter: await this.plugins.adapter(ns), connector, address: state.address };
+    const adapter = await this.plugins.adapter(ns);
+    if (capability && typeof adapter[capability] !== 'function') throw new CapabilityNotSupportedError(capability, ns);
+    return { namespace: ns, adapter, connector, network, address: state.address };
   }
 }

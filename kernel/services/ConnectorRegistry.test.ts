@@ -9,7 +9,8 @@ import {
   WALLET_FIRST_CONNECT_METHOD_ORDER,
   multiChainConnectorId,
 } from './ConnectorRegistry';
-import { Options, type LatchkeyOptions, type ResolvedOptions } from './Options';
+import { Options } from '../options/Options';
+import type { LatchkeyOptions, ResolvedOptions } from '../options/types';
 import { MAX_RECENT_WALLETS, Storage } from './Storage';
 
 /** Options fake: a subject of a partial ResolvedOptions, `update` merges shallowly. */

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 import { MAX_RECENT_WALLETS, Storage } from './Storage';
-import type { ChainNamespace, ConnectMethod, Connector, ConnectorTypeOrder, RecentWallet } from '../types';
+import type { ChainNamespace, Connector, ConnectorTypeOrder, RecentWallet } from '../types';
+import type { ConnectMethod } from '../plugin/manifest';
 
 export const ConnectorRegistry = Symbol('ConnectorRegistry');
 

@@ -4,7 +4,8 @@ import { AlertsImpl } from './Alerts';
 import { createEnvironment } from './Environment';
 import { EventsImpl, UNSENT_EVENTS, randomEventId, type TrackedEvent } from './Events';
 import type { HttpClient, HttpRequest } from './HttpClient';
-import { OptionsImpl, type LatchkeyOptions } from './Options';
+import { OptionsImpl } from '../options/Options';
+import type { LatchkeyOptions } from '../options/types';
 
 class FakeHttp implements HttpClient {
   readonly posts: HttpRequest[] = [];
@@ -169,7 +170,7 @@ describe('dependency injection', () => {
     const { Container } = require('inversify') as typeof import('inversify');
     const { Environment } = require('./Environment') as typeof import('./Environment');
     const { Alerts } = require('./Alerts') as typeof import('./Alerts');
-    const { Options, RawOptions } = require('./Options') as typeof import('./Options');
+    const { Options, RawOptions } = require('../options/Options') as typeof import('../options/Options');
     const { HttpClient } = require('./HttpClient') as typeof import('./HttpClient');
     const { Events } = require('./Events') as typeof import('./Events');
     const { Storage, StorageImpl } = require('./Storage') as typeof import('./Storage');

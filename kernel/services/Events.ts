@@ -4,7 +4,7 @@ import { walkError } from '../errors/base';
 import { Alerts } from './Alerts';
 import { Environment } from './Environment';
 import { HttpClient } from './HttpClient';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 
 export const Events = Symbol('Events');
 

@@ -2,7 +2,8 @@ import { HttpRequestError, NetworkRequestError, RequestFailedError } from '../er
 import { HANG, fakeFetch, json, networkError } from '../transport/testing/fakeFetch';
 import type { Environment } from './Environment';
 import { HttpClientImpl, buildUrl } from './HttpClient';
-import type { Options, ResolvedOptions } from './Options';
+import type { Options } from '../options/Options';
+import type { ResolvedOptions } from '../options/types';
 
 function setup(handler: Parameters<typeof fakeFetch>[0], state: Record<string, unknown> = {}) {
   const f = fakeFetch(handler);

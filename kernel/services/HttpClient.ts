@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { HttpRequestError, NetworkRequestError, RequestFailedError } from '../errors/transport';
 import { Environment } from './Environment';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 
 export const HttpClient = Symbol('HttpClient');
 

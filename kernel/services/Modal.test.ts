@@ -5,21 +5,23 @@ import { Account } from './Account';
 import { Environment } from './Environment';
 import { Events, type AnalyticsEvent, type TrackedEvent } from './Events';
 import { Modal, ModalImpl, SHAKE_MS, type OpenModalArgs } from './Modal';
-import { Options, type ResolvedOptions } from './Options';
-import { PluginHost } from './PluginHost';
+import { Options } from '../options/Options';
+import type { ResolvedOptions } from '../options/types';
+import { PluginHost } from '../plugin/PluginHost';
 import { Router, RouterImpl } from './Router';
 
 /** Small fakes: only the members ModalImpl uses, typed against the real interfaces. */
-function setup(init: { connected?: boolean; namespaces?: ChainNamespace[]; mobile?: boolean; embedded?: boolean } = {}) {
+function setup(init: { connected?: boolean; namespaces?: ChainNamespace[]; mobile?: boolean; embedded?: boolean; basicView?: string } = {}) {
   const world = {
     connected: init.connected ?? false,
     namespaces: init.namespaces ?? (['eip155'] as ChainNamespace[]),
     mobile: init.mobile ?? false,
     embedded: init.embedded ?? false,
+    basicView: 'basicView' in init ? init.basicView : 'PairingView',
   };
   const router = new RouterImpl();
   const account = { isConnected: () => world.connected } as Pick<Account, 'isConnected'> as Account;
-  const pluginHost = { namespaces: () => world.namespaces } as Pick<PluginHost, 'namespaces'> as PluginHost;
+  const pluginHost = { namespaces: () => world.namespaces, basicView: () => world.basicView } as Pick<PluginHost, 'namespaces' | 'basicView'> as PluginHost;
   const env = { isMobile: () => world.mobile } as Pick<Environment, 'isMobile'> as Environment;
   const options = {
     get state() {
@@ -93,10 +95,13 @@ describe('ModalImpl opening rules', () => {
     expect(router.state.view).toBe('AllWallets');
   });
 
-  it('no adapters and not connected on desktop opens ConnectingWalletConnectBasic', async () => {
+  it('no adapters and not connected on desktop opens the basic view a plugin contributes (WalletConnect\'s), else Connect', async () => {
     const { modal, router } = setup({ namespaces: [], mobile: false });
     await modal.open();
-    expect(router.state.view).toBe('ConnectingWalletConnectBasic');
+    expect(router.state.view).toBe('PairingView');
+    const none = setup({ namespaces: [], mobile: false, basicView: undefined });
+    await none.modal.open();
+    expect(none.router.state.view).toBe('Connect');
   });
 
   it('otherwise opens Connect, resetting any previous history', async () => {

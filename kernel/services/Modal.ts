@@ -4,10 +4,11 @@ import { type Observed, Store } from '../store';
 import { Account } from './Account';
 import { Environment } from './Environment';
 import { Events } from './Events';
-import { Options } from './Options';
-import { PluginHost } from './PluginHost';
+import { Options } from '../options/Options';
+import { PluginHost } from '../plugin/PluginHost';
 import { Router } from './Router';
-import type { ChainNamespace, ViewId } from '../types';
+import type { ChainNamespace } from '../types';
+import type { ViewData, ViewId } from '../plugin/manifest';
 
 export const Modal = Symbol('Modal');
 
@@ -21,9 +22,9 @@ export interface ModalState {
   readonly namespace: ChainNamespace | undefined;
 }
 
-export interface OpenModalArgs {
-  readonly view?: ViewId;
-  readonly data?: Readonly<Record<string, unknown>>;
+export interface OpenModalArgs<V extends ViewId = ViewId> {
+  readonly view?: V;
+  readonly data?: ViewData<V>;
   /** A WalletConnect pairing URI to show. */
   readonly uri?: string;
   readonly namespace?: ChainNamespace;
@@ -34,7 +35,7 @@ export type CloseGuard = () => boolean;
 
 export interface Modal extends Observed<ModalState> {
   /** Opens following the rules of spec section 2. */
-  open(args?: OpenModalArgs): Promise<void>;
+  open<V extends ViewId>(args?: OpenModalArgs<V>): Promise<void>;
   /** Closes following section 4 (tracks an event, clears loading, embedded-mode routing). */
   close(): void;
   /** Shakes for {@link SHAKE_MS}. */
@@ -52,7 +53,8 @@ export interface Modal extends Observed<ModalState> {
  * Opening rules, first match wins:
  * 1. `args.view` → that view with `args.data` (history reset to it);
  * 2. connected (any namespace) → Account;
- * 3. no adapter plugin registered → AllWallets on mobile, ConnectingWalletConnectBasic on desktop;
+ * 3. no adapter plugin registered → AllWallets on mobile; on desktop the basic view a plugin
+ *    contributes (WalletConnect's pairing view), else Connect;
  * 4. otherwise → Connect.
  *
  * `open()` does all of its work synchronously: the state is `open` as soon as
@@ -91,20 +93,20 @@ export class ModalImpl implements Modal {
   }
 
   /** Synchronous in effect: nothing below awaits. */
-  async open(args: OpenModalArgs = {}): Promise<void> {
+  async open<V extends ViewId>(args: OpenModalArgs<V> = {}): Promise<void> {
     const connected = this.account.isConnected();
     if (args.view !== undefined) {
       this.router.reset(args.view, args.data);
     } else if (connected) {
       this.router.reset('Account');
     } else if (this.pluginHost.namespaces().length === 0) {
-      this.router.reset(this.env.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic');
+      this.router.reset(this.env.isMobile() ? 'AllWallets' : (this.pluginHost.basicView() ?? 'Connect'));
     } else {
       this.router.reset('Connect');
     }
     this.store.patch({ open: true, namespace: args.namespace });
     this.events.track({ type: 'track', event: 'MODAL_OPEN', properties: { connected } });
-    this.opened.next(args);
+    this.opened.next(args as OpenModalArgs);
   }
 
   close(): void {

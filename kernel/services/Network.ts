@@ -4,11 +4,11 @@ import { Store, type Observed } from '../store';
 import type { CaipNetworkId, ChainNamespace, Network as NetworkData, NetworkState } from '../types';
 import { matchesNetwork, unsupportedNetwork as placeholderNetwork } from '../networks';
 import { AdapterForNamespaceNotFoundError } from '../errors/kernel';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 import { Storage } from './Storage';
 import { Modal } from './Modal';
 import { Account } from './Account';
-import { PluginHost } from './PluginHost';
+import { PluginHost } from '../plugin/PluginHost';
 import { ConnectorRegistry } from './ConnectorRegistry';
 import { Alerts } from './Alerts';
 

@@ -69,9 +69,9 @@ describe('RouterImpl', () => {
   it('replace swaps only the last entry', () => {
     const r = new RouterImpl();
     r.push('AllWallets');
-    r.push('ConnectingExternal', { id: 'a' });
-    r.replace('ConnectingWalletConnect', { id: 'b' });
-    expect(views(r)).toEqual(['Connect', 'AllWallets', 'ConnectingWalletConnect']);
+    r.push('ConnectingExternal', { connectorId: 'a' });
+    r.replace('PluginView', { id: 'b' });
+    expect(views(r)).toEqual(['Connect', 'AllWallets', 'PluginView']);
     expect(r.state.data).toEqual({ id: 'b' });
   });
 
@@ -84,11 +84,11 @@ describe('RouterImpl', () => {
   it('goBack pops and restores the previous view and its data', () => {
     const r = new RouterImpl();
     const closes = closeCount(r);
-    r.push('AllWallets', { search: 'meta' });
+    r.push('Search', { search: 'meta' });
     r.push('ConnectingExternal');
     r.goBack();
-    expect(views(r)).toEqual(['Connect', 'AllWallets']);
-    expect(r.state.view).toBe('AllWallets');
+    expect(views(r)).toEqual(['Connect', 'Search']);
+    expect(r.state.view).toBe('Search');
     expect(r.state.data).toEqual({ search: 'meta' });
     expect(closes()).toBe(0);
   });

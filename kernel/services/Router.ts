@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { type Observable, Subject } from 'rxjs';
 import { type Observed, Store } from '../store';
-import type { ViewId } from '../types';
+import type { ViewData, ViewId } from '../plugin/manifest';
 
 export const Router = Symbol('Router');
 
@@ -18,12 +18,12 @@ export interface RouterState {
 
 /** Modal navigation history (spec section 2). */
 export interface Router extends Observed<RouterState> {
-  /** Appends a view; ignored when it equals the current one. */
-  push(view: ViewId, data?: RouteEntry['data']): void;
+  /** Appends a view; ignored when it equals the current one. `data` is typed per view (LatchkeyViews). */
+  push<V extends ViewId>(view: V, data?: ViewData<V>): void;
   /** History becomes exactly this one view. */
-  reset(view: ViewId, data?: RouteEntry['data']): void;
+  reset<V extends ViewId>(view: V, data?: ViewData<V>): void;
   /** Swaps the last entry. */
-  replace(view: ViewId, data?: RouteEntry['data']): void;
+  replace<V extends ViewId>(view: V, data?: ViewData<V>): void;
   /** Pops; asks the modal to close when one entry remains or UnsupportedChain is in history. */
   goBack(): void;
   /** Emits when goBack wants the modal closed. */
@@ -63,19 +63,19 @@ export class RouterImpl implements Router {
     return this.store.state;
   }
 
-  push(view: ViewId, data?: RouteEntry['data']): void {
+  push<V extends ViewId>(view: V, data?: ViewData<V>): void {
     const { history } = this.store.state;
     if (history[history.length - 1]!.view === view) return;
-    this.store.set(stateOf([...history, entry(view, data)]));
+    this.store.set(stateOf([...history, entry(view, data as RouteEntry['data'])]));
   }
 
-  reset(view: ViewId, data?: RouteEntry['data']): void {
-    this.store.set(stateOf([entry(view, data)]));
+  reset<V extends ViewId>(view: V, data?: ViewData<V>): void {
+    this.store.set(stateOf([entry(view, data as RouteEntry['data'])]));
   }
 
-  replace(view: ViewId, data?: RouteEntry['data']): void {
+  replace<V extends ViewId>(view: V, data?: ViewData<V>): void {
     const { history } = this.store.state;
-    this.store.set(stateOf([...history.slice(0, -1), entry(view, data)]));
+    this.store.set(stateOf([...history.slice(0, -1), entry(view, data as RouteEntry['data'])]));
   }
 
   goBack(): void {

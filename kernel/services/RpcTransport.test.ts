@@ -2,7 +2,8 @@ import { MissingRpcUrlError } from '../errors/transport';
 import { fakeFetch, rpcResult } from '../transport/testing/fakeFetch';
 import type { Network } from '../types';
 import type { Environment } from './Environment';
-import type { Options, ResolvedOptions } from './Options';
+import type { Options } from '../options/Options';
+import type { ResolvedOptions } from '../options/types';
 import { RpcTransportImpl, rpcServiceEndpoint, rpcUrlsFor } from './RpcTransport';
 
 const mainnet: Network = {

@@ -4,7 +4,7 @@ import { fallbackTransport, httpTransport } from '../transport/lazy';
 import type { CaipNetworkId, Network } from '../types';
 import type { RpcRequest, Transport } from '../transport/types';
 import { Environment } from './Environment';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 
 export const RpcTransport = Symbol('RpcTransport');
 

@@ -1,5 +1,5 @@
 import { createEnvironment, type StorageLike } from './Environment';
-import { CACHE_TTL_MS, STORAGE_PREFIX, StorageImpl } from './Storage';
+import { STORAGE_PREFIX, StorageImpl } from './Storage';
 
 class MapStorage implements StorageLike {
   readonly map = new Map<string, string>();
@@ -112,57 +112,88 @@ describe('StorageImpl basics', () => {
 });
 
 describe('TTL caches', () => {
-  it('uses the spec TTLs', () => {
-    expect(CACHE_TTL_MS).toEqual({ portfolio: 30_000, nativeBalance: 30_000, name: 300_000, identity: 300_000 });
-  });
-
   it('returns a value until its TTL has passed, then removes it', () => {
     const { storage, backing, advance } = setup();
-    storage.setCached('portfolio', '0xabc', [{ symbol: 'ETH' }]);
+    const portfolio = storage.cache('portfolio', 30_000);
+    portfolio.set('0xabc', [{ symbol: 'ETH' }]);
     advance(29_999);
-    expect(storage.getCached('portfolio', '0xabc')).toEqual([{ symbol: 'ETH' }]);
+    expect(portfolio.get('0xabc')).toEqual([{ symbol: 'ETH' }]);
     advance(1);
-    expect(storage.getCached('portfolio', '0xabc')).toBeUndefined();
+    expect(portfolio.get('0xabc')).toBeUndefined();
     expect(backing.map.has('@latchkey/cache/portfolio')).toBe(false);
   });
 
   it('keeps each cache its own TTL', () => {
     const { storage, advance } = setup();
-    storage.setCached('name', 'a', 'alice.eth');
-    storage.setCached('identity', 'a', { name: 'alice' });
-    storage.setCached('nativeBalance', 'a', '1.5');
+    const name = storage.cache('name', 300_000);
+    const balance = storage.cache('nativeBalance', 30_000);
+    name.set('a', 'alice.eth');
+    balance.set('a', '1.5');
     advance(30_000);
-    expect(storage.getCached('nativeBalance', 'a')).toBeUndefined();
-    expect(storage.getCached('name', 'a')).toBe('alice.eth');
+    expect(balance.get('a')).toBeUndefined();
+    expect(name.get('a')).toBe('alice.eth');
     advance(270_000);
-    expect(storage.getCached('name', 'a')).toBeUndefined();
-    expect(storage.getCached('identity', 'a')).toBeUndefined();
+    expect(name.get('a')).toBeUndefined();
   });
 
   it('removes only expired entries on read', () => {
     const { storage, backing, advance } = setup();
-    storage.setCached('portfolio', 'old', 1);
+    const portfolio = storage.cache('portfolio', 30_000);
+    portfolio.set('old', 1);
     advance(20_000);
-    storage.setCached('portfolio', 'new', 2);
+    portfolio.set('new', 2);
     advance(15_000);
-    expect(storage.getCached('portfolio', 'new')).toBe(2);
+    expect(portfolio.get('new')).toBe(2);
     const stored = JSON.parse(backing.map.get('@latchkey/cache/portfolio')!);
     expect(Object.keys(stored.v)).toEqual(['new']);
   });
 
-  it('clears one key or a whole cache, and ignores malformed entries', () => {
+  it('clears one key or a whole cache, ignores malformed entries, and checks values with a guard', () => {
     const { storage, backing } = setup();
-    storage.setCached('name', 'a', 1);
-    storage.setCached('name', 'b', 2);
-    storage.clearCache('name', 'a');
-    expect(storage.getCached('name', 'a')).toBeUndefined();
-    expect(storage.getCached('name', 'b')).toBe(2);
-    storage.clearCache('name');
-    expect(storage.getCached('name', 'b')).toBeUndefined();
+    const name = storage.cache('name', 300_000);
+    name.set('a', 1);
+    name.set('b', 2);
+    name.clear('a');
+    expect(name.get('a')).toBeUndefined();
+    expect(name.get('b')).toBe(2);
+    expect(name.get('b', (v): v is string => typeof v === 'string')).toBeUndefined();
+    name.clear();
+    expect(name.get('b')).toBeUndefined();
     backing.map.set('@latchkey/cache/name', JSON.stringify({ v: { x: 'no entry shape', y: { v: 1, t: 'later' } } }));
-    expect(storage.getCached('name', 'x')).toBeUndefined();
-    expect(storage.getCached('name', 'y')).toBeUndefined();
-    expect(storage.getCached('name', 'toString')).toBeUndefined();
+    expect(name.get('x')).toBeUndefined();
+    expect(name.get('y')).toBeUndefined();
+    expect(name.get('toString')).toBeUndefined();
+  });
+
+  it('refuses a cache without a positive TTL', () => {
+    const { storage } = setup();
+    expect(() => storage.cache('x', 0)).toThrow(RangeError);
+  });
+});
+
+describe('scopes', () => {
+  it("keep a plugin's keys and caches under its own prefix, apart from the kernel's and other plugins'", () => {
+    const { storage, backing, advance } = setup();
+    const a = storage.scope('alpha');
+    const b = storage.scope('beta');
+    a.set('k', 1);
+    b.set('k', 2);
+    storage.set('k', 3);
+    expect([a.get('k'), b.get('k'), storage.get('k')]).toEqual([1, 2, 3]);
+    a.cache('lookups', 1000).set('x', 'y');
+    expect(b.cache('lookups', 1000).get('x')).toBeUndefined();
+    expect(backing.map.has('@latchkey/plugin/alpha/cache/lookups')).toBe(true);
+    advance(1000);
+    expect(a.cache('lookups', 1000).get('x')).toBeUndefined();
+    a.remove('k');
+    expect(a.get('k')).toBeUndefined();
+    expect(b.get('k')).toBe(2);
+  });
+
+  it('refuses an id that could reach another scope', () => {
+    const { storage } = setup();
+    expect(() => storage.scope('')).toThrow(TypeError);
+    expect(() => storage.scope('a/../b')).toThrow(TypeError);
   });
 });
 

@@ -4,30 +4,43 @@ import { Environment, type StorageLike } from './Environment';
 
 export const Storage = Symbol('Storage');
 
-/** TTL caches of spec section 9. */
-export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity';
-export const CACHE_TTL_MS: Readonly<Record<CacheName, number>> = {
-  portfolio: 30_000,
-  nativeBalance: 30_000,
-  name: 300_000,
-  identity: 300_000,
-};
 export const MAX_RECENT_WALLETS = 2;
 
 /**
- * Browser storage behind one service. Keys are namespaced (`@latchkey/…`).
- * Corrupt or foreign values read as undefined, never throw. Without storage
- * (server, private mode) it keeps values in memory for the page's life.
+ * A time-limited cache kept in storage (spec section 9's caches: portfolio 30 s, native
+ * balance 30 s, name 5 min, identity 5 min). Expired entries read as undefined and are
+ * pruned on the next access.
  */
-export interface Storage {
+export interface TtlCache {
+  get<T = unknown>(key: string, guard?: (value: unknown) => value is T): T | undefined;
+  set(key: string, value: unknown): void;
+  /** One key, or the whole cache. */
+  clear(key?: string): void;
+}
+
+/**
+ * Storage under one prefix. Values are JSON; reads never throw (corrupt, foreign and
+ * unreadable values read as undefined), writes never throw (a refused write is kept in
+ * memory for the page's life).
+ */
+export interface ScopedStorage {
+  /** False when values live only in memory (no localStorage: a server, a locked-down browser). */
   readonly persistent: boolean;
   get<T = unknown>(key: string, guard?: (value: unknown) => value is T): T | undefined;
   set(key: string, value: unknown): void;
   remove(key: string): void;
+  /** The cache `name` whose entries live `ttlMs`. */
+  cache(name: string, ttlMs: number): TtlCache;
+}
 
-  getCached<T = unknown>(cache: CacheName, key: string): T | undefined;
-  setCached(cache: CacheName, key: string, value: unknown): void;
-  clearCache(cache: CacheName, key?: string): void;
+/**
+ * Browser storage behind one service. Keys are namespaced (`@latchkey/…`); a plugin
+ * gets its own prefix through {@link Storage.scope}. Without storage (server, private
+ * mode) it keeps values in memory for the page's life.
+ */
+export interface Storage extends ScopedStorage {
+  /** Storage under `@latchkey/plugin/<pluginId>/` (what a plugin's context hands it). */
+  scope(pluginId: string): ScopedStorage;
 
   recentWallets(): readonly RecentWallet[];
   /** Puts `wallet` first, de-duplicated by id, at most {@link MAX_RECENT_WALLETS}. */
@@ -61,7 +74,8 @@ export const STORAGE_KEYS = {
   connectorId: (ns: ChainNamespace) => `connectorId/${ns}`,
   activeNetwork: (ns: ChainNamespace) => `activeNetwork/${ns}`,
   cachedAddress: (ns: ChainNamespace) => `address/${ns}`,
-  cache: (cache: CacheName) => `cache/${cache}`,
+  cache: (cache: string) => `cache/${cache}`,
+  plugin: (id: string) => `plugin/${id}/`,
 } as const;
 
 const NAMESPACES: readonly string[] = ['eip155', 'solana', 'polkadot', 'bip122'];
@@ -184,48 +198,17 @@ export class StorageImpl implements Storage {
     console.warn(`[latchkey] ${message}`, err);
   }
 
-  /* ---------- TTL caches (spec section 9) ---------- */
+  /* ---------- scopes and TTL caches ---------- */
 
-  private liveCache(cache: CacheName): { record: CacheRecord; pruned: boolean } {
-    const stored = this.get(STORAGE_KEYS.cache(cache), isCacheRecord) ?? {};
-    const now = this.env.now();
-    const ttl = CACHE_TTL_MS[cache];
-    const record: CacheRecord = Object.create(null) as CacheRecord;
-    let pruned = false;
-    for (const [k, entry] of Object.entries(stored)) {
-      if (isCacheEntry(entry) && now - entry.t < ttl && entry.t <= now) record[k] = entry;
-      else pruned = true;
+  scope(pluginId: string): ScopedStorage {
+    if (typeof pluginId !== 'string' || pluginId === '' || pluginId.includes('/')) {
+      throw new TypeError(`Storage.scope needs a plugin id without '/', got ${JSON.stringify(pluginId)}`);
     }
-    return { record, pruned };
+    return new PrefixedStorage(this, STORAGE_KEYS.plugin(pluginId), () => this.env.now());
   }
 
-  private writeCache(cache: CacheName, record: CacheRecord): void {
-    if (Object.keys(record).length === 0) this.remove(STORAGE_KEYS.cache(cache));
-    else this.set(STORAGE_KEYS.cache(cache), record);
-  }
-
-  getCached<T = unknown>(cache: CacheName, key: string): T | undefined {
-    const { record, pruned } = this.liveCache(cache);
-    if (pruned) this.writeCache(cache, record);
-    const entry = Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
-    return entry === undefined ? undefined : (entry.v as T);
-  }
-
-  setCached(cache: CacheName, key: string, value: unknown): void {
-    const { record } = this.liveCache(cache);
-    if (value === undefined) delete record[key];
-    else record[key] = { v: value, t: this.env.now() };
-    this.writeCache(cache, record);
-  }
-
-  clearCache(cache: CacheName, key?: string): void {
-    if (key === undefined) {
-      this.remove(STORAGE_KEYS.cache(cache));
-      return;
-    }
-    const { record } = this.liveCache(cache);
-    delete record[key];
-    this.writeCache(cache, record);
+  cache(name: string, ttlMs: number): TtlCache {
+    return new StoredTtlCache(this, STORAGE_KEYS.cache(name), ttlMs, () => this.env.now());
   }
 
   /* ---------- recent wallets ---------- */
@@ -298,5 +281,92 @@ export class StorageImpl implements Storage {
 
   setSocialProvider(provider: string | undefined): void {
     this.set(STORAGE_KEYS.socialProvider, provider || undefined);
+  }
+}
+
+/** A {@link ScopedStorage} that prefixes every key; caches live under the prefix too. */
+class PrefixedStorage implements ScopedStorage {
+  constructor(
+    private readonly base: StorageImpl,
+    private readonly prefix: string,
+    private readonly now: () => number,
+  ) {}
+
+  get persistent(): boolean {
+    return this.base.persistent;
+  }
+
+  get<T = unknown>(key: string, guard?: (value: unknown) => value is T): T | undefined {
+    return this.base.get(this.prefix + key, guard);
+  }
+
+  set(key: string, value: unknown): void {
+    this.base.set(this.prefix + key, value);
+  }
+
+  remove(key: string): void {
+    this.base.remove(this.prefix + key);
+  }
+
+  cache(name: string, ttlMs: number): TtlCache {
+    return new StoredTtlCache(this, STORAGE_KEYS.cache(name), ttlMs, this.now);
+  }
+}
+
+/**
+ * One TTL cache: a record `{ key: { v, t } }` stored under one storage key. `t` is when
+ * the entry was saved (env.now()); an entry older than the TTL, or from the future (a
+ * clock moved back), is dropped.
+ */
+class StoredTtlCache implements TtlCache {
+  constructor(
+    private readonly storage: ScopedStorage,
+    private readonly key: string,
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {
+    if (!(ttlMs > 0)) throw new RangeError(`A cache needs a positive TTL, got ${ttlMs}`);
+  }
+
+  private live(): { record: CacheRecord; pruned: boolean } {
+    const stored = this.storage.get(this.key, isCacheRecord) ?? {};
+    const now = this.now();
+    const record: CacheRecord = Object.create(null) as CacheRecord;
+    let pruned = false;
+    for (const [k, entry] of Object.entries(stored)) {
+      if (isCacheEntry(entry) && now - entry.t < this.ttlMs && entry.t <= now) record[k] = entry;
+      else pruned = true;
+    }
+    return { record, pruned };
+  }
+
+  private write(record: CacheRecord): void {
+    if (Object.keys(record).length === 0) this.storage.remove(this.key);
+    else this.storage.set(this.key, record);
+  }
+
+  get<T = unknown>(key: string, guard?: (value: unknown) => value is T): T | undefined {
+    const { record, pruned } = this.live();
+    if (pruned) this.write(record);
+    const entry = Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+    if (entry === undefined) return undefined;
+    return guard && !guard(entry.v) ? undefined : (entry.v as T);
+  }
+
+  set(key: string, value: unknown): void {
+    const { record } = this.live();
+    if (value === undefined) delete record[key];
+    else record[key] = { v: value, t: this.now() };
+    this.write(record);
+  }
+
+  clear(key?: string): void {
+    if (key === undefined) {
+      this.storage.remove(this.key);
+      return;
+    }
+    const { record } = this.live();
+    delete record[key];
+    this.write(record);
   }
 }

@@ -1,6 +1,7 @@
 import { AlertsImpl } from './Alerts';
 import { createEnvironment } from './Environment';
-import { OptionsImpl, type LatchkeyOptions } from './Options';
+import { OptionsImpl } from '../options/Options';
+import type { LatchkeyOptions } from '../options/types';
 import { DEFAULT_Z_INDEX, ThemeImpl, themeToCssVariables } from './Theme';
 
 const env = createEnvironment({ window: undefined });

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 import type { ThemeMode, ThemeVariables } from '../types';
 
 export const Theme = Symbol('Theme');

@@ -4,7 +4,7 @@ import { CATALOGUE } from '../directory/catalogue';
 import { WalletDirectoryError } from '../directory/errors';
 import { HttpRequestError, NetworkRequestError } from '../errors/transport';
 import { MemoryStorage } from '../testing/fakeAdapter';
-import type { LatchkeyOptions } from './Options';
+import type { LatchkeyOptions } from '../options/types';
 import { WALLET_DIRECTORY_CACHE_KEY, WalletDirectory, WalletDirectoryImpl, type WalletDirectoryState } from './WalletDirectory';
 
 const URL_BASE = 'https://directory.test/v1';

@@ -3,7 +3,7 @@ import { type Observed, Store } from '../store';
 import { WalletDirectoryError } from '../directory/errors';
 import type { DirectorySource, DirectoryWallet } from '../directory/types';
 import { HttpClient } from './HttpClient';
-import { Options } from './Options';
+import { Options } from '../options/Options';
 import { Storage } from './Storage';
 
 export const WalletDirectory = Symbol('WalletDirectory');

@@ -3,11 +3,11 @@
  * storage. Used by kernel and UI tests; not part of the public API.
  */
 import { Subject } from 'rxjs';
-import type { AdapterConnection, AdapterEvent, ChainAdapter, TransactionRequest } from '../adapter';
+import type { AdapterConnection, AdapterEvent, ChainAdapter, EvmTransactionRequest } from '../adapter';
 import type { ChainNamespace, Connector, Network } from '../types';
 import type { PluginManifest } from '../plugin/manifest';
 import { createKernel, type Kernel } from '../createKernel';
-import type { LatchkeyOptions } from '../services/Options';
+import type { LatchkeyOptions } from '../options/types';
 import type { StorageLike } from '../services/Environment';
 import { defineNetwork } from '../networks';
 
@@ -80,22 +80,13 @@ export class FakeAdapter implements ChainAdapter {
     if (this.script.signError) throw this.script.signError;
     return `signed:${args.message}`;
   }
-  async sendTransaction(args: { connector: Connector; network: Network; request: TransactionRequest }) {
+  async sendTransaction(args: { connector: Connector; network: Network; address: string; request: EvmTransactionRequest }) {
     this.calls.push({ method: 'sendTransaction', args });
     return '0x' + 'ab'.repeat(32);
   }
   async getBalance(args: { address: string; network: Network }) {
     this.calls.push({ method: 'getBalance', args });
     return { balance: this.script.balance ?? '1.5', symbol: args.network.nativeCurrency.symbol };
-  }
-  parseUnits(value: string, decimals: number): bigint {
-    const [i = '0', f = ''] = value.split('.');
-    return BigInt(i + f.padEnd(decimals, '0').slice(0, decimals));
-  }
-  formatUnits(value: bigint, decimals: number): string {
-    const s = value.toString().padStart(decimals + 1, '0');
-    const f = s.slice(-decimals).replace(/0+$/, '');
-    return f ? `${s.slice(0, -decimals)}.${f}` : s.slice(0, -decimals);
   }
 }
 

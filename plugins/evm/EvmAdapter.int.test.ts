@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { verifyMessage } from 'viem';
 import { RpcTransport, type Connector, type PluginContext } from '../../kernel/index';
 import type { CaipNetwork as Network } from '../../kernel/index';
-import { httpTransport as http } from '../../kernel/index';
+import { httpTransport as http, parseUnits } from '../../kernel/index';
 import { EvmAdapter } from './EvmAdapter';
 
 jest.setTimeout(20_000);
@@ -103,6 +103,7 @@ function context(): PluginContext {
   };
   return {
     manifest: { id: 'evm', load: async () => ({}) },
+    storage: undefined as never,
     container: undefined as never,
     get<T>(token: symbol): T {
       if (token === RpcTransport) return rpcTransport as T;
@@ -176,13 +177,13 @@ describe('EvmAdapter on anvil', () => {
     const connector = connectorFor(wallet);
     const { address, accounts } = await adapter.connect({ connector, network });
     const to = accounts[4]!.address;
-    const value = adapter.parseUnits('1.5', 18);
+    const value = parseUnits('1.5', 18);
 
-    const gas = await adapter.estimateGas({ connector, network, request: { to, value } });
+    const gas = await adapter.estimateGas({ connector, network, address, request: { to, value } });
     expect(gas).toBe(21_000n);
 
     const before = await adapter.getBalance({ address, network });
-    const hash = await adapter.sendTransaction({ connector, network, request: { to, value } });
+    const hash = await adapter.sendTransaction({ connector, network, address, request: { to, value } });
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(wallet.calls).toContain('eth_sendTransaction');
 
@@ -193,10 +194,10 @@ describe('EvmAdapter on anvil', () => {
 
     expect((await adapter.getBalance({ address: to, network })).balance).toBe('10001.5');
     const after = await adapter.getBalance({ address, network });
-    const spent = adapter.parseUnits(before.balance, 18) - adapter.parseUnits(after.balance, 18);
+    const spent = parseUnits(before.balance, 18) - parseUnits(after.balance, 18);
     // The value plus a positive fee.
     expect(spent > value).toBe(true);
-    expect(spent < value + adapter.parseUnits('0.01', 18)).toBe(true);
+    expect(spent < value + parseUnits('0.01', 18)).toBe(true);
     (ctx.get<RpcTransport>(RpcTransport)).dispose();
   });
 });

@@ -1,8 +1,8 @@
 import { RpcTransport, type AdapterEvent, type Connector, type PluginContext } from '../../kernel/index';
 import type { CaipNetwork as Network } from '../../kernel/index';
-import { UnauthorizedProviderError, UserRejectedRequestError } from '../../kernel/index';
-import { ChainIsNotSupportedError } from '../../kernel/index';
-import { EvmAdapter, ProviderNotFoundError, REVOKE_TIMEOUT_MS, isUnrecognizedChain } from './EvmAdapter';
+import { ChainIsNotSupportedError, UnauthorizedProviderError, UserRejectedRequestError } from '../../kernel/errors/index';
+import { isUnrecognizedChain } from '../../kernel/index';
+import { EvmAdapter, ProviderNotFoundError, REVOKE_TIMEOUT_MS } from './EvmAdapter';
 import evmModule from './module';
 
 // Two well-known checksummed addresses (anvil's first two accounts).
@@ -89,6 +89,7 @@ function fakeContext(rpc: Record<string, Handler> = {}) {
   };
   const ctx: PluginContext = {
     manifest: { id: 'evm', load: async () => evmModule },
+    storage: undefined as never,
     container: undefined as never,
     get<T>(token: symbol): T {
       if (token === RpcTransport) return transport as T;
@@ -413,7 +414,7 @@ describe('EvmAdapter signMessage and sendTransaction', () => {
     const hash = await adapter.sendTransaction({
       connector,
       network: local,
-      request: { to: A2, value: 10n ** 18n, data: '0xabcdef', gas: 21_000n, gasPrice: 2_000_000_000n },
+      address: A1, request: { to: A2, value: 10n ** 18n, data: '0xabcdef', gas: 21_000n, gasPrice: 2_000_000_000n },
     });
     expect(hash).toBe('0xhash');
     expect(provider.calls).toEqual([
@@ -432,7 +433,7 @@ describe('EvmAdapter signMessage and sendTransaction', () => {
       return null;
     };
     const adapter = new EvmAdapter(fakeContext().ctx);
-    await adapter.sendTransaction({ connector: connectorFor(wallet.provider), network: local, request: { to: A1, from: A2 } });
+    await adapter.sendTransaction({ connector: connectorFor(wallet.provider), network: local, address: A1, request: { to: A1, from: A2 } });
     expect(wallet.provider.calls).toEqual([
       { method: 'eth_chainId' },
       { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] },
@@ -448,12 +449,12 @@ describe('EvmAdapter signMessage and sendTransaction', () => {
     });
     const adapter = new EvmAdapter(fakeContext().ctx);
     await expect(
-      adapter.sendTransaction({ connector: connectorFor(provider), network: local, request: { to: A2, value: 1n } }),
+      adapter.sendTransaction({ connector: connectorFor(provider), network: local, address: A1, request: { to: A2, value: 1n } }),
     ).rejects.toBeInstanceOf(UserRejectedRequestError);
   });
 });
 
-describe('EvmAdapter reads and units', () => {
+describe('EvmAdapter reads', () => {
   it('reads the native balance through the network transport', async () => {
     const { ctx, reads } = fakeContext({ eth_getBalance: () => '0x14d1120d7b160000' });
     const adapter = new EvmAdapter(ctx);
@@ -473,18 +474,11 @@ describe('EvmAdapter reads and units', () => {
     const adapter = new EvmAdapter(ctx);
     const connector = connectorFor(provider);
     await adapter.connect({ connector });
-    const gas = await adapter.estimateGas({ connector, network: local, request: { to: A2, value: 5n, gas: 1n } });
+    const gas = await adapter.estimateGas({ connector, network: local, address: A1, request: { to: A2, value: 5n, gas: 1n } });
     expect(gas).toBe(21_000n);
     expect(reads[0]!.params).toEqual([{ from: A1, to: A2, value: '0x5' }]);
   });
 
-  it('parses and formats units', () => {
-    const adapter = new EvmAdapter(fakeContext().ctx);
-    expect(adapter.parseUnits('1.25', 18)).toBe(1_250_000_000_000_000_000n);
-    expect(adapter.parseUnits('0.000001', 6)).toBe(1n);
-    expect(adapter.formatUnits(1_250_000n, 6)).toBe('1.25');
-    expect(adapter.formatUnits(0n, 18)).toBe('0');
-  });
 });
 
 describe('evm plugin module', () => {

@@ -4,30 +4,31 @@
  * (balance, gas) through the kernel's RpcTransport, never through the wallet.
  */
 import { Subject } from 'rxjs';
-import { formatUnits, getAddress, hexToBigInt, isAddress, numberToHex, parseUnits, stringToHex } from 'viem';
+import { getAddress, hexToBigInt, isAddress, numberToHex, stringToHex } from 'viem';
 import {
   LatchkeyError,
   RpcTransport,
-  type AccountRecord,
+  caipAddress,
+  formatUnits,
+  isUnrecognizedChain,
+  toProviderError,
+  type AdapterCall,
   type AdapterConnection,
   type AdapterEvent,
+  type CaipNetwork as Network,
   type ChainAdapter,
   type Connector,
   type Eip1193Provider,
-  type LatchkeyErrorOptions,
+  type EvmTransactionRequest,
   type PluginContext,
-  type TransactionRequest,
 } from '../../kernel/index';
-// TODO(lead): kernel/index's `Network` is the service (it shadows the data type from
-// `export type * from './types'`); export the data type under a name plugins can import.
-import type { CaipNetwork as Network } from '../../kernel/index';
-import { UnauthorizedProviderError, toProviderError } from '../../kernel/index';
-import { ChainIsNotSupportedError } from '../../kernel/index';
+import { ChainIsNotSupportedError, UnauthorizedProviderError, type LatchkeyErrorOptions } from '../../kernel/errors/index';
+
+type AccountRecord = AdapterConnection['accounts'][number];
 
 const NAMESPACE = 'eip155' as const;
 /** How long disconnect waits for `wallet_revokePermissions` before giving up on it. */
 export const REVOKE_TIMEOUT_MS = 1000;
-const UNRECOGNIZED_CHAIN_CODE = 4902;
 
 type Hex = `0x${string}`;
 
@@ -61,39 +62,6 @@ function checksummed(accounts: unknown): string[] {
     .map((a) => getAddress(a));
 }
 
-function codesOf(err: unknown): { codes: number[]; messages: string[] } {
-  const codes: number[] = [];
-  const messages: string[] = [];
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [err];
-  while (queue.length > 0 && seen.size < 16) {
-    const e = queue.shift();
-    if (typeof e !== 'object' || e === null || seen.has(e)) continue;
-    seen.add(e);
-    const rec = e as { code?: unknown; message?: unknown; cause?: unknown; data?: { originalError?: unknown } };
-    if (typeof rec.code === 'number') codes.push(rec.code);
-    if (typeof rec.message === 'string') messages.push(rec.message);
-    queue.push(rec.cause, rec.data?.originalError);
-  }
-  return { codes, messages };
-}
-
-/**
- * True when `wallet_switchEthereumChain` failed because the wallet does not
- * know the chain: code 4902 on the error, its cause or `data.originalError`
- * (MetaMask mobile), or an 'Unrecognized chain' message (wallets that send -32603).
- */
-export function isUnrecognizedChain(err: unknown): boolean {
-  const { codes, messages } = codesOf(err);
-  return codes.includes(UNRECOGNIZED_CHAIN_CODE) || messages.some((m) => /unrecognized chain/i.test(m));
-}
-
-/** True for a user rejection (4001, or 5000 which some wallets use). */
-function isUserRejection(err: unknown): boolean {
-  const { codes } = codesOf(err);
-  return codes.includes(4001) || codes.includes(5000);
-}
-
 /** The `wallet_addEthereumChain` parameter for `network` (EIP-3085). */
 export function addChainParameter(network: Network): Record<string, unknown> {
   const explorer = network.blockExplorers?.default.url;
@@ -107,7 +75,7 @@ export function addChainParameter(network: Network): Record<string, unknown> {
 }
 
 /** The JSON-RPC transaction object: quantities hex-encoded, absent fields left out. */
-export function toRpcTransaction(request: TransactionRequest, from: string | undefined): Record<string, string> {
+export function toRpcTransaction(request: EvmTransactionRequest, from: string | undefined): Record<string, string> {
   const tx: Record<string, string> = {};
   if (from) tx['from'] = from;
   tx['to'] = request.to;
@@ -115,10 +83,13 @@ export function toRpcTransaction(request: TransactionRequest, from: string | und
   if (request.data !== undefined && request.data !== '0x') tx['data'] = request.data;
   if (request.gas !== undefined) tx['gas'] = numberToHex(request.gas);
   if (request.gasPrice !== undefined) tx['gasPrice'] = numberToHex(request.gasPrice);
+  if (request.maxFeePerGas !== undefined) tx['maxFeePerGas'] = numberToHex(request.maxFeePerGas);
+  if (request.maxPriorityFeePerGas !== undefined) tx['maxPriorityFeePerGas'] = numberToHex(request.maxPriorityFeePerGas);
+  if (request.nonce !== undefined) tx['nonce'] = numberToHex(request.nonce);
   return tx;
 }
 
-export class EvmAdapter implements ChainAdapter {
+export class EvmAdapter implements ChainAdapter<'eip155'> {
   readonly namespace = NAMESPACE;
   private readonly events = new Subject<AdapterEvent>();
   readonly events$ = this.events.asObservable();
@@ -174,7 +145,7 @@ export class EvmAdapter implements ChainAdapter {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
       return;
     } catch (err) {
-      if (isUserRejection(err) || !isUnrecognizedChain(err)) throw toProviderError(err);
+      if (!isUnrecognizedChain(err)) throw toProviderError(err);
     }
     try {
       await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParameter(network)] });
@@ -196,15 +167,7 @@ export class EvmAdapter implements ChainAdapter {
    * Sends with `eth_sendTransaction`. When the wallet is on another chain than
    * `network`, it is switched first, so a transaction never goes to the wrong chain.
    */
-  async sendTransaction({
-    connector,
-    network,
-    request,
-  }: {
-    connector: Connector;
-    network: Network;
-    request: TransactionRequest;
-  }): Promise<string> {
+  async sendTransaction({ connector, network, request }: AdapterCall & { readonly request: EvmTransactionRequest }): Promise<string> {
     const provider = this.providerOf(connector);
     const current = toChainId(await this.call<unknown>(provider, 'eth_chainId'));
     if (current !== toChainId(network.id)) await this.switchNetwork({ connector, network });
@@ -212,15 +175,7 @@ export class EvmAdapter implements ChainAdapter {
     return this.call<string>(provider, 'eth_sendTransaction', [toRpcTransaction(request, from)]);
   }
 
-  async estimateGas({
-    connector,
-    network,
-    request,
-  }: {
-    connector: Connector;
-    network: Network;
-    request: TransactionRequest;
-  }): Promise<bigint> {
+  async estimateGas({ connector, network, request }: AdapterCall & { readonly request: EvmTransactionRequest }): Promise<bigint> {
     const from = request.from ?? this.sessions.get(connector.id)?.address;
     const { gas: _gas, gasPrice: _gasPrice, ...call } = request;
     const gas = await this.rpc(network).request<Hex>({ method: 'eth_estimateGas', params: [toRpcTransaction(call, from)] });
@@ -233,14 +188,6 @@ export class EvmAdapter implements ChainAdapter {
       balance: formatUnits(hexToBigInt(wei), network.nativeCurrency.decimals),
       symbol: network.nativeCurrency.symbol,
     };
-  }
-
-  parseUnits(value: string, decimals: number): bigint {
-    return parseUnits(value, decimals);
-  }
-
-  formatUnits(value: bigint, decimals: number): string {
-    return formatUnits(value, decimals);
   }
 
   // --- internals ------------------------------------------------------------
@@ -280,7 +227,7 @@ export class EvmAdapter implements ChainAdapter {
     const chainId = toChainId(await this.call<unknown>(provider, 'eth_chainId'));
     this.subscribe(connector.id, provider, address);
     const accounts: AccountRecord[] = addresses.map((a) => ({ namespace: NAMESPACE, address: a, type: 'eoa' }));
-    return { address, caipAddress: `${NAMESPACE}:${chainId}:${address}`, chainId, accounts };
+    return { address, caipAddress: caipAddress(NAMESPACE, chainId, address), chainId, accounts };
   }
 
   private subscribe(connectorId: string, provider: Eip1193Provider, address: string): void {

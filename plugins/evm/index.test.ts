@@ -18,6 +18,7 @@ function fakeContext(win: FakeWindow | undefined, options: { enableEIP6963?: boo
   const registry = { add: (c: Connector) => added.push(c), remove: (id: string) => removed.push(id) };
   const ctx: PluginContext = {
     manifest: evmPlugin(),
+    storage: undefined as never,
     container: undefined as never,
     get<T>(token: symbol): T {
       if (token === Environment) return { window: win } as T;
@@ -34,7 +35,16 @@ describe('evmPlugin manifest', () => {
     const manifest = evmPlugin();
     expect(manifest.id).toBe('evm');
     expect(manifest.activation).toBe('lazy');
-    expect(manifest.contributes).toEqual({ namespaces: ['eip155'], connectors: ['INJECTED', 'ANNOUNCED'] });
+    expect(manifest.contributes).toEqual({ namespaces: ['eip155'] });
+    expect(manifest.options?.keys).toEqual(['enableEIP6963', 'enableInjected']);
+  });
+
+  it('owns enableEIP6963 and enableInjected: createKernel refuses them when they are not booleans', async () => {
+    const { createKernel } = await import('../../kernel/index');
+    const make = (opts: Record<string, unknown>) => () =>
+      createKernel({ options: { projectId: 'p', ...opts }, plugins: [evmPlugin()], environment: { window: undefined, document: undefined } });
+    expect(make({ enableEIP6963: 'yes' })).toThrow('Invalid options: enableEIP6963: Expected boolean, received string');
+    expect(make({ enableInjected: false })).not.toThrow();
   });
 
   it('loads a module whose adapter serves eip155', async () => {
@@ -44,13 +54,13 @@ describe('evmPlugin manifest', () => {
     expect(mod.adapters?.(ctx).map((a) => a.namespace)).toEqual(['eip155']);
   });
 
-  it('setup discovers wallets into the ConnectorRegistry and returns a disposer', () => {
+  it('onKernelStart discovers wallets into the ConnectorRegistry and returns a disposer', () => {
     const win = new FakeWindow();
     const shared = { request: async () => null, isMetaMask: true };
     announce(win, 'io.metamask', shared);
     win.ethereum = shared;
     const { ctx, added } = fakeContext(win);
-    const dispose = evmPlugin().setup!(ctx);
+    const dispose = evmPlugin().onKernelStart!(ctx);
     expect(added.map((c) => [c.id, c.type])).toEqual([['io.metamask', 'ANNOUNCED']]);
     expect(typeof dispose).toBe('function');
     (dispose as () => void)();
@@ -65,17 +75,17 @@ describe('evmPlugin manifest', () => {
     win.ethereum = { request: async () => null };
 
     const offByOptions = fakeContext(win, { enableInjected: false });
-    evmPlugin().setup!(offByOptions.ctx);
+    evmPlugin().onKernelStart!(offByOptions.ctx);
     expect(offByOptions.added.map((c) => c.id)).toEqual(['io.rabby']);
 
     const offByConfig = fakeContext(win);
-    evmPlugin({ enableEIP6963: false }).setup!(offByConfig.ctx);
+    evmPlugin({ enableEIP6963: false }).onKernelStart!(offByConfig.ctx);
     expect(offByConfig.added.map((c) => c.id)).toEqual(['injected']);
   });
 
   it('does nothing on a server (no window)', () => {
     const { ctx, added } = fakeContext(undefined);
-    expect(evmPlugin().setup!(ctx)).toBeUndefined();
+    expect(evmPlugin().onKernelStart!(ctx)).toBeUndefined();
     expect(added).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ import { WALLETCONNECT_GROUP_ID, walletConnectPlugin } from './index';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 import { resolveWalletConnectConnectorId } from './resolveConnector';
 import { canSignInOverUniversalProvider } from './siwx';
-import { base58Encode, formatUnits, parseUnits, utf8ToHex } from './units';
+import { base58Encode, utf8ToHex } from './units';
+import { formatUnits, parseUnits } from '../../kernel/index';
 import { UniversalAdapter } from './UniversalAdapter';
 import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
 import { UniversalProviderInit, WalletConnectSession } from './types';
@@ -372,17 +373,17 @@ describe('UniversalAdapter requests per namespace', () => {
       chain: 'eip155:1',
     });
     const adapter = await adapterOf(s.kernel, 'eip155');
-    await adapter.sendTransaction({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(31337), request: { to: EVM } });
+    await adapter.sendTransaction!({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(31337), request: { to: EVM } } as never);
     expect(s.fake.clientRequests.at(-1)?.request).toEqual({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] });
     expect(s.fake.requests.at(-1)).toMatchObject({ method: 'eth_sendTransaction', chain: 'eip155:31337' });
 
     const before = s.fake.requests.length;
-    await expect(s.kernel.connection.sendTransaction({ to: SOL, value: 1n }, 'solana')).rejects.toMatchObject({
+    await expect(s.kernel.connection.sendTransaction({ transaction: new Uint8Array([1, 2, 3]) }, 'solana')).rejects.toMatchObject({
       name: 'UniversalAdapterUnsupportedError',
       message: 'UniversalAdapter:sendTransaction - not supported for solana',
       method: 'solana_signAndSendTransaction',
     });
-    await expect(s.kernel.connection.sendTransaction({ to: BTC, value: 1n }, 'bip122')).rejects.toMatchObject({ method: 'sendTransfer' });
+    await expect(s.kernel.connection.sendTransaction({ recipient: BTC, amount: 1n }, 'bip122')).rejects.toMatchObject({ method: 'sendTransfer' });
     expect(s.fake.requests.length).toBe(before); // nothing faked, nothing sent
   });
 

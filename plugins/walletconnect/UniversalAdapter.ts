@@ -19,13 +19,8 @@
 import { Subject, type Subscription } from 'rxjs';
 import {
   LatchkeyError,
-  ProviderDisconnectedError,
-  SwitchChainError,
-  UniversalProviderUndefinedError,
-  WalletConnectConnectorNotFoundError,
-  ChainIsNotSupportedError,
+  formatUnits,
   toProviderError,
-  type AccountRecord,
   type AdapterConnection,
   type AdapterEvent,
   type CaipAddress,
@@ -33,11 +28,21 @@ import {
   type ChainAdapter,
   type ChainNamespace,
   type Connector,
+  type EvmTransactionRequest,
   type RpcTransport,
   type TransactionRequest,
 } from '../../kernel/index';
-import { NamespaceNotApprovedError, UnexpectedWalletResponseError, UniversalAdapterUnsupportedError } from './errors';
-import { base58Encode, formatUnits, parseUnits, utf8ToHex } from './units';
+import { ChainIsNotSupportedError, ProviderDisconnectedError, SwitchChainError } from '../../kernel/errors/index';
+import {
+  NamespaceNotApprovedError,
+  UnexpectedWalletResponseError,
+  UniversalAdapterUnsupportedError,
+  UniversalProviderUndefinedError,
+  WalletConnectConnectorNotFoundError,
+} from './errors';
+import { base58Encode, utf8ToHex } from './units';
+
+type AccountRecord = AdapterConnection['accounts'][number];
 import { accountAddress, sessionChains } from './WalletConnectSession';
 import type { NamespaceEvent, WalletConnectSession } from './types';
 
@@ -158,7 +163,8 @@ export class UniversalAdapter implements ChainAdapter {
     }
   }
 
-  async sendTransaction({ connector, network, request }: { connector: Connector; network: CaipNetwork; request: TransactionRequest }): Promise<string> {
+  async sendTransaction({ connector, network, request: req }: { connector: Connector; network: CaipNetwork; request: TransactionRequest }): Promise<string> {
+    const request = req as EvmTransactionRequest;
     if (this.namespace === 'solana') {
       throw new UniversalAdapterUnsupportedError(
         'sendTransaction',
@@ -197,7 +203,8 @@ export class UniversalAdapter implements ChainAdapter {
     }
   }
 
-  async estimateGas({ network, request }: { connector: Connector; network: CaipNetwork; request: TransactionRequest }): Promise<bigint> {
+  async estimateGas({ network, request: req }: { connector: Connector; network: CaipNetwork; request: TransactionRequest }): Promise<bigint> {
+    const request = req as EvmTransactionRequest;
     if (this.namespace !== 'eip155') {
       throw new UniversalAdapterUnsupportedError('estimateGas', this.namespace, 'Gas estimation exists for eip155 only.');
     }
@@ -228,14 +235,6 @@ export class UniversalAdapter implements ChainAdapter {
       this.namespace,
       `A ${this.namespace} balance has no JSON-RPC read through the kernel's transports; a chain plugin or a balance service provides it.`,
     );
-  }
-
-  parseUnits(value: string, decimals: number): bigint {
-    return parseUnits(value, decimals);
-  }
-
-  formatUnits(value: bigint, decimals: number): string {
-    return formatUnits(value, decimals);
   }
 
   // --- internals ------------------------------------------------------------

@@ -5,8 +5,8 @@ import {
   defineNetwork,
   type Eip1193Provider,
   type Kernel,
-  type TrackedEvent,
 } from '../../kernel/index';
+import type { TrackedEvent } from '../../kernel/services/Events';
 import { walletConnectPlugin, WALLETCONNECT_CONNECTOR_ID } from './index';
 import { lazyEip1193Provider } from './provider';
 import { PAIRING_LIFETIME_MS } from './pairing';
@@ -150,9 +150,10 @@ describe('walletConnectPlugin manifest', () => {
     const c = s.kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)!;
     expect(c).toMatchObject({ name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' });
     expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
-    expect(s.kernel.plugins.viewOwner('ConnectingWalletConnect')?.id).toBe('walletconnect');
-    expect(s.kernel.plugins.viewOwner('ConnectingWalletConnectBasic')?.id).toBe('walletconnect');
-    expect(s.kernel.plugins.connectorOwner('WALLET_CONNECT')?.id).toBe('walletconnect');
+    expect(s.kernel.plugins.view('ConnectingWalletConnect')?.plugin).toBe('walletconnect');
+    expect(s.kernel.plugins.view('ConnectingWalletConnectBasic')?.plugin).toBe('walletconnect');
+    expect(s.kernel.plugins.connectorView('WALLET_CONNECT')).toBe('ConnectingWalletConnect');
+    expect(s.kernel.plugins.basicView()).toBe('ConnectingWalletConnectBasic');
     // the first request loads it
     expect(await s.provider.request({ method: 'eth_accounts' })).toEqual([]);
     expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(true);

@@ -21,13 +21,11 @@ import {
   Events,
   Modal,
   Options,
-  ProviderDisconnectedError,
   Store,
-  SwitchChainError,
-  UniversalProviderInitError,
-  UserRejectedRequestError,
   type CaipNetwork,
 } from '../../kernel/index';
+import { ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError } from '../../kernel/errors/index';
+import { UniversalProviderInitError } from './errors';
 import { buildNamespaces, chainReference } from './namespaces';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
 import {

@@ -1,10 +1,36 @@
 /**
- * Errors of the WalletConnect plugin's universal adapter. The kernel's own
- * catalogue supplies 'UniversalAdapter:signMessage - provider is undefined'
- * (UniversalProviderUndefinedError) and 'WalletConnectConnector not found'
- * (WalletConnectConnectorNotFoundError); these cover what the catalogue has no text for.
+ * Errors of the WalletConnect plugin, with the spec's texts where it has one (section 8:
+ * 'WalletConnectConnector not found', 'UniversalAdapter:signMessage - provider is
+ * undefined', the UniversalProviderInitError event).
  */
-import { LatchkeyError } from '../../kernel/index';
+import { LatchkeyError, type LatchkeyErrorOptions } from '../../kernel/errors/index';
+
+type Options = Omit<LatchkeyErrorOptions, 'code'>;
+
+/** A WalletConnect operation got a connector that is not WalletConnect's. */
+export class WalletConnectConnectorNotFoundError extends LatchkeyError {
+  override name = 'WalletConnectConnectorNotFoundError';
+  constructor(options: Options = {}) {
+    super('WalletConnectConnector not found', { ...options, code: 'WALLET_CONNECT_CONNECTOR_NOT_FOUND' });
+  }
+}
+
+/** The universal adapter was asked to sign before the universal provider existed. */
+export class UniversalProviderUndefinedError extends LatchkeyError {
+  override name = 'UniversalProviderUndefinedError';
+  constructor(options: Options = {}) {
+    super('UniversalAdapter:signMessage - provider is undefined', { ...options, code: 'UNIVERSAL_PROVIDER_UNDEFINED' });
+  }
+}
+
+/** The universal provider failed to start; reported as an SDK error event with this errorType (spec section 8). */
+export class UniversalProviderInitError extends LatchkeyError {
+  override name = 'UniversalProviderInitError';
+  readonly errorType = 'UniversalProviderInitError';
+  constructor(options: Options = {}) {
+    super('Failed to initialize the universal provider', { ...options, code: 'UNIVERSAL_PROVIDER_INIT' });
+  }
+}
 
 /**
  * The universal adapter cannot do `operation` for `namespace` through a WalletConnect session,
@@ -35,14 +61,6 @@ export class NamespaceNotApprovedError extends LatchkeyError {
       data: { namespace },
     });
     this.namespace = namespace;
-  }
-}
-
-/** A decimal amount that parseUnits cannot read ('1.2.3', '', 'abc'). */
-export class InvalidDecimalNumberError extends LatchkeyError {
-  override name = 'InvalidDecimalNumberError';
-  constructor(value: string) {
-    super(`Number \`${value}\` is not a valid decimal number.`, { data: { value } });
   }
 }
 

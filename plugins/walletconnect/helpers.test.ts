@@ -1,4 +1,5 @@
-import { defineNetwork, solana, bitcoin, type CaipNetwork } from '../../kernel/index';
+import { defineNetwork, type CaipNetwork } from '../../kernel/index';
+import { bitcoin, solana } from '../../kernel/networks';
 import {
   BITCOIN_SESSION_METHODS,
   EVM_SESSION_METHODS,

@@ -13,6 +13,7 @@ import {
   type Connector,
   type PluginContext,
   type PluginManifest,
+  type ValidationIssue,
 } from '../../kernel/index';
 import { lazyEip1193Provider } from './provider';
 import { WalletConnectSession, type WalletConnectPluginConfig } from './types';
@@ -21,6 +22,45 @@ import { WALLETCONNECT_CONNECTOR_ID, walletConnectConnectorId, walletConnectName
 export type { WalletConnectPluginConfig } from './types';
 export { WALLETCONNECT_CONNECTOR_ID, walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 export { canSignInOverUniversalProvider } from './siwx';
+
+declare module '../../kernel/index' {
+  /** The spec's WalletConnect option names, accepted by createKernel and read by this plugin. */
+  interface LatchkeyOptions {
+    /** WalletConnect relay; the hosted one unless set (the demo uses a local relay). */
+    readonly relayUrl?: string;
+    /** The host generates pairing URIs itself and shows them with `modal.open({ uri })`. */
+    readonly manualWCControl?: boolean;
+    /** A universal provider the host initialised itself (`@walletconnect/universal-provider`). */
+    readonly universalProvider?: unknown;
+    /** False: no WalletConnect entry. Default true. */
+    readonly enableWalletConnect?: boolean;
+  }
+  interface LatchkeyViews {
+    /** `wallet`: a directory wallet to pair with through its deep links (phones). */
+    ConnectingWalletConnect: { readonly connectorId?: string; readonly wallet?: unknown };
+    ConnectingWalletConnectBasic: undefined;
+  }
+}
+
+const OWNED_OPTIONS = ['relayUrl', 'manualWCControl', 'universalProvider', 'enableWalletConnect'] as const;
+
+/** The WalletConnect options given to createKernel: types checked, the relay a ws(s) URL. */
+export function validateWalletConnectOptions(options: Readonly<Record<string, unknown>>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const type = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  const { relayUrl, manualWCControl, universalProvider, enableWalletConnect } = options;
+  if (relayUrl !== undefined) {
+    if (typeof relayUrl !== 'string') issues.push({ path: 'relayUrl', message: `Expected string, received ${type(relayUrl)}` });
+    else if (!/^wss?:\/\/[^\s]+$/i.test(relayUrl)) issues.push({ path: 'relayUrl', message: 'Invalid input' });
+  }
+  for (const [key, value] of [['manualWCControl', manualWCControl], ['enableWalletConnect', enableWalletConnect]] as const) {
+    if (value !== undefined && typeof value !== 'boolean') issues.push({ path: key, message: `Expected boolean, received ${type(value)}` });
+  }
+  if (universalProvider !== undefined && (typeof universalProvider !== 'object' || universalProvider === null)) {
+    issues.push({ path: 'universalProvider', message: `Expected object, received ${type(universalProvider)}` });
+  }
+  return issues;
+}
 
 export const WALLETCONNECT_PLUGIN_ID = 'walletconnect';
 /** Id of the MULTI_CHAIN entry grouping the per-namespace WalletConnect connectors (multiChainConnectorId('WalletConnect')). */
@@ -49,13 +89,19 @@ export function walletConnectPlugin(config: WalletConnectPluginConfig = {}): Plu
   return {
     id: WALLETCONNECT_PLUGIN_ID,
     contributes: {
-      views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'],
-      connectors: ['WALLET_CONNECT'],
+      views: [
+        { id: 'ConnectingWalletConnect', title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnect') },
+        { id: 'ConnectingWalletConnectBasic', title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnectBasic') },
+      ],
+      // A WalletConnect entry opens the pairing view; in basic mode the modal opens on it.
+      connectorViews: { WALLET_CONNECT: 'ConnectingWalletConnect' },
+      basicView: 'ConnectingWalletConnectBasic',
       // The universal adapter serves these only when no chain plugin adapts them.
       fallbackNamespaces: ['eip155', 'solana', 'bip122', 'polkadot'],
     },
+    options: { keys: OWNED_OPTIONS, validate: validateWalletConnectOptions },
     activation: 'lazy',
-    setup(ctx) {
+    onKernelStart(ctx) {
       const options = ctx.get<Options>(Options);
       const plugins = ctx.get<PluginHost>(PluginHost);
       const registry = ctx.get<ConnectorRegistry>(ConnectorRegistry);

@@ -1,7 +1,8 @@
 /**
  * Loaded only when WalletConnect is used (its view opens, or its connector's
- * provider gets a request): the universal provider, the session service and
- * the views. Nothing here is in the host's entry bundle.
+ * provider gets a request): the universal provider, the session service and the
+ * adapters. Headless: the views load separately, only when the UI shows them, so a
+ * kernel-only host never loads React. Nothing here is in the host's entry bundle.
  */
 import { ContainerModule } from 'inversify';
 import { UniversalProvider } from '@walletconnect/universal-provider';
@@ -20,8 +21,6 @@ import { WalletConnectSessionImpl } from './WalletConnectSession';
 import { UniversalAdapter } from './UniversalAdapter';
 import { followWalletConnectSession } from './followSession';
 import { UniversalProviderInit, WalletConnectConfig, WalletConnectSession, type UniversalProviderLike, type WalletConnectPluginConfig } from './types';
-import ConnectingWalletConnect from './views/ConnectingWalletConnect';
-import ConnectingWalletConnectBasic from './views/ConnectingWalletConnectBasic';
 
 export { WalletConnectSession } from './types';
 
@@ -60,9 +59,8 @@ export function createWalletConnectModule(config: WalletConnectPluginConfig = {}
   const followers = new WeakMap<object, () => void>();
   return {
     services: walletConnectServices(config),
-    views: { ConnectingWalletConnect, ConnectingWalletConnectBasic },
     adapters: (ctx) => universalAdapters(ctx),
-    onStart(ctx) {
+    onLoad(ctx) {
       followers.get(ctx.container)?.();
       const unfollow = followWalletConnectSession({
         connection: ctx.get<Connection>(Connection),

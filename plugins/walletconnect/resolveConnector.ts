@@ -3,7 +3,8 @@
  * with a connector id, the MULTI_CHAIN group id, or nothing (basic mode); the
  * session then brings the other namespaces along (./followSession).
  */
-import { WalletConnectConnectorNotFoundError, type ChainNamespace, type Connector, type ConnectorRegistry } from '../../kernel/index';
+import type { ChainNamespace, Connector, ConnectorRegistry } from '../../kernel/index';
+import { WalletConnectConnectorNotFoundError } from './errors';
 
 /**
  * The id of the WALLET_CONNECT connector to connect for `requested` (a connector or group id):

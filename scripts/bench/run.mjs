@@ -44,8 +44,31 @@ const PAGES = {
 };
 const REACT_INPUT = /(^|\/)node_modules\/(react|react-dom|scheduler)\//;
 
+const PKG = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
+
+/** Resolves 'latchkey' and 'latchkey/…' through package.json's exports to dist/esm, as a host's bundler does. */
+const packagePlugin = {
+  name: 'latchkey-package',
+  setup(b) {
+    b.onResolve({ filter: /^latchkey(\/|$)/ }, (args) => {
+      const sub = args.path === 'latchkey' ? '.' : `./${args.path.slice('latchkey/'.length)}`;
+      const target = PKG.exports?.[sub]?.import;
+      if (!target) return { errors: [{ text: `latchkey has no export '${sub}'` }] };
+      return { path: join(ROOT, target) };
+    });
+  },
+};
+
+/** The library as a host installs it: `node esbuild.mjs --lib-only` writes dist/esm. */
+async function buildLibrary() {
+  const { spawnSync } = await import('node:child_process');
+  const res = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs'), '--lib-only'], { cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`the library did not build:\n${res.stdout}${res.stderr}`);
+}
+
 function buildOptions(outdir, names) {
   return {
+    plugins: [packagePlugin],
     entryPoints: [...names.map((n) => ({ in: join(here, 'pages', PAGES[n].entry), out: n })), { in: join(here, 'pages/react-vendor.ts'), out: 'react-vendor' }],
     bundle: true,
     splitting: true,
@@ -73,6 +96,7 @@ function buildErrorText(err) {
 /** Builds both pages (and the React vendor entry) in one esbuild run; falls back to the plain page alone. */
 async function build(outdir) {
   try {
+    await buildLibrary();
     const result = await esbuild.build(buildOptions(outdir, ['plain', 'latchkey']));
     return { pages: ['plain', 'latchkey'], metafile: result.metafile, errors: {} };
   } catch (err) {

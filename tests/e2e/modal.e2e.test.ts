@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { formatEther, getAddress, verifyMessage, type Address, type Hex } from 'viem';
-import { formatBalance, truncateAddress } from '../../kernel/validation/format';
+import { formatBalance, truncateAddress } from '../../ui/formatting';
 import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';

@@ -3,7 +3,7 @@ import { useIsoLayoutEffect, useThemeAttrs } from './hooks';
 import { useObserved } from './useObserved';
 import { ModalShell } from '../shell/ModalShell';
 import { ensureStyles } from '../shell/styles';
-import { prefetchCoreViews } from '../views/registry';
+import { ensureCoreViews, prefetchCoreViews } from '../views/manifest';
 
 /**
  * The modal root. LatchkeyProvider portals it to the end of <body>; with
@@ -12,6 +12,7 @@ import { prefetchCoreViews } from '../views/registry';
  */
 export function LatchkeyModal() {
   const kernel = useKernel();
+  ensureCoreViews(kernel);
   const open = useObserved(kernel.modal, (s) => s.open);
   const embedded = useObserved(kernel.options, (s) => s.enableEmbedded === true);
   const attrs = useThemeAttrs();
@@ -19,7 +20,7 @@ export function LatchkeyModal() {
   useIsoLayoutEffect(() => {
     if (!visible) return;
     ensureStyles();
-    prefetchCoreViews();
+    prefetchCoreViews(kernel);
   }, [visible]);
   if (!visible) return null;
   return (

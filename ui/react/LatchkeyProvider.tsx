@@ -5,6 +5,7 @@ import { KernelContext } from './context';
 import { LatchkeyModal } from './LatchkeyModal';
 import { useObserved } from './useObserved';
 import { setStyleNonce } from '../shell/styles';
+import { ensureCoreViews } from '../views/manifest';
 
 export interface LatchkeyProviderProps {
   readonly kernel: UiKernel;
@@ -23,6 +24,7 @@ const started = /*#__PURE__*/ new WeakSet<object>();
  */
 export function LatchkeyProvider({ kernel, nonce, children }: LatchkeyProviderProps) {
   setStyleNonce(nonce);
+  ensureCoreViews(kernel);
   const append = useObserved(kernel.options, (s) => !s.disableAppend && !s.enableEmbedded);
   const [host, setHost] = useState<HTMLElement | null>(null);
 

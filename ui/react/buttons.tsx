@@ -6,7 +6,7 @@ import { useAccount, useIsoLayoutEffect, useModal, useNetwork, useThemeAttrs } f
 import { formatBalance, truncateAddress } from '../format';
 import { WalletImage } from '../primitives/WalletImage';
 import { ensureStyles } from '../shell/styles';
-import { prefetchCoreViews } from '../views/registry';
+import { prefetchCoreViews } from '../views/manifest';
 
 /** What the render-prop buttons (`ConnectButton.Custom`, …) receive. */
 export interface ButtonRenderProps {
@@ -30,6 +30,7 @@ export interface ButtonRenderProps {
 }
 
 function useButtonState(namespace?: ChainNamespace): ButtonRenderProps {
+  const kernel = useKernel();
   const account = useAccount(namespace);
   const modal = useModal();
   const { network } = useNetwork();
@@ -47,9 +48,9 @@ function useButtonState(namespace?: ChainNamespace): ButtonRenderProps {
       open: (args?: OpenModalArgs) => modal.open({ namespace, ...args }),
       openAccount: () => modal.open({ view: 'Account', namespace: account.namespace }),
       openNetworks: () => modal.open({ view: 'Networks' }),
-      prefetch: prefetchCoreViews,
+      prefetch: () => prefetchCoreViews(kernel),
     }),
-    [account, modal, network, namespace],
+    [kernel, account, modal, network, namespace],
   );
 }
 

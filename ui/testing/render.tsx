@@ -11,6 +11,7 @@ import type { PluginManifest } from '../../kernel/index';
 import { KernelContext } from '../react/context';
 import type { UiKernel } from '../kernel';
 import type { ViewComponent } from '../views/types';
+import { ensureCoreViews } from '../views/manifest';
 
 export type { TestKernel };
 export { testKernel };
@@ -20,8 +21,9 @@ export function uiKernel(options: Partial<LatchkeyOptions> = {}, plugins: Plugin
   return testKernel(options, { plugins });
 }
 
-/** Renders `ui` with the kernel in context, inside a [data-lk] root like the modal's. */
+/** Renders `ui` with the kernel in context (core views registered, as LatchkeyProvider does), inside a [data-lk] root like the modal's. */
 export function renderWithKernel(kernel: UiKernel, ui: ReactElement): RenderResult {
+  ensureCoreViews(kernel);
   return render(
     <KernelContext.Provider value={kernel}>
       <div data-lk="">{ui}</div>
@@ -34,7 +36,7 @@ export function renderView(kernel: UiKernel, View: ViewComponent<any>, data?: Re
   return renderWithKernel(kernel, <View kernel={kernel} data={data} />);
 }
 
-/** A plugin manifest contributing views (and optionally more), counting its loads. */
+/** A plugin manifest contributing views (component by id) and optionally more, counting its module loads. */
 export function viewPlugin(
   id: string,
   views: Readonly<Record<string, unknown>>,
@@ -43,10 +45,13 @@ export function viewPlugin(
   const manifest = {
     id,
     loads: 0,
-    contributes: { views: Object.keys(views), ...contributes },
+    contributes: {
+      views: Object.entries(views).map(([view, component]) => ({ id: view, load: async () => ({ default: component }) })),
+      ...contributes,
+    },
     load: async () => {
       manifest.loads++;
-      return { views };
+      return {};
     },
   };
   return manifest;

@@ -13,8 +13,13 @@ async function connect(kernel: UiKernel) {
 const tabsPlugin = () =>
   viewPlugin(
     'portfolio',
-    { AccountTokens: () => <p>token list</p>, AccountActivity: () => <p>activity list</p> },
-    { accountTabs: ['Tokens', 'Activity'] },
+    { TokensPanel: () => <p>token list</p>, ActivityPanel: () => <p>activity list</p> },
+    {
+      accountTabs: [
+        { id: 'Activity', label: 'Activity', view: 'ActivityPanel', order: 30 },
+        { id: 'Tokens', label: 'Tokens', view: 'TokensPanel', order: 10 },
+      ],
+    },
   );
 
 describe('Account view', () => {
@@ -29,7 +34,7 @@ describe('Account view', () => {
     expect(screen.queryByRole('group', { name: 'Wallet features' })).toBeNull();
   });
 
-  it('shows only the contributed tabs, in Tokens/NFTs/Activity order, with their plugin panels', async () => {
+  it('shows the contributed tabs by their order, with their plugin panels', async () => {
     const plugin = tabsPlugin();
     const { kernel } = uiKernel({}, [plugin]);
     await connect(kernel);
@@ -47,17 +52,35 @@ describe('Account view', () => {
     expect(kernel.account.get('eip155').currentTab).toBe(0);
   });
 
-  it('wallet feature buttons need a plugin and the feature flag, and follow walletFeaturesOrder', async () => {
-    const features = viewPlugin('features', { WalletSend: () => null, Swap: () => null }, { features: ['send', 'swaps'] });
-    const { kernel } = uiKernel({ features: { send: true, swaps: true, onramp: true, walletFeaturesOrder: ['send', 'onramp', 'swaps'] } }, [
-      features,
-    ]);
+  const featuresPlugin = () =>
+    viewPlugin(
+      'features',
+      { SendView: () => null, SwapView: () => null, BookView: () => null },
+      {
+        walletFeatures: [
+          { id: 'swaps', label: 'Swap', view: 'SwapView', flag: 'swaps' },
+          { id: 'send', label: 'Send', view: 'SendView', flag: 'send' },
+          { id: 'addressBook', label: 'Address book', view: 'BookView', order: 5 },
+        ],
+      },
+    );
+
+  it('wallet feature buttons are what plugins contribute, in walletFeaturesOrder, then by order', async () => {
+    const { kernel } = uiKernel({ features: { walletFeaturesOrder: ['send', 'onramp', 'swaps'] } }, [featuresPlugin()]);
     await connect(kernel);
     renderView(kernel, Account);
     const group = screen.getByRole('group', { name: 'Wallet features' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Swap']);
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Swap', 'Address book']);
     fireEvent.click(within(group).getByRole('button', { name: 'Send' }));
-    expect(kernel.router.state.view).toBe('WalletSend');
+    expect(kernel.router.state.view).toBe('SendView');
+  });
+
+  it('a feature flag set to false hides its button; the default order is the spec one', async () => {
+    const { kernel } = uiKernel({ features: { swaps: false } }, [featuresPlugin()]);
+    await connect(kernel);
+    renderView(kernel, Account);
+    const group = screen.getByRole('group', { name: 'Wallet features' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Address book']);
   });
 
   it('copies the address', async () => {

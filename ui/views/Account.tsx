@@ -1,24 +1,10 @@
-import { Button, Link, ListItem, PluginView, Tabs, Text, formatBalance, truncateAddress, useObserved } from '../index';
-import type { AccountTab, WalletFeature } from '../../kernel/index';
+import { Button, Link, ListItem, Tabs, Text, ViewSlot, formatBalance, truncateAddress, useObserved } from '../index';
 
 import { pickNamespace } from '../react/select';
+import { accountTabSlot, walletFeatureSlot } from './slots';
 
 import { disconnectAndClose, networkImage } from './switchNetwork';
 import type { ViewProps } from './types';
-
-const ALL_TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity'];
-const DEFAULT_FEATURE_ORDER: readonly WalletFeature[] = ['onramp', 'swaps', 'receive', 'send'];
-
-/** Wallet feature buttons: label and the (plugin) view each opens. */
-export const WALLET_FEATURES: Readonly<Record<WalletFeature, { readonly label: string; readonly view: string }>> = {
-  onramp: { label: 'Buy', view: 'OnRampProviders' },
-  swaps: { label: 'Swap', view: 'Swap' },
-  receive: { label: 'Receive', view: 'WalletReceive' },
-  send: { label: 'Send', view: 'WalletSend' },
-};
-
-/** Tab panels are plugin views named 'Account' + tab: AccountTokens, AccountNFTs, AccountActivity. */
-export const accountTabView = (tab: AccountTab): string => `Account${tab}`;
 
 function hue(address: string): string {
   let h = 0;
@@ -28,26 +14,23 @@ function hue(address: string): string {
 
 /**
  * The connected account: avatar, name or address (4 + 6), balance (3 decimals),
- * copy, network, Disconnect. Wallet features and the Tokens/NFTs/Activity tabs
- * appear only when a plugin contributes them (wallet features also need their
- * options.features flag on, and follow walletFeaturesOrder).
+ * copy, network, Disconnect. The wallet-feature buttons and the tabs (Tokens, NFTs,
+ * Activity, …) are what plugins contribute, in the spec's orders, unless a feature
+ * flag turns one off.
  */
 export default function Account({ kernel }: ViewProps) {
   const accounts = useObserved(kernel.account, (s) => s.namespaces);
   const net = useObserved(kernel.network);
-  const features = useObserved(kernel.options, (s) => s.features);
+  useObserved(kernel.options);
   useObserved(kernel.plugins);
   const ns = pickNamespace(accounts, net.activeNamespace);
   const account = accounts[ns];
   const address = account?.address ?? '';
   const network = net.activeNetwork;
 
-  const contributedFeatures = kernel.plugins.features();
-  const walletFeatures = (features?.walletFeaturesOrder ?? DEFAULT_FEATURE_ORDER).filter(
-    (f) => contributedFeatures.includes(f) && (features as Record<string, unknown> | undefined)?.[f] === true,
-  );
-  const contributedTabs = kernel.plugins.accountTabs();
-  const tabs = ALL_TABS.filter((t) => contributedTabs.includes(t));
+  const walletFeatures = walletFeatureSlot(kernel);
+  const tabs = accountTabSlot(kernel);
+  const tabIndex = Math.min(Math.max(account?.currentTab ?? 0, 0), Math.max(tabs.length - 1, 0));
 
   const copy = () => {
     const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
@@ -96,15 +79,16 @@ export default function Account({ kernel }: ViewProps) {
       {walletFeatures.length ? (
         <div className="lk-row" role="group" aria-label="Wallet features">
           {walletFeatures.map((f) => (
-            <Button key={f} variant="secondary" onClick={() => kernel.router.push(WALLET_FEATURES[f].view)}>
-              {WALLET_FEATURES[f].label}
+            <Button key={`${f.plugin}/${f.id}`} variant="secondary" onClick={() => kernel.router.push(f.view)}>
+              {f.icon ? <img className="lk-btn-icon-img" src={f.icon} alt="" /> : null}
+              {f.label}
             </Button>
           ))}
         </div>
       ) : null}
       {tabs.length ? (
-        <Tabs label="Account" tabs={tabs} selected={account?.currentTab ?? 0} onSelect={(i) => kernel.account.setCurrentTab(ns, i)}>
-          <PluginView kernel={kernel} view={accountTabView(tabs[Math.min(Math.max(account?.currentTab ?? 0, 0), tabs.length - 1)]!)} />
+        <Tabs label="Account" tabs={tabs.map((t) => t.label)} selected={tabIndex} onSelect={(i) => kernel.account.setCurrentTab(ns, i)}>
+          <ViewSlot kernel={kernel} view={tabs[tabIndex]!.view} />
         </Tabs>
       ) : null}
       <Button variant="secondary" className="lk-wide" onClick={() => void disconnect()}>

@@ -1,3 +1,4 @@
+import type { PluginManifest } from '../../kernel/index';
 import { testKernel } from '../../kernel/testing/fakeAdapter';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Store, type Connector } from '../../kernel/index';
@@ -47,6 +48,12 @@ const list = () => screen.getByRole('list', { name: 'Wallets' });
 // Wallet names as shown (the accessible names also carry the visible tag, e.g. 'Installed').
 const rowNames = () => within(list()).getAllByRole('button').map((b) => b.querySelector('.lk-item-name')?.textContent);
 const WC: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' };
+/** Gives WALLET_CONNECT connectors a pairing view, as the WalletConnect plugin does. */
+const pairingPlugin: PluginManifest = {
+  id: 'pairing',
+  contributes: { views: [{ id: 'PairingView', load: async () => ({ default: () => null }) }], connectorViews: { WALLET_CONNECT: 'PairingView' } },
+  load: async () => ({}),
+};
 
 describe('AllWallets view', () => {
   it('lists announced and custom wallets; the search field is labelled and filters by name', async () => {
@@ -112,7 +119,7 @@ describe('AllWallets view', () => {
   });
 
   it('offers Connect with WalletConnect for a catalogue wallet when a WalletConnect connector is registered', () => {
-    const t = uiKernel();
+    const t = uiKernel({}, [pairingPlugin]);
     withDirectory(t, CATALOGUE);
     act(() => t.kernel.connectors.add(WC));
     renderView(t.kernel, AllWallets);
@@ -122,12 +129,12 @@ describe('AllWallets view', () => {
     expect(within(panel).getByRole('link', { name: 'Chrome Web Store' }).getAttribute('href')).toMatch(/^https:\/\/chromewebstore\.google\.com\/detail\//);
     expect(within(panel).getByRole('link', { name: 'App Store' }).getAttribute('href')).toMatch(/^https:\/\/apps\.apple\.com\//);
     fireEvent.click(within(panel).getByRole('button', { name: 'Connect with WalletConnect' }));
-    expect(t.kernel.router.state.view).toBe('ConnectingWalletConnect');
+    expect(t.kernel.router.state.view).toBe('PairingView');
     expect(t.kernel.router.state.data).toEqual({ connectorId: 'walletConnect', wallet: CATALOGUE.find((w) => w.id === 'me.rainbow') });
   });
 
   it('on a phone, a catalogue wallet with a deep link goes straight to pairing with that wallet', () => {
-    const t = testKernel({}, { mobile: true });
+    const t = testKernel({}, { mobile: true, plugins: [pairingPlugin] });
     withDirectory(t, CATALOGUE);
     act(() => t.kernel.connectors.add(WC));
     renderView(t.kernel, AllWallets);
@@ -135,7 +142,7 @@ describe('AllWallets view', () => {
     expect(rainbow.mobileLink ?? rainbow.universalLink).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Rainbow' }));
     expect(screen.queryByRole('region', { name: 'Get Rainbow' })).toBeNull();
-    expect(t.kernel.router.state.view).toBe('ConnectingWalletConnect');
+    expect(t.kernel.router.state.view).toBe('PairingView');
     expect(t.kernel.router.state.data).toEqual({ connectorId: 'walletConnect', wallet: rainbow });
   });
 

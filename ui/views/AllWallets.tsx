@@ -11,9 +11,8 @@ import {
   type RefCallback,
   type UIEvent,
 } from 'react';
-import { Environment, Store, type DirectoryWallet } from '../../kernel/index';
-import { orderWallets, searchWallets, type WalletListEntry } from '../../kernel/directory/index';
-import { WalletDirectory, type WalletDirectoryState } from '../../kernel/services/WalletDirectory';
+import { Environment, Store, WalletDirectory } from '../../kernel/index';
+import { orderWallets, searchWallets, type DirectoryWallet, type WalletDirectoryState, type WalletListEntry } from '../../kernel/directory/index';
 import type { UiKernel } from '../kernel';
 
 import { initials } from '../format';
@@ -274,7 +273,7 @@ export default function AllWallets({ kernel }: ViewProps) {
   );
   const shown = useMemo(() => (query.trim() ? searchWallets(entries, query) : entries), [entries, query]);
   const list = useWindowedList({ count: shown.length, rowHeight: ROW_HEIGHT });
-  const canWalletConnect = walletConnectConnector(kernel) !== undefined;
+  const canWalletConnect = walletConnectConnector(kernel) !== undefined && kernel.plugins.connectorView('WALLET_CONNECT') !== undefined;
 
   // Keyboard focus that should land on a row once it is rendered.
   const pendingFocus = useRef<number | undefined>(undefined);

@@ -5,7 +5,7 @@ import { injectedConnector } from '../../kernel/testing/fakeAdapter';
 import type { Connector } from '../../kernel/index';
 
 const emailPlugin = () =>
-  viewPlugin('email', { ConnectEmail: () => <form aria-label="Email login" /> }, { connectMethods: ['email'] });
+  viewPlugin('email', { EmailForm: () => <form aria-label="Email login" /> }, { connectMethods: [{ id: 'email', view: 'EmailForm', flag: 'email' }] });
 
 function follows(a: Element, b: Element): boolean {
   return (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
@@ -24,7 +24,7 @@ const wallet = (id: string, name: string, type: Connector['type'], extra: Partia
 
 describe('Connect view', () => {
   it('puts wallets first when a usable browser wallet exists, then contributed methods', async () => {
-    const { kernel } = uiKernel({ features: { email: true } }, [emailPlugin()]);
+    const { kernel } = uiKernel({}, [emailPlugin()]);
     renderView(kernel, Connect);
     const wallets = screen.getByRole('list', { name: 'Wallets' });
     const email = await screen.findByRole('form', { name: 'Email login' });
@@ -32,11 +32,11 @@ describe('Connect view', () => {
   });
 
   it('keeps the default order (email before wallets) without a usable browser wallet', async () => {
-    const { kernel } = uiKernel({ features: { email: true } }, [emailPlugin()]);
+    const { kernel } = uiKernel({}, [emailPlugin()]);
     act(() => kernel.connectors.remove(injectedConnector.id));
     renderView(kernel, Connect);
     const email = await screen.findByRole('form', { name: 'Email login' });
-    expect(follows(email, screen.getByRole('list', { name: 'Wallets' }))).toBe(true);
+    expect(follows(email, await screen.findByRole('list', { name: 'Wallets' }))).toBe(true);
   });
 
   it('shows no e-mail or social method unless a plugin contributes it', () => {
@@ -47,8 +47,8 @@ describe('Connect view', () => {
     expect(screen.getByRole('list', { name: 'Wallets' })).toBeTruthy();
   });
 
-  it('does not show a contributed method unless the options turn it on', () => {
-    const { kernel } = uiKernel({}, [emailPlugin()]); // features.email defaults to false
+  it('hides a contributed method whose feature flag is false', () => {
+    const { kernel } = uiKernel({ features: { email: false } }, [emailPlugin()]);
     renderView(kernel, Connect);
     expect(screen.queryByRole('form', { name: 'Email login' })).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
@@ -80,7 +80,7 @@ describe('Connect view', () => {
     renderView(kernel, Connect);
     act(() => fireEvent.click(screen.getByRole('button', { name: /^Test Wallet\b/ })));
     expect(kernel.router.state.view).toBe('ConnectingExternal');
-    expect(kernel.router.state.data).toEqual({ connectorId: injectedConnector.id });
+    expect(kernel.router.state.data).toEqual({ connectorId: injectedConnector.id, title: 'Test Wallet' });
     expect(connect).toHaveBeenCalledWith({ connectorId: injectedConnector.id });
     await settle();
   });

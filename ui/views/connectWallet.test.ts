@@ -1,3 +1,5 @@
+import { DEFAULT_CONNECTOR_TYPE_ORDER } from '../../kernel/directory/index';
+import type { PluginManifest } from '../../kernel/index';
 import type { Connector } from '../../kernel/index';
 import { injectedConnector, testKernel } from '../../kernel/testing/fakeAdapter';
 import {
@@ -29,6 +31,12 @@ const GONE = c('gone', 'ANNOUNCED', { installed: false });
 const DEFAULT = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const;
 const ids = (list: readonly Connector[]) => list.map((x) => x.id);
 
+const pairingPlugin: PluginManifest = {
+  id: 'pairing',
+  contributes: { views: [{ id: 'PairingView', load: async () => ({ default: () => null }) }], connectorViews: { WALLET_CONNECT: 'PairingView' } },
+  load: async () => ({}),
+};
+
 describe('connector ordering (Connect view)', () => {
   it('sorts by the default connector type order', () => {
     expect(ids(sortConnectors([GONE, EXT, A, WC, B], DEFAULT, []))).toEqual(['wc', 'a', 'b', 'ext', 'gone']);
@@ -42,12 +50,12 @@ describe('connector ordering (Connect view)', () => {
     ];
     const sorted = sortConnectors([A, B, EXT, WC], DEFAULT, recent);
     expect(ids(sorted)).toEqual(['wc', 'ext', 'b', 'a']);
-    expect(connectorCategory(A, recent, [])).toBe('injected');
+    expect(connectorCategory(A, recent, [], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('injected');
   });
 
   it('an installed featured wallet stays among installed with the default order, and goes first when featured leads', () => {
-    expect(connectorCategory(B, [], ['b'])).toBe('injected');
-    expect(connectorCategory(GONE, [], ['gone'])).toBe('featured');
+    expect(connectorCategory(B, [], ['b'], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('injected');
+    expect(connectorCategory(GONE, [], ['gone'], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('featured');
     expect(connectorCategory(B, [], ['b'], ['featured', 'injected'])).toBe('featured');
     expect(ids(sortConnectors([A, B, GONE], ['featured', 'injected', 'recommended'], [], ['gone', 'b']))).toEqual(['gone', 'b', 'a']);
   });
@@ -68,7 +76,7 @@ describe('connector ordering (Connect view)', () => {
     const group: Connector = { id: 'multichain:g', name: 'G', type: 'MULTI_CHAIN', chain: 'eip155', connectors: [c('g1', 'ANNOUNCED'), c('g2', 'ANNOUNCED', { chain: 'solana' })] };
     expect(connectorTag(group, [{ id: 'g2', name: 'G' }])).toBe('Recent');
     expect(connectorTag(group, [])).toBe('Installed');
-    expect(connectorCategory(group, [], [])).toBe('injected');
+    expect(connectorCategory(group, [], [], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('injected');
   });
 
   it('tags: Recent before Installed; nothing for absent or non-browser wallets', () => {
@@ -100,10 +108,10 @@ describe('selecting a wallet', () => {
     expect(connectAttempts(kernel).state.status).toBe('connected');
   });
 
-  it('WalletConnect opens its own view', () => {
-    const { kernel } = testKernel();
+  it('a connector whose type has a contributed view opens that view', () => {
+    const { kernel } = testKernel({}, { plugins: [pairingPlugin] });
     selectWallet(kernel, WC);
-    expect(kernel.router.state.view).toBe('ConnectingWalletConnect');
+    expect(kernel.router.state.view).toBe('PairingView');
     expect(kernel.router.state.data).toEqual({ connectorId: 'wc' });
   });
 
@@ -113,16 +121,19 @@ describe('selecting a wallet', () => {
     expect(connectTarget(kernel, group).id).toBe('g-evm');
   });
 
-  it('connectWithWalletConnect navigates with the wallet when a WalletConnect connector exists', () => {
-    const { kernel } = testKernel();
+  it('connectWithWalletConnect opens the WALLET_CONNECT view with the wallet when there is a connector and a view', () => {
+    const { kernel } = testKernel({}, { plugins: [pairingPlugin] });
     const wallet = { id: 'me.rainbow', name: 'Rainbow', mobileLink: 'rainbow://' };
     expect(walletConnectConnector(kernel)).toBeUndefined();
     expect(connectWithWalletConnect(kernel, wallet)).toBe(false);
-    expect(kernel.router.state.view).not.toBe('ConnectingWalletConnect');
+    expect(kernel.router.state.view).not.toBe('PairingView');
     kernel.connectors.add(WC);
     expect(walletConnectConnector(kernel)?.id).toBe('wc');
     expect(connectWithWalletConnect(kernel, wallet)).toBe(true);
-    expect(kernel.router.state.view).toBe('ConnectingWalletConnect');
+    expect(kernel.router.state.view).toBe('PairingView');
     expect(kernel.router.state.data).toEqual({ connectorId: 'wc', wallet });
+    const noView = testKernel();
+    noView.kernel.connectors.add(WC);
+    expect(connectWithWalletConnect(noView.kernel, wallet)).toBe(false);
   });
 });

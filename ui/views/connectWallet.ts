@@ -1,7 +1,6 @@
-import { DEFAULT_CONNECTOR_TYPE_ORDER, MAX_RECENT_WALLETS, Store } from '../../kernel/index';
+import { MAX_RECENT_WALLETS, Store, isInstalledConnector, naturalSlot, pickSlot } from '../../kernel/index';
 import type { Connector, ConnectorTypeOrder, RecentWallet } from '../../kernel/index';
-import { isInstalledConnector, naturalSlot, pickSlot } from '../../kernel/index';
-import type { DirectoryWallet } from '../../kernel/index';
+import type { DirectoryWallet } from '../../kernel/directory/index';
 import type { UiKernel } from '../kernel';
 
 /** The UI's view of the last connect attempt, so ConnectingExternal can show its outcome and retry it. */
@@ -46,24 +45,29 @@ export function connectTarget(kernel: UiKernel, c: Connector): Connector {
   return c.connectors.find((m) => m.chain === ns) ?? c.connectors[0]!;
 }
 
-/** A WALLET_CONNECT connector, or a MULTI_CHAIN group whose members are all WALLET_CONNECT. */
-export function isWalletConnectEntry(c: Connector): boolean {
-  if (c.type === 'WALLET_CONNECT') return true;
-  return c.type === 'MULTI_CHAIN' && (c.connectors?.length ?? 0) > 0 && c.connectors!.every((m) => m.type === 'WALLET_CONNECT');
+/** The connector type whose contributed view a list entry opens: its own, or its group members' common type. */
+function entryType(c: Connector): Connector['type'] {
+  if (c.type !== 'MULTI_CHAIN' || !c.connectors?.length) return c.type;
+  const first = c.connectors[0]!.type;
+  return c.connectors.every((m) => m.type === first) ? first : c.type;
 }
 
-/** What a click on a wallet does: WalletConnect has its own (plugin) view; others connect right away. */
+/**
+ * What a click on a wallet does. A connector type with a view of its own (a plugin's
+ * `contributes.connectorViews`, e.g. WalletConnect's pairing view) opens that view with
+ * `{ connectorId }`; any other wallet connects right away and shows ConnectingExternal.
+ * A MULTI_CHAIN group connects its member on the active namespace; the others follow.
+ */
 export function selectWallet(kernel: UiKernel, c: Connector): void {
-  // WalletConnect (one connector, or its per-namespace connectors grouped): the pairing view.
-  // It connects the member on the active namespace; the session's other namespaces follow.
-  if (isWalletConnectEntry(c)) {
-    kernel.router.push('ConnectingWalletConnect', { connectorId: connectTarget(kernel, c).id });
+  const target = connectTarget(kernel, c);
+  const view = kernel.plugins.connectorView(entryType(c));
+  if (view) {
+    kernel.router.push(view, { connectorId: target.id });
     return;
   }
-  const target = connectTarget(kernel, c);
   // Attempt first, then navigate: the view then finds its attempt already running.
   const done = startConnect(kernel, target.id);
-  kernel.router.push('ConnectingExternal', { connectorId: target.id });
+  kernel.router.push('ConnectingExternal', { connectorId: target.id, title: target.name });
   void done;
 }
 
@@ -107,7 +111,7 @@ export function connectorCategory(
   c: Connector,
   recent: readonly RecentWallet[],
   featured: readonly string[],
-  order: readonly ConnectorTypeOrder[] = DEFAULT_CONNECTOR_TYPE_ORDER,
+  order: readonly ConnectorTypeOrder[],
 ): ConnectorTypeOrder {
   return placeConnector(c, order, recent, featured).slot;
 }
@@ -150,13 +154,14 @@ export function walletConnectConnector(kernel: UiKernel): Connector | undefined 
 }
 
 /**
- * Connects a wallet the browser does not have over WalletConnect: opens the
- * WalletConnect view with the wallet (its deep links) as data. False when no
- * WalletConnect connector is registered.
+ * Connects a wallet the browser does not have over WalletConnect: opens the view the
+ * WALLET_CONNECT connector type contributes, with `{ connectorId, wallet }` (the wallet's
+ * deep links). False when there is no WalletConnect connector or view.
  */
 export function connectWithWalletConnect(kernel: UiKernel, wallet: DirectoryWallet): boolean {
   const wc = walletConnectConnector(kernel);
-  if (!wc) return false;
-  kernel.router.push('ConnectingWalletConnect', { connectorId: wc.id, wallet });
+  const view = kernel.plugins.connectorView('WALLET_CONNECT');
+  if (!wc || !view) return false;
+  kernel.router.push(view, { connectorId: wc.id, wallet });
   return true;
 }

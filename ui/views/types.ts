@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ViewData, ViewId } from '../../kernel/index';
 import type { UiKernel } from '../kernel';
 
 /** What every view (core or plugin-contributed) receives. */
@@ -10,10 +11,10 @@ export interface ViewProps<D = Readonly<Record<string, unknown>>> {
 
 export type ViewComponent<D = Readonly<Record<string, unknown>>> = ComponentType<ViewProps<D>>;
 
-/** Typing helper for plugin authors: `export const views = { Swap: defineView<SwapData>((p) => …) }`. */
-export function defineView<D = Readonly<Record<string, unknown>>>(component: ViewComponent<D>): ViewComponent<D> {
+/**
+ * Typing helper for plugin authors: the view for `V` gets `V`'s data as declared in
+ * `LatchkeyViews`. `export default defineView<'AddressBook'>(({ kernel, data }) => …)`.
+ */
+export function defineView<V extends ViewId>(component: ViewComponent<Exclude<ViewData<V>, undefined>>): ViewComponent<Exclude<ViewData<V>, undefined>> {
   return component;
 }
-
-/** A loader per core view id: `() => import('./X')`. */
-export type ViewRegistry = Readonly<Record<string, () => Promise<{ readonly default: ViewComponent<any> }>>>;

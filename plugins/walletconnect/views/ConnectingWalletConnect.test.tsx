@@ -61,8 +61,6 @@ function providerAdapterPlugin(): PluginManifest {
     signMessage: async () => '0x',
     sendTransaction: async () => '0x',
     getBalance: async () => ({ balance: '0', symbol: 'ETH' }),
-    parseUnits: () => 0n,
-    formatUnits: () => '0',
   };
   return { id: 'eip155-test', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) };
 }

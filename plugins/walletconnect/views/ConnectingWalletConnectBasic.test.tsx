@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { ContainerModule } from 'inversify';
 import { createKernel, defineNetwork } from '../../../kernel/index';
-import { PluginView } from '../../../ui/index';
+import { ViewSlot } from '../../../ui/index';
 import { walletConnectPlugin } from '../index';
 import { FakeUniversalProvider } from '../testing/fakeUniversalProvider';
 import { UniversalProviderInit } from '../types';
@@ -48,7 +48,7 @@ describe('ConnectingWalletConnectBasic (no chain plugin)', () => {
     await kernel.start();
     await kernel.modal.open();
     expect(kernel.router.state.view).toBe('ConnectingWalletConnectBasic');
-    render(<PluginView kernel={kernel} view={kernel.router.state.view} />);
+    render(<ViewSlot kernel={kernel} view={kernel.router.state.view} />);
     await settle();
     expect(fake.connectCalls).toHaveLength(1);
     expect(Object.keys(fake.connectCalls[0]!['optionalNamespaces'] as object)).toEqual(['eip155', 'solana']);
@@ -72,7 +72,7 @@ describe('ConnectingWalletConnectBasic (no chain plugin)', () => {
     await kernel.start();
     await kernel.modal.open();
     expect(kernel.router.state.view).toBe('ConnectingWalletConnectBasic');
-    render(<PluginView kernel={kernel} view={kernel.router.state.view} />);
+    render(<ViewSlot kernel={kernel} view={kernel.router.state.view} />);
     await settle();
     expect(Object.keys(fake.connectCalls[0]!['optionalNamespaces'] as object)).toEqual(['solana']);
     expect(kernel.account.get('solana').status).toBe('connecting');

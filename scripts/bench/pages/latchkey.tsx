@@ -1,8 +1,11 @@
-/** Benchmark page (b): the same host page with Latchkey's React entry, the EVM plugin and its ConnectButton. */
+/**
+ * Benchmark page (b): the same host page with Latchkey's React entry, the EVM plugin and its
+ * ConnectButton, importing the package as a host does (its exports, built in dist/esm).
+ */
 import { createRoot } from 'react-dom/client';
-import { createKernel, defineNetwork } from '../../../kernel/index';
-import { evmPlugin } from '../../../plugins/evm/index';
-import { ConnectButton, LatchkeyProvider } from '../../../ui/react/index';
+import { createKernel, defineNetwork } from 'latchkey';
+import { evmPlugin } from 'latchkey/plugins/evm';
+import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
 
 const mainnet = defineNetwork({
   id: 1,

@@ -17,9 +17,9 @@ import { base58 } from '@scure/base';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startRelay } from '../../../samples/relay/server.mjs';
 import { createKernel, defineNetwork } from '../../../kernel/index';
-import { walletConnectPlugin } from '../index';
-import { resolveWalletConnectConnectorId } from '../resolveConnector';
-import { WalletConnectSession } from '../types';
+import { walletConnectPlugin } from '../../../plugins/walletconnect/index';
+import { resolveWalletConnectConnectorId } from '../../../plugins/walletconnect/resolveConnector';
+import { WalletConnectSession } from '../../../plugins/walletconnect/types';
 
 const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const SOLANA_REF = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
@@ -136,7 +136,7 @@ async function main() {
   result['evmSignature'] = await kernel.connection.signMessage(message, 'eip155');
   result['solanaSignature'] = await kernel.connection.signMessage(message, 'solana');
   try {
-    await kernel.connection.sendTransaction({ to: solanaAddress, value: 1n }, 'solana');
+    await kernel.connection.sendTransaction({ transaction: new Uint8Array([1]) }, 'solana');
   } catch (err) {
     result['solanaSend'] = { name: (err as Error).name, message: (err as Error).message };
   }

@@ -11,8 +11,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { stringToHex } from 'viem';
 import { startRelay } from '../../../samples/relay/server.mjs';
 import { createKernel, defineNetwork, type Eip1193Provider } from '../../../kernel/index';
-import { walletConnectPlugin } from '../index';
-import { WalletConnectSession } from '../types';
+import { walletConnectPlugin } from '../../../plugins/walletconnect/index';
+import { WalletConnectSession } from '../../../plugins/walletconnect/types';
 
 const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const account = privateKeyToAccount(ANVIL_KEY);

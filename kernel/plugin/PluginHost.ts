@@ -1,12 +1,25 @@
-import type { Observed } from '../store';
-import type { ChainAdapter } from '../adapter';
-import type { PluginManifest, PluginModule, PluginStatus } from '../plugin/manifest';
-import type { AccountTab, ChainNamespace, ConnectMethod, ViewId, WalletFeature } from '../types';
 import { inject, injectable, type Container } from 'inversify';
+import type { Observed } from '../store';
 import { Store } from '../store';
-import type { PluginContext } from '../plugin/manifest';
+import type { ChainAdapter } from '../adapter';
+import type {
+  AccountTabContribution,
+  ConnectMethodContribution,
+  PluginContext,
+  PluginManifest,
+  PluginModule,
+  PluginStatus,
+  ViewContribution,
+  ViewId,
+  WalletFeatureContribution,
+} from './manifest';
+import type { ChainNamespace, ConnectorType } from '../types';
+import { KernelContainer } from './tokens';
+import { Options } from '../options/Options';
+import { Storage } from '../services/Storage';
 import {
   AdapterNotFoundError,
+  OptionsValidationError,
   PluginAlreadyRegisteredError,
   PluginLoadError,
 } from '../errors/kernel';
@@ -24,47 +37,52 @@ export interface PluginHostState {
   readonly started: boolean;
 }
 
+/** A contribution with the id of the plugin that made it. */
+export type Contributed<T> = T & { readonly plugin: string };
+
 /**
- * Registers manifests and loads plugin modules on first use, binding their
- * services, collecting views and adapters, and running onStart/onStop.
+ * Registers manifests, answers what they contribute (without loading anything), and
+ * loads a plugin's module on first use: binds its services, collects its adapters,
+ * runs its hooks. One registry for every contribution point, the core views included.
  */
 export interface PluginHost extends Observed<PluginHostState> {
-  /** Throws PluginAlreadyRegisteredError for a duplicate id; the kernel stays usable. */
+  /**
+   * Throws PluginAlreadyRegisteredError for a duplicate id, PluginLoadError for a malformed
+   * manifest, OptionsValidationError when the options it owns are invalid; the kernel stays usable.
+   */
   register(manifest: PluginManifest): void;
   has(id: string): boolean;
   manifests(): readonly PluginManifest[];
-  /** Loads (once) and starts the plugin; a failed load throws PluginLoadError and may be retried. */
+  /** Loads (once) the plugin's module; a failed load throws PluginLoadError and may be retried. */
   load(id: string): Promise<PluginModule>;
   isLoaded(id: string): boolean;
-  /** Plugin that contributes `view`, if any. */
-  viewOwner(view: ViewId): PluginManifest | undefined;
-  /** Loads the owning plugin and returns the view component (opaque), or undefined. */
-  resolveView(view: ViewId): Promise<unknown>;
-  /** A view already loaded, synchronously (for instant renders). */
-  loadedView(view: ViewId): unknown;
+
+  /** The view `id` as contributed, with its plugin: the last registered wins, and any plugin wins over a built-in one (so a plugin can replace a core view). */
+  view(id: ViewId): Contributed<ViewContribution> | undefined;
+  /** Account tabs, ordered by `order` (registration order among equals). Not filtered by flags. */
+  accountTabs(): readonly Contributed<AccountTabContribution>[];
+  /** Wallet-feature buttons, ordered by `order`. Not filtered by flags. */
+  walletFeatures(): readonly Contributed<WalletFeatureContribution>[];
+  /** Connect methods, ordered by `order`. Not filtered by flags. */
+  connectMethods(): readonly Contributed<ConnectMethodContribution>[];
+  /** The view a connector of `type` opens when chosen, if a plugin contributes one. */
+  connectorView(type: ConnectorType): ViewId | undefined;
+  /** The desktop view of the basic mode, if a plugin contributes one. */
+  basicView(): ViewId | undefined;
+
   hasAdapter(namespace: ChainNamespace): boolean;
   /** Loads the plugin that adapts `namespace`; throws AdapterNotFoundError ('Adapter not found'). */
   adapter(namespace: ChainNamespace): Promise<ChainAdapter>;
-  /** Adapter already loaded, synchronously. */
+  /** The adapter, if its plugin is loaded already. */
   loadedAdapter(namespace: ChainNamespace): ChainAdapter | undefined;
-  /** Namespaces with a chain adapter plugin registered (fallback adapters not counted). */
+  /** Namespaces with a chain-adapter plugin registered (fallback adapters not counted). */
   namespaces(): readonly ChainNamespace[];
-  features(): readonly WalletFeature[];
-  connectMethods(): readonly ConnectMethod[];
-  accountTabs(): readonly AccountTab[];
-  /** Plugin that performs connections for a connector id or type. */
-  connectorOwner(idOrType: string): PluginManifest | undefined;
-  /** Runs manifests' setup hooks and loads 'startup' plugins. */
+
+  /** Runs every manifest's onKernelStart and loads 'startup' plugins. */
   start(): Promise<void>;
-  /** Runs onStop of loaded plugins and setup disposers. */
+  /** Runs onKernelStart disposers and onStop of loaded modules. */
   stop(): Promise<void>;
 }
-
-// ---------------------------------------------------------------------------
-// Implementation
-// ---------------------------------------------------------------------------
-/** The kernel's own container, bound so services can hand it to plugins. */
-export const KernelContainer = Symbol('KernelContainer');
 
 interface Loaded {
   readonly module: PluginModule;
@@ -77,17 +95,32 @@ function unique<T>(lists: readonly (readonly T[] | undefined)[]): T[] {
   return out;
 }
 
+function byOrder<T extends { readonly order?: number }>(items: T[]): T[] {
+  // Array.prototype.sort is stable: equal orders keep registration order.
+  return items.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+}
+
 @injectable()
 export class PluginHostImpl implements PluginHost {
   private readonly store = new Store<PluginHostState>({ plugins: [], started: false });
   readonly state$ = this.store.state$;
   private readonly loaded = new Map<string, Loaded>();
   private readonly loading = new Map<string, Promise<PluginModule>>();
-  private readonly views = new Map<string, unknown>();
   private readonly adapters = new Map<ChainNamespace, ChainAdapter>();
   private readonly disposers = new Map<string, () => void>();
 
-  constructor(@inject(KernelContainer) private readonly container: Container) {}
+  constructor(
+    @inject(KernelContainer) private readonly container: Container,
+    @inject(Options) private readonly options: Options,
+    @inject(Storage) private readonly storage: Storage,
+  ) {
+    // Plugin-owned options are re-validated whenever the host changes them.
+    let first = true;
+    this.options.state$.subscribe(() => {
+      if (first) return void (first = false);
+      for (const m of this.manifests()) this.validateOptions(m, true);
+    });
+  }
 
   get state(): PluginHostState {
     return this.store.state;
@@ -98,8 +131,9 @@ export class PluginHostImpl implements PluginHost {
       throw new PluginLoadError(String(manifest?.id ?? '(no id)'), new TypeError('A plugin manifest needs an id and a load() function'));
     }
     if (this.has(manifest.id)) throw new PluginAlreadyRegisteredError(manifest.id);
+    this.validateOptions(manifest, false);
     this.store.patch((s) => ({ plugins: [...s.plugins, { manifest, status: 'registered' }] }));
-    if (this.state.started) this.runSetup(manifest);
+    if (this.state.started) this.runKernelStart(manifest);
   }
 
   has(id: string): boolean {
@@ -123,10 +157,8 @@ export class PluginHostImpl implements PluginHost {
     if (!manifest) return Promise.reject(new PluginLoadError(id, new Error(`No plugin with id '${id}' is registered`)));
     const promise = this.doLoad(manifest);
     this.loading.set(id, promise);
-    promise.then(
-      () => this.loading.delete(id),
-      () => this.loading.delete(id),
-    );
+    const settle = () => this.loading.delete(id);
+    promise.then(settle, settle);
     return promise;
   }
 
@@ -149,12 +181,11 @@ export class PluginHostImpl implements PluginHost {
           throw new Error(`Plugin '${id}' declares namespace '${ns}' but its module gives no adapter for it`);
         }
       }
-      await module.onStart?.(ctx);
+      await module.onLoad?.(ctx);
       // A fallback adapter serves its namespace only when no chain plugin adapts it.
       for (const adapter of adapters) {
         if (this.adapterOwner(adapter.namespace)?.id === id) this.adapters.set(adapter.namespace, adapter);
       }
-      for (const [view, component] of Object.entries(module.views ?? {})) this.views.set(view, component);
       this.loaded.set(id, { module, ctx });
       this.setStatus(id, 'loaded');
       return module;
@@ -172,21 +203,51 @@ export class PluginHostImpl implements PluginHost {
     }
   }
 
-  viewOwner(view: ViewId): PluginManifest | undefined {
-    return this.manifests().find((m) => m.contributes?.views?.includes(view));
+  /* ---------------------------------------------------------------- contributions */
+
+  private contributed<T>(pick: (m: PluginManifest) => readonly T[] | undefined): Contributed<T>[] {
+    const out: Contributed<T>[] = [];
+    for (const m of this.manifests()) for (const c of pick(m) ?? []) out.push({ ...c, plugin: m.id });
+    return out;
   }
 
-  async resolveView(view: ViewId): Promise<unknown> {
-    if (this.views.has(view)) return this.views.get(view);
-    const owner = this.viewOwner(view);
-    if (!owner) return undefined;
-    await this.load(owner.id);
-    return this.views.get(view);
+  view(id: ViewId): Contributed<ViewContribution> | undefined {
+    let found: Contributed<ViewContribution> | undefined;
+    let foundBuiltIn = true;
+    for (const m of this.manifests()) {
+      const v = m.contributes?.views?.find((c) => c.id === id);
+      if (!v || (m.builtIn && !foundBuiltIn)) continue;
+      found = { ...v, plugin: m.id };
+      foundBuiltIn = m.builtIn === true;
+    }
+    return found;
   }
 
-  loadedView(view: ViewId): unknown {
-    return this.views.get(view);
+  accountTabs(): readonly Contributed<AccountTabContribution>[] {
+    return byOrder(this.contributed((m) => m.contributes?.accountTabs));
   }
+
+  walletFeatures(): readonly Contributed<WalletFeatureContribution>[] {
+    return byOrder(this.contributed((m) => m.contributes?.walletFeatures));
+  }
+
+  connectMethods(): readonly Contributed<ConnectMethodContribution>[] {
+    return byOrder(this.contributed((m) => m.contributes?.connectMethods));
+  }
+
+  connectorView(type: ConnectorType): ViewId | undefined {
+    let found: ViewId | undefined;
+    for (const m of this.manifests()) found = m.contributes?.connectorViews?.[type] ?? found;
+    return found;
+  }
+
+  basicView(): ViewId | undefined {
+    let found: ViewId | undefined;
+    for (const m of this.manifests()) found = m.contributes?.basicView ?? found;
+    return found;
+  }
+
+  /* ---------------------------------------------------------------- adapters */
 
   private adapterOwner(namespace: ChainNamespace): PluginManifest | undefined {
     const manifests = this.manifests();
@@ -219,26 +280,12 @@ export class PluginHostImpl implements PluginHost {
     return unique(this.manifests().map((m) => m.contributes?.namespaces));
   }
 
-  features(): readonly WalletFeature[] {
-    return unique(this.manifests().map((m) => m.contributes?.features));
-  }
-
-  connectMethods(): readonly ConnectMethod[] {
-    return unique(this.manifests().map((m) => m.contributes?.connectMethods));
-  }
-
-  accountTabs(): readonly AccountTab[] {
-    return unique(this.manifests().map((m) => m.contributes?.accountTabs));
-  }
-
-  connectorOwner(idOrType: string): PluginManifest | undefined {
-    return this.manifests().find((m) => m.contributes?.connectors?.includes(idOrType));
-  }
+  /* ---------------------------------------------------------------- lifecycle */
 
   async start(): Promise<void> {
     if (this.state.started) return;
     this.store.patch({ started: true });
-    for (const m of this.manifests()) this.runSetup(m);
+    for (const m of this.manifests()) this.runKernelStart(m);
     const startup = this.manifests().filter((m) => m.activation === 'startup');
     // A failed startup plugin is recorded as failed; the kernel stays usable.
     await Promise.allSettled(startup.map((m) => this.load(m.id)));
@@ -249,7 +296,7 @@ export class PluginHostImpl implements PluginHost {
       try {
         dispose();
       } catch (err) {
-        console.warn(`[latchkey] plugin '${id}' setup disposer failed`, err);
+        console.warn(`[latchkey] plugin '${id}' onKernelStart disposer failed`, err);
       }
     }
     this.disposers.clear();
@@ -263,19 +310,38 @@ export class PluginHostImpl implements PluginHost {
     this.store.patch({ started: false });
   }
 
-  private runSetup(manifest: PluginManifest): void {
-    if (!manifest.setup) return;
+  private runKernelStart(manifest: PluginManifest): void {
+    if (!manifest.onKernelStart) return;
     try {
-      const dispose = manifest.setup(this.context(manifest));
+      const dispose = manifest.onKernelStart(this.context(manifest));
       if (typeof dispose === 'function') this.disposers.set(manifest.id, dispose);
     } catch (cause) {
       this.setStatus(manifest.id, 'failed', new PluginLoadError(manifest.id, cause));
     }
   }
 
+  /** Hands the options `manifest` owns to its validator; throws (or, after an update, logs) the issues. */
+  private validateOptions(manifest: PluginManifest, afterUpdate: boolean): void {
+    const owned = manifest.options;
+    if (!owned?.validate) return;
+    const all = this.options.state as unknown as Readonly<Record<string, unknown>>;
+    const mine: Record<string, unknown> = {};
+    for (const key of owned.keys) if (all[key] !== undefined) mine[key] = all[key];
+    const issues = owned.validate(mine);
+    if (issues.length === 0) return;
+    const error = new OptionsValidationError(issues);
+    if (!afterUpdate) throw error;
+    console.error(`[latchkey] plugin '${manifest.id}' rejects the updated options`, error);
+  }
+
   private context(manifest: PluginManifest): PluginContext {
     const container = this.container;
-    return { manifest, container, get: <T>(token: symbol) => container.get<T>(token) };
+    return {
+      manifest,
+      container,
+      get: <T>(token: symbol) => container.get<T>(token),
+      storage: this.storage.scope(manifest.id),
+    };
   }
 
   private manifest(id: string): PluginManifest | undefined {

@@ -3,21 +3,13 @@ import { OptionsValidationError, SiwxConflictError } from '../errors/kernel';
 import { LatchkeyError } from '../errors/base';
 import type { Network } from '../types';
 import { SDK_VERSION } from '../version';
-import { DEFAULT_ACCOUNT_TYPES } from './Account';
-import { AlertsImpl } from './Alerts';
-import { createEnvironment } from './Environment';
-import {
-  DEFAULT_FEATURES,
-  OptionsImpl,
-  formatIssue,
-  mergeOptions,
-  pageMetadata,
-  parseOptions,
-  toIssues,
-  zod3TypeName,
-  zodErrorMap,
-  type LatchkeyOptions,
-} from './Options';
+import { DEFAULT_ACCOUNT_TYPES } from '../namespaces';
+import { AlertsImpl } from '../services/Alerts';
+import { createEnvironment } from '../services/Environment';
+import { OptionsImpl } from './Options';
+import { DEFAULT_FEATURES, mergeOptions, pageMetadata, parseOptions } from './schema';
+import { formatIssue, toIssues, zod3TypeName, zodErrorMap } from './zodMessages';
+import type { LatchkeyOptions } from './types';
 
 function fakeDocument(opts: { title?: string; og?: string; icon?: string } = {}): any {
   return {
@@ -125,35 +117,23 @@ describe('parseOptions', () => {
     expect(projectIdMissing).toBe(false);
     expect(options.projectId).toBe('abc');
     expect(options.features).toEqual(DEFAULT_FEATURES);
-    expect(options.features).toMatchObject({
+    expect(options.features).toEqual({
       analytics: true,
       allWallets: true,
-      email: false,
-      socials: false,
-      emailShowWallets: true,
-      swaps: false,
-      onramp: false,
-      send: false,
-      receive: false,
-      history: false,
       legalCheckbox: false,
-      smartSessions: false,
       collapseWallets: false,
       walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
     });
+    // a plugin's flag has no default: unset means its contribution shows
+    expect(options.features.send).toBeUndefined();
     expect(options).toMatchObject({
       debug: true,
-      enableWalletConnect: true,
       enableWalletGuide: true,
       enableWallets: true,
-      enableEIP6963: true,
       enableNetworkSwitch: true,
-      enableAuthLogger: true,
-      enableInjected: true,
       allowUnsupportedChain: false,
       disableAppend: false,
       enableEmbedded: false,
-      manualWCControl: false,
       sdkType: 'latchkey',
       sdkVersion: SDK_VERSION,
       networks: [],
@@ -165,14 +145,13 @@ describe('parseOptions', () => {
 
   it('turns a default-on flag off only with false, and default-off flags on only with true', () => {
     const { options } = parseOptions(
-      { projectId: 'p', debug: false, enableEIP6963: false, enableAuthLogger: false, allowUnsupportedChain: true, enableEmbedded: true },
+      { projectId: 'p', debug: false, enableWallets: false, allowUnsupportedChain: true, enableEmbedded: true },
       serverEnv,
     );
     expect(options).toMatchObject({
       debug: false,
-      enableEIP6963: false,
-      enableAuthLogger: false,
-      enableWalletConnect: true,
+      enableWallets: false,
+      enableWalletGuide: true,
       allowUnsupportedChain: true,
       enableEmbedded: true,
       disableAppend: false,
@@ -222,10 +201,6 @@ describe('parseOptions', () => {
       { path: 'networks.0.caipNetworkId', message: 'Invalid input' },
     ]);
     expect(issuesOf({ features: { socials: true } })).toEqual([{ path: 'features.socials', message: 'Invalid input' }]);
-    expect(issuesOf({ siwx: { createMessage: 1 } })[0]).toEqual({
-      path: 'siwx.createMessage',
-      message: 'Expected function, received number',
-    });
     expect(issuesOf(null)).toEqual([{ path: '', message: 'Expected object, received null' }]);
   });
 

@@ -1,34 +1,26 @@
-import { CHAIN_NAMESPACES } from '../namespaces';
 /**
- * Address, CAIP id and transaction-hash checks (spec section 5). Pure
- * functions; anything that is not a string is simply invalid.
+ * CAIP-2 network ids (`namespace:reference`) and CAIP-10 account ids
+ * (`namespace:reference:address`): the one place that splits and joins them.
  */
-import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../types';
-import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../errors/kernel';
-
-/** The namespaces a CAIP id may use. */
-
+import { CHAIN_NAMESPACES } from './namespaces';
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from './types';
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from './errors/kernel';
 
 export function isChainNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value);
 }
 
-/** Optional `0x` plus exactly 40 hex characters (no checksum check). */
-export function isEvmAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(value);
+/** `namespace:reference`. */
+export function caipNetworkId(namespace: ChainNamespace, reference: string | number): CaipNetworkId {
+  return `${namespace}:${reference}`;
 }
 
-/** 32 to 44 base58 characters (no 0, O, I or l). */
-export function isSolanaAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value);
+/** `namespace:reference:address`. */
+export function caipAddress(namespace: ChainNamespace, reference: string | number, address: string): CaipAddress {
+  return `${namespace}:${reference}:${address}`;
 }
 
-/** Exactly 64 hex digits, with or without `0x`. */
-export function isTransactionHash(value: unknown): value is string {
-  return typeof value === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(value);
-}
-
-/** `namespace:reference:address`: three non-empty parts and a known namespace. */
+/** `namespace:reference:address`: three non-empty parts and a known namespace (spec section 5). */
 export function isCaipAddress(value: unknown): value is CaipAddress {
   if (typeof value !== 'string') return false;
   const parts = value.split(':');
@@ -55,14 +47,14 @@ export interface ParsedCaipAddress extends ParsedCaipNetworkId {
 
 /** Splits a CAIP network id; throws InvalidCaipNetworkIdError when it is not one. */
 export function parseCaipNetworkId(value: string): ParsedCaipNetworkId {
-  if (!isCaipNetworkId(value)) throw new InvalidCaipNetworkIdError(value);
+  if (!isCaipNetworkId(value)) throw new InvalidCaipNetworkIdError(String(value));
   const [chainNamespace, chainId] = value.split(':') as [ChainNamespace, string];
   return { chainNamespace, chainId, caipNetworkId: value };
 }
 
 /** Splits a CAIP address; throws InvalidCaipAddressError when it is not one. */
 export function parseCaipAddress(value: string): ParsedCaipAddress {
-  if (!isCaipAddress(value)) throw new InvalidCaipAddressError(value);
+  if (!isCaipAddress(value)) throw new InvalidCaipAddressError(String(value));
   const [chainNamespace, chainId, address] = value.split(':') as [ChainNamespace, string, string];
   return { chainNamespace, chainId, address, caipNetworkId: `${chainNamespace}:${chainId}` };
 }

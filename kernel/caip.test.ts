@@ -1,58 +1,16 @@
-import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../errors/kernel';
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from './errors/kernel';
 import {
+  caipAddress,
+  caipNetworkId,
   isCaipAddress,
   isCaipNetworkId,
   isChainNamespace,
-  isEvmAddress,
-  isSolanaAddress,
-  isTransactionHash,
   parseCaipAddress,
   parseCaipNetworkId,
-} from './address';
+} from './caip';
 
 const EVM = '0x' + 'aB'.repeat(20);
 const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'; // 43 chars
-
-describe('isEvmAddress', () => {
-  it.each([
-    [EVM, true],
-    [EVM.slice(2), true],
-    ['0x' + '0'.repeat(40), true],
-    ['0x' + 'a'.repeat(39), false],
-    ['0x' + 'a'.repeat(41), false],
-    ['0x' + 'g'.repeat(40), false],
-    ['0X' + 'a'.repeat(40), false],
-    ['', false],
-    [123, false],
-  ])('%p → %p', (v, ok) => expect(isEvmAddress(v)).toBe(ok));
-});
-
-describe('isSolanaAddress', () => {
-  it.each([
-    [SOL, true],
-    ['1'.repeat(32), true],
-    ['z'.repeat(44), true],
-    ['1'.repeat(31), false],
-    ['z'.repeat(45), false],
-    ['0' + SOL.slice(1), false],
-    ['O' + SOL.slice(1), false],
-    ['I' + SOL.slice(1), false],
-    ['l' + SOL.slice(1), false],
-    [EVM, false],
-    [null, false],
-  ])('%p → %p', (v, ok) => expect(isSolanaAddress(v)).toBe(ok));
-});
-
-describe('isTransactionHash', () => {
-  it.each([
-    ['0x' + 'f'.repeat(64), true],
-    ['F'.repeat(64), true],
-    ['0x' + 'f'.repeat(63), false],
-    ['0x' + 'f'.repeat(65), false],
-    [EVM, false],
-    ['0x' + 'z'.repeat(64), false],
-  ])('%p → %p', (v, ok) => expect(isTransactionHash(v)).toBe(ok));
-});
 
 describe('CAIP ids', () => {
   it.each([
@@ -103,5 +61,18 @@ describe('CAIP ids', () => {
     expect(() => parseCaipAddress('eip155:1')).toThrow(InvalidCaipAddressError);
     expect(() => parseCaipAddress('foo:1:0x1')).toThrow('Invalid CAIP address: foo:1:0x1');
     expect(() => parseCaipNetworkId('eip155')).toThrow(InvalidCaipNetworkIdError);
+  });
+});
+
+describe('caipNetworkId / caipAddress', () => {
+  it('join the parts that parse splits', () => {
+    expect(caipNetworkId('eip155', 137)).toBe('eip155:137');
+    const id = caipAddress('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', SOL);
+    expect(parseCaipAddress(id)).toEqual({
+      chainNamespace: 'solana',
+      chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      address: SOL,
+      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { formatBalance, formatTokenValue, truncateAddress, TRUNCATION_MARK } from './format';
+import { formatBalance, formatTokenValue, truncateAddress, TRUNCATION_MARK } from './formatting';
 
 describe('truncateAddress', () => {
   const addr = '0x1234567890abcdef1234567890abcdef12abcdef';

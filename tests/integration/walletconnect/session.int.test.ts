@@ -1,15 +1,15 @@
 /**
  * The plugin's session service (through the connector's lazy EIP-1193 provider) against
  * the real local relay and a real wallet on @reown/walletkit, in Node. The scenario
- * (testing/sessionScenario.ts) is bundled with esbuild and run in a child process because
+ * (sessionScenario.ts) is bundled with esbuild and run in a child process because
  * the WalletConnect clients keep a process alive after cleanup; every check is made here.
  */
-import { runScenario } from './testing/runScenario';
+import { runScenario } from '../../support/runScenario';
 import { join, resolve } from 'node:path';
 import { verifyMessage } from 'viem';
-import { EVM_SESSION_METHODS } from './namespaces';
+import { EVM_SESSION_METHODS } from '../../../plugins/walletconnect/namespaces';
 
-const REPO_ROOT = resolve(__dirname, '../..');
+const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 interface Result {
@@ -37,7 +37,7 @@ let r: Result;
 let output: string;
 
 beforeAll(async () => {
-  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'testing/sessionScenario.ts'), 'WC_SESSION_RESULT'));
+  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'sessionScenario.ts'), 'WC_SESSION_RESULT'));
   console.log(`WalletConnect session service through the local relay: connect ${r.connectMs} ms (link to session ${r.uriToSessionMs} ms), personal_sign ${r.signMs} ms`);
 }, 90_000);
 

@@ -1,16 +1,16 @@
 /**
  * Basic mode (no chain plugin) through the universal adapters, against the real local relay
- * and a real wallet on @reown/walletkit, in Node. The scenario (testing/universalScenario.ts)
+ * and a real wallet on @reown/walletkit, in Node. The scenario (universalScenario.ts)
  * is bundled with esbuild and run in a child process; every check is made here, with
  * independent verifiers: viem for the EVM signature, node:crypto ed25519 for the Solana one.
  */
-import { runScenario } from './testing/runScenario';
+import { runScenario } from '../../support/runScenario';
 import { createPublicKey, verify as edVerify } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { base58 } from '@scure/base';
 import { verifyMessage } from 'viem';
 
-const REPO_ROOT = resolve(__dirname, '../..');
+const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOLANA_REF = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
@@ -44,7 +44,7 @@ let r: Result;
 let output: string;
 
 beforeAll(async () => {
-  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'testing/universalScenario.ts'), 'WC_UNIVERSAL_RESULT'));
+  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'universalScenario.ts'), 'WC_UNIVERSAL_RESULT'));
   console.log(`Universal adapter through the local relay: eip155 + solana connected in ${r.connectMs} ms`);
 }, 90_000);
 

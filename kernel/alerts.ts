@@ -1,4 +1,14 @@
-import type { AlertMessage } from '../services/Alerts';
+import { errorChain } from './errors/base';
+
+export type AlertVariant = 'error' | 'warning' | 'info' | 'success';
+
+/** A page-level alert: a short text, an optional explanation, and a key under which it is shown at most once. */
+export interface AlertMessage {
+  readonly key: string;
+  readonly shortMessage: string;
+  readonly longMessage?: string;
+  readonly variant: AlertVariant;
+}
 
 /**
  * Alert catalogue (spec section 8, "Alerts"). Short texts are the spec's;
@@ -39,13 +49,6 @@ export const ALERTS = {
     shortMessage: 'Switch network not found',
     variant: 'error',
   },
-  /** Embedded social login did not load in time (usually the origin is not allowed). */
-  SOCIALS_TIMEOUT: {
-    key: 'SOCIALS_TIMEOUT',
-    shortMessage: 'Invalid App Configuration',
-    longMessage: "Social login timed out: this origin may not be on the project's allowlist. Check the provider's cloud dashboard.",
-    variant: 'error',
-  },
 } as const satisfies Readonly<Record<string, AlertMessage>>;
 
 export type AlertKey = keyof typeof ALERTS;
@@ -61,25 +64,12 @@ export function isAlertKey(key: string): key is AlertKey {
   return Object.prototype.hasOwnProperty.call(ALERTS, key);
 }
 
-/** Collects the texts of an error and its causes (message, shortMessage, details; strings as is). */
+/** The texts (message, shortMessage, details; a string as is) of an error and its causes. */
 function errorTexts(error: unknown): string[] {
-  const texts: string[] = [];
-  const seen = new Set<unknown>();
-  let current = error;
-  while (current !== undefined && current !== null && !seen.has(current) && texts.length < 32) {
-    seen.add(current);
-    if (typeof current === 'string') {
-      texts.push(current);
-      break;
-    }
-    if (typeof current !== 'object') break;
-    for (const field of ['message', 'shortMessage', 'details'] as const) {
-      const v = (current as Record<string, unknown>)[field];
-      if (typeof v === 'string') texts.push(v);
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return texts;
+  if (typeof error === 'string') return [error];
+  return errorChain(error).flatMap((e) =>
+    (['message', 'shortMessage', 'details'] as const).flatMap((f) => (typeof e[f] === 'string' ? [e[f] as string] : [])),
+  );
 }
 
 /** The alert key for a universal-provider error (its message or any cause's), or undefined. */

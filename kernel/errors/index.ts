@@ -1,0 +1,86 @@
+/**
+ * Every typed error (subpath `latchkey/errors`): JSON-RPC and provider errors with their
+ * codes (spec section 8), node errors from sends, transport errors, the kernel's own, and
+ * the mapping from whatever a wallet throws to one of them.
+ */
+export { LatchkeyError, walkError, errorChain } from './base';
+export type { LatchkeyErrorOptions } from './base';
+export { isUserRejection, isUnrecognizedChain, errorCodes, USER_REJECTED_CODES, ADD_CHAIN_AFTER_CODES } from './predicates';
+export {
+  RpcError,
+  JsonRpcError,
+  ProviderRpcError,
+  ParseRpcError,
+  InvalidRequestRpcError,
+  MethodNotFoundRpcError,
+  InvalidParamsRpcError,
+  InternalRpcError,
+  InvalidInputRpcError,
+  ResourceNotFoundRpcError,
+  ResourceUnavailableRpcError,
+  TransactionRejectedRpcError,
+  MethodNotSupportedRpcError,
+  LimitExceededRpcError,
+  JsonRpcVersionUnsupportedError,
+  UserRejectedRequestError,
+  UnauthorizedProviderError,
+  UnsupportedProviderMethodError,
+  ProviderDisconnectedError,
+  ChainDisconnectedError,
+  SwitchChainError,
+  UnsupportedNonOptionalCapabilityError,
+  UnsupportedChainIdError,
+  DuplicateIdError,
+  UnknownBundleIdError,
+  BundleTooLargeError,
+  AtomicReadyWalletRejectedUpgradeError,
+  AtomicityNotSupportedError,
+  UnknownRpcError,
+  ChainErrorCode,
+  RPC_ERROR_CLASSES,
+  toProviderError,
+} from './rpc';
+export type { RpcErrorOptions } from './rpc';
+export {
+  NodeError,
+  ExecutionRevertedError,
+  FeeCapTooHighError,
+  FeeCapTooLowError,
+  NonceTooHighError,
+  NonceTooLowError,
+  NonceMaxValueError,
+  InsufficientFundsError,
+  IntrinsicGasTooHighError,
+  IntrinsicGasTooLowError,
+  TransactionTypeNotSupportedError,
+  TipAboveFeeCapError,
+  toNodeError,
+} from './node';
+export {
+  HttpRequestError,
+  RpcResponseError,
+  TimeoutError,
+  RequestAbortedError,
+  RequestFailedError,
+  MissingRpcUrlError,
+  NetworkRequestError,
+} from './transport';
+export {
+  KernelError,
+  AddressOrAuthConnectorNotFoundError,
+  FailedToDisconnectError,
+  AdapterNotFoundError,
+  AdapterForNamespaceNotFoundError,
+  SiwxConflictError,
+  InvalidCaipAddressError,
+  InvalidCaipNetworkIdError,
+  InvalidDecimalNumberError,
+  OptionsValidationError,
+  ChainIsNotSupportedError,
+  CapabilityNotSupportedError,
+  ConnectorNotFoundError,
+  PluginAlreadyRegisteredError,
+  PluginLoadError,
+} from './kernel';
+export type { KernelErrorCode, ValidationIssue } from './kernel';
+export { WalletDirectoryError } from '../directory/errors';

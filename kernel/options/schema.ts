@@ -1,0 +1,231 @@
+/**
+ * Validation and defaults of the kernel-wide options (./types.ts). Used to validate only:
+ * the resolved options are built from the host's own objects (networks and the values
+ * plugins own keep their identity and extra fields). Keys the kernel does not know pass
+ * through untouched for the plugin that owns them.
+ */
+import * as z from 'zod/mini';
+import { DEFAULT_ACCOUNT_TYPES } from '../namespaces';
+import { OptionsValidationError, SiwxConflictError } from '../errors/kernel';
+import { SDK_VERSION } from '../version';
+import type { Environment } from '../services/Environment';
+import type { DappMetadata } from '../types';
+import type { LatchkeyOptions, ResolvedOptions } from './types';
+import { toIssues, zodErrorMap } from './zodMessages';
+
+const str = () => z.optional(z.string());
+const bool = () => z.optional(z.boolean());
+const strList = () => z.optional(z.array(z.string()));
+const namespaceSchema = z.enum(['eip155', 'solana', 'polkadot', 'bip122']);
+const caipNetworkIdSchema = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
+const httpList = z.object({ http: z.array(z.string()) });
+
+const networkSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string(),
+  network: str(),
+  caipNetworkId: caipNetworkIdSchema,
+  deprecatedCaipNetworkId: z.optional(caipNetworkIdSchema),
+  chainNamespace: namespaceSchema,
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number() }),
+  rpcUrls: z.object({ default: httpList, chainDefault: z.optional(httpList) }),
+  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: z.string() }) })),
+  assets: z.optional(z.object({ imageId: str(), imageUrl: str() })),
+  testnet: bool(),
+});
+
+/**
+ * The spec's flags are checked by shape (the plugin that reads one checks the rest, e.g.
+ * which social providers exist); a third party's flag is a boolean or a list of strings.
+ */
+const featuresSchema = z.catchall(
+  z.object({
+    analytics: bool(),
+    allWallets: bool(),
+    legalCheckbox: bool(),
+    collapseWallets: bool(),
+    swaps: bool(),
+    onramp: bool(),
+    receive: bool(),
+    send: bool(),
+    email: bool(),
+    emailShowWallets: bool(),
+    history: bool(),
+    smartSessions: bool(),
+    walletFeaturesOrder: strList(),
+    connectMethodsOrder: strList(),
+    connectorTypeOrder: z.optional(
+      z.array(z.enum(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])),
+    ),
+    socials: z.optional(z.union([z.array(z.string()), z.literal(false)])),
+  }),
+  z.optional(z.union([z.boolean(), z.array(z.string())])),
+);
+
+const customWalletSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  homepage: str(),
+  imageUrl: str(),
+  mobileLink: str(),
+  desktopLink: str(),
+  webappLink: str(),
+  appStore: str(),
+  playStore: str(),
+  rdns: str(),
+});
+
+const optionsSchema = z.object({
+  projectId: str(),
+  metadata: z.optional(z.object({ name: str(), description: str(), url: str(), icons: strList() })),
+  features: z.optional(featuresSchema),
+  networks: z.optional(z.array(networkSchema)),
+  defaultNetwork: z.optional(networkSchema),
+  chainImages: z.optional(z.record(z.string(), z.string())),
+  customRpcUrls: z.optional(z.record(z.string(), z.array(z.object({ url: z.string() })))),
+  customWallets: z.optional(z.array(customWalletSchema)),
+  includeWalletIds: strList(),
+  excludeWalletIds: strList(),
+  featuredWalletIds: strList(),
+  tokens: z.optional(z.record(z.string(), z.object({ address: z.string(), image: str() }))),
+  termsConditionsUrl: str(),
+  privacyPolicyUrl: str(),
+  disableAppend: bool(),
+  enableEmbedded: bool(),
+  enableNetworkSwitch: bool(),
+  allowUnsupportedChain: bool(),
+  defaultAccountTypes: z.optional(
+    z.partialRecord(namespaceSchema, z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])),
+  ),
+  themeMode: z.optional(z.enum(['light', 'dark'])),
+  themeVariables: z.optional(z.record(z.string(), z.optional(z.union([z.string(), z.number()])))),
+  debug: bool(),
+  enableWalletGuide: bool(),
+  enableWallets: bool(),
+  analyticsUrl: str(),
+  rpcServiceUrl: str(),
+  walletDirectoryUrl: str(),
+  sdkType: str(),
+  sdkVersion: str(),
+});
+
+/**
+ * Defaults of the kernel's flags (the spec leaves them open; these are ours): analytics
+ * and allWallets on (analytics sends nothing without `analyticsUrl`), legalCheckbox and
+ * collapseWallets off, walletFeaturesOrder as spec section 2. A plugin's flag has no
+ * default here: unset means its contribution shows.
+ */
+export const DEFAULT_FEATURES: ResolvedOptions['features'] = {
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  collapseWallets: false,
+  walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
+};
+
+export const DEFAULT_SDK_TYPE = 'latchkey';
+
+function definedOnly<T extends object>(obj: T | undefined): Partial<T> {
+  const out: Partial<T> = {};
+  if (!obj) return out;
+  for (const key of Object.keys(obj) as (keyof T)[]) {
+    if (obj[key] !== undefined) out[key] = obj[key];
+  }
+  return out;
+}
+
+function absoluteUrl(href: string, base: string | undefined): string {
+  try {
+    return new URL(href, base || undefined).href;
+  } catch {
+    return href;
+  }
+}
+
+/**
+ * Dapp metadata from the page (spec section 3): title, og:description, origin and the
+ * page icon, each '' (or []) when the page has none or there is no page (server).
+ */
+export function pageMetadata(env: Environment): DappMetadata {
+  const doc = env.document as (Document & { baseURI?: string }) | undefined;
+  const location = (env.window as { location?: { origin?: string; href?: string } } | undefined)?.location;
+  const origin = location?.origin && location.origin !== 'null' ? location.origin : '';
+  let description = '';
+  let icon = '';
+  try {
+    description = doc?.querySelector?.('meta[property="og:description"]')?.getAttribute('content') ?? '';
+    const href = doc?.querySelector?.('link[rel~="icon"]')?.getAttribute('href');
+    if (href) icon = absoluteUrl(href, doc?.baseURI ?? location?.href);
+  } catch {
+    // a partial or foreign document: keep the empty defaults
+  }
+  return {
+    name: typeof doc?.title === 'string' ? doc.title : '',
+    description,
+    url: origin,
+    icons: icon ? [icon] : [],
+  };
+}
+
+/**
+ * Validates the host's options and fills every default. Pure apart from reading the
+ * page through `env` for metadata defaults.
+ * @throws OptionsValidationError when a field has the wrong shape (zod-3 messages).
+ * @throws SiwxConflictError when both `siweConfig` and `siwx` are set.
+ * A missing or empty projectId is not thrown: `projectIdMissing` is set instead.
+ */
+export function parseOptions(
+  input: LatchkeyOptions | undefined,
+  env: Environment,
+): { options: ResolvedOptions; projectIdMissing: boolean } {
+  const raw = input === undefined ? {} : input;
+  const result = optionsSchema.safeParse(raw, { error: zodErrorMap });
+  if (!result.success) throw new OptionsValidationError(toIssues(result.error));
+  if (raw.siweConfig !== undefined && raw.siwx !== undefined) throw new SiwxConflictError();
+
+  const page = pageMetadata(env);
+  const metadata = { ...page, ...definedOnly(raw.metadata) } as DappMetadata;
+  const projectId = raw.projectId?.trim() ?? '';
+  const options: ResolvedOptions = {
+    ...raw,
+    projectId,
+    metadata,
+    features: { ...DEFAULT_FEATURES, ...definedOnly(raw.features) },
+    networks: raw.networks ?? [],
+    defaultAccountTypes: { ...DEFAULT_ACCOUNT_TYPES, ...definedOnly(raw.defaultAccountTypes) },
+    // spec section 9: enabled unless set to false
+    debug: raw.debug !== false,
+    enableWalletGuide: raw.enableWalletGuide !== false,
+    enableWallets: raw.enableWallets !== false,
+    enableNetworkSwitch: raw.enableNetworkSwitch !== false,
+    // off unless set to true
+    allowUnsupportedChain: raw.allowUnsupportedChain === true,
+    disableAppend: raw.disableAppend === true,
+    enableEmbedded: raw.enableEmbedded === true,
+    sdkType: raw.sdkType || DEFAULT_SDK_TYPE,
+    sdkVersion: raw.sdkVersion || SDK_VERSION,
+  };
+  return { options, projectIdMissing: projectId === '' };
+}
+
+const NESTED_KEYS = ['metadata', 'features', 'themeVariables', 'defaultAccountTypes'] as const;
+
+/**
+ * Applies a run-time patch to raw options: top-level keys replace, the nested
+ * objects `metadata`, `features`, `themeVariables` and `defaultAccountTypes` merge
+ * key by key (so `{ features: { analytics: false } }` keeps the other features).
+ */
+export function mergeOptions(base: LatchkeyOptions, patch: Partial<LatchkeyOptions>): LatchkeyOptions {
+  const next: Record<string, unknown> = { ...base, ...patch };
+  for (const key of NESTED_KEYS) {
+    const a = base[key];
+    const b = patch[key];
+    if (isPlainObject(a) && isPlainObject(b)) next[key] = { ...a, ...b };
+  }
+  return next as LatchkeyOptions;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
