@@ -21,6 +21,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync, statSync } 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSize, staticClosure } from './scripts/size/closure.mjs';
+import { kernelChunkPlugin } from './scripts/build/chunking.mjs';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -116,6 +117,8 @@ const common = {
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
   tsconfig: join(ROOT, 'tsconfig.json'),
+  // Keeps the lazily loaded transports' shared imports in the kernel's chunk (see the plugin).
+  plugins: [kernelChunkPlugin()],
 };
 
 /** entryPoints object: output name → source; "." and "./kernel" share one. */

@@ -1,5 +1,5 @@
-// Through the kernel's index (see http.ts).
-import { isAbortError, isSendMethod, mayHaveReachedServer, RequestAbortedError, RpcResponseError } from '../index';
+import { isAbortError, mayHaveReachedServer, RequestAbortedError, RpcResponseError } from '../errors/transport';
+import { isSendMethod } from './methods';
 import { defaultNow, defaultTimers, sleep, type Timers } from './timers';
 import type { RequestOptions, RpcRequest, Transport } from './types';
 

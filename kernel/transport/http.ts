@@ -1,5 +1,3 @@
-// Through the kernel's index: this module loads lazily, and sharing the index's import set
-// keeps the bundler from splitting the kernel into many small chunks.
 import {
   HttpRequestError,
   NetworkRequestError,
@@ -7,9 +5,9 @@ import {
   RpcResponseError,
   TimeoutError,
   type RpcErrorObject,
-} from '../index';
+} from '../errors/transport';
 import { LruMap } from './lru';
-import { isSendMethod } from '../index';
+import { isSendMethod } from './methods';
 import { defaultNow, defaultTimers, linkSignals, sleep, type Timers } from './timers';
 import type { RequestOptions, RpcRequest, Transport } from './types';
 

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { launchBrowser } from './chromium.mjs';
+import { kernelChunkPlugin } from '../build/chunking.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, '../..');
@@ -60,6 +61,8 @@ function buildOptions(outdir, names) {
     logLevel: 'silent',
     absWorkingDir: ROOT,
     chunkNames: 'chunks/[name]-[hash]',
+    // The library build's chunk steering (esbuild.mjs), so the page gets the chunks a host gets from dist/.
+    plugins: [kernelChunkPlugin()],
   };
 }
 
