@@ -1,12 +1,20 @@
 import { LatchkeyError, walkError } from './base';
 
-/** A non-2xx HTTP answer. Message: 'HTTP status code: {status}' (spec section 7). */
+/** Most characters of a response body an error keeps (the rest is dropped, never held). */
+export const ERROR_BODY_PREFIX_CHARS = 512;
+
+/** Most characters of a node's error message kept in RpcResponseError. */
+export const RPC_MESSAGE_MAX_CHARS = 1000;
+
+/** A non-2xx HTTP answer. Message: 'HTTP status code: {status}' (spec section 8). */
 export class HttpRequestError extends LatchkeyError {
   override name = 'HttpRequestError';
   readonly status: number;
   readonly url: string;
-  /** The response body as text (may be empty). */
+  /** The start of the response body as text (at most {@link ERROR_BODY_PREFIX_CHARS} characters; may be empty). */
   readonly body: string;
+  /** True when the body was longer than what {@link body} keeps. */
+  readonly bodyTruncated: boolean;
   /** Response headers, names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
 
@@ -14,20 +22,70 @@ export class HttpRequestError extends LatchkeyError {
     status: number;
     url: string;
     body?: string;
+    /** The caller read only part of the body. */
+    bodyTruncated?: boolean;
     headers?: Readonly<Record<string, string>>;
     details?: string;
     cause?: unknown;
   }) {
+    const full = args.body ?? '';
+    const body = full.length > ERROR_BODY_PREFIX_CHARS ? full.slice(0, ERROR_BODY_PREFIX_CHARS) : full;
     super(`HTTP status code: ${args.status}`, {
       code: args.status,
-      details: args.details ?? (args.body ? args.body.slice(0, 500) : undefined),
+      details: args.details ?? (body || undefined),
       cause: args.cause,
       data: { status: args.status, url: args.url },
     });
     this.status = args.status;
     this.url = args.url;
-    this.body = args.body ?? '';
+    this.body = body;
+    this.bodyTruncated = full.length > body.length || args.bodyTruncated === true;
     this.headers = args.headers ?? {};
+  }
+}
+
+/** A response body longer than the limit: reading stopped there and the rest was discarded. */
+export class ResponseTooLargeError extends LatchkeyError {
+  override name = 'ResponseTooLargeError';
+  readonly limit: number;
+  readonly url: string;
+  readonly status: number;
+
+  constructor(args: { limit: number; url: string; status: number; declared?: number }) {
+    super(`Response body exceeds ${args.limit} bytes`, {
+      code: 'RESPONSE_TOO_LARGE',
+      details: `url: ${args.url}${args.declared === undefined ? '' : ` (Content-Length: ${args.declared})`}`,
+      data: { limit: args.limit, url: args.url, status: args.status },
+    });
+    this.limit = args.limit;
+    this.url = args.url;
+    this.status = args.status;
+  }
+}
+
+/**
+ * The server asked for a pause (Retry-After) longer than what is left of the
+ * call's deadline, so the call failed at once instead of waiting. `cause` is the
+ * HttpRequestError that carried the header.
+ */
+export class RetryAfterError extends LatchkeyError {
+  override name = 'RetryAfterError';
+  /** The pause the server asked for, ms. */
+  readonly retryAfter: number;
+  /** What was left of the call's deadline, ms. */
+  readonly remaining: number;
+  readonly url: string;
+
+  constructor(args: { retryAfter: number; remaining: number; url: string; cause?: unknown }) {
+    super(`The server asked to retry after ${args.retryAfter} ms, beyond the request deadline (${args.remaining} ms left)`, {
+      code: 'RETRY_AFTER_EXCEEDS_DEADLINE',
+      details: `url: ${args.url}`,
+      cause: args.cause,
+      data: { retryAfter: args.retryAfter, remaining: args.remaining, url: args.url },
+    });
+    this.retryAfter = args.retryAfter;
+    this.remaining = args.remaining;
+    this.url = args.url;
   }
 }
 
@@ -38,37 +96,63 @@ export interface RpcErrorObject {
   readonly data?: unknown;
 }
 
-/** A JSON-RPC error answer; the message is the node's own. */
+/** A JSON-RPC error answer; the message is the node's own (at most {@link RPC_MESSAGE_MAX_CHARS} characters). */
 export class RpcResponseError extends LatchkeyError {
   override name = 'RpcResponseError';
   readonly error: RpcErrorObject;
   declare readonly code: number;
 
-  constructor(error: RpcErrorObject, options: { url?: string; method?: string } = {}) {
-    const message = typeof error.message === 'string' && error.message ? error.message : 'Unknown error';
+  constructor(error: RpcErrorObject, options: { url?: string; method?: string; details?: string } = {}) {
+    const text = typeof error.message === 'string' && error.message ? error.message : 'Unknown error';
+    const message = text.length > RPC_MESSAGE_MAX_CHARS ? `${text.slice(0, RPC_MESSAGE_MAX_CHARS)}…` : text;
+    const where = options.method ? `method: ${options.method}${options.url ? `, url: ${options.url}` : ''}` : undefined;
     super(message, {
       code: typeof error.code === 'number' ? error.code : -32603,
       data: error.data,
-      details: options.method ? `method: ${options.method}${options.url ? `, url: ${options.url}` : ''}` : undefined,
+      details: options.details ? (where ? `${options.details} (${where})` : options.details) : where,
     });
     this.error = { code: this.code, message, ...(error.data === undefined ? {} : { data: error.data }) };
   }
 }
 
-/** The request did not complete within `timeout` ms. */
+/**
+ * An answer that breaks the JSON-RPC 2.0 envelope: not an object, "jsonrpc" not
+ * "2.0", an id other than the request's (or none), both or neither of result and
+ * error, a malformed error; for a batch, an id answered twice or one nobody sent.
+ * Never taken as the answer. Code -32603; `reason` says what was wrong.
+ */
+export class InvalidRpcResponseError extends RpcResponseError {
+  override name = 'InvalidRpcResponseError';
+  readonly reason: string;
+
+  constructor(reason: string, options: { url?: string; method?: string } = {}) {
+    super({ code: -32603, message: 'Invalid JSON-RPC response' }, { ...options, details: reason });
+    this.reason = reason;
+  }
+}
+
+/**
+ * The request did not complete within `timeout` ms: one attempt's timeout
+ * (`scope: 'attempt'`), or the whole call's deadline, retries and fallback
+ * members included (`scope: 'call'`).
+ */
 export class TimeoutError extends LatchkeyError {
   override name = 'TimeoutError';
   readonly timeout: number;
   readonly url: string | undefined;
+  readonly scope: 'attempt' | 'call';
 
-  constructor(args: { timeout: number; url?: string }) {
+  constructor(args: { timeout: number; url?: string; scope?: 'attempt' | 'call' }) {
+    const scope = args.scope ?? 'attempt';
+    const where = args.url ? `url: ${args.url}` : undefined;
     super(`Request timed out after ${args.timeout} ms`, {
       code: 'TIMEOUT',
-      details: args.url ? `url: ${args.url}` : undefined,
-      data: { timeout: args.timeout, url: args.url },
+      details: scope === 'call' ? `the call's deadline, retries included${where ? ` (${where})` : ''}` : where,
+      data: { timeout: args.timeout, url: args.url, scope },
     });
     this.timeout = args.timeout;
     this.url = args.url;
+    this.scope = scope;
   }
 }
 
