@@ -36,6 +36,10 @@ export async function readCapped(
 ): Promise<CappedBody> {
   const declared = declaredLength(response.headers);
   const stream = response.body;
+  if (options.signal?.aborted) {
+    await stream?.cancel().catch(() => undefined);
+    throw options.signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+  }
   if (!stream) return { text: '', complete: true, declared };
   if (options.failFast && declared !== undefined && declared > limit) {
     await stream.cancel().catch(() => undefined);
@@ -53,10 +57,7 @@ export async function readCapped(
     onAbort = () => reject(signal?.reason ?? new DOMException('This operation was aborted', 'AbortError'));
   });
   aborted.catch(() => undefined);
-  if (signal) {
-    if (signal.aborted) onAbort!();
-    else signal.addEventListener('abort', onAbort!, { once: true });
-  }
+  signal?.addEventListener('abort', onAbort!, { once: true });
   try {
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), aborted]);
