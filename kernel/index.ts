@@ -212,6 +212,9 @@ export type {
 export {
   HttpRequestError,
   RpcResponseError,
+  InvalidRpcResponseError,
+  ResponseTooLargeError,
+  RetryAfterError,
   TimeoutError,
   RequestAbortedError,
   RequestFailedError,
