@@ -212,9 +212,7 @@ export type {
 export {
   HttpRequestError,
   RpcResponseError,
-  InvalidRpcResponseError,
   ResponseTooLargeError,
-  RetryAfterError,
   TimeoutError,
   RequestAbortedError,
   RequestFailedError,
@@ -228,6 +226,8 @@ export {
 export type {
   RpcErrorObject,
 } from './errors/transport';
+// Types only: the classes load with the HTTP transport (match them by `name` or `code`).
+export type { InvalidRpcResponseError, RetryAfterError } from './errors/rpcTransport';
 export {
   ALERTS,
   PROVIDER_ERROR_ALERTS,

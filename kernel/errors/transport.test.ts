@@ -2,10 +2,8 @@ import { LatchkeyError } from './base';
 import {
   ERROR_BODY_PREFIX_CHARS,
   HttpRequestError,
-  InvalidRpcResponseError,
   RPC_MESSAGE_MAX_CHARS,
   ResponseTooLargeError,
-  RetryAfterError,
   MissingRpcUrlError,
   NetworkRequestError,
   RequestAbortedError,
@@ -16,6 +14,7 @@ import {
   isAbortError,
   mayHaveReachedServer,
 } from './transport';
+import { InvalidRpcResponseError, RetryAfterError } from './rpcTransport';
 
 describe('transport errors', () => {
   it("HttpRequestError: 'HTTP status code: {status}' with status, url, body and headers", () => {

@@ -63,32 +63,6 @@ export class ResponseTooLargeError extends LatchkeyError {
   }
 }
 
-/**
- * The server asked for a pause (Retry-After) longer than what is left of the
- * call's deadline, so the call failed at once instead of waiting. `cause` is the
- * HttpRequestError that carried the header.
- */
-export class RetryAfterError extends LatchkeyError {
-  override name = 'RetryAfterError';
-  /** The pause the server asked for, ms. */
-  readonly retryAfter: number;
-  /** What was left of the call's deadline, ms. */
-  readonly remaining: number;
-  readonly url: string;
-
-  constructor(args: { retryAfter: number; remaining: number; url: string; cause?: unknown }) {
-    super(`The server asked to retry after ${args.retryAfter} ms, beyond the request deadline (${args.remaining} ms left)`, {
-      code: 'RETRY_AFTER_EXCEEDS_DEADLINE',
-      details: `url: ${args.url}`,
-      cause: args.cause,
-      data: { retryAfter: args.retryAfter, remaining: args.remaining, url: args.url },
-    });
-    this.retryAfter = args.retryAfter;
-    this.remaining = args.remaining;
-    this.url = args.url;
-  }
-}
-
 /** The JSON-RPC error object a node answered with. */
 export interface RpcErrorObject {
   readonly code: number;
@@ -116,22 +90,6 @@ export class RpcResponseError extends LatchkeyError {
 }
 
 /**
- * An answer that breaks the JSON-RPC 2.0 envelope: not an object, "jsonrpc" not
- * "2.0", an id other than the request's (or none), both or neither of result and
- * error, a malformed error; for a batch, an id answered twice or one nobody sent.
- * Never taken as the answer. Code -32603; `reason` says what was wrong.
- */
-export class InvalidRpcResponseError extends RpcResponseError {
-  override name = 'InvalidRpcResponseError';
-  readonly reason: string;
-
-  constructor(reason: string, options: { url?: string; method?: string } = {}) {
-    super({ code: -32603, message: 'Invalid JSON-RPC response' }, { ...options, details: reason });
-    this.reason = reason;
-  }
-}
-
-/**
  * The request did not complete within `timeout` ms: one attempt's timeout
  * (`scope: 'attempt'`), or the whole call's deadline, retries and fallback
  * members included (`scope: 'call'`).
@@ -143,16 +101,14 @@ export class TimeoutError extends LatchkeyError {
   readonly scope: 'attempt' | 'call';
 
   constructor(args: { timeout: number; url?: string; scope?: 'attempt' | 'call' }) {
-    const scope = args.scope ?? 'attempt';
-    const where = args.url ? `url: ${args.url}` : undefined;
     super(`Request timed out after ${args.timeout} ms`, {
       code: 'TIMEOUT',
-      details: scope === 'call' ? `the call's deadline, retries included${where ? ` (${where})` : ''}` : where,
-      data: { timeout: args.timeout, url: args.url, scope },
+      details: args.url ? `url: ${args.url}` : undefined,
+      data: args,
     });
     this.timeout = args.timeout;
     this.url = args.url;
-    this.scope = scope;
+    this.scope = args.scope ?? 'attempt';
   }
 }
 

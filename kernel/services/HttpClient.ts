@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { HttpRequestError, NetworkRequestError, RequestFailedError, ResponseTooLargeError, TimeoutError } from '../errors/transport';
 import { ERROR_BODY_READ_BYTES, readCapped, type CappedBody } from '../transport/body';
-import { countOption, durationOption, linkSignals } from '../transport/timers';
 import { Environment } from './Environment';
 import { Options } from './Options';
 
@@ -102,10 +101,15 @@ export class HttpClientImpl implements HttpClient {
     if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['Content-Type'] = 'application/json';
     }
-    const timeout = durationOption('timeout', req.timeout, DEFAULT_HTTP_TIMEOUT, 1);
-    const maxBytes = countOption('maxBytes', req.maxBytes, DEFAULT_HTTP_MAX_BYTES, 1, 1024 * 1024 * 1024);
+    const { timeout = DEFAULT_HTTP_TIMEOUT, maxBytes = DEFAULT_HTTP_MAX_BYTES } = req;
+    // (NaN fails both: an unchecked NaN limit would read without bound.)
+    if (!(timeout >= 1 && timeout < 2 ** 31 && maxBytes >= 1)) {
+      throw new RangeError(`HttpClient: timeout must be 1 to 2147483647 ms and maxBytes at least 1 (got ${timeout}, ${maxBytes})`);
+    }
     if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted` });
-    const { controller, unlink } = linkSignals(req.signal);
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -120,14 +124,14 @@ export class HttpClientImpl implements HttpClient {
         ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
         signal: controller.signal,
       });
-      body = await readCapped(response, response.ok ? maxBytes : ERROR_BODY_READ_BYTES, { signal: controller.signal, failFast: response.ok });
+      body = await readCapped(response, response.ok ? maxBytes : ERROR_BODY_READ_BYTES, controller.signal, response.ok);
     } catch (cause) {
       if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted`, cause });
       if (timedOut) throw new TimeoutError({ timeout, url });
       throw new NetworkRequestError({ url, cause });
     } finally {
       clearTimeout(timer);
-      unlink();
+      req.signal?.removeEventListener('abort', onAbort);
     }
     if (!response.ok) {
       const responseHeaders: Record<string, string> = {};

@@ -35,13 +35,13 @@ describe('readCapped()', () => {
 
   it('with failFast, reads nothing when Content-Length is over the limit', async () => {
     const { response, state } = chunked([bytes(20)], { 'content-length': '20' });
-    await expect(readCapped(response, 10, { failFast: true })).resolves.toEqual({ text: '', complete: false, declared: 20 });
+    await expect(readCapped(response, 10, undefined, true)).resolves.toEqual({ text: '', complete: false, declared: 20 });
     expect(state.cancelled).toBe(true);
   });
 
   it('does not trust Content-Length for the limit: a body longer than announced is still cut', async () => {
     const { response } = chunked([bytes(50)], { 'content-length': '5' });
-    const out = await readCapped(response, 10, { failFast: true });
+    const out = await readCapped(response, 10, undefined, true);
     expect(out.complete).toBe(false);
     expect(out.text).toHaveLength(10);
   });
@@ -59,10 +59,10 @@ describe('readCapped()', () => {
   it('rejects with the signal reason when aborted mid-read', async () => {
     const stream = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(bytes(3)) });
     const ac = new AbortController();
-    const p = readCapped(new Response(stream), 100, { signal: ac.signal });
+    const p = readCapped(new Response(stream), 100, ac.signal);
     ac.abort(new Error('stop'));
     await expect(p).rejects.toThrow('stop');
-    await expect(readCapped(new Response('x'), 10, { signal: AbortSignal.abort() })).rejects.toBeDefined();
+    await expect(readCapped(new Response('x'), 10, AbortSignal.abort())).rejects.toBeDefined();
   });
 
   it('reads Content-Length only when it is a plain number', () => {

@@ -17,70 +17,52 @@ export interface CappedBody {
   readonly declared: number | undefined;
 }
 
+const ignore = (): void => undefined;
+
 /** Content-Length as a number, or undefined when absent or not a plain non-negative integer. */
 export function declaredLength(headers: Headers): number | undefined {
   const raw = headers.get('content-length');
-  if (raw === null || !/^\s*\d{1,16}\s*$/.test(raw)) return undefined;
-  return Number(raw);
+  return raw !== null && /^\s*\d{1,16}\s*$/.test(raw) ? Number(raw) : undefined;
 }
 
 /**
  * Reads at most `limit` bytes of `response`'s body. With `failFast`, a body whose
  * Content-Length already exceeds the limit is not read at all (text ''). Rejects
- * with the signal's reason (or an AbortError) when `signal` aborts mid-read.
+ * with the signal's reason when `signal` aborts before or during the read.
  */
-export async function readCapped(
-  response: Response,
-  limit: number,
-  options: { signal?: AbortSignal; failFast?: boolean } = {},
-): Promise<CappedBody> {
+export async function readCapped(response: Response, limit: number, signal?: AbortSignal, failFast?: boolean): Promise<CappedBody> {
   const declared = declaredLength(response.headers);
   const stream = response.body;
-  if (options.signal?.aborted) {
-    await stream?.cancel().catch(() => undefined);
-    throw options.signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+  if (signal?.aborted) {
+    stream?.cancel().catch(ignore);
+    throw signal.reason;
   }
   if (!stream) return { text: '', complete: true, declared };
-  if (options.failFast && declared !== undefined && declared > limit) {
-    await stream.cancel().catch(() => undefined);
+  if (failFast && declared !== undefined && declared > limit) {
+    stream.cancel().catch(ignore);
     return { text: '', complete: false, declared };
   }
   const reader = stream.getReader();
   const decoder = new TextDecoder();
-  const parts: string[] = [];
+  // Settles only on abort: raced with each read, so a body that stalls cannot outlive the signal.
+  const aborted = new Promise<never>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  aborted.catch(ignore);
+  let text = '';
   let bytes = 0;
-  let complete = true;
   let finished = false;
-  const { signal } = options;
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(signal?.reason ?? new DOMException('This operation was aborted', 'AbortError'));
-  });
-  aborted.catch(() => undefined);
-  signal?.addEventListener('abort', onAbort!, { once: true });
   try {
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), aborted]);
       if (done) {
         finished = true;
-        break;
+        return { text: text + decoder.decode(), complete: true, declared };
       }
-      if (!value || value.byteLength === 0) continue;
       const room = limit - bytes;
-      if (value.byteLength > room) {
-        if (room > 0) parts.push(decoder.decode(value.subarray(0, room), { stream: true }));
-        bytes = limit;
-        complete = false;
-        break;
-      }
+      if (value.byteLength > room) return { text: text + decoder.decode(value.subarray(0, room)), complete: false, declared };
       bytes += value.byteLength;
-      parts.push(decoder.decode(value, { stream: true }));
+      text += decoder.decode(value, { stream: true });
     }
-    parts.push(decoder.decode());
-    return { text: parts.join(''), complete, declared };
   } finally {
-    if (signal && onAbort) signal.removeEventListener('abort', onAbort);
-    if (!finished) reader.cancel().catch(() => undefined);
-    else reader.releaseLock();
+    if (!finished) reader.cancel().catch(ignore);
   }
 }

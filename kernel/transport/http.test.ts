@@ -1,14 +1,13 @@
 import {
   ERROR_BODY_PREFIX_CHARS,
   HttpRequestError,
-  InvalidRpcResponseError,
   NetworkRequestError,
   RequestAbortedError,
   ResponseTooLargeError,
-  RetryAfterError,
   RpcResponseError,
   TimeoutError,
 } from '../errors/transport';
+import { InvalidRpcResponseError, RetryAfterError } from '../errors/rpcTransport';
 import {
   DEDUPE_CACHE_SIZE,
   DEFAULT_BATCH_SIZE,

@@ -1,14 +1,13 @@
 import {
   HttpRequestError,
-  InvalidRpcResponseError,
   NetworkRequestError,
   RequestAbortedError,
   ResponseTooLargeError,
-  RetryAfterError,
   RpcResponseError,
   TimeoutError,
   type RpcErrorObject,
 } from '../errors/transport';
+import { InvalidRpcResponseError, RetryAfterError } from '../errors/rpcTransport';
 import { ERROR_BODY_READ_BYTES, readCapped, type CappedBody } from './body';
 import { LruMap } from './lru';
 import { isSendMethod } from './methods';
@@ -312,10 +311,7 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
       try {
         response = await doFetch(url, { method: 'POST', headers, body: payload, signal: controller.signal });
         // An error answer keeps only a prefix: read that much and drop the rest unread.
-        body = await readCapped(response, response.ok ? call.maxBytes : ERROR_BODY_READ_BYTES, {
-          signal: controller.signal,
-          failFast: response.ok,
-        });
+        body = await readCapped(response, response.ok ? call.maxBytes : ERROR_BODY_READ_BYTES, controller.signal, response.ok);
       } catch (cause) {
         throw fail(cause);
       }

@@ -5,14 +5,13 @@
 import {
   ERROR_BODY_PREFIX_CHARS,
   HttpRequestError,
-  InvalidRpcResponseError,
   NetworkRequestError,
   RequestAbortedError,
   ResponseTooLargeError,
-  RetryAfterError,
   RpcResponseError,
   TimeoutError,
 } from '../errors/transport';
+import { InvalidRpcResponseError, RetryAfterError } from '../errors/rpcTransport';
 import { fallback } from './fallback';
 import { DEFAULT_MAX_RESPONSE_BYTES, http } from './http';
 import { refusedUrl, startMisbehavingServer, type MisbehavingServer } from './testing/misbehavingServer';
