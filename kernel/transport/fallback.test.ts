@@ -372,6 +372,22 @@ describe('fallback(): one deadline per call', () => {
     expect(((await p2) as { error: TimeoutError }).error.timeout).toBe(20_000);
   });
 
+  it("reports its own deadline when the last member's timer fires first", async () => {
+    // A member given the 700 ms left times out at its own timer, which may fire before the fallback's.
+    const a = fake('a', async (req, opts) => {
+      await after(300)(req, opts);
+      throw http500();
+    });
+    const b = fake('b', (_req, opts) => Promise.reject(new TimeoutError({ timeout: opts.deadline!, scope: 'call' })));
+    const shortOwn = fake('c', () => Promise.reject(new TimeoutError({ timeout: 5, scope: 'call' })));
+    const p = settle(fallback([a, b], { deadline: 1000 }).request({ method: 'eth_chainId' }));
+    await jest.advanceTimersByTimeAsync(300);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect([err.timeout, err.scope]).toEqual([1000, 'call']);
+    // A member whose own, shorter deadline passed is just a failed member: the next one is tried.
+    await expect(fallback([shortOwn, fake('d')], { deadline: 1000 }).request({ method: 'eth_chainId' })).resolves.toBe('d');
+  });
+
   it('hands each member what is left of the deadline', async () => {
     const a = fake('a', async (req, opts) => {
       await after(300)(req, opts);

@@ -239,7 +239,9 @@ export function fallback(transports: readonly Transport[], options: FallbackOpti
             // Raced with the deadline: a member that ignores its signal cannot hold the call.
             return await Promise.race([t.request<T>(req, { signal: controller.signal, retryCount: 0, deadline: left }), stopped]);
           } catch (err) {
-            if (timedOut) throw timeoutError();
+            // The member ran out of the time we gave it: that is this call's deadline, whichever
+            // timer fired first (a member with a shorter deadline of its own reports less).
+            if (timedOut || (err instanceof TimeoutError && err.scope === 'call' && err.timeout >= left)) throw timeoutError();
             if (controller.signal.aborted || isAbortError(err)) throw err;
             if (!shouldFallback(err)) throw err;
             // A sign/send call that may have reached a node is never sent again.
