@@ -251,8 +251,10 @@ export function fallback(transports: readonly Transport[], options: FallbackOpti
         }
         if (pass >= passes) throw lastError;
         const wait = retryDelay * 2 ** pass;
+        const remaining = deadlineAt - now();
+        if (remaining <= 0) throw timeoutError();
         // A pass that cannot start before the deadline is not waited for.
-        if (wait >= deadlineAt - now()) throw lastError;
+        if (wait >= remaining) throw lastError;
         try {
           await sleep(wait, timers, controller.signal);
         } catch (err) {

@@ -677,6 +677,16 @@ describe('http(): one deadline per call', () => {
     expect((f.calls[1]!.init.signal as AbortSignal).aborted).toBe(true);
   });
 
+  it('reports the deadline when it ends an attempt together with the attempt timeout', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch, timeout: 500, deadline: 500 });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(500);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect([err.scope, err.timeout]).toEqual(['call', 500]);
+    expect(f.calls).toHaveLength(1);
+  });
+
   it('takes a deadline option, and a shorter one per call (never a longer one)', async () => {
     const f = fakeFetch(() => HANG);
     const t = http(URL_, { fetch: f.fetch, deadline: 3000 });

@@ -290,7 +290,8 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
     if (call.signal?.aborted || lifetime.signal.aborted) throw new RequestAbortedError();
     const remaining = call.deadlineAt - now();
     if (remaining <= 0) throw deadlineError(call.budget);
-    const byDeadline = remaining < timeout;
+    // When the deadline ends the attempt no later than its own timeout, a timeout is the deadline's.
+    const byDeadline = remaining <= timeout;
     const { controller, unlink } = linkSignals(call.signal, lifetime.signal);
     let timedOut = false;
     const timer = timers.setTimeout(
@@ -363,6 +364,7 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
       const retryAfter = failure instanceof HttpRequestError ? parseRetryAfter(failure.headers['retry-after'], now()) : undefined;
       const wait = Math.max(backoffDelay(attempt, retryDelay), retryAfter ?? 0);
       const left = call.deadlineAt - now();
+      if (left <= 0) throw deadlineError(call.budget);
       if (wait >= left) {
         if (retryAfter !== undefined && retryAfter >= left) {
           throw new RetryAfterError({ retryAfter, remaining: Math.max(0, Math.round(left)), url, cause: failure });

@@ -245,10 +245,11 @@ describe('one deadline per call, against hung servers', () => {
 
   it('gives a single http() call one deadline across its retries', async () => {
     a.setDefault({ kind: 'hang' });
-    const t = track(http(a.url, { timeout: 100, deadline: 250, retryDelay: 10 }));
+    // Attempts at 0 and 110 ms run to their 100 ms timeout; the third (after 20 ms of backoff) gets the 90 ms left.
+    const t = track(http(a.url, { timeout: 100, deadline: 320, retryDelay: 10 }));
     const r = await settle(t.request({ method: 'eth_blockNumber' }));
     expect(r.error).toBeInstanceOf(TimeoutError);
-    expect(r.error.timeout).toBe(250);
+    expect([r.error.scope, r.error.timeout]).toEqual(['call', 320]);
     expect(a.requests).toHaveLength(3);
   });
 });
