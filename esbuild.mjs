@@ -23,6 +23,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync, statSync } 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSize, staticClosure } from './scripts/size/closure.mjs';
+import { coreChunkPlugin } from './scripts/build/chunking.mjs';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -84,43 +85,6 @@ function resolveEntries() {
 }
 
 // ------------------------------------------------------------------- builds
-const KERNEL_INDEX = join(ROOT, 'kernel/index.ts');
-
-/**
- * Chunking, steered here and nowhere else (the source imports siblings). A bundler splits
- * at our lazy imports (a view, a transport, a plugin's module); a lazy module that imports a
- * few kernel files would put those files in small chunks of their own, one per set of lazy
- * modules sharing them, each a request and a gzip stream more before the connect button
- * works. This plugin adds to every module of ours that is loaded by `import()` a re-export
- * of the kernel's public index, so every eager kernel module is reached by the same modules
- * and lands in one chunk (in dist/ and in a host's bundle of dist/esm). A lazy module is
- * always loaded after the index, so the added edge is never a load-order cycle.
- */
-function coreChunkPlugin() {
-  const lazy = new Set();
-  const ours = (p) => /\/(kernel|ui|plugins)\//.test(p) && !p.includes('/node_modules/');
-  return {
-    name: 'latchkey-core-chunk',
-    setup(b) {
-      b.onResolve({ filter: /^\./ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.pluginData?.steer === false) return undefined;
-        const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { steer: false } });
-        if (!r.errors.length && ours(r.path)) lazy.add(r.path);
-        return r.errors.length ? undefined : { path: r.path, external: r.external };
-      });
-      b.onLoad({ filter: /\.tsx?$/ }, (args) => {
-        if (!lazy.has(args.path) || args.path === KERNEL_INDEX) return undefined;
-        const src = readFileSync(args.path, 'utf8');
-        return {
-          contents: `${src}\nexport { definePlugin as __latchkeyCore } from ${JSON.stringify(KERNEL_INDEX)};\n`,
-          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
-          resolveDir: dirname(args.path),
-        };
-      });
-    },
-  };
-}
-
 const common = {
   absWorkingDir: ROOT,
   bundle: true,

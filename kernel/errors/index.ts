@@ -59,12 +59,14 @@ export {
 export {
   HttpRequestError,
   RpcResponseError,
+  ResponseTooLargeError,
   TimeoutError,
   RequestAbortedError,
   RequestFailedError,
   MissingRpcUrlError,
   NetworkRequestError,
 } from './transport';
+export { InvalidRpcResponseError, RetryAfterError } from './rpcTransport';
 export {
   KernelError,
   AddressOrAuthConnectorNotFoundError,

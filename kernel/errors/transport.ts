@@ -1,12 +1,21 @@
+import { errorCodes } from './predicates';
 import { LatchkeyError, walkError } from './base';
 
-/** A non-2xx HTTP answer. Message: 'HTTP status code: {status}' (spec section 7). */
+/** Most characters of a response body an error keeps (the rest is dropped, never held). */
+export const ERROR_BODY_PREFIX_CHARS = 512;
+
+/** Most characters of a node's error message kept in RpcResponseError. */
+export const RPC_MESSAGE_MAX_CHARS = 1000;
+
+/** A non-2xx HTTP answer. Message: 'HTTP status code: {status}' (spec section 8). */
 export class HttpRequestError extends LatchkeyError {
   override name = 'HttpRequestError';
   readonly status: number;
   readonly url: string;
-  /** The response body as text (may be empty). */
+  /** The start of the response body as text (at most {@link ERROR_BODY_PREFIX_CHARS} characters; may be empty). */
   readonly body: string;
+  /** True when the body was longer than what {@link body} keeps. */
+  readonly bodyTruncated: boolean;
   /** Response headers, names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
 
@@ -14,20 +23,44 @@ export class HttpRequestError extends LatchkeyError {
     status: number;
     url: string;
     body?: string;
+    /** The caller read only part of the body. */
+    bodyTruncated?: boolean;
     headers?: Readonly<Record<string, string>>;
     details?: string;
     cause?: unknown;
   }) {
+    const full = args.body ?? '';
+    const body = full.length > ERROR_BODY_PREFIX_CHARS ? full.slice(0, ERROR_BODY_PREFIX_CHARS) : full;
     super(`HTTP status code: ${args.status}`, {
       code: args.status,
-      details: args.details ?? (args.body ? args.body.slice(0, 500) : undefined),
+      details: args.details ?? (body || undefined),
       cause: args.cause,
       data: { status: args.status, url: args.url },
     });
     this.status = args.status;
     this.url = args.url;
-    this.body = args.body ?? '';
+    this.body = body;
+    this.bodyTruncated = full.length > body.length || args.bodyTruncated === true;
     this.headers = args.headers ?? {};
+  }
+}
+
+/** A response body longer than the limit: reading stopped there and the rest was discarded. */
+export class ResponseTooLargeError extends LatchkeyError {
+  override name = 'ResponseTooLargeError';
+  readonly limit: number;
+  readonly url: string;
+  readonly status: number;
+
+  constructor(args: { limit: number; url: string; status: number; declared?: number }) {
+    super(`Response body exceeds ${args.limit} bytes`, {
+      code: 'RESPONSE_TOO_LARGE',
+      details: `url: ${args.url}${args.declared === undefined ? '' : ` (Content-Length: ${args.declared})`}`,
+      data: { limit: args.limit, url: args.url, status: args.status },
+    });
+    this.limit = args.limit;
+    this.url = args.url;
+    this.status = args.status;
   }
 }
 
@@ -38,37 +71,45 @@ export interface RpcErrorObject {
   readonly data?: unknown;
 }
 
-/** A JSON-RPC error answer; the message is the node's own. */
+/** A JSON-RPC error answer; the message is the node's own (at most {@link RPC_MESSAGE_MAX_CHARS} characters). */
 export class RpcResponseError extends LatchkeyError {
   override name = 'RpcResponseError';
   readonly error: RpcErrorObject;
   declare readonly code: number;
 
-  constructor(error: RpcErrorObject, options: { url?: string; method?: string } = {}) {
-    const message = typeof error.message === 'string' && error.message ? error.message : 'Unknown error';
+  constructor(error: RpcErrorObject, options: { url?: string; method?: string; details?: string } = {}) {
+    const text = typeof error.message === 'string' && error.message ? error.message : 'Unknown error';
+    const message = text.length > RPC_MESSAGE_MAX_CHARS ? `${text.slice(0, RPC_MESSAGE_MAX_CHARS)}…` : text;
+    const where = options.method ? `method: ${options.method}${options.url ? `, url: ${options.url}` : ''}` : undefined;
     super(message, {
       code: typeof error.code === 'number' ? error.code : -32603,
       data: error.data,
-      details: options.method ? `method: ${options.method}${options.url ? `, url: ${options.url}` : ''}` : undefined,
+      details: options.details ? (where ? `${options.details} (${where})` : options.details) : where,
     });
     this.error = { code: this.code, message, ...(error.data === undefined ? {} : { data: error.data }) };
   }
 }
 
-/** The request did not complete within `timeout` ms. */
+/**
+ * The request did not complete within `timeout` ms: one attempt's timeout
+ * (`scope: 'attempt'`), or the whole call's deadline, retries and fallback
+ * members included (`scope: 'call'`).
+ */
 export class TimeoutError extends LatchkeyError {
   override name = 'TimeoutError';
   readonly timeout: number;
   readonly url: string | undefined;
+  readonly scope: 'attempt' | 'call';
 
-  constructor(args: { timeout: number; url?: string }) {
+  constructor(args: { timeout: number; url?: string; scope?: 'attempt' | 'call' }) {
     super(`Request timed out after ${args.timeout} ms`, {
       code: 'TIMEOUT',
       details: args.url ? `url: ${args.url}` : undefined,
-      data: { timeout: args.timeout, url: args.url },
+      data: args,
     });
     this.timeout = args.timeout;
     this.url = args.url;
+    this.scope = args.scope ?? 'attempt';
   }
 }
 
@@ -110,23 +151,6 @@ export const CONNECT_PHASE_ERROR_CODES: ReadonlySet<string> = /*#__PURE__*/ new 
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
-/** Collects `code` strings from an error, its causes and AggregateError members. */
-export function errorCodesOf(err: unknown): string[] {
-  const codes: string[] = [];
-  const seen = new Set<unknown>();
-  const visit = (e: unknown, depth: number): void => {
-    if (!e || typeof e !== 'object' || seen.has(e) || depth > 8) return;
-    seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-    const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors)) for (const inner of errors) visit(inner, depth + 1);
-    visit((e as { cause?: unknown }).cause, depth + 1);
-  };
-  visit(err, 0);
-  return codes;
-}
-
 /**
  * `fetch` itself failed (connection refused or reset, DNS, CORS…): no HTTP answer.
  * `reachedServer` is false only when the failure is known to have happened while
@@ -138,7 +162,7 @@ export class NetworkRequestError extends LatchkeyError {
   readonly reachedServer: boolean;
 
   constructor(args: { url: string; cause?: unknown }) {
-    const codes = errorCodesOf(args.cause);
+    const codes = errorCodes(args.cause);
     const connectPhase = codes.length > 0 && codes.every((c) => CONNECT_PHASE_ERROR_CODES.has(c));
     super('Network request failed', {
       code: codes[0] ?? 'NETWORK_ERROR',

@@ -1,7 +1,7 @@
-import { HttpRequestError, NetworkRequestError, RequestFailedError } from '../errors/transport';
+import { ERROR_BODY_PREFIX_CHARS, HttpRequestError, NetworkRequestError, RequestFailedError, ResponseTooLargeError, TimeoutError } from '../errors/transport';
 import { HANG, fakeFetch, json, networkError } from '../transport/testing/fakeFetch';
 import type { Environment } from './Environment';
-import { HttpClientImpl, buildUrl } from './HttpClient';
+import { DEFAULT_HTTP_MAX_BYTES, DEFAULT_HTTP_TIMEOUT, HttpClientImpl, buildUrl } from './HttpClient';
 import type { Options } from '../options/Options';
 import type { ResolvedOptions } from '../options/types';
 
@@ -79,5 +79,43 @@ describe('HttpClientImpl', () => {
     expect(buildUrl({ baseUrl: 'https://a.test/api/', path: 'v1' })).toBe('https://a.test/api/v1');
     expect(buildUrl({ baseUrl: 'https://a.test', path: 'https://b.test/p' })).toBe('https://b.test/p');
     expect(buildUrl({ path: 'https://a.test/p#h', params: { a: 1 } })).toBe('https://a.test/p?a=1#h');
+  });
+
+  it('times out after 10 s by default (a per-request timeout too) with TimeoutError', async () => {
+    jest.useFakeTimers();
+    try {
+      expect(DEFAULT_HTTP_TIMEOUT).toBe(10_000);
+      const { client, calls } = setup(() => HANG);
+      const p = client.get({ path: 'https://api.test/slow' }).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(10_000);
+      const err = await p;
+      expect(err).toBeInstanceOf(TimeoutError);
+      expect((err as TimeoutError).message).toBe('Request timed out after 10000 ms');
+      expect((calls[0]!.init.signal as AbortSignal).aborted).toBe(true);
+      const quick = client.get({ path: 'https://api.test/slow', timeout: 50 }).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(50);
+      expect(((await quick) as TimeoutError).timeout).toBe(50);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stops reading a body past maxBytes (default 4 MiB) with ResponseTooLargeError', async () => {
+    expect(DEFAULT_HTTP_MAX_BYTES).toBe(4 * 1024 * 1024);
+    const { client } = setup(() => json({ list: 'x'.repeat(5000) }));
+    const err = await client.get({ path: 'https://api.test/big', maxBytes: 1000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect((err as ResponseTooLargeError).limit).toBe(1000);
+    const big = setup(() => new Response('y'.repeat(DEFAULT_HTTP_MAX_BYTES + 1), { status: 200 }));
+    await expect(big.client.get({ path: 'https://api.test/big' })).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(setup(() => json(1)).client.get({ path: 'https://api.test/', maxBytes: 0 })).rejects.toThrow(RangeError);
+  });
+
+  it('keeps a short prefix of an error body', async () => {
+    const { client } = setup(() => new Response('e'.repeat(100_000), { status: 502 }));
+    const err = (await client.get({ path: 'https://api.test/' }).catch((e: unknown) => e)) as HttpRequestError;
+    expect(err.message).toBe('HTTP status code: 502');
+    expect(err.body).toHaveLength(ERROR_BODY_PREFIX_CHARS);
+    expect(err.bodyTruncated).toBe(true);
   });
 });

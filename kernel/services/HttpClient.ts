@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { HttpRequestError, NetworkRequestError, RequestFailedError } from '../errors/transport';
+import { HttpRequestError, NetworkRequestError, RequestFailedError, ResponseTooLargeError, TimeoutError } from '../errors/transport';
+import { ERROR_BODY_READ_BYTES, readCapped, type CappedBody } from '../transport/body';
 import { Environment } from './Environment';
 import { Options } from '../options/Options';
 
@@ -13,7 +14,20 @@ export interface HttpRequest {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
   readonly signal?: AbortSignal;
+  /** The whole request, body included, in ms (default 10000). */
+  readonly timeout?: number;
+  /** Most bytes of the response body read (default 4 MiB); past it: ResponseTooLargeError. */
+  readonly maxBytes?: number;
 }
+
+/** Default timeout of an HttpClient request, ms. */
+export const DEFAULT_HTTP_TIMEOUT = 10_000;
+/**
+ * Default byte limit of an HttpClient response (4 MiB): the JSON the kernel
+ * fetches (a remote wallet directory page, an analytics acknowledgement) is a
+ * few KiB to a few hundred KiB.
+ */
+export const DEFAULT_HTTP_MAX_BYTES = 4 * 1024 * 1024;
 
 /** GET/POST/PUT/DELETE with a JSON body; non-2xx throws HttpRequestError ('HTTP status code: {status}'). */
 export interface HttpClient {
@@ -47,9 +61,10 @@ export function buildUrl(
 
 /**
  * JSON over fetch (the Environment's). Adds `clientId` as a query parameter when
- * the options carry one. A non-2xx answer throws HttpRequestError, an aborted
- * request RequestFailedError ('Something went wrong'), a failed fetch
- * NetworkRequestError.
+ * the options carry one. A non-2xx answer throws HttpRequestError (keeping a
+ * prefix of the body), an aborted request RequestFailedError ('Something went
+ * wrong'), a request past its timeout TimeoutError, a body past the byte limit
+ * ResponseTooLargeError (the rest is not read), a failed fetch NetworkRequestError.
  */
 @injectable()
 export class HttpClientImpl implements HttpClient {
@@ -86,28 +101,47 @@ export class HttpClientImpl implements HttpClient {
     if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['Content-Type'] = 'application/json';
     }
+    const { timeout = DEFAULT_HTTP_TIMEOUT, maxBytes = DEFAULT_HTTP_MAX_BYTES } = req;
+    // (NaN fails both: an unchecked NaN limit would read without bound.)
+    if (!(timeout >= 1 && timeout < 2 ** 31 && maxBytes >= 1)) {
+      throw new RangeError(`HttpClient: timeout must be 1 to 2147483647 ms and maxBytes at least 1 (got ${timeout}, ${maxBytes})`);
+    }
     if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted` });
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
     let response: Response;
-    let text: string;
+    let body: CappedBody;
     try {
       response = await this.env.fetch(url, {
         method,
         headers,
         ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
-        ...(req.signal ? { signal: req.signal } : {}),
+        signal: controller.signal,
       });
-      text = await response.text();
+      body = await readCapped(response, response.ok ? maxBytes : ERROR_BODY_READ_BYTES, controller.signal, response.ok);
     } catch (cause) {
       if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted`, cause });
+      if (timedOut) throw new TimeoutError({ timeout, url });
       throw new NetworkRequestError({ url, cause });
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
     }
     if (!response.ok) {
       const responseHeaders: Record<string, string> = {};
       response.headers.forEach((v, k) => {
         responseHeaders[k.toLowerCase()] = v;
       });
-      throw new HttpRequestError({ status: response.status, url, body: text, headers: responseHeaders });
+      throw new HttpRequestError({ status: response.status, url, body: body.text, bodyTruncated: !body.complete, headers: responseHeaders });
     }
+    if (!body.complete) throw new ResponseTooLargeError({ limit: maxBytes, url, status: response.status, declared: body.declared });
+    const text = body.text;
     if (text === '') return undefined as T;
     try {
       return JSON.parse(text) as T;

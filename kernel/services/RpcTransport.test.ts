@@ -1,5 +1,5 @@
-import { MissingRpcUrlError } from '../errors/transport';
-import { fakeFetch, rpcResult } from '../transport/testing/fakeFetch';
+import { MissingRpcUrlError, TimeoutError } from '../errors/transport';
+import { HANG, fakeFetch, rpcResult } from '../transport/testing/fakeFetch';
 import type { Network } from '../types';
 import type { Environment } from './Environment';
 import type { Options } from '../options/Options';
@@ -16,9 +16,9 @@ const mainnet: Network = {
 };
 const single: Network = { ...mainnet, id: 10, caipNetworkId: 'eip155:10', rpcUrls: { default: { http: ['https://op.test'] } } };
 
-function setup(state: Partial<ResolvedOptions> = {}) {
+function setup(state: Partial<ResolvedOptions> = {}, handler: Parameters<typeof fakeFetch>[0] = (call) => rpcResult(call, call.url)) {
   const world = { state: { projectId: 'p1', ...state } as ResolvedOptions };
-  const f = fakeFetch((call) => rpcResult(call, call.url));
+  const f = fakeFetch(handler);
   const env = { fetch: f.fetch } as Pick<Environment, 'fetch'> as Environment;
   const options = {
     get state() {
@@ -84,5 +84,26 @@ describe('RpcTransportImpl', () => {
   it('throws when a network has no URL', () => {
     const { svc } = setup();
     expect(() => svc.forNetwork({ ...single, rpcUrls: { default: { http: [] } } })).toThrow(MissingRpcUrlError);
+  });
+
+  it('ends a call over hung RPC URLs at one 20 s deadline (not 4 passes × every URL × 10 s)', async () => {
+    const { svc, calls } = setup({}, () => HANG);
+    const t = svc.forNetwork(mainnet);
+    let done = false;
+    const p = t.request({ method: 'eth_getBalance', params: ['0x1', 'latest'] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    void p.finally(() => (done = true));
+    await jest.advanceTimersByTimeAsync(19_999);
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const err = (await p) as TimeoutError;
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect([err.scope, err.timeout]).toEqual(['call', 20_000]);
+    // The first URL to its 10 s timeout, then the second for the 10 s left; no further pass.
+    const reads = calls.filter((c) => c.body.method === 'eth_getBalance').map((c) => c.url);
+    expect(reads).toEqual(['https://shared.test', 'https://default.test']);
+    svc.dispose();
   });
 });

@@ -11,12 +11,14 @@ import {
   DEFAULT_RANK_SAMPLE_COUNT,
   DEFAULT_RANK_TIMEOUT,
   DEFAULT_RANK_WEIGHTS,
+  DEFAULT_FALLBACK_DEADLINE_FACTOR,
+  DEFAULT_MEMBER_TIMEOUT,
   fallback,
   scoreSamples,
   shouldFallback,
 } from './fallback';
 import { http } from './http';
-import { fakeFetch, networkError, rpcResult } from './testing/fakeFetch';
+import { HANG, fakeFetch, networkError, rpcResult } from './testing/fakeFetch';
 import type { RequestOptions, RpcRequest, Transport } from './types';
 
 type Behaviour = (req: RpcRequest, opts: RequestOptions) => Promise<unknown> | unknown;
@@ -330,5 +332,139 @@ describe('scoreSamples()', () => {
     expect(none!.score).toBe(0);
     expect(dead!.score).toBe(0);
     expect(live!.score).toBeCloseTo(0.7);
+  });
+});
+
+describe('fallback(): one deadline per call', () => {
+  it('ends a call over two hung nodes at 20 s with the spec defaults (81 s without a deadline)', async () => {
+    expect(DEFAULT_MEMBER_TIMEOUT * DEFAULT_FALLBACK_DEADLINE_FACTOR).toBe(20_000);
+    const hungA = fakeFetch(() => HANG);
+    const hungB = fakeFetch(() => HANG);
+    const t = fallback([http('https://a/', { fetch: hungA.fetch }), http('https://b/', { fetch: hungB.fetch })]);
+    let done = false;
+    const p = settle(t.request({ method: 'eth_blockNumber' })).finally(() => (done = true));
+    await jest.advanceTimersByTimeAsync(19_999);
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect([err.scope, err.timeout, err.message]).toEqual(['call', 20_000, 'Request timed out after 20000 ms']);
+    // a: its 10 s attempt; b: the 10 s left.
+    expect([hungA.calls.length, hungB.calls.length]).toEqual([1, 1]);
+    expect((hungB.calls[0]!.init.signal as AbortSignal).aborted).toBe(true);
+    t.dispose();
+  });
+
+  it('defaults to 2 × the longest member timeout; members without one count as 10 s', async () => {
+    const hung = fakeFetch(() => HANG);
+    const t = fallback([http('https://a/', { timeout: 500, fetch: hung.fetch }), http('https://b/', { timeout: 2000, fetch: hung.fetch })]);
+    const p = settle(t.request({ method: 'eth_chainId' }));
+    await jest.advanceTimersByTimeAsync(4000);
+    expect(((await p) as { error: TimeoutError }).error.timeout).toBe(4000);
+    t.dispose();
+
+    const never = fake('never', after(60_000));
+    const t2 = fallback([never, fake('b', after(60_000))]);
+    const p2 = settle(t2.request({ method: 'eth_chainId' }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(never.calls[0]!.opts.deadline).toBe(20_000);
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(((await p2) as { error: TimeoutError }).error.timeout).toBe(20_000);
+  });
+
+  it("reports its own deadline when the last member's timer fires first", async () => {
+    // A member given the 700 ms left times out at its own timer, which may fire before the fallback's.
+    const a = fake('a', async (req, opts) => {
+      await after(300)(req, opts);
+      throw http500();
+    });
+    const b = fake('b', (_req, opts) => Promise.reject(new TimeoutError({ timeout: opts.deadline!, scope: 'call' })));
+    const shortOwn = fake('c', () => Promise.reject(new TimeoutError({ timeout: 5, scope: 'call' })));
+    const p = settle(fallback([a, b], { deadline: 1000 }).request({ method: 'eth_chainId' }));
+    await jest.advanceTimersByTimeAsync(300);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect([err.timeout, err.scope]).toEqual([1000, 'call']);
+    // A member whose own, shorter deadline passed is just a failed member: the next one is tried.
+    await expect(fallback([shortOwn, fake('d')], { deadline: 1000 }).request({ method: 'eth_chainId' })).resolves.toBe('d');
+  });
+
+  it('hands each member what is left of the deadline', async () => {
+    const a = fake('a', async (req, opts) => {
+      await after(300)(req, opts);
+      throw http500();
+    });
+    const b = fake('b');
+    const t = fallback([a, b], { deadline: 1000 });
+    const p = t.request({ method: 'eth_chainId' });
+    await jest.advanceTimersByTimeAsync(300);
+    await expect(p).resolves.toBe('b');
+    expect(a.calls[0]!.opts.deadline).toBe(1000);
+    expect(b.calls[0]!.opts.deadline).toBe(700);
+    expect(b.calls[0]!.opts.retryCount).toBe(0);
+  });
+
+  it('stops at the deadline even when a member ignores its signal', async () => {
+    const deaf = fake('deaf', () => new Promise(() => undefined));
+    const b = fake('b');
+    const t = fallback([deaf, b], { deadline: 800 });
+    const p = settle(t.request({ method: 'eth_chainId' }));
+    await jest.advanceTimersByTimeAsync(800);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err.timeout).toBe(800);
+    expect(deaf.calls[0]!.opts.signal!.aborted).toBe(true);
+    expect(b.calls).toHaveLength(0);
+  });
+
+  it('takes a shorter deadline per call, never a longer one', async () => {
+    const t = fallback([fake('a', after(5000)), fake('b', after(5000))], { deadline: 2000 });
+    const short = settle(t.request({ method: 'eth_chainId' }, { deadline: 300 }));
+    const long = settle(t.request({ method: 'eth_gasPrice' }, { deadline: 60_000 }));
+    await jest.advanceTimersByTimeAsync(300);
+    expect(((await short) as { error: TimeoutError }).error.timeout).toBe(300);
+    await jest.advanceTimersByTimeAsync(1700);
+    expect(((await long) as { error: TimeoutError }).error.timeout).toBe(2000);
+  });
+
+  it('does not start a pass whose backoff ends past the deadline: the last error comes at once', async () => {
+    const last = new HttpRequestError({ status: 502, url: 'b' });
+    const a = fake('a', fail(http500()));
+    const b = fake('b', fail(last));
+    let at = -1;
+    const start = Date.now();
+    const p = settle(fallback([a, b], { deadline: 400 }).request({ method: 'eth_chainId' })).finally(() => (at = Date.now() - start));
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(((await p) as { error: unknown }).error).toBe(last);
+    // Pass 1 at 0, pass 2 after 150 ms; the 300 ms backoff to pass 3 would end at 450 > 400.
+    expect(a.calls).toHaveLength(2);
+    expect(at).toBe(150);
+  });
+
+  it("honours the caller's AbortSignal during the backoff between passes", async () => {
+    const a = fake('a', fail(http500()));
+    const ac = new AbortController();
+    const p = settle(fallback([a, fake('b', fail(http500()))]).request({ method: 'eth_chainId' }, { signal: ac.signal }));
+    await jest.advanceTimersByTimeAsync(100);
+    ac.abort();
+    expect(((await p) as { error: Error }).error).toBeInstanceOf(RequestAbortedError);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(a.calls).toHaveLength(1);
+  });
+
+  it('gives pings the ping timeout as their deadline', async () => {
+    const a = fake('a', () => 1);
+    const b = fake('b', () => 1);
+    const t = fallback([a, b], { rank: { timeout: 700 } });
+    await t.request({ method: 'eth_chainId' });
+    expect(a.calls.find((c) => c.req.method === DEFAULT_PING.method)!.opts.deadline).toBe(700);
+    t.dispose();
+  });
+
+  it('refuses invalid options with a RangeError naming them', async () => {
+    expect(() => fallback([fake('a')], { deadline: 0 })).toThrow(/deadline/);
+    expect(() => fallback([fake('a')], { retryDelay: -1 })).toThrow(/retryDelay/);
+    expect(() => fallback([fake('a')], { retryCount: Number.NaN })).toThrow(/retryCount/);
+    expect(() => fallback([fake('a')], { rank: { interval: 0 } })).toThrow(/interval/);
+    await expect(fallback([fake('a')]).request({ method: 'eth_chainId' }, { deadline: Number.NaN })).rejects.toThrow(RangeError);
   });
 });

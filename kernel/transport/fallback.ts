@@ -1,6 +1,6 @@
-import { isAbortError, mayHaveReachedServer, RequestAbortedError, RpcResponseError } from '../errors/transport';
+import { isAbortError, mayHaveReachedServer, RequestAbortedError, RpcResponseError, TimeoutError } from '../errors/transport';
 import { isSendMethod } from './methods';
-import { defaultNow, defaultTimers, sleep, type Timers } from './timers';
+import { countOption, defaultNow, defaultTimers, durationOption, linkSignals, MAX_TIMER_MS, sleep, type Timers } from './timers';
 import type { RequestOptions, RpcRequest, Transport } from './types';
 
 /** Spec section 9, fallback transport. */
@@ -11,6 +11,14 @@ export const DEFAULT_RANK_WEIGHTS = { stability: 0.7, latency: 0.3 } as const;
 export const DEFAULT_FALLBACK_RETRY_COUNT = 3;
 export const DEFAULT_FALLBACK_RETRY_DELAY = 150;
 export const DEFAULT_PING: RpcRequest = { method: 'eth_blockNumber' };
+/** Per-attempt timeout assumed for members that do not say theirs (the HTTP default, spec section 9). */
+export const DEFAULT_MEMBER_TIMEOUT = 10_000;
+/**
+ * A call's default deadline over all members and passes is this many times the
+ * longest member timeout (20 s with the spec's 10 s): a member that hangs to its
+ * timeout, then a complete attempt at the next one.
+ */
+export const DEFAULT_FALLBACK_DEADLINE_FACTOR = 2;
 
 export interface RankOptions {
   /** Time between ping rounds, ms (default 4000). */
@@ -34,6 +42,12 @@ export interface FallbackOptions {
   readonly retryCount?: number;
   /** Base delay between passes, doubled each pass (default 150 ms). */
   readonly retryDelay?: number;
+  /**
+   * The whole call over every member and pass, ms. Default: 2 × the longest
+   * member timeout (members that expose `timeout`, as http() does; 10 s for the
+   * others). A caller's `RequestOptions.deadline` can shorten it for one call.
+   */
+  readonly deadline?: number;
   readonly timers?: Timers;
   readonly now?: () => number;
 }
@@ -113,12 +127,19 @@ export function fallback(transports: readonly Transport[], options: FallbackOpti
   if (transports.length === 0) throw new RangeError('fallback() needs at least one transport');
   const timers = options.timers ?? defaultTimers;
   const now = options.now ?? defaultNow;
-  const retryCount = options.retryCount ?? DEFAULT_FALLBACK_RETRY_COUNT;
-  const retryDelay = options.retryDelay ?? DEFAULT_FALLBACK_RETRY_DELAY;
+  const retryCount = countOption('retryCount', options.retryCount, DEFAULT_FALLBACK_RETRY_COUNT, 0, 100);
+  const retryDelay = durationOption('retryDelay', options.retryDelay, DEFAULT_FALLBACK_RETRY_DELAY);
+  const memberTimeout = Math.max(
+    ...transports.map((t) => {
+      const own = (t as { timeout?: unknown }).timeout;
+      return typeof own === 'number' && Number.isFinite(own) && own > 0 ? own : DEFAULT_MEMBER_TIMEOUT;
+    }),
+  );
+  const deadline = durationOption('deadline', options.deadline, Math.min(MAX_TIMER_MS, memberTimeout * DEFAULT_FALLBACK_DEADLINE_FACTOR), 1);
   const rank = options.rank ? (options.rank === true ? {} : options.rank) : undefined;
-  const interval = rank?.interval ?? DEFAULT_RANK_INTERVAL;
+  const interval = durationOption('rank.interval', rank?.interval, DEFAULT_RANK_INTERVAL, 1);
   const sampleCount = Math.max(1, rank?.sampleCount ?? DEFAULT_RANK_SAMPLE_COUNT);
-  const pingTimeout = rank?.timeout ?? DEFAULT_RANK_TIMEOUT;
+  const pingTimeout = durationOption('rank.timeout', rank?.timeout, DEFAULT_RANK_TIMEOUT, 1);
   const weights = {
     stability: rank?.weights?.stability ?? DEFAULT_RANK_WEIGHTS.stability,
     latency: rank?.weights?.latency ?? DEFAULT_RANK_WEIGHTS.latency,
@@ -147,7 +168,7 @@ export function fallback(transports: readonly Transport[], options: FallbackOpti
     const start = now();
     let success = false;
     try {
-      await t.request(pingOf(t, i), { signal: controller.signal, retryCount: 0 });
+      await t.request(pingOf(t, i), { signal: controller.signal, retryCount: 0, deadline: pingTimeout });
       success = !controller.signal.aborted;
     } catch {
       success = false;
@@ -179,27 +200,72 @@ export function fallback(transports: readonly Transport[], options: FallbackOpti
     void round();
   }
 
+  /**
+   * Tries the members in order, each with what is left of the call's deadline,
+   * passes over the list with backoff, and stops at the deadline (TimeoutError)
+   * even when a member ignores its signal.
+   */
   async function request<T>(req: RpcRequest, opts: RequestOptions = {}): Promise<T> {
     if (lifetime.signal.aborted) throw new RequestAbortedError({ details: 'The transport was disposed' });
+    if (opts.signal?.aborted) throw new RequestAbortedError();
+    const budget = Math.min(deadline, durationOption('deadline', opts.deadline, deadline));
+    const passes = countOption('retryCount', opts.retryCount, retryCount, 0, 100);
     startRanking();
     const send = isSendMethod(req.method);
-    const passes = opts.retryCount ?? retryCount;
-    for (let pass = 0; ; pass++) {
-      let lastError: unknown;
-      for (const t of order) {
-        if (opts.signal?.aborted) throw new RequestAbortedError();
+    const deadlineAt = now() + budget;
+    const timeoutError = (): TimeoutError => new TimeoutError({ timeout: budget, scope: 'call' });
+    const { controller, unlink } = linkSignals(opts.signal, lifetime.signal);
+    let timedOut = false;
+    const timer = timers.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, budget);
+    let stop!: (err: Error) => void;
+    const stopped = new Promise<never>((_resolve, reject) => {
+      stop = reject;
+    });
+    stopped.catch(() => undefined);
+    const onStop = (): void => stop(timedOut ? timeoutError() : new RequestAbortedError());
+    controller.signal.addEventListener('abort', onStop, { once: true });
+    try {
+      for (let pass = 0; ; pass++) {
+        let lastError: unknown;
+        for (const t of order) {
+          if (timedOut) throw timeoutError();
+          if (controller.signal.aborted) throw new RequestAbortedError();
+          const left = deadlineAt - now();
+          if (left <= 0) throw timeoutError();
+          try {
+            // Raced with the deadline: a member that ignores its signal cannot hold the call.
+            return await Promise.race([t.request<T>(req, { signal: controller.signal, retryCount: 0, deadline: left }), stopped]);
+          } catch (err) {
+            // The member ran out of the time we gave it: that is this call's deadline, whichever
+            // timer fired first (a member with a shorter deadline of its own reports less).
+            if (timedOut || (err instanceof TimeoutError && err.scope === 'call' && err.timeout >= left)) throw timeoutError();
+            if (controller.signal.aborted || isAbortError(err)) throw err;
+            if (!shouldFallback(err)) throw err;
+            // A sign/send call that may have reached a node is never sent again.
+            if (send && mayHaveReachedServer(err)) throw err;
+            lastError = err;
+          }
+        }
+        if (pass >= passes) throw lastError;
+        const wait = retryDelay * 2 ** pass;
+        const remaining = deadlineAt - now();
+        if (remaining <= 0) throw timeoutError();
+        // A pass that cannot start before the deadline is not waited for.
+        if (wait >= remaining) throw lastError;
         try {
-          return await t.request<T>(req, { signal: opts.signal, retryCount: 0 });
+          await sleep(wait, timers, controller.signal);
         } catch (err) {
-          if (opts.signal?.aborted || isAbortError(err)) throw err;
-          if (!shouldFallback(err)) throw err;
-          // A sign/send call that may have reached a node is never sent again.
-          if (send && mayHaveReachedServer(err)) throw err;
-          lastError = err;
+          if (timedOut) throw timeoutError();
+          throw err;
         }
       }
-      if (pass >= passes) throw lastError;
-      await sleep(retryDelay * 2 ** pass, timers, opts.signal, lifetime.signal);
+    } finally {
+      timers.clearTimeout(timer);
+      controller.signal.removeEventListener('abort', onStop);
+      unlink();
     }
   }
 

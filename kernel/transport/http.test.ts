@@ -1,10 +1,13 @@
 import {
+  ERROR_BODY_PREFIX_CHARS,
   HttpRequestError,
   NetworkRequestError,
   RequestAbortedError,
+  ResponseTooLargeError,
   RpcResponseError,
   TimeoutError,
 } from '../errors/transport';
+import { InvalidRpcResponseError, RetryAfterError } from '../errors/rpcTransport';
 import {
   DEDUPE_CACHE_SIZE,
   DEFAULT_BATCH_SIZE,
@@ -12,8 +15,12 @@ import {
   DEFAULT_RETRY_DELAY,
   DEFAULT_TIMEOUT,
   RETRY_STATUS_CODES,
+  DEFAULT_MAX_BATCH_RESPONSE_BYTES,
+  DEFAULT_MAX_RESPONSE_BYTES,
   backoffDelay,
+  checkEnvelope,
   http,
+  parseHttpDate,
   parseRetryAfter,
   requestKey,
 } from './http';
@@ -196,6 +203,34 @@ describe('http(): retries', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('', now)).toBeUndefined();
+  });
+
+  it('reads the three HTTP-date forms and rejects anything else', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(parseRetryAfter('Tuesday, 01-Jan-30 00:00:07 GMT', now)).toBe(7000);
+    expect(parseRetryAfter('Tue Jan  1 00:00:09 2030', now)).toBe(9000);
+    expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT')).toBe(Date.UTC(1994, 10, 6, 8, 49, 37));
+    expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(Date.UTC(1994, 10, 6, 8, 49, 37));
+    expect(parseHttpDate('Sun Nov  6 08:49:37 1994')).toBe(Date.UTC(1994, 10, 6, 8, 49, 37));
+    for (const bad of [
+      '-5',
+      '-0',
+      '+5',
+      '1e3',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '5 s',
+      '2030-01-01T00:00:10Z',
+      'Tue, 31 Feb 2030 00:00:00 GMT',
+      'Tue, 01 Jan 2030 24:00:00 GMT',
+      'Tue, 01 Jan 2030 00:00:10 PST',
+      'tomorrow',
+    ]) {
+      expect([bad, parseRetryAfter(bad, now)]).toEqual([bad, undefined]);
+    }
+    // Delta-seconds too large for any deadline stay finite (and are refused by the deadline, not a timer).
+    expect(parseRetryAfter('9'.repeat(400), now)).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('retries a read after a network failure (connection reset)', async () => {
@@ -562,5 +597,392 @@ describe('http(): dispose', () => {
     await expect(t.request({ method: 'eth_chainId' })).rejects.toBeInstanceOf(RequestAbortedError);
     await jest.advanceTimersByTimeAsync(100);
     expect(f.calls).toHaveLength(1);
+  });
+});
+
+describe('http(): Retry-After within the deadline', () => {
+  const once429 = (value: string) => (call: FakeCall, i: number) =>
+    i === 0 ? status(429, { 'Retry-After': value })() : rpcResult(call, 'ok');
+
+  it.each(['3600', 'Fri, 31 Dec 9999 23:59:59 GMT', '99999999999', '9'.repeat(40)])(
+    'fails at once with RetryAfterError when Retry-After %s is beyond the deadline (no pending read, no timer burst)',
+    async (value) => {
+      const f = fakeFetch(once429(value));
+      const t = http(URL_, { fetch: f.fetch });
+      const r = await settle(t.request({ method: 'eth_blockNumber' }));
+      expect(r.ok).toBe(false);
+      const err = (r as { error: RetryAfterError }).error;
+      expect(err).toBeInstanceOf(RetryAfterError);
+      expect(err.retryAfter).toBeGreaterThanOrEqual(3_600_000);
+      expect(err.remaining).toBe(20_000);
+      expect(err.message).toContain(`retry after ${err.retryAfter} ms`);
+      expect(err.cause).toBeInstanceOf(HttpRequestError);
+      expect((err.cause as HttpRequestError).status).toBe(429);
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(f.calls).toHaveLength(1);
+    },
+  );
+
+  it.each(['-5', 'soon', '1e3', 'NaN', '0', 'Mon, 31 Dec 2029 00:00:00 GMT'])(
+    'ignores Retry-After %s (invalid, or no later than now) and waits the backoff instead',
+    async (value) => {
+      const f = fakeFetch(status(429, { 'Retry-After': value }));
+      const t = http(URL_, { fetch: f.fetch });
+      const p = settle(t.request({ method: 'eth_blockNumber' }));
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(((await p) as { error: HttpRequestError }).error.status).toBe(429);
+      expect(f.calls.slice(1).map((c, i) => c.at - f.calls[i]!.at)).toEqual([150, 300, 600]);
+    },
+  );
+
+  it('honours a Retry-After that fits, and refuses the next one that no longer does', async () => {
+    const f = fakeFetch(status(503, { 'Retry-After': '3' }));
+    const t = http(URL_, { fetch: f.fetch, deadline: 5000 });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(f.calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(f.calls).toHaveLength(2);
+    const err = ((await p) as { error: RetryAfterError }).error;
+    expect(err).toBeInstanceOf(RetryAfterError);
+    expect([err.retryAfter, err.remaining]).toEqual([3000, 2000]);
+  });
+
+  it('never waits less than the backoff when Retry-After asks for less', async () => {
+    const f = fakeFetch((call, i) => (i === 0 ? status(429, { 'Retry-After': '0.01' })() : rpcResult(call, 'ok')));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = t.request({ method: 'eth_blockNumber' });
+    await jest.advanceTimersByTimeAsync(150);
+    await expect(p).resolves.toBe('ok');
+    expect(f.calls[1]!.at - f.calls[0]!.at).toBe(150);
+  });
+});
+
+describe('http(): one deadline per call', () => {
+  it('defaults to 2 × the attempt timeout (20 s): a hung node fails the call at 20 s, not after 4 attempts', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch });
+    expect([t.timeout, t.deadline]).toEqual([10_000, 20_000]);
+    let done = false;
+    const p = settle(t.request({ method: 'eth_blockNumber' })).finally(() => (done = true));
+    await jest.advanceTimersByTimeAsync(19_999);
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err.scope).toBe('call');
+    expect(err.message).toBe('Request timed out after 20000 ms');
+    // First attempt to its 10 s timeout, 150 ms backoff, the second cut at the deadline.
+    expect(f.calls.map((c) => c.at - f.calls[0]!.at)).toEqual([0, 10_150]);
+    expect((f.calls[1]!.init.signal as AbortSignal).aborted).toBe(true);
+  });
+
+  it('reports the deadline when it ends an attempt together with the attempt timeout', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch, timeout: 500, deadline: 500 });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(500);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect([err.scope, err.timeout]).toEqual(['call', 500]);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('takes a deadline option, and a shorter one per call (never a longer one)', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch, deadline: 3000 });
+    const a = settle(t.request({ method: 'eth_blockNumber' }));
+    const b = settle(t.request({ method: 'eth_chainId' }, { deadline: 1000 }));
+    const c = settle(t.request({ method: 'eth_gasPrice' }, { deadline: 60_000 }));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(((await b) as { error: TimeoutError }).error.timeout).toBe(1000);
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(((await a) as { error: TimeoutError }).error.timeout).toBe(3000);
+    expect(((await c) as { error: TimeoutError }).error.timeout).toBe(3000);
+  });
+
+  it('does not start a backoff that ends past the deadline: the last error comes at once', async () => {
+    const f = fakeFetch(status(503));
+    const t = http(URL_, { fetch: f.fetch, deadline: 200 });
+    let at = -1;
+    const start = Date.now();
+    const p = settle(t.request({ method: 'eth_blockNumber' })).finally(() => (at = Date.now() - start));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(((await p) as { error: HttpRequestError }).error.status).toBe(503);
+    expect(f.calls).toHaveLength(2);
+    expect(at).toBe(150);
+  });
+
+  it('applies each batched caller its own deadline, and stops the POST when none is left waiting', async () => {
+    const f = fakeFetch(() => HANG);
+    const t = http(URL_, { fetch: f.fetch, batch: true });
+    const short = settle(t.request({ method: 'eth_blockNumber' }, { deadline: 500 }));
+    const long = settle(t.request({ method: 'eth_chainId' }, { deadline: 900 }));
+    await jest.advanceTimersByTimeAsync(500);
+    expect(((await short) as { error: TimeoutError }).error.timeout).toBe(500);
+    const signal = f.calls[0]!.init.signal as AbortSignal;
+    expect(signal.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(400);
+    expect(((await long) as { error: TimeoutError }).error.timeout).toBe(900);
+    expect(signal.aborted).toBe(true);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('gives each caller of a shared (deduplicated) read its own deadline', async () => {
+    const f = fakeFetch(async (call) => {
+      await new Promise((r) => setTimeout(r, 800));
+      return rpcResult(call, '0x5');
+    });
+    const t = http(URL_, { fetch: f.fetch });
+    const a = settle(t.request({ method: 'eth_blockNumber' }));
+    const b = settle(t.request({ method: 'eth_blockNumber' }, { deadline: 300 }));
+    await jest.advanceTimersByTimeAsync(300);
+    expect(((await b) as { error: TimeoutError }).error).toBeInstanceOf(TimeoutError);
+    await jest.advanceTimersByTimeAsync(500);
+    expect(await a).toEqual({ ok: true, value: '0x5' });
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('refuses invalid durations and counts with a RangeError naming the option', async () => {
+    expect(() => http(URL_, { timeout: -1 })).toThrow(/timeout/);
+    expect(() => http(URL_, { timeout: 0 })).toThrow(RangeError);
+    expect(() => http(URL_, { deadline: Number.NaN })).toThrow(/deadline/);
+    expect(() => http(URL_, { retryDelay: Number.POSITIVE_INFINITY })).toThrow(/retryDelay/);
+    expect(() => http(URL_, { timeout: 2 ** 31 })).toThrow(RangeError);
+    expect(() => http(URL_, { retryCount: 1.5 })).toThrow(/retryCount/);
+    expect(() => http(URL_, { maxResponseBytes: 0 })).toThrow(/maxResponseBytes/);
+    expect(() => http(URL_, { batch: { batchSize: 0 } })).toThrow(/batchSize/);
+    const f = fakeFetch((call) => rpcResult(call, 1));
+    const t = http(URL_, { fetch: f.fetch });
+    await expect(t.request({ method: 'eth_chainId' }, { deadline: -5 })).rejects.toThrow(RangeError);
+    expect(f.calls).toHaveLength(0);
+  });
+});
+
+/** A Response whose body is `total` bytes of JSON, produced in 64 KiB pulls that are counted. */
+function bigResponse(total: number, init: { status?: number; declare?: boolean; id?: number } = {}) {
+  const head = new TextEncoder().encode(`{"jsonrpc":"2.0","id":${init.id ?? 1},"result":"`);
+  const tail = new TextEncoder().encode('"}');
+  const state = { pulled: 0, sent: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      state.pulled++;
+      if (state.sent === 0) {
+        state.sent += head.length;
+        controller.enqueue(head);
+        return;
+      }
+      const left = total - tail.length - state.sent;
+      if (left <= 0) {
+        controller.enqueue(tail);
+        controller.close();
+        return;
+      }
+      const n = Math.min(left, 64 * 1024);
+      state.sent += n;
+      controller.enqueue(new Uint8Array(n).fill(0x61));
+    },
+  });
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.declare) headers['content-length'] = String(total);
+  return { response: new Response(stream, { status: init.status ?? 200, headers }), state };
+}
+
+describe('http(): response size', () => {
+  it('has the documented byte limits', () => {
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(8 * 1024 * 1024);
+    expect(DEFAULT_MAX_BATCH_RESPONSE_BYTES).toBe(32 * 1024 * 1024);
+  });
+
+  it('stops reading past maxResponseBytes with ResponseTooLargeError, and does not retry', async () => {
+    const made: ReturnType<typeof bigResponse>[] = [];
+    const f = fakeFetch(() => {
+      made.push(bigResponse(10 * 1024 * 1024));
+      return made[made.length - 1]!.response;
+    });
+    const t = http(URL_, { fetch: f.fetch, maxResponseBytes: 1024 * 1024 });
+    const err = ((await settle(t.request({ method: 'eth_getLogs', params: [{}] }))) as { error: ResponseTooLargeError }).error;
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err.message).toBe('Response body exceeds 1048576 bytes');
+    expect(err.limit).toBe(1024 * 1024);
+    expect(f.calls).toHaveLength(1);
+    // About 1 MiB was pulled from a 10 MiB body, not the whole of it.
+    expect(made[0]!.state.sent).toBeLessThan(1024 * 1024 + 3 * 64 * 1024);
+  });
+
+  it('does not read a body whose Content-Length is already over the limit', async () => {
+    const big = bigResponse(2 * 1024 * 1024, { declare: true });
+    const f = fakeFetch(() => big.response);
+    const t = http(URL_, { fetch: f.fetch, maxResponseBytes: 1024 * 1024, retryCount: 0 });
+    const err = ((await settle(t.request({ method: 'eth_getLogs' }))) as { error: ResponseTooLargeError }).error;
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err.details).toContain('Content-Length: 2097152');
+    expect(big.state.sent).toBeLessThanOrEqual(64 * 1024 + 64);
+  });
+
+  it('accepts an answer of exactly the limit', async () => {
+    const f = fakeFetch((call) => bigResponse(4096, { id: call.body.id }).response);
+    const t = http(URL_, { fetch: f.fetch, maxResponseBytes: 4096 });
+    const v = await t.request<string>({ method: 'eth_getLogs' });
+    expect(v).toHaveLength(4096 - `{"jsonrpc":"2.0","id":1,"result":""}`.length);
+  });
+
+  it('keeps only a short prefix of an error body, reading a few KiB of it at most', async () => {
+    const big = bigResponse(50 * 1024 * 1024, { status: 500 });
+    const f = fakeFetch(() => big.response);
+    const t = http(URL_, { fetch: f.fetch, retryCount: 0 });
+    const err = ((await settle(t.request({ method: 'eth_blockNumber' }))) as { error: HttpRequestError }).error;
+    expect(err).toBeInstanceOf(HttpRequestError);
+    expect(err.status).toBe(500);
+    expect(err.body).toHaveLength(ERROR_BODY_PREFIX_CHARS);
+    expect(err.body.startsWith('{"jsonrpc":"2.0"')).toBe(true);
+    expect(err.bodyTruncated).toBe(true);
+    expect(big.state.sent).toBeLessThan(200 * 1024);
+  });
+
+  it('applies the batch limit to batch answers', async () => {
+    const f = fakeFetch((call) => json(call.body.map((b: any) => ({ jsonrpc: '2.0', id: b.id, result: 'x'.repeat(3000) }))));
+    const t = http(URL_, { fetch: f.fetch, maxResponseBytes: 1000, batch: { maxResponseBytes: 5000 }, retryCount: 0 });
+    const tooBig = settle(Promise.all([t.request({ method: 'eth_getCode', params: [1] }), t.request({ method: 'eth_getCode', params: [2] })]));
+    await jest.advanceTimersByTimeAsync(0);
+    const err = ((await tooBig) as { error: ResponseTooLargeError }).error;
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err.limit).toBe(5000);
+    const t2 = http(URL_, { fetch: f.fetch, maxResponseBytes: 1000, batch: { maxResponseBytes: 7000 } });
+    const fits = Promise.all([t2.request({ method: 'eth_getCode', params: [1] }), t2.request({ method: 'eth_getCode', params: [2] })]);
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(fits).resolves.toHaveLength(2);
+  });
+
+  it('times out a body that trickles, as part of the attempt', async () => {
+    const stream = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode('{"jsonrpc":')); } });
+    const f = fakeFetch(() => new Response(stream, { status: 200 }));
+    const t = http(URL_, { fetch: f.fetch, timeout: 100, retryCount: 0 });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(100);
+    const err = ((await p) as { error: TimeoutError }).error;
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err.timeout).toBe(100);
+  });
+});
+
+describe('http(): the JSON-RPC envelope', () => {
+  const answer = (fn: (call: FakeCall) => unknown) => (call: FakeCall) => json(fn(call));
+  const cases: [string, (call: FakeCall) => unknown][] = [
+    ['another id', (c) => ({ jsonrpc: '2.0', id: c.body.id + 1, result: '0xhash' })],
+    ['no id', () => ({ jsonrpc: '2.0', result: '0xhash' })],
+    ['id null with a result', () => ({ jsonrpc: '2.0', id: null, result: '0xhash' })],
+    ['the id as a string', (c) => ({ jsonrpc: '2.0', id: String(c.body.id), result: '0xhash' })],
+    ['no "jsonrpc"', (c) => ({ id: c.body.id, result: '0xhash' })],
+    ['"jsonrpc": "1.0"', (c) => ({ jsonrpc: '1.0', id: c.body.id, result: '0xhash' })],
+    ['both result and error', (c) => ({ jsonrpc: '2.0', id: c.body.id, result: '0xhash', error: { code: 1, message: 'x' } })],
+    ['neither result nor error', (c) => ({ jsonrpc: '2.0', id: c.body.id })],
+    ['a malformed error', (c) => ({ jsonrpc: '2.0', id: c.body.id, error: { code: 'bad', message: 1 } })],
+    ['an array', (c) => [{ jsonrpc: '2.0', id: c.body.id, result: '0xhash' }]],
+    ['a bare value', () => '0xhash'],
+    ['null', () => null],
+  ];
+
+  it.each(cases)('rejects an answer with %s and never re-sends a send', async (_name, fn) => {
+    const f = fakeFetch(answer(fn));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = settle(t.request({ method: 'eth_sendRawTransaction', params: ['0x02'] }));
+    await jest.advanceTimersByTimeAsync(5000);
+    const err = ((await p) as { error: InvalidRpcResponseError }).error;
+    expect(err).toBeInstanceOf(InvalidRpcResponseError);
+    expect(err).toBeInstanceOf(RpcResponseError);
+    expect(err.message).toBe('Invalid JSON-RPC response');
+    expect(err.code).toBe(-32603);
+    expect(err.details).toContain('eth_sendRawTransaction');
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it.each(cases.slice(0, 4))('retries a read answered with %s, then rejects it', async (_name, fn) => {
+    const f = fakeFetch(answer(fn));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = settle(t.request({ method: 'eth_blockNumber' }));
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(((await p) as { error: Error }).error).toBeInstanceOf(InvalidRpcResponseError);
+    expect(f.calls).toHaveLength(4);
+  });
+
+  it('recovers when a retried read gets a valid answer', async () => {
+    const f = fakeFetch((call, i) => (i === 0 ? json({ jsonrpc: '2.0', id: 999, result: 'stale' }) : rpcResult(call, 'fresh')));
+    const t = http(URL_, { fetch: f.fetch });
+    const p = t.request({ method: 'eth_blockNumber' });
+    await jest.advanceTimersByTimeAsync(150);
+    await expect(p).resolves.toBe('fresh');
+  });
+
+  it("takes an error with id null as the node's error (it could not read the request)", async () => {
+    const f = fakeFetch(() => json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+    const t = http(URL_, { fetch: f.fetch });
+    const err = ((await settle(t.request({ method: 'eth_sendRawTransaction', params: ['0x02'] }))) as { error: RpcResponseError }).error;
+    expect(err).toBeInstanceOf(RpcResponseError);
+    expect(err).not.toBeInstanceOf(InvalidRpcResponseError);
+    expect([err.message, err.code]).toEqual(['Parse error', -32700]);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('rejects an error answer carrying another id', async () => {
+    const f = fakeFetch((call) => json({ jsonrpc: '2.0', id: call.body.id + 7, error: { code: 3, message: 'execution reverted' } }));
+    const t = http(URL_, { fetch: f.fetch, retryCount: 0 });
+    await expect(t.request({ method: 'eth_call' })).rejects.toBeInstanceOf(InvalidRpcResponseError);
+  });
+
+  it('checkEnvelope says what is wrong', () => {
+    expect(checkEnvelope({ jsonrpc: '2.0', id: 1, result: null })).toEqual({ id: 1, result: null });
+    expect(checkEnvelope({ jsonrpc: '2.0', id: 1, error: { code: 1, message: 'm', data: '0x' } })).toEqual({
+      id: 1,
+      error: { code: 1, message: 'm', data: '0x' },
+    });
+    expect(checkEnvelope({ jsonrpc: '2.0', result: 1 })).toBe('the answer has no "id"');
+    expect(checkEnvelope({ jsonrpc: 2, id: 1, result: 1 })).toBe('"jsonrpc" is 2, not "2.0"');
+    expect(checkEnvelope({ jsonrpc: '2.0', id: 1, error: { code: 1.5, message: 'm' } })).toMatch(/^malformed "error"/);
+    expect((checkEnvelope('x'.repeat(10_000)) as string).length).toBeLessThan(80);
+  });
+});
+
+describe('http(): batch answers', () => {
+  const batchOf = (fn: (items: any[]) => unknown) => (call: FakeCall) => json(fn(call.body));
+  const ok = (b: any) => ({ jsonrpc: '2.0', id: b.id, result: b.params[0] });
+
+  async function two(handler: (call: FakeCall) => Response, retryCount = 0) {
+    const f = fakeFetch(handler);
+    const t = http(URL_, { fetch: f.fetch, batch: true, retryCount });
+    const out = Promise.all([settle(t.request({ method: 'eth_getCode', params: ['a'] })), settle(t.request({ method: 'eth_getCode', params: ['b'] }))]);
+    await jest.advanceTimersByTimeAsync(5000);
+    return { out: await out, calls: f.calls };
+  }
+
+  it.each([
+    ['an id nobody asked for', (items: any[]) => [...items.map(ok), { jsonrpc: '2.0', id: 4242, result: 'x' }]],
+    ['an id answered twice', (items: any[]) => [ok(items[0]), ok(items[0])]],
+    ['an item without "jsonrpc"', (items: any[]) => items.map((b) => ({ id: b.id, result: 1 }))],
+    ['an object instead of an array', (items: any[]) => ok(items[0])],
+  ])('rejects every call of a batch answered with %s, and retries it as a read', async (_name, fn) => {
+    const { out, calls } = await two(batchOf(fn), 2);
+    for (const r of out) {
+      expect(r.ok).toBe(false);
+      expect((r as { error: Error }).error).toBeInstanceOf(InvalidRpcResponseError);
+    }
+    expect(calls).toHaveLength(3);
+  });
+
+  it('rejects only the call left unanswered', async () => {
+    const { out } = await two(batchOf((items) => [ok(items[0])]));
+    expect(out[0]).toEqual({ ok: true, value: 'a' });
+    const err = (out[1] as { error: InvalidRpcResponseError }).error;
+    expect(err).toBeInstanceOf(InvalidRpcResponseError);
+    expect(err.reason).toMatch(/no answer for request id \d+/);
+  });
+
+  it("rejects every call with the node's error when it rejects the whole batch (one error, id null)", async () => {
+    const { out } = await two(() => json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batch too large' } }));
+    for (const r of out) {
+      const err = (r as { error: RpcResponseError }).error;
+      expect(err).toBeInstanceOf(RpcResponseError);
+      expect(err).not.toBeInstanceOf(InvalidRpcResponseError);
+      expect(err.message).toBe('Batch too large');
+    }
   });
 });

@@ -2,13 +2,16 @@ import {
   HttpRequestError,
   NetworkRequestError,
   RequestAbortedError,
+  ResponseTooLargeError,
   RpcResponseError,
   TimeoutError,
   type RpcErrorObject,
 } from '../errors/transport';
+import { InvalidRpcResponseError, RetryAfterError } from '../errors/rpcTransport';
+import { ERROR_BODY_READ_BYTES, readCapped, type CappedBody } from './body';
 import { LruMap } from './lru';
 import { isSendMethod } from './methods';
-import { defaultNow, defaultTimers, linkSignals, sleep, type Timers } from './timers';
+import { countOption, defaultNow, defaultTimers, durationOption, linkSignals, MAX_TIMER_MS, sleep, type Timers } from './timers';
 import type { RequestOptions, RpcRequest, Transport } from './types';
 
 /** Spec section 9, HTTP RPC. */
@@ -21,6 +24,33 @@ export const DEDUPE_CACHE_SIZE = 8192;
 /** HTTP statuses worth another attempt. */
 export const RETRY_STATUS_CODES: ReadonlySet<number> = /*#__PURE__*/ new Set([403, 408, 413, 429, 500, 502, 503, 504]);
 
+/**
+ * A call's default deadline is this many per-attempt timeouts (20 s with the
+ * spec's 10 s): room for one attempt that hangs until its timeout and then one
+ * complete attempt more (a retry, or the next member of a fallback), with the
+ * backoff in between. Retries that do not fit are not started.
+ */
+export const DEFAULT_DEADLINE_FACTOR = 2;
+
+/**
+ * Most bytes read from one single call's answer (8 MiB). Every answer a wallet
+ * modal reads (balances, receipts, a block with its transactions, ENS) is far
+ * below it; an eth_getLogs of several thousand logs still fits. Past it the body
+ * is cancelled and the call fails with ResponseTooLargeError.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Most bytes read from a batch answer (32 MiB): a full batch of 1000 calls at
+ * 32 KiB each. Larger answers belong in smaller batches (batch.batchSize).
+ */
+export const DEFAULT_MAX_BATCH_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** Upper bound of the byte-limit options (1 GiB). */
+const MAX_BYTES_OPTION = 1024 * 1024 * 1024;
+/** Upper bound of retryCount (the deadline bounds the time anyway). */
+const MAX_RETRY_COUNT = 100;
+
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface HttpBatchOptions {
@@ -28,6 +58,8 @@ export interface HttpBatchOptions {
   readonly batchSize?: number;
   /** How long (ms) to collect requests before sending (default 0: the same tick). */
   readonly wait?: number;
+  /** Most bytes read from one batch answer (default 32 MiB). */
+  readonly maxResponseBytes?: number;
 }
 
 export interface HttpTransportOptions {
@@ -37,10 +69,17 @@ export interface HttpTransportOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Per attempt, in ms (default 10000). */
   readonly timeout?: number;
+  /**
+   * The whole call, retries and backoff included, in ms (default 2 × timeout).
+   * A caller's `RequestOptions.deadline` can shorten it for one call.
+   */
+  readonly deadline?: number;
   /** Extra attempts after the first (default 3). */
   readonly retryCount?: number;
   /** Base backoff delay in ms, doubled on each retry: 150, 300, 600… (default 150). */
   readonly retryDelay?: number;
+  /** Most bytes read from a single call's answer (default 8 MiB). */
+  readonly maxResponseBytes?: number;
   /** Send calls made in the same tick (or within `wait`) as one JSON array. Sign/send methods are never batched. */
   readonly batch?: boolean | HttpBatchOptions;
   /** Share one network call between identical in-flight reads (default true). */
@@ -52,26 +91,74 @@ export interface HttpTransportOptions {
 export interface HttpTransport extends Transport {
   readonly kind: 'http';
   readonly url: string;
+  /** Per-attempt timeout, ms. */
+  readonly timeout: number;
+  /** Default deadline of a whole call, ms. */
+  readonly deadline: number;
 }
 
-/** Whether a failed attempt deserves a retry; sign/send calls only when nothing reached the server. */
+/**
+ * Whether a failed attempt deserves a retry. Sign/send calls only when nothing
+ * reached the server; reads after a retryable status, a network failure, an
+ * attempt's timeout or an answer that broke the JSON-RPC envelope.
+ */
 export function shouldRetry(err: unknown, method: string | undefined): boolean {
   if (method !== undefined && isSendMethod(method)) {
     return err instanceof NetworkRequestError && !err.reachedServer;
   }
   if (err instanceof HttpRequestError) return RETRY_STATUS_CODES.has(err.status);
-  return err instanceof NetworkRequestError || err instanceof TimeoutError;
+  if (err instanceof InvalidRpcResponseError) return true;
+  if (err instanceof TimeoutError) return err.scope === 'attempt';
+  return err instanceof NetworkRequestError;
 }
 
-/** Parses a Retry-After header (delta seconds or an HTTP date) into ms from `now`; undefined if absent or invalid. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH = MONTHS.join('|');
+/** IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT */
+const IMF_FIXDATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{2}) (${MONTH}) (\\d{4}) (\\d{2}):(\\d{2}):(\\d{2}) GMT$`);
+/** Obsolete RFC 850 date: Sunday, 06-Nov-94 08:49:37 GMT */
+const RFC850_DATE = new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d{2})-(${MONTH})-(\\d{2}) (\\d{2}):(\\d{2}):(\\d{2}) GMT$`);
+/** Obsolete asctime date: Sun Nov  6 08:49:37 1994 */
+const ASCTIME_DATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (${MONTH}) ([ \\d]\\d) (\\d{2}):(\\d{2}):(\\d{2}) (\\d{4})$`);
+
+/** Milliseconds since the epoch of an HTTP-date (RFC 9110 section 5.6.7, all three forms), or undefined. */
+export function parseHttpDate(value: string, now: number = Date.now()): number | undefined {
+  let parts: [day: string, month: string, year: number, h: string, m: string, s: string] | undefined;
+  let match = IMF_FIXDATE.exec(value);
+  if (match) parts = [match[1]!, match[2]!, Number(match[3]), match[4]!, match[5]!, match[6]!];
+  else if ((match = RFC850_DATE.exec(value))) {
+    // Two-digit years: the most recent year with those digits not more than 50 years ahead.
+    let year = 2000 + Number(match[3]);
+    if (year > new Date(now).getUTCFullYear() + 50) year -= 100;
+    parts = [match[1]!, match[2]!, year, match[4]!, match[5]!, match[6]!];
+  } else if ((match = ASCTIME_DATE.exec(value))) {
+    parts = [match[2]!.trim(), match[1]!, Number(match[6]), match[3]!, match[4]!, match[5]!];
+  }
+  if (!parts) return undefined;
+  const [day, month, year, h, m, s] = parts;
+  const d = Number(day);
+  const mon = MONTHS.indexOf(month);
+  const [hh, mm, ss] = [Number(h), Number(m), Number(s)];
+  if (d < 1 || d > 31 || hh > 23 || mm > 59 || ss > 60) return undefined;
+  const at = Date.UTC(year, mon, d, hh, mm, Math.min(ss, 59));
+  // 31 Feb and the like roll over into the next month: not a date.
+  if (new Date(at).getUTCDate() !== d) return undefined;
+  return at;
+}
+
+/**
+ * Parses a Retry-After header into ms from `now`: delta-seconds (digits, a
+ * fraction tolerated) or an HTTP-date (a past date gives 0). Undefined when
+ * absent or invalid: negative numbers, garbage, dates in other formats.
+ */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   if (value === null || value === undefined) return undefined;
   const v = value.trim();
   if (v === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
-  const date = Date.parse(v);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.min(Math.round(Number(v) * 1000), Number.MAX_SAFE_INTEGER);
+  const at = parseHttpDate(v, now);
+  if (at === undefined) return undefined;
+  return Math.max(0, at - now);
 }
 
 /** Backoff before retry number `attempt` (0-based): retryDelay * 2^attempt. */
@@ -94,10 +181,44 @@ function headersToRecord(headers: Headers): Record<string, string> {
   return out;
 }
 
-interface JsonRpcAnswer {
-  readonly id?: unknown;
-  readonly result?: unknown;
-  readonly error?: RpcErrorObject;
+/** One JSON-RPC 2.0 response object that passed {@link checkEnvelope}. */
+export type RpcAnswer =
+  | { readonly id: unknown; readonly result: unknown; readonly error?: undefined }
+  | { readonly id: unknown; readonly error: RpcErrorObject };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A short rendering of a JSON value for error messages (never the whole of a hostile value). */
+function show(v: unknown): string {
+  if (v === undefined) return 'missing';
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = typeof v;
+  }
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+/**
+ * Checks one JSON-RPC 2.0 response object: an object, "jsonrpc" "2.0", an "id",
+ * exactly one of "result" and "error", and an error with an integer code and a
+ * string message. Returns the answer, or why it is not one.
+ */
+export function checkEnvelope(value: unknown): RpcAnswer | string {
+  if (!isObject(value)) return `the answer is ${Array.isArray(value) ? 'an array' : show(value)}, not an object`;
+  if (value.jsonrpc !== '2.0') return `"jsonrpc" is ${show(value.jsonrpc)}, not "2.0"`;
+  if (!('id' in value)) return 'the answer has no "id"';
+  const hasResult = 'result' in value;
+  const hasError = 'error' in value;
+  if (hasResult && hasError) return 'the answer has both "result" and "error"';
+  if (!hasResult && !hasError) return 'the answer has neither "result" nor "error"';
+  if (hasResult) return { id: value.id, result: value.result };
+  const e = value.error;
+  if (!isObject(e) || !Number.isInteger(e.code) || typeof e.message !== 'string') return `malformed "error": ${show(e)}`;
+  return { id: value.id, error: { code: e.code as number, message: e.message, ...('data' in e ? { data: e.data } : {}) } };
 }
 
 interface Shared {
@@ -106,32 +227,53 @@ interface Shared {
   waiters: number;
 }
 
+/** One POST's context: who may cancel it, how often to retry, its deadline and byte limit. */
+interface Call {
+  readonly signal: AbortSignal | undefined;
+  readonly retryCount: number;
+  /** The method of a single call (undefined for a batch, which holds no send methods). */
+  readonly method: string | undefined;
+  /** When the whole call must be over, on the `now()` clock. */
+  readonly deadlineAt: number;
+  /** The deadline as a duration, ms (for the TimeoutError). */
+  readonly budget: number;
+  readonly maxBytes: number;
+}
+
 interface BatchItem {
   readonly id: number;
   readonly request: RpcRequest;
-  readonly signal: AbortSignal | undefined;
   readonly retryCount: number | undefined;
+  readonly deadlineAt: number;
+  readonly budget: number;
   settled: boolean;
+  /** Set by the chunk that sends the item: runs once the item settles. */
+  onSettle: (() => void) | undefined;
   resolve(value: unknown): void;
   reject(err: unknown): void;
-  cleanup(): void;
 }
 
 /**
- * JSON-RPC 2.0 over HTTP POST, with timeout, retries (exponential backoff or
- * Retry-After), optional batching and in-flight dedupe of identical reads.
+ * JSON-RPC 2.0 over HTTP POST, with a per-attempt timeout, one deadline per call,
+ * retries (exponential backoff or a validated Retry-After within the deadline),
+ * a byte limit on answers, a strict check of the JSON-RPC envelope, optional
+ * batching and in-flight dedupe of identical reads.
  */
 export function http(url: string, options: HttpTransportOptions = {}): HttpTransport {
-  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  const defaultRetryCount = options.retryCount ?? DEFAULT_RETRY_COUNT;
-  const retryDelay = options.retryDelay ?? DEFAULT_RETRY_DELAY;
+  const timeout = durationOption('timeout', options.timeout, DEFAULT_TIMEOUT, 1);
+  const deadline = durationOption('deadline', options.deadline, Math.min(MAX_TIMER_MS, timeout * DEFAULT_DEADLINE_FACTOR), 1);
+  const defaultRetryCount = countOption('retryCount', options.retryCount, DEFAULT_RETRY_COUNT, 0, MAX_RETRY_COUNT);
+  const retryDelay = durationOption('retryDelay', options.retryDelay, DEFAULT_RETRY_DELAY);
+  const maxResponseBytes = countOption('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_BYTES_OPTION);
   const timers = options.timers ?? defaultTimers;
   const now = options.now ?? defaultNow;
   const dedupe = options.dedupe ?? true;
+  const batchOptions = typeof options.batch === 'object' ? options.batch : {};
   const batch = options.batch
     ? {
-        batchSize: Math.max(1, (typeof options.batch === 'object' && options.batch.batchSize) || DEFAULT_BATCH_SIZE),
-        wait: (typeof options.batch === 'object' && options.batch.wait) || 0,
+        batchSize: countOption('batch.batchSize', batchOptions.batchSize, DEFAULT_BATCH_SIZE, 1, 100_000),
+        wait: durationOption('batch.wait', batchOptions.wait, 0),
+        maxResponseBytes: countOption('batch.maxResponseBytes', batchOptions.maxResponseBytes, DEFAULT_MAX_BATCH_RESPONSE_BYTES, 1, MAX_BYTES_OPTION),
       }
     : undefined;
   const headers = { ...options.headers, 'Content-Type': 'application/json' };
@@ -140,45 +282,59 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
   let nextId = 0;
 
   const doFetch: FetchLike = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  const deadlineError = (budget: number): TimeoutError => new TimeoutError({ timeout: budget, url, scope: 'call' });
+  const invalid = (reason: string, method?: string): InvalidRpcResponseError => new InvalidRpcResponseError(reason, { url, method });
 
-  /** One POST: timeout, abort, status check, JSON parse. */
-  async function postOnce(body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    if (signal?.aborted || lifetime.signal.aborted) throw new RequestAbortedError();
-    const { controller, unlink } = linkSignals(signal, lifetime.signal);
+  /** One POST: attempt timeout (never past the deadline), abort, status, byte limit, JSON parse. */
+  async function postOnce(payload: string, call: Call): Promise<unknown> {
+    if (call.signal?.aborted || lifetime.signal.aborted) throw new RequestAbortedError();
+    const remaining = call.deadlineAt - now();
+    if (remaining <= 0) throw deadlineError(call.budget);
+    // When the deadline ends the attempt no later than its own timeout, a timeout is the deadline's.
+    const byDeadline = remaining <= timeout;
+    const { controller, unlink } = linkSignals(call.signal, lifetime.signal);
     let timedOut = false;
-    const timer = timers.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeout);
+    const timer = timers.setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      byDeadline ? remaining : timeout,
+    );
     const fail = (cause: unknown): Error => {
-      if (signal?.aborted || lifetime.signal.aborted) return new RequestAbortedError({ cause });
-      if (timedOut) return new TimeoutError({ timeout, url });
+      if (call.signal?.aborted || lifetime.signal.aborted) return new RequestAbortedError({ cause });
+      if (timedOut) return byDeadline ? deadlineError(call.budget) : new TimeoutError({ timeout, url });
       return new NetworkRequestError({ url, cause });
     };
     try {
       let response: Response;
-      let text: string;
+      let body: CappedBody;
       try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body),
-          signal: controller.signal,
-        });
-        text = await response.text();
+        response = await doFetch(url, { method: 'POST', headers, body: payload, signal: controller.signal });
+        // An error answer keeps only a prefix: read that much and drop the rest unread.
+        body = await readCapped(response, response.ok ? call.maxBytes : ERROR_BODY_READ_BYTES, controller.signal, response.ok);
       } catch (cause) {
         throw fail(cause);
       }
       if (!response.ok) {
-        throw new HttpRequestError({ status: response.status, url, body: text, headers: headersToRecord(response.headers) });
+        throw new HttpRequestError({
+          status: response.status,
+          url,
+          body: body.text,
+          bodyTruncated: !body.complete,
+          headers: headersToRecord(response.headers),
+        });
+      }
+      if (!body.complete) {
+        throw new ResponseTooLargeError({ limit: call.maxBytes, url, status: response.status, declared: body.declared });
       }
       try {
-        return JSON.parse(text) as unknown;
+        return JSON.parse(body.text) as unknown;
       } catch (cause) {
         throw new HttpRequestError({
           status: response.status,
           url,
-          body: text,
+          body: body.text,
           headers: headersToRecord(response.headers),
           details: 'The response is not valid JSON',
           cause,
@@ -190,69 +346,114 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
     }
   }
 
-  /** POST with retries; `method` is set for a single call (send methods are stricter). */
-  async function post(body: unknown, signal: AbortSignal | undefined, retryCount: number, method: string | undefined): Promise<unknown> {
+  /**
+   * POST with retries, each answer checked by `accept` (which may throw). A retry
+   * waits the backoff, or longer when a valid Retry-After asks so; a wait that
+   * does not fit in what is left of the deadline is not started: the call fails
+   * at once (RetryAfterError when the server's Retry-After is what does not fit).
+   */
+  async function post<T>(payload: string, call: Call, accept: (answer: unknown) => T): Promise<T> {
     for (let attempt = 0; ; attempt++) {
+      let failure: unknown;
       try {
-        return await postOnce(body, signal);
+        return accept(await postOnce(payload, call));
       } catch (err) {
-        if (attempt >= retryCount || !shouldRetry(err, method)) throw err;
-        const retryAfter = err instanceof HttpRequestError ? parseRetryAfter(err.headers['retry-after'], now()) : undefined;
-        await sleep(retryAfter ?? backoffDelay(attempt, retryDelay), timers, signal, lifetime.signal);
+        failure = err;
       }
+      if (attempt >= call.retryCount || !shouldRetry(failure, call.method)) throw failure;
+      const retryAfter = failure instanceof HttpRequestError ? parseRetryAfter(failure.headers['retry-after'], now()) : undefined;
+      const wait = Math.max(backoffDelay(attempt, retryDelay), retryAfter ?? 0);
+      const left = call.deadlineAt - now();
+      if (left <= 0) throw deadlineError(call.budget);
+      if (wait >= left) {
+        if (retryAfter !== undefined && retryAfter >= left) {
+          throw new RetryAfterError({ retryAfter, remaining: Math.max(0, Math.round(left)), url, cause: failure });
+        }
+        throw failure;
+      }
+      await sleep(wait, timers, call.signal, lifetime.signal);
     }
   }
 
-  function unwrap(answer: unknown, method: string): unknown {
-    if (!answer || typeof answer !== 'object') {
-      throw new RpcResponseError({ code: -32603, message: 'Invalid JSON-RPC response' }, { url, method });
-    }
-    const a = answer as JsonRpcAnswer;
+  /** The result of a single call's answer; throws for a node error or a broken envelope. */
+  function answerOf(answer: unknown, id: number, method: string): unknown {
+    const a = checkEnvelope(answer);
+    if (typeof a === 'string') throw invalid(a, method);
+    // A node that could not read the request answers an error with id null.
+    if (a.error && a.id === null) throw new RpcResponseError(a.error, { url, method });
+    if (a.id !== id) throw invalid(`the answer's id is ${show(a.id)}, the request's ${id}`, method);
     if (a.error) throw new RpcResponseError(a.error, { url, method });
-    if (!('result' in a)) throw new RpcResponseError({ code: -32603, message: 'Invalid JSON-RPC response' }, { url, method });
     return a.result;
   }
 
-  async function single(request: RpcRequest, signal: AbortSignal | undefined, retryCount: number | undefined): Promise<unknown> {
-    const body = { jsonrpc: '2.0', id: ++nextId, method: request.method, params: request.params ?? [] };
-    const answer = await post(body, signal, retryCount ?? defaultRetryCount, request.method);
-    return unwrap(answer, request.method);
+  /** A batch answer by id: every id asked at most once, nothing else; throws when it breaks that. */
+  function batchAnswers(answer: unknown, ids: ReadonlySet<number>): Map<number, RpcAnswer> {
+    if (!Array.isArray(answer)) {
+      const a = checkEnvelope(answer);
+      // A server that rejects the whole batch answers with one error object.
+      if (typeof a !== 'string' && a.error && a.id === null) throw new RpcResponseError(a.error, { url });
+      throw invalid(typeof a === 'string' ? `batch answer: ${a}` : 'a batch answered with a single object');
+    }
+    const byId = new Map<number, RpcAnswer>();
+    for (const item of answer as unknown[]) {
+      const a = checkEnvelope(item);
+      if (typeof a === 'string') throw invalid(`batch answer: ${a}`);
+      if (typeof a.id !== 'number' || !ids.has(a.id)) throw invalid(`the batch answer has id ${show(a.id)}, which no request had`);
+      if (byId.has(a.id)) throw invalid(`the batch answer has id ${a.id} twice`);
+      byId.set(a.id, a);
+    }
+    return byId;
+  }
+
+  async function single(request: RpcRequest, signal: AbortSignal | undefined, retryCount: number, budget: number): Promise<unknown> {
+    const id = ++nextId;
+    const payload = JSON.stringify({ jsonrpc: '2.0', id, method: request.method, params: request.params ?? [] });
+    const call: Call = { signal, retryCount, method: request.method, deadlineAt: now() + budget, budget, maxBytes: maxResponseBytes };
+    return post(payload, call, (answer) => answerOf(answer, id, request.method));
   }
 
   // ---- batching ------------------------------------------------------------
   let queue: BatchItem[] = [];
   let flushTimer: unknown;
 
-  function enqueue(request: RpcRequest, signal: AbortSignal | undefined, retryCount: number | undefined): Promise<unknown> {
+  function enqueue(request: RpcRequest, signal: AbortSignal | undefined, retryCount: number | undefined, budget: number): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
       if (signal?.aborted) {
         reject(new RequestAbortedError());
         return;
       }
-      const onAbort = (): void => {
+      const drop = (err: Error): void => {
         if (item.settled) return;
         queue = queue.filter((q) => q !== item);
-        item.reject(new RequestAbortedError());
+        item.reject(err);
+      };
+      const onAbort = (): void => drop(new RequestAbortedError());
+      // The item's own deadline: it may sit in the queue, or share a POST with later deadlines.
+      const deadlineTimer = timers.setTimeout(() => drop(deadlineError(budget)), budget);
+      const settle = (): void => {
+        item.settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        timers.clearTimeout(deadlineTimer);
+        item.onSettle?.();
       };
       const item: BatchItem = {
         id: ++nextId,
         request,
-        signal,
         retryCount,
+        deadlineAt: now() + budget,
+        budget,
         settled: false,
+        onSettle: undefined,
         resolve: (v) => {
           if (item.settled) return;
-          item.settled = true;
-          item.cleanup();
+          settle();
           resolve(v);
         },
         reject: (e) => {
           if (item.settled) return;
-          item.settled = true;
-          item.cleanup();
+          settle();
           reject(e);
         },
-        cleanup: () => signal?.removeEventListener('abort', onAbort),
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(item);
@@ -270,99 +471,87 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
   }
 
   async function sendChunk(items: BatchItem[]): Promise<void> {
-    // The POST is aborted only when every caller in it has given up.
+    // The POST stops only when every caller in it has settled (given up, or timed out);
+    // it runs until the latest deadline among them.
     const controller = new AbortController();
-    const onItemAbort = (): void => {
-      if (items.every((i) => i.settled)) controller.abort();
+    for (const i of items) {
+      i.onSettle = () => {
+        if (items.every((x) => x.settled)) controller.abort();
+      };
+    }
+    const latest = items.reduce((a, b) => (b.deadlineAt > a.deadlineAt ? b : a));
+    const call: Omit<Call, 'method' | 'maxBytes'> = {
+      signal: controller.signal,
+      retryCount: Math.min(...items.map((i) => i.retryCount ?? defaultRetryCount)),
+      deadlineAt: latest.deadlineAt,
+      budget: latest.budget,
     };
-    for (const i of items) i.signal?.addEventListener('abort', onItemAbort, { once: true });
-    const retryCount = Math.min(...items.map((i) => i.retryCount ?? defaultRetryCount));
     try {
       if (items.length === 1) {
-        const [item] = items;
-        const body = { jsonrpc: '2.0', id: item!.id, method: item!.request.method, params: item!.request.params ?? [] };
-        const answer = await post(body, controller.signal, retryCount, item!.request.method);
-        try {
-          item!.resolve(unwrap(answer, item!.request.method));
-        } catch (err) {
-          item!.reject(err);
-        }
+        const item = items[0]!;
+        const { method } = item.request;
+        const payload = JSON.stringify({ jsonrpc: '2.0', id: item.id, method, params: item.request.params ?? [] });
+        item.resolve(await post(payload, { ...call, method, maxBytes: maxResponseBytes }, (a) => answerOf(a, item.id, method)));
         return;
       }
-      const body = items.map((i) => ({ jsonrpc: '2.0', id: i.id, method: i.request.method, params: i.request.params ?? [] }));
-      const answer = await post(body, controller.signal, retryCount, undefined);
-      if (!Array.isArray(answer)) {
-        // A server that rejects the whole batch answers with one error object.
-        const err =
-          answer && typeof answer === 'object' && (answer as JsonRpcAnswer).error
-            ? new RpcResponseError((answer as JsonRpcAnswer).error!, { url })
-            : new RpcResponseError({ code: -32603, message: 'Invalid JSON-RPC batch response' }, { url });
-        for (const i of items) i.reject(err);
-        return;
-      }
-      const byId = new Map<unknown, JsonRpcAnswer>();
-      for (const a of answer as JsonRpcAnswer[]) if (a && typeof a === 'object') byId.set(a.id, a);
+      const payload = JSON.stringify(items.map((i) => ({ jsonrpc: '2.0', id: i.id, method: i.request.method, params: i.request.params ?? [] })));
+      const ids = new Set(items.map((i) => i.id));
+      const byId = await post(payload, { ...call, method: undefined, maxBytes: batch!.maxResponseBytes }, (a) => batchAnswers(a, ids));
       for (const i of items) {
         const a = byId.get(i.id);
-        if (!a) {
-          i.reject(new RpcResponseError({ code: -32603, message: `No response for request id ${i.id}` }, { url, method: i.request.method }));
-          continue;
-        }
-        try {
-          i.resolve(unwrap(a, i.request.method));
-        } catch (err) {
-          i.reject(err);
-        }
+        if (!a) i.reject(invalid(`the batch answer has no answer for request id ${i.id}`, i.request.method));
+        else if (a.error) i.reject(new RpcResponseError(a.error, { url, method: i.request.method }));
+        else i.resolve(a.result);
       }
     } catch (err) {
       for (const i of items) i.reject(err);
-    } finally {
-      for (const i of items) i.signal?.removeEventListener('abort', onItemAbort);
     }
   }
 
   // ---- dispatch --------------------------------------------------------------
-  function run(request: RpcRequest, signal: AbortSignal | undefined, retryCount: number | undefined): Promise<unknown> {
-    if (batch && !isSendMethod(request.method)) return enqueue(request, signal, retryCount);
-    return single(request, signal, retryCount);
+  function run(request: RpcRequest, signal: AbortSignal | undefined, retryCount: number | undefined, budget: number): Promise<unknown> {
+    if (batch && !isSendMethod(request.method)) return enqueue(request, signal, retryCount, budget);
+    return single(request, signal, retryCount ?? defaultRetryCount, budget);
   }
 
-  /** Joins a shared in-flight call; this caller's abort only detaches it (the call stops once nobody waits). */
-  function join(key: string, entry: Shared, signal: AbortSignal | undefined): Promise<unknown> {
+  /**
+   * Joins a shared in-flight call; this caller's abort or deadline only detaches
+   * it (the call stops once nobody waits).
+   */
+  function join(key: string, entry: Shared, signal: AbortSignal | undefined, budget: number): Promise<unknown> {
     entry.waiters++;
     return new Promise<unknown>((resolve, reject) => {
       let done = false;
-      const leave = (): void => {
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => {
-        if (done) return;
+      let timer: unknown;
+      const finish = (): boolean => {
+        if (done) return false;
         done = true;
-        leave();
+        signal?.removeEventListener('abort', onAbort);
+        if (timer !== undefined) timers.clearTimeout(timer);
+        return true;
+      };
+      const leave = (err: Error): void => {
+        if (!finish()) return;
         entry.waiters--;
         if (entry.waiters === 0) {
           if (inflight.peek(key) === entry) inflight.delete(key);
           entry.controller.abort();
         }
-        reject(new RequestAbortedError());
+        reject(err);
       };
+      const onAbort = (): void => leave(new RequestAbortedError());
       if (signal?.aborted) {
         onAbort();
         return;
       }
       signal?.addEventListener('abort', onAbort, { once: true });
+      timer = timers.setTimeout(() => leave(deadlineError(budget)), budget);
       entry.promise.then(
         (v) => {
-          if (done) return;
-          done = true;
-          leave();
-          resolve(v);
+          if (finish()) resolve(v);
         },
         (e: unknown) => {
-          if (done) return;
-          done = true;
-          leave();
-          reject(e);
+          if (finish()) reject(e);
         },
       );
     });
@@ -371,12 +560,21 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
   function request<T>(req: RpcRequest, opts: RequestOptions = {}): Promise<T> {
     if (lifetime.signal.aborted) return Promise.reject(new RequestAbortedError({ details: 'The transport was disposed' }));
     if (opts.signal?.aborted) return Promise.reject(new RequestAbortedError());
-    if (!dedupe || isSendMethod(req.method)) return run(req, opts.signal, opts.retryCount) as Promise<T>;
+    let budget: number;
+    let retryCount: number | undefined;
+    try {
+      budget = Math.min(deadline, durationOption('deadline', opts.deadline, deadline));
+      retryCount = opts.retryCount === undefined ? undefined : countOption('retryCount', opts.retryCount, defaultRetryCount, 0, MAX_RETRY_COUNT);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (!dedupe || isSendMethod(req.method)) return run(req, opts.signal, retryCount, budget) as Promise<T>;
     const key = requestKey(req);
     let entry = inflight.get(key);
     if (!entry) {
       const controller = new AbortController();
-      const promise = run(req, controller.signal, opts.retryCount);
+      // The shared call runs under its first caller's deadline; each caller also keeps its own.
+      const promise = run(req, controller.signal, retryCount, budget);
       const created: Shared = { promise, controller, waiters: 0 };
       entry = created;
       inflight.set(key, created);
@@ -385,12 +583,14 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
         () => inflight.peek(key) === created && inflight.delete(key),
       );
     }
-    return join(key, entry, opts.signal) as Promise<T>;
+    return join(key, entry, opts.signal, budget) as Promise<T>;
   }
 
   return {
     kind: 'http',
     url,
+    timeout,
+    deadline,
     request,
     dispose(): void {
       if (lifetime.signal.aborted) return;
@@ -405,4 +605,3 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
     },
   };
 }
-

@@ -13,8 +13,12 @@ export const defaultTimers: Timers = {
 
 export const defaultNow = (): number => Date.now();
 
-/** Resolves after `ms`; rejects with RequestAbortedError as soon as any signal aborts. */
+/**
+ * Resolves after `ms` (clamped to 0..MAX_TIMER_MS, so an overflowing delay never
+ * fires at once); rejects with RequestAbortedError as soon as any signal aborts.
+ */
 export function sleep(ms: number, timers: Timers, ...signals: (AbortSignal | undefined)[]): Promise<void> {
+  const delay = Number.isNaN(ms) ? 0 : Math.min(Math.max(0, ms), MAX_TIMER_MS);
   return new Promise<void>((resolve, reject) => {
     const live = signals.filter((s): s is AbortSignal => s !== undefined);
     if (live.some((s) => s.aborted)) {
@@ -29,7 +33,7 @@ export function sleep(ms: number, timers: Timers, ...signals: (AbortSignal | und
     const handle = timers.setTimeout(() => {
       for (const s of live) s.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, delay);
     for (const s of live) s.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -44,4 +48,28 @@ export function linkSignals(...signals: (AbortSignal | undefined)[]): { controll
     else s.addEventListener('abort', onAbort, { once: true });
   }
   return { controller, unlink: () => live.forEach((s) => s.removeEventListener('abort', onAbort)) };
+}
+
+/** The longest delay setTimeout honours (longer ones fire at once). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Checks a duration option: a finite number of ms in [min, MAX_TIMER_MS].
+ * `undefined` gives `fallback`; anything else throws a RangeError naming the option.
+ */
+export function durationOption(name: string, value: unknown, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > MAX_TIMER_MS) {
+    throw new RangeError(`${name} must be a number of milliseconds from ${min} to ${MAX_TIMER_MS} (got ${String(value)})`);
+  }
+  return value;
+}
+
+/** Checks a count option: an integer in [min, max]; `undefined` gives `fallback`. */
+export function countOption(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max} (got ${String(value)})`);
+  }
+  return value;
 }

@@ -10,6 +10,12 @@ export interface RequestOptions {
    * transport passes 0 to its members and retries across them instead).
    */
   readonly retryCount?: number;
+  /**
+   * The most this call may take, ms from now, retries and backoff included: the
+   * shorter of this and the transport's own deadline applies (a fallback passes
+   * what is left of its deadline to each member). Past it: TimeoutError.
+   */
+  readonly deadline?: number;
 }
 
 /** A JSON-RPC transport (HTTP, fallback over several, or a wallet provider). */

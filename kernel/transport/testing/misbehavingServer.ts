@@ -26,7 +26,41 @@ export type Behaviour =
   /** Answer a batch in reverse order. */
   | { readonly kind: 'reverseBatch' }
   /** Answer this raw JSON. */
-  | { readonly kind: 'json'; readonly body: unknown };
+  | { readonly kind: 'json'; readonly body: unknown }
+  /** Read the request and never answer (until the client gives up or the server closes). */
+  | { readonly kind: 'hang' }
+  /**
+   * Stream a body of about `bytes` bytes (a JSON-RPC answer whose result is a long
+   * string), generated chunk by chunk so the server itself stays small. `status`
+   * defaults to 200; `declareLength` sends Content-Length (default: chunked).
+   */
+  | { readonly kind: 'big'; readonly bytes: number; readonly status?: number; readonly declareLength?: boolean }
+  /** Answer normally, then break the JSON-RPC envelope as `how` says (single calls and batches). */
+  | { readonly kind: 'tamper'; readonly how: Tamper };
+
+/**
+ * Ways to break a JSON-RPC answer:
+ * - wrongId: the id is the request's id + 1000 (every item of a batch);
+ * - noId: no id member; nullId: id null with a result;
+ * - noVersion: no "jsonrpc"; oldVersion: "jsonrpc": "1.0";
+ * - resultAndError: both members; neither: none of them;
+ * - notObject: a bare string instead of the answer object (a batch: an object instead of an array);
+ * - duplicate: a batch answers its first id twice (in place of the last one);
+ * - unknownId: a batch gets one extra answer with an id nobody sent;
+ * - dropOne: a batch leaves its last id unanswered.
+ */
+export type Tamper =
+  | 'wrongId'
+  | 'noId'
+  | 'nullId'
+  | 'noVersion'
+  | 'oldVersion'
+  | 'resultAndError'
+  | 'neither'
+  | 'notObject'
+  | 'duplicate'
+  | 'unknownId'
+  | 'dropOne';
 
 export interface ReceivedRequest {
   /** Date.now() when the body was fully read. */
@@ -79,6 +113,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
   let results = new Map<string, unknown>();
   const requests: ReceivedRequest[] = [];
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  const hung = new Set<ServerResponse>();
 
   const readBody = (req: IncomingMessage): Promise<string> =>
     new Promise((resolve, reject) => {
@@ -103,6 +138,82 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     return { jsonrpc: '2.0', id: call.id ?? null, result };
   };
 
+  const tamperOne = (answer: Record<string, unknown>, how: Tamper): unknown => {
+    const a = { ...answer };
+    switch (how) {
+      case 'wrongId':
+        a.id = typeof a.id === 'number' ? a.id + 1000 : 1000;
+        return a;
+      case 'noId':
+        delete a.id;
+        return a;
+      case 'nullId':
+        a.id = null;
+        return a;
+      case 'noVersion':
+        delete a.jsonrpc;
+        return a;
+      case 'oldVersion':
+        a.jsonrpc = '1.0';
+        return a;
+      case 'resultAndError':
+        return { ...a, result: a.result ?? null, error: { code: -32000, message: 'both' } };
+      case 'neither':
+        delete a.result;
+        delete a.error;
+        return a;
+      case 'notObject':
+        return 'not an answer';
+      default:
+        return a;
+    }
+  };
+
+  const tamper = (answers: unknown, how: Tamper): unknown => {
+    if (!Array.isArray(answers)) return tamperOne(answers as Record<string, unknown>, how);
+    const list = answers as Record<string, unknown>[];
+    switch (how) {
+      case 'notObject':
+        return list[0] ?? {};
+      case 'duplicate':
+        return list.length > 1 ? [...list.slice(0, -1), list[0]] : [list[0], list[0]];
+      case 'unknownId':
+        return [...list, { jsonrpc: '2.0', id: 987_654, result: 'unasked' }];
+      case 'dropOne':
+        return list.slice(0, -1);
+      default:
+        return list.map((x) => tamperOne(x, how));
+    }
+  };
+
+  /** Streams `bytes` bytes of JSON in 64 KiB chunks, waiting for the socket to drain. */
+  const sendBig = (res: ServerResponse, call: Call, b: Extract<Behaviour, { kind: 'big' }>): void => {
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(call.id ?? null)},"result":"`;
+    const tail = '"}';
+    const fill = Math.max(0, b.bytes - head.length - tail.length);
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+    if (b.declareLength) headers['content-length'] = String(head.length + fill + tail.length);
+    res.writeHead(b.status ?? 200, headers);
+    res.write(head);
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let left = fill;
+    const pump = (): void => {
+      while (left > 0 && !res.destroyed) {
+        const n = Math.min(left, chunk.length);
+        left -= n;
+        if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end(tail);
+    };
+    res.on('close', () => {
+      left = 0;
+    });
+    pump();
+  };
+
   const act = (req: IncomingMessage, res: ServerResponse, body: unknown, b: Behaviour): void => {
     switch (b.kind) {
       case 'delay': {
@@ -122,6 +233,18 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       case 'json':
         send(res, 200, JSON.stringify(b.body));
         return;
+      case 'hang':
+        hung.add(res);
+        res.on('close', () => hung.delete(res));
+        return;
+      case 'big':
+        sendBig(res, ((Array.isArray(body) ? body[0] : body) ?? {}) as Call, b);
+        return;
+      case 'tamper': {
+        const answers = Array.isArray(body) ? (body as Call[]).map((c) => answerOne(c, b)) : answerOne((body ?? {}) as Call, b);
+        send(res, 200, JSON.stringify(tamper(answers, b.how)));
+        return;
+      }
       default: {
         if (Array.isArray(body)) {
           const answers = (body as Call[]).map((c) => answerOne(c, b));
@@ -202,6 +325,8 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);
         timers.clear();
+        for (const r of hung) r.destroy();
+        hung.clear();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

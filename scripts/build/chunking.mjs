@@ -1,0 +1,46 @@
+// Chunk steering for the library build (esbuild.mjs), and nowhere else: the sources import
+// their siblings, never the kernel's index.
+//
+// esbuild (and every bundler that splits at `import()`) puts each module in the chunk of the
+// exact set of entry points, dynamic-import targets included, that reach it. Our lazily
+// loaded modules (a view, a transport, a plugin's module) each import a few kernel files;
+// left alone, each set of lazy modules sharing some files gets a small chunk of its own: one
+// request and one gzip stream more before the connect button works.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const KERNEL_INDEX = join(ROOT, 'kernel/index.ts');
+
+/**
+ * Adds to every module of ours that is loaded by `import()` a re-export of the kernel's
+ * public index, so every eager kernel module is reached by the same modules and lands in one
+ * chunk (in dist/, and in a host's bundle of dist/esm). A lazy module is always loaded after
+ * the index, so the added edge is never a load-order cycle.
+ */
+export function coreChunkPlugin() {
+  const lazy = new Set();
+  const ours = (p) => /[\\/](kernel|ui|plugins)[\\/]/.test(p) && !/[\\/]node_modules[\\/]/.test(p);
+  return {
+    name: 'latchkey-core-chunk',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.steer === false) return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { steer: false } });
+        if (r.errors.length) return undefined;
+        if (ours(r.path)) lazy.add(r.path);
+        return { path: r.path, external: r.external };
+      });
+      b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (!lazy.has(args.path) || args.path === KERNEL_INDEX) return undefined;
+        const src = readFileSync(args.path, 'utf8');
+        return {
+          contents: `${src}\nexport { definePlugin as __latchkeyCore } from ${JSON.stringify(KERNEL_INDEX)};\n`,
+          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+          resolveDir: dirname(args.path),
+        };
+      });
+    },
+  };
+}
