@@ -108,7 +108,7 @@ describe('local relay protocol', () => {
     // Same identity (JWT iss) on a new socket, the way a client reconnects.
     await b.close();
     await a.call('irn_publish', { topic, message: 'm2 while away', ttl: 300, tag: 1 });
-    const b2 = await client({ identity: b.identity });
+    const b2 = await client({ key: b.key });
     const ids = await b2.call('irn_batchSubscribe', { topics: [topic] });
     expect(ids).toEqual([sha256(topic + b.identity)]);
     await b2.waitFor(() => b2.deliveries.length >= 1);
@@ -148,7 +148,7 @@ describe('local relay protocol', () => {
     await b.sync();
     expect(b.deliveries).toHaveLength(1);
     await b.close();
-    const b2 = await client({ identity: b.identity });
+    const b2 = await client({ key: b.key });
     await b2.call('irn_batchSubscribe', { topics: [topic] });
     await b2.waitFor(() => b2.deliveries.length === 1);
     expect(b2.messagesOn(topic)).toEqual(['unanswered']);
@@ -250,7 +250,9 @@ describe('local relay protocol', () => {
     const a = await client();
     const topic = randomTopic();
     const messages = Array.from({ length: 1005 }, (_, i) => ({ topic, message: `m${i}`, ttl: 300, tag: 1 }));
-    await a.call('irn_batchPublish', { messages });
+    // two batches: one batch holds at most 1000 items
+    await a.call('irn_batchPublish', { messages: messages.slice(0, 1000) });
+    await a.call('irn_batchPublish', { messages: messages.slice(1000) });
     const b = await client();
     await b.call('irn_subscribe', { topic });
     await b.waitFor(() => b.deliveries.length === 1000, 5000, '1000 deliveries');
@@ -281,8 +283,8 @@ describe('local relay protocol', () => {
       const closed = Promise.all([a, b].map((c) => new Promise<number>((r) => c.ws.once('close', (code) => r(code)))));
       await own.restart();
       expect(await closed).toEqual([1001, 1001]);
-      const a2 = await RawClient.connect(own.url, { identity: a.identity });
-      const b2 = await RawClient.connect(own.url, { identity: b.identity });
+      const a2 = await RawClient.connect(own.url, { key: a.key });
+      const b2 = await RawClient.connect(own.url, { key: b.key });
       await b2.call('irn_batchSubscribe', { topics: [topic] });
       await a2.call('irn_publish', { topic, message: 'after restart', ttl: 300, tag: 1 });
       await b2.waitFor(() => b2.deliveries.length === 1);
