@@ -50,9 +50,9 @@ export const SPECS = {
   maxInFlightPerSocket: { env: 'RELAY_MAX_IN_FLIGHT_PER_SOCKET', kind: 'int', def: 1000, min: 1 },
   // stored messages
   maxMessagesPerTopic: { env: 'RELAY_MAX_MESSAGES_PER_TOPIC', kind: 'int', def: 1000, min: 1 },
-  maxBytesPerTopic: { env: 'RELAY_MAX_BYTES_PER_TOPIC', kind: 'int', def: 16 * MiB, min: 1 * KiB },
+  maxBytesPerTopic: { env: 'RELAY_MAX_BYTES_PER_TOPIC', kind: 'int', def: 8 * MiB, min: 1 * KiB },
   maxMessages: { env: 'RELAY_MAX_MESSAGES', kind: 'int', def: 50_000, min: 1 },
-  maxBytes: { env: 'RELAY_MAX_BYTES', kind: 'int', def: 128 * MiB, min: 1 * KiB },
+  maxBytes: { env: 'RELAY_MAX_BYTES', kind: 'int', def: 64 * MiB, min: 1 * KiB },
   maxTtlSeconds: { env: 'RELAY_MAX_TTL_SECONDS', kind: 'int', def: 30 * 24 * 60 * 60, min: 1 },
   sweepIntervalMs: { env: 'RELAY_SWEEP_INTERVAL_MS', kind: 'int', def: 1000, min: 10 },
 };

@@ -78,6 +78,19 @@ export function parseFrame(text) {
   return { type: 'request', id, hasId, method: frame.method, params: frame.params };
 }
 
+/**
+ * The id of a request frame without parsing it all (for refusing a large frame cheaply): found only
+ * when `"id"` is the first member, as WalletConnect clients write it; null otherwise.
+ * @param {string} text
+ * @returns {string | number | null}
+ */
+export function peekId(text) {
+  const m = /^\s*\{\s*"id"\s*:\s*("[^"\\]{0,128}"|-?\d{1,16})\s*[,}]/.exec(text.slice(0, 200));
+  if (!m || !m[1]) return null;
+  const id = JSON.parse(m[1]);
+  return isValidId(id) ? id : null;
+}
+
 // ---------- params ----------
 
 /** @param {string} what */

@@ -48,11 +48,11 @@ export interface RelayConfig {
   maxInFlightPerSocket: number;
   /** Stored messages per topic (oldest dropped). env RELAY_MAX_MESSAGES_PER_TOPIC; default 1000. */
   maxMessagesPerTopic: number;
-  /** Stored bytes per topic (oldest dropped). env RELAY_MAX_BYTES_PER_TOPIC; default 16 MiB. */
+  /** Stored bytes per topic (oldest dropped). env RELAY_MAX_BYTES_PER_TOPIC; default 8 MiB. */
   maxBytesPerTopic: number;
   /** Stored messages in total (oldest dropped). env RELAY_MAX_MESSAGES; default 50000. */
   maxMessages: number;
-  /** Stored bytes in total (oldest dropped). env RELAY_MAX_BYTES; default 128 MiB. */
+  /** Stored bytes in total (oldest dropped). env RELAY_MAX_BYTES; default 64 MiB. */
   maxBytes: number;
   /** Longest ttl honoured (longer is shortened). env RELAY_MAX_TTL_SECONDS; default 30 days. */
   maxTtlSeconds: number;

@@ -34,7 +34,7 @@ import { RelayConfigError, SPECS, resolveConfig } from './config.mjs';
 import { Hub, TICK_MS } from './hub.mjs';
 import { AddressCounter, TokenBucket, clientAddress, isLocalRequest } from './limits.mjs';
 import { logText, safeSink } from './log.mjs';
-import { INTERNAL_ERROR, LIMIT_EXCEEDED, METHOD_NOT_FOUND, PARSE_ERROR, RpcError, createMethods, parseFrame } from './protocol.mjs';
+import { INTERNAL_ERROR, LIMIT_EXCEEDED, METHOD_NOT_FOUND, PARSE_ERROR, RpcError, createMethods, parseFrame, peekId } from './protocol.mjs';
 import { MessageStore } from './store.mjs';
 
 export { TAG_SESSION_PROPOSE, TAG_SESSION_PROPOSE_RESPONSE, TAG_SESSION_SETTLE } from './protocol.mjs';
@@ -50,6 +50,9 @@ export { AuthError } from './auth.mjs';
  */
 
 /** @typedef {import('./hub.mjs').Conn} Conn */
+
+/** Frames longer than this are not parsed when the socket is over its rate limit. */
+const PEEK_LIMIT = 1024;
 
 /**
  * Answers an upgrade request with an HTTP error and closes the socket.
@@ -81,19 +84,28 @@ export async function startRelay(options = {}) {
   let connCount = 0;
   let stopping = /** @type {Promise<void> | undefined} */ (undefined);
 
+  const rateLimitMessage = `Rate limit exceeded: at most ${config.rateLimitPerSecond} requests per second (burst ${config.rateLimitBurst})`;
   /** @param {Conn} conn @param {string | number | null} id @param {number} code @param {string} message */
   const sendError = (conn, id, code, message) => hub.send(conn, { id, jsonrpc: '2.0', error: { code, message } });
 
   /** @param {Conn} conn @param {string} text */
   const onText = (conn, text) => {
+    // A large frame pays before it is parsed, so over the rate limit it is refused unread.
+    const paid = text.length > PEEK_LIMIT;
+    if (paid && !conn.bucket.take()) {
+      counters.rateLimited++;
+      const id = peekId(text);
+      if (id !== null) sendError(conn, id, LIMIT_EXCEEDED, rateLimitMessage);
+      return;
+    }
     const frame = parseFrame(text);
-    // The client's answer to a delivery: it has the message now. Free of the rate limit.
+    // The client's answer to a delivery (a small frame): it has the message now. Free of the rate limit.
     if (frame.type === 'response' && hub.onAck(conn, frame.id)) return;
-    if (!conn.bucket.take()) {
+    if (!paid && !conn.bucket.take()) {
       counters.rateLimited++;
       // Only a request that waits for an answer gets one; junk and notifications are dropped.
       if (frame.type === 'request' && frame.hasId) {
-        sendError(conn, frame.id, LIMIT_EXCEEDED, `Rate limit exceeded: at most ${config.rateLimitPerSecond} requests per second (burst ${config.rateLimitBurst})`);
+        sendError(conn, frame.id, LIMIT_EXCEEDED, rateLimitMessage);
       }
       return;
     }
@@ -328,15 +340,8 @@ export async function startRelay(options = {}) {
       const deadline = setTimeout(() => {
         for (const conn of hub.conns) conn.ws.terminate();
       }, 500);
-      await new Promise((resolve) => {
-        if (hub.conns.size === 0) return resolve(undefined);
-        const check = setInterval(() => {
-          if (hub.conns.size === 0) {
-            clearInterval(check);
-            resolve(undefined);
-          }
-        }, 10);
-      });
+      // Wait for the sockets to close (at most 1.5 s: terminated ones close at once).
+      for (let waited = 0; hub.conns.size > 0 && waited < 1500; waited += 10) await new Promise((r) => setTimeout(r, 10));
       clearTimeout(deadline);
       wss.close();
       await new Promise((resolve) => {
