@@ -149,9 +149,14 @@ export async function startRelay(options = {}) {
       res.end(JSON.stringify({ ok: true }));
       return;
     }
-    if (req.method === 'GET' && path === '/stats' && config.statsEndpoint && isLocalRequest(req)) {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ ok: true, ...stats() }));
+    if (req.method === 'GET' && path === '/stats') {
+      if (config.statsEndpoint && isLocalRequest(req)) {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ ok: true, ...stats() }));
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('Not found\n');
+      }
       return;
     }
     res.writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' });
