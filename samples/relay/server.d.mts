@@ -82,8 +82,10 @@ export interface RelayStats {
   messages: number;
   /** accounted bytes of the stored messages */
   storedBytes: number;
-  /** send buffers of all sockets, as last measured */
+  /** bytes waiting in the send buffers of all sockets (ws bufferedAmount) */
   bufferedBytes: number;
+  /** the largest send buffer of one socket */
+  maxSocketBufferedBytes: number;
   /** sockets with deliveries waiting for room */
   backlogged: number;
   /** messages accepted since start (duplicates excluded) */

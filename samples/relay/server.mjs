@@ -289,11 +289,16 @@ export async function startRelay(options = {}) {
   function stats() {
     let subscriptions = 0;
     let anonymousSockets = 0;
+    let bufferedBytes = 0;
+    let maxSocketBufferedBytes = 0;
     const identities = new Set();
     for (const conn of hub.conns) {
       subscriptions += conn.subs.size;
       if (conn.anonymous) anonymousSockets++;
       identities.add(conn.identity);
+      const b = conn.ws.bufferedAmount;
+      bufferedBytes += b;
+      maxSocketBufferedBytes = Math.max(maxSocketBufferedBytes, b);
     }
     return {
       sockets: hub.conns.size,
@@ -304,7 +309,8 @@ export async function startRelay(options = {}) {
       topics: store.topics.size,
       messages: store.size,
       storedBytes: store.bytes,
-      bufferedBytes: hub.bufferedTotal,
+      bufferedBytes,
+      maxSocketBufferedBytes,
       backlogged: hub.backlog.size,
       published: hub.counters.published,
       deliveries: hub.counters.deliveries,

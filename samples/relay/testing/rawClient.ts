@@ -154,10 +154,15 @@ export class RawClient {
     await this.send('irn_unsubscribe', { topic: randomTopic(), id: 'sync' });
   }
 
+  /** Closes the socket (terminates it when the closing handshake takes over a second, e.g. a paused reader). */
   async close(): Promise<void> {
     if (this.ws.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((res) => {
-      this.ws.once('close', () => res());
+      const hard = setTimeout(() => this.ws.terminate(), 1000);
+      this.ws.once('close', () => {
+        clearTimeout(hard);
+        res();
+      });
       this.ws.close();
     });
   }
