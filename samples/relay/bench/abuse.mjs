@@ -1,18 +1,24 @@
 #!/usr/bin/env node
 // Abuse benchmark for the local relay: each scenario starts a fresh relay in a child process
-// (`node server.mjs --json`), measures its resident memory (VmRSS from /proc) when idle, at the peak
-// while the abuse runs and at the end, and prints what the relay kept (its /stats counters).
+// (`node server.mjs --json`), sends a fixed amount of abuse as fast as the relay reads it, measures
+// the relay's resident memory (VmRSS from /proc) when idle, at the peak, at the end and 3 s later,
+// and prints what the relay held at the end (its /stats counters, when it has them).
 // It prints figures; it asserts nothing and has no timing thresholds.
 //
-//   node samples/relay/bench/abuse.mjs [--seconds 8] [--only publish-flood,slow-reader] [--server path/to/server.mjs]
+//   node samples/relay/bench/abuse.mjs [--scale 1] [--seconds 60] [--only publish-flood,slow-reader]
+//                                      [--server path/to/server.mjs] [--env RELAY_X=1 --env …]
 //
-// --server runs the scenarios against another build of the relay (e.g. an older server.mjs), for a
-// before/after comparison. Scenarios:
-//   publish-flood       8 sockets publish 64 KiB messages to fresh topics as fast as the relay reads them
-//   slow-reader         a socket subscribes to a topic and stops reading; 4 sockets publish 64 KiB
-//                       messages on that topic (the relay's `dropped` counts the reader once dropped)
-//   malformed           8 sockets send junk frames: random bytes, wrong JSON shapes, huge ids, bad topics
-//   subscription-flood  4 sockets subscribe 1,000 fresh topics per frame, over and over
+// --scale multiplies the amounts below; --seconds caps each scenario's sending time; --server runs
+// the scenarios against another build of the relay (e.g. an older server.mjs) for a before/after
+// comparison; --env sets the relay's configuration (e.g. RELAY_RATE_LIMIT_PER_SECOND=1000000 to see
+// the store's bounds without the rate limit). Scenarios (at scale 1):
+//   publish-flood       8 sockets publish 16,000 messages of 64 KiB (1 GiB) to fresh topics
+//   slow-reader         a socket subscribes to a topic and stops reading; 4 sockets publish 8,000
+//                       messages of 64 KiB (512 MiB) on that topic; then up to 12 s for the relay to
+//                       drop the reader (its `dropped` counter)
+//   malformed           8 sockets send 80,000 junk frames: random bytes, wrong JSON shapes, huge ids,
+//                       bad topics, log-forging method names
+//   subscription-flood  4 sockets send 400 frames subscribing 1,000 fresh topics each
 //   socket-flood        opens 2,000 sockets from one address and holds them
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,7 +35,15 @@ const arg = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const SERVER = resolve(arg('server', join(HERE, '../server.mjs')));
-const SECONDS = Number(arg('seconds', '8'));
+const SECONDS = Number(arg('seconds', '60'));
+const SCALE = Number(arg('scale', '1'));
+/** @type {Record<string, string>} */
+const ENV = {};
+args.forEach((a, i) => {
+  const kv = a === '--env' ? args[i + 1] : undefined;
+  if (kv && kv.includes('=')) ENV[kv.slice(0, kv.indexOf('='))] = kv.slice(kv.indexOf('=') + 1);
+});
+const amount = (n) => Math.max(1, Math.round(n * SCALE));
 const ONLY = arg('only', '')
   .split(',')
   .filter(Boolean);
@@ -110,14 +124,18 @@ function connect(url) {
 let nextId = 1;
 const request = (method, params) => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method, params });
 
-/** Sends frames from `make` while the socket takes them (client-side buffer under 4 MiB) until `until`. */
-async function pump(ws, make, until) {
+/**
+ * Sends frames from `make` while the socket takes them (client-side buffer under 4 MiB), until the
+ * shared budget is spent or `until`.
+ */
+async function pump(ws, make, budget, until) {
   let sent = 0;
-  while (Date.now() < until && ws.readyState === WebSocket.OPEN) {
+  while (budget.left > 0 && Date.now() < until && ws.readyState === WebSocket.OPEN) {
     if (ws.bufferedAmount > 4 * MiB) {
       await sleep(2);
       continue;
     }
+    budget.left--;
     ws.send(make());
     sent++;
     if (sent % 64 === 0) await new Promise((r) => setImmediate(r));
@@ -153,7 +171,8 @@ const scenarios = {
     const sockets = (await Promise.all(Array.from({ length: 8 }, () => connect(relay.url)))).filter(Boolean);
     const tallies = sockets.map(tally);
     let n = 0;
-    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => request('irn_publish', { topic: topic(), message: `${n++}:${BIG}`, ttl: 86_400, tag: 1 }), until)));
+    const budget = { left: amount(16_000) };
+    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => request('irn_publish', { topic: topic(), message: `${n++}:${BIG}`, ttl: 86_400, tag: 1 }), budget, until)));
     await sleep(500);
     const r = { sent: sent.reduce((a, b) => a + b, 0), accepted: sum(tallies, 'results'), refused: sum(tallies, 'errors'), codes: mergeCodes(tallies) };
     await snap();
@@ -171,9 +190,15 @@ const scenarios = {
     const publishers = (await Promise.all(Array.from({ length: 4 }, () => connect(relay.url)))).filter(Boolean);
     const tallies = publishers.map(tally);
     let n = 0;
-    const sent = await Promise.all(publishers.map((ws) => pump(ws, () => request('irn_publish', { topic: t, message: `${n++}:${BIG}`, ttl: 86_400, tag: 1 }), until)));
-    await sleep(500);
-    const r = { sent: sent.reduce((a, b) => a + b, 0), accepted: sum(tallies, 'results'), refused: sum(tallies, 'errors') };
+    const budget = { left: amount(8_000) };
+    const sent = await Promise.all(publishers.map((ws) => pump(ws, () => request('irn_publish', { topic: t, message: `${n++}:${BIG}`, ttl: 86_400, tag: 1 }), budget, until)));
+    const sentAt = Date.now();
+    let dropped = 0;
+    while (Date.now() - sentAt < 12_000 && !dropped) {
+      await sleep(250);
+      dropped = (await relay.stats()).dropped ?? 0;
+    }
+    const r = { sent: sent.reduce((a, b) => a + b, 0), accepted: sum(tallies, 'results'), refused: sum(tallies, 'errors'), readerDroppedAfterMs: dropped ? Date.now() - sentAt : 'not within 12 s' };
     await snap();
     await closeAll([reader, ...publishers]);
     return r;
@@ -191,7 +216,8 @@ const scenarios = {
       () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: Array.from({ length: 2000 }, () => 'zz') } }),
     ];
     let i = 0;
-    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => junk[i++ % junk.length](), until)));
+    const budget = { left: amount(80_000) };
+    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => junk[i++ % junk.length](), budget, until)));
     await sleep(500);
     const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
     const r = { sent: sent.reduce((a, b) => a + b, 0), errors: sum(tallies, 'errors'), socketsStillOpen: `${open}/${sockets.length}`, codes: mergeCodes(tallies) };
@@ -202,7 +228,8 @@ const scenarios = {
   async 'subscription-flood'(relay, until, snap) {
     const sockets = (await Promise.all(Array.from({ length: 4 }, () => connect(relay.url)))).filter(Boolean);
     const tallies = sockets.map(tally);
-    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => request('irn_batchSubscribe', { topics: Array.from({ length: 1000 }, topic) }), until)));
+    const budget = { left: amount(400) };
+    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => request('irn_batchSubscribe', { topics: Array.from({ length: 1000 }, topic) }), budget, until)));
     await sleep(500);
     const r = { frames: sent.reduce((a, b) => a + b, 0), accepted: sum(tallies, 'results'), refused: sum(tallies, 'errors'), codes: mergeCodes(tallies) };
     await snap();
@@ -212,7 +239,7 @@ const scenarios = {
   async 'socket-flood'(relay, until, snap) {
     const sockets = [];
     let refused = 0;
-    for (let i = 0; i < 2000 && Date.now() < until; i += 50) {
+    for (let i = 0; i < amount(2000) && Date.now() < until; i += 50) {
       const batch = await Promise.all(Array.from({ length: 50 }, () => connect(relay.url)));
       for (const ws of batch) (ws ? sockets.push(ws) : refused++);
     }
@@ -232,10 +259,10 @@ const mergeCodes = (tallies) => {
   return out;
 };
 
-console.log(`relay: ${SERVER}\nscenario length: ${SECONDS} s; memory is the relay process's VmRSS\n`);
+console.log(`relay: ${SERVER} ${JSON.stringify(ENV)}\nscale ${SCALE}, at most ${SECONDS} s of sending per scenario; memory is the relay process's VmRSS\n`);
 for (const [name, run] of Object.entries(scenarios)) {
   if (ONLY.length && !ONLY.includes(name)) continue;
-  const relay = await startRelay();
+  const relay = await startRelay(ENV);
   await sleep(300);
   const idle = rss(relay.pid);
   let peak = idle;
@@ -246,7 +273,9 @@ for (const [name, run] of Object.entries(scenarios)) {
     stats = await relay.stats();
   };
   try {
-    outcome = await run(relay, Date.now() + SECONDS * 1000, snap);
+    const started = Date.now();
+    outcome = await run(relay, started + SECONDS * 1000, snap);
+    outcome = { ...outcome, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) };
   } catch (err) {
     outcome = { error: err instanceof Error ? err.message : String(err) };
   }
@@ -255,6 +284,7 @@ for (const [name, run] of Object.entries(scenarios)) {
   peak = Math.max(peak, end);
   await sleep(3000);
   const settled = rss(relay.pid);
+  /** @type {Record<string, unknown>} */
   const kept = {};
   for (const k of ['sockets', 'subscriptions', 'topics', 'messages', 'storedBytes', 'bufferedBytes', 'backlogged', 'evicted', 'dropped', 'rateLimited', 'refusedPerAddress', 'terminated']) if (k in stats) kept[k] = stats[k];
   await relay.stop();
