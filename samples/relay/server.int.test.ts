@@ -2,10 +2,11 @@
  * The local relay (samples/relay/server.mjs, run as `node server.mjs --json` in a child process)
  * against bare `ws` clients that speak the relay protocol by hand.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
 import { RawClient, randomTopic } from './testing/rawClient';
 import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
+import { createClientKey, signToken } from './testing/relayJwt';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -108,7 +109,7 @@ describe('local relay protocol', () => {
     // Same identity (JWT iss) on a new socket, the way a client reconnects.
     await b.close();
     await a.call('irn_publish', { topic, message: 'm2 while away', ttl: 300, tag: 1 });
-    const b2 = await client({ identity: b.identity });
+    const b2 = await client({ key: b.key });
     const ids = await b2.call('irn_batchSubscribe', { topics: [topic] });
     expect(ids).toEqual([sha256(topic + b.identity)]);
     await b2.waitFor(() => b2.deliveries.length >= 1);
@@ -148,7 +149,7 @@ describe('local relay protocol', () => {
     await b.sync();
     expect(b.deliveries).toHaveLength(1);
     await b.close();
-    const b2 = await client({ identity: b.identity });
+    const b2 = await client({ key: b.key });
     await b2.call('irn_batchSubscribe', { topics: [topic] });
     await b2.waitFor(() => b2.deliveries.length === 1);
     expect(b2.messagesOn(topic)).toEqual(['unanswered']);
@@ -250,7 +251,9 @@ describe('local relay protocol', () => {
     const a = await client();
     const topic = randomTopic();
     const messages = Array.from({ length: 1005 }, (_, i) => ({ topic, message: `m${i}`, ttl: 300, tag: 1 }));
-    await a.call('irn_batchPublish', { messages });
+    // two batches: one batch holds at most 1000 items
+    await a.call('irn_batchPublish', { messages: messages.slice(0, 1000) });
+    await a.call('irn_batchPublish', { messages: messages.slice(1000) });
     const b = await client();
     await b.call('irn_subscribe', { topic });
     await b.waitFor(() => b.deliveries.length === 1000, 5000, '1000 deliveries');
@@ -260,15 +263,61 @@ describe('local relay protocol', () => {
     expect(b.deliveries[999]!.message).toBe('m1004');
   });
 
-  it('accepts a socket without a JWT, and answers plain HTTP with 426 and /health with counters', async () => {
+  it('accepts a socket without a JWT; answers plain HTTP with 426, /health with {ok} only and /stats with counters to loopback requests no proxy forwarded', async () => {
     const anon = await client({ anonymous: true });
     expect(typeof (await anon.call('irn_subscribe', { topic: randomTopic() }))).toBe('string');
-    const res = await fetch(relay.url.replace('ws:', 'http:'));
+    const http = relay.url.replace('ws:', 'http:');
+    const res = await fetch(http);
     expect(res.status).toBe(426);
+    expect(await (await fetch(`${http}/health`)).json()).toEqual({ ok: true });
     const stats = await relay.stats();
     expect(stats.ok).toBe(true);
     expect(stats.sockets).toBeGreaterThanOrEqual(1);
+    expect(stats.anonymousSockets).toBeGreaterThanOrEqual(1);
     expect(stats.published).toBeGreaterThan(0);
+    // a request a reverse proxy on this host forwarded is not local
+    const proxied = await fetch(`${http}/stats`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(proxied.status).toBe(404);
+    expect(await proxied.text()).not.toContain('sockets');
+  });
+
+  it('a client that claims another client\'s identity gets nothing: forged tokens are refused (401), and others reading the topic do not take the victim\'s message', async () => {
+    const publisher = await client();
+    const victim = await client();
+    const topic = randomTopic();
+    await victim.call('irn_subscribe', { topic });
+    await victim.close();
+    await publisher.call('irn_publish', { topic, message: 'for the victim', ttl: 300, tag: 1 });
+
+    // the attack of the issue: a token whose iss is the victim's did:key, not signed by its key
+    const attacker = createClientKey();
+    const forged = [signToken(attacker, { claims: { iss: victim.identity } }), `${signToken(victim.key).split('.').slice(0, 2).join('.')}.${randomBytes(64).toString('base64url')}`];
+    for (const jwt of forged) {
+      await expect(RawClient.connect(relay.url, { jwt })).rejects.toMatchObject({ status: 401 });
+    }
+    // Whoever knows the topic may read it (the message is end-to-end encrypted), under their own identity:
+    const anon = await client({ anonymous: true });
+    await anon.call('irn_subscribe', { topic });
+    await anon.waitFor(() => anon.deliveries.length === 1);
+    const other = await client({ key: attacker });
+    expect((await other.call('irn_batchFetchMessages', { topics: [topic] })).messages.map((m: any) => m.message)).toEqual(['for the victim']);
+    // … and the victim, back with its own key, still gets it.
+    const back = await client({ key: victim.key });
+    await back.call('irn_subscribe', { topic });
+    await back.waitFor(() => back.deliveries.length === 1);
+    expect(back.messagesOn(topic)).toEqual(['for the victim']);
+  });
+
+  it('logs client-controlled text escaped: a method name with newlines and terminal escapes forges no log line', async () => {
+    const a = await client();
+    const forgedLine = '[relay] #9999 irn_publish topic=forged';
+    const method = `irn_x\n${forgedLine}\r\u001b[2K\u001b[31m\u009b31m\u2028${forgedLine}`;
+    expect((await a.send(method, {})).error?.code).toBe(-32601);
+    await a.sync();
+    const out = relay.output();
+    expect(out).toContain('irn_x\\n[relay] #9999'); // there, escaped
+    expect(out.split('\n').some((l) => l.startsWith(forgedLine))).toBe(false);
+    expect(out).not.toMatch(/[\u001b\u009b\u2028\r]/);
   });
 
   it('after a restart on the same port, a client that reconnects and resubscribes gets new messages', async () => {
@@ -281,8 +330,8 @@ describe('local relay protocol', () => {
       const closed = Promise.all([a, b].map((c) => new Promise<number>((r) => c.ws.once('close', (code) => r(code)))));
       await own.restart();
       expect(await closed).toEqual([1001, 1001]);
-      const a2 = await RawClient.connect(own.url, { identity: a.identity });
-      const b2 = await RawClient.connect(own.url, { identity: b.identity });
+      const a2 = await RawClient.connect(own.url, { key: a.key });
+      const b2 = await RawClient.connect(own.url, { key: b.key });
       await b2.call('irn_batchSubscribe', { topics: [topic] });
       await a2.call('irn_publish', { topic, message: 'after restart', ttl: 300, tag: 1 });
       await b2.waitFor(() => b2.deliveries.length === 1);

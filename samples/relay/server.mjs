@@ -1,521 +1,264 @@
 #!/usr/bin/env node
-// A local relay for WalletConnect v2 clients (sign-client / universal-provider / walletkit 2.x).
+// A local relay for WalletConnect v2 clients (sign-client / universal-provider / walletkit 2.x),
+// hardened to be exposed: verified client identities, bounded memory, limits on every input.
 //
-// It speaks the JSON-RPC 2.0 "irn" relay protocol over WebSocket, keeps everything in memory
-// and never looks inside messages (they are end-to-end encrypted by the clients).
+// It speaks the JSON-RPC 2.0 "irn" relay protocol over WebSocket, keeps everything in memory and
+// never looks inside messages (they are end-to-end encrypted by the clients).
 //
-//   node samples/relay/server.mjs [--json]
-//   Env: RELAY_PORT (default 8787), RELAY_HOST (default 127.0.0.1),
-//        RELAY_PING_INTERVAL_MS (default 30000), RELAY_LOG=0 to silence the per-method log.
+//   node samples/relay/server.mjs [--json] [--help]
 //   --json prints one machine-readable line `LATCHKEY_RELAY {"url":…,"port":…}` once listening.
+//   Every option has an env variable (RELAY_PORT, RELAY_HOST, RELAY_MAX_…; `--help` lists them, as
+//   does README.md); RELAY_LOG=0 silences the per-method log.
 //
-// How a client is identified:
-//   Clients connect to `/?auth=<JWT>&projectId=…&ua=…`. The JWT is decoded WITHOUT verifying its
-//   signature (this relay is for local development). Its `iss` claim (the client's stable did:key)
-//   is the client's identity; when absent, `sub`; when there is no usable JWT, the socket itself
-//   (a random identity that dies with the socket). Every socket of one identity is one client:
-//   a message is delivered to a client at most once, across reconnects, whichever socket it uses.
+// This file wires the parts together; each has its own module:
+//   config.mjs    options, env variables, defaults, validation
+//   auth.mjs      the connection JWT (EdDSA over the did:key in `iss`), verified on upgrade
+//   limits.mjs    token bucket (request rate), sockets per address, client address
+//   store.mjs     stored messages, bounded by count and bytes, per topic and in total
+//   hub.mjs       subscriptions, delivery once per client, back-pressure on slow readers
+//   protocol.mjs  JSON-RPC parsing and errors, the irn_* and wc_* methods
+//   log.mjs       log lines a client cannot forge
 //
-// Delivery rules:
-//   - irn_publish stores the message for its ttl (seconds; at most 30 days) and sends it to every
-//     socket subscribed to the topic, except to the publisher's identity (counted as delivered).
-//   - A subscribe (irn_subscribe / irn_batchSubscribe, also sent on every reconnect) delivers the
-//     stored, unexpired messages of the topic that the client has not received yet.
-//   - A delivery (`irn_subscription`) is "in flight" until the client answers it; the client then
-//     counts as having received it. If the socket closes before the answer, the message becomes
-//     deliverable again (on the client's next subscribe or fetch), so nothing is lost on a drop.
-//   - Publishing the same message on the same topic twice (client retries) stores it once.
-//   - The subscription id is sha256(topic + identity) in hex, which is what the clients compute.
-//   - wc_proposeSession / wc_approveSession carry implicit subscriptions and publishes (see below).
-//   - Memory is bounded: at most `maxMessagesPerTopic` messages per topic (oldest dropped),
-//     expired messages are swept every second, frames are limited to `maxPayload` bytes.
-//   - Every socket is pinged every `pingIntervalMs`; a socket that misses two pongs is terminated.
-//   - A relay restart loses the stored messages (nothing is persisted).
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+// Connections: `/?auth=<JWT>&projectId=…`. A token that does not verify is refused with HTTP 401
+// before the WebSocket opens; a verified token's `iss` is the client's identity, on which delivery is
+// keyed. A socket without `auth` gets a random identity of its own (`anon:…`), which can never be a
+// did:key, so it can never receive another client's messages in that client's place (turn these
+// sockets off with allowAnonymous: false). Too many sockets (in total or from one address): 503 / 429.
+// `GET /health` answers {ok:true}; `GET /stats` (loopback, not proxied) the counters; other HTTP: 426.
+import { randomBytes } from 'node:crypto';
+import { createServer, STATUS_CODES } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { WebSocketServer, WebSocket } from 'ws';
+import { AuthError, verifyRelayJwt } from './auth.mjs';
+import { RelayConfigError, SPECS, resolveConfig } from './config.mjs';
+import { Hub, TICK_MS } from './hub.mjs';
+import { AddressCounter, TokenBucket, clientAddress, isLocalRequest } from './limits.mjs';
+import { logText, safeSink } from './log.mjs';
+import { INTERNAL_ERROR, LIMIT_EXCEEDED, METHOD_NOT_FOUND, PARSE_ERROR, RpcError, createMethods, parseFrame, peekId } from './protocol.mjs';
+import { MessageStore } from './store.mjs';
 
-/** Tags WalletConnect uses for the messages a relay publishes on the clients' behalf. */
-export const TAG_SESSION_PROPOSE = 1100;
-export const TAG_SESSION_PROPOSE_RESPONSE = 1101;
-export const TAG_SESSION_SETTLE = 1102;
-
-const MAX_TTL_SECONDS = 30 * 24 * 60 * 60;
-const DEFAULT_TTL_SECONDS = 300;
-const FETCH_PAGE_SIZE = 500;
-
-/**
- * @typedef {object} RelayOptions
- * @property {number} [port] TCP port; default: env RELAY_PORT, else 8787. 0 picks a free port.
- * @property {string} [host] default '127.0.0.1'
- * @property {number} [pingIntervalMs] default 30000
- * @property {number} [maxMessagesPerTopic] default 1000
- * @property {number} [maxPayload] largest accepted frame in bytes, default 1 MiB
- * @property {number} [sweepIntervalMs] how often expired messages are dropped, default 1000
- * @property {boolean | ((line: string) => void)} [log] true logs to the console; a function receives each line
- */
+export { TAG_SESSION_PROPOSE, TAG_SESSION_PROPOSE_RESPONSE, TAG_SESSION_SETTLE } from './protocol.mjs';
+export { RelayConfigError } from './config.mjs';
+export { AuthError } from './auth.mjs';
 
 /**
- * @typedef {object} RelayStats
- * @property {number} sockets open sockets
- * @property {number} clients distinct identities with an open socket
- * @property {number} subscriptions (socket, topic) pairs
- * @property {number} topics topics holding stored messages
- * @property {number} messages stored, unexpired messages
- * @property {number} published messages accepted since start (duplicates excluded)
- * @property {number} deliveries irn_subscription frames sent since start
- * @property {number} terminated sockets terminated for missing pongs
+ * @typedef {Partial<import('./config.mjs').RelayConfig> & {
+ *   log?: boolean | ((line: string) => void),
+ *   env?: Record<string, string | undefined>,
+ * }} RelayOptions
+ * `env` (default process.env) supplies every option that is not given (see config.mjs).
  */
+
+/** @typedef {import('./hub.mjs').Conn} Conn */
+
+/** Frames longer than this are not parsed when the socket is over its rate limit. */
+const PEEK_LIMIT = 1024;
 
 /**
- * @typedef {object} Relay
- * @property {string} url ws://HOST:PORT
- * @property {number} port
- * @property {() => Promise<void>} stop closes every socket (code 1001) and the server
- * @property {() => RelayStats} stats
+ * Answers an upgrade request with an HTTP error and closes the socket.
+ * @param {import('node:stream').Duplex} socket @param {number} status @param {string} text
  */
-
-/**
- * @typedef {object} StoredMessage
- * @property {string} key sha256(topic, message)
- * @property {string} topic
- * @property {string} message
- * @property {number} tag
- * @property {number} publishedAt ms since epoch
- * @property {number} expiresAt ms since epoch
- * @property {unknown} [attestation]
- * @property {Set<string>} delivered identities that have it
- * @property {Map<string, Conn>} inFlight identity -> socket it was sent on, not yet answered
- */
-
-/**
- * @typedef {object} Conn
- * @property {number} n connection number (for logs)
- * @property {WebSocket} ws
- * @property {string} identity
- * @property {Map<string, string>} subs topic -> subscription id
- * @property {Map<string | number, StoredMessage>} pendingAcks irn_subscription id -> message
- * @property {boolean} awaitingPong
- * @property {number} missedPongs
- */
-
-class RpcError extends Error {
-  /** @param {number} code @param {string} message */
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
+function refuse(socket, status, text) {
+  if (!socket.writable) return void socket.destroy();
+  const body = `${text}\n`;
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
-
-/** @param {string} s */
-const sha256 = (s) => createHash('sha256').update(s).digest('hex');
-
-/**
- * The identity claimed by a connection URL's `auth` JWT (`iss`, else `sub`), decoded without
- * verification; undefined when there is none.
- * @param {string | undefined} requestUrl
- * @returns {string | undefined}
- */
-export function identityFromUrl(requestUrl) {
-  if (!requestUrl) return undefined;
-  let auth;
-  try {
-    auth = new URL(requestUrl, 'http://relay.local').searchParams.get('auth');
-  } catch {
-    return undefined;
-  }
-  if (!auth) return undefined;
-  const parts = auth.split('.');
-  if (parts.length < 2 || !parts[1]) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    if (claims && typeof claims === 'object') {
-      if (typeof claims.iss === 'string' && claims.iss) return claims.iss;
-      if (typeof claims.sub === 'string' && claims.sub) return claims.sub;
-    }
-  } catch {
-    // not a JWT: anonymous socket
-  }
-  return undefined;
-}
-
-/** @param {unknown} v @returns {v is Record<string, any>} */
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** @param {unknown} v @param {string} what @returns {string} */
-function requireString(v, what) {
-  if (typeof v !== 'string' || v.length === 0) throw new RpcError(-32602, `Invalid params: ${what} must be a non-empty string`);
-  return v;
-}
-
-/** @param {unknown} v @param {string} what @returns {string[]} */
-function requireTopics(v, what) {
-  if (!Array.isArray(v)) throw new RpcError(-32602, `Invalid params: ${what} must be an array of topics`);
-  return v.map((t, i) => requireString(t, `${what}[${i}]`));
-}
-
-/** @param {unknown} ttl seconds @returns {number} */
-function ttlSeconds(ttl) {
-  if (ttl === undefined || ttl === null) return DEFAULT_TTL_SECONDS;
-  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) throw new RpcError(-32602, 'Invalid params: ttl must be a positive number of seconds');
-  return Math.min(ttl, MAX_TTL_SECONDS);
-}
-
-/** @param {string} s */
-const short = (s) => (s.length > 12 ? `${s.slice(0, 8)}…` : s);
 
 /**
  * Starts a relay. Resolves once it listens.
  * @param {RelayOptions} [options]
- * @returns {Promise<Relay>}
  */
 export async function startRelay(options = {}) {
-  const envPort = process.env.RELAY_PORT ? Number(process.env.RELAY_PORT) : undefined;
-  const {
-    port = envPort ?? 8787,
-    host = '127.0.0.1',
-    pingIntervalMs = 30_000,
-    maxMessagesPerTopic = 1000,
-    maxPayload = 1024 * 1024,
-    sweepIntervalMs = 1000,
-    log = false,
-  } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid relay port: ${port}`);
+  const { log = false, env = process.env, ...rest } = options;
+  const config = resolveConfig(rest, env);
+  const say = safeSink(typeof log === 'function' ? log : log ? (line) => console.log(`[relay] ${line}`) : () => {});
 
-  /** @type {(line: string) => void} */
-  const say = typeof log === 'function' ? log : log ? (line) => console.log(`[relay] ${line}`) : () => {};
-
-  /** @type {Map<string, Map<string, StoredMessage>>} topic -> key -> message, in publish order */
-  const store = new Map();
-  /** @type {Map<string, Set<Conn>>} topic -> subscribed sockets */
-  const subscribers = new Map();
-  /** @type {Set<Conn>} */
-  const conns = new Set();
-  const counters = { published: 0, deliveries: 0, terminated: 0 };
+  const counters = { terminated: 0, rateLimited: 0, invalidFrames: 0, refusedUnauthorized: 0, refusedPerAddress: 0, refusedCapacity: 0 };
+  /** @type {Hub} */
+  let hub;
+  const store = new MessageStore(config, (msg) => hub.onRemoved(msg));
+  hub = new Hub(config, store, say);
+  const methods = createMethods(hub);
+  const perAddress = new AddressCounter(config.maxSocketsPerAddress);
   let connCount = 0;
-  let rpcCount = 0;
-  // JSON-RPC ids for the relay's own requests, unique per relay (WalletConnect uses ms * 1000 + n).
-  const nextRpcId = () => Date.now() * 1000 + (rpcCount++ % 1000);
+  let stopping = /** @type {Promise<void> | undefined} */ (undefined);
 
-  /** @param {StoredMessage} msg */
-  const isLive = (msg) => msg.expiresAt > Date.now();
-
-  /** @param {StoredMessage} msg */
-  const payloadOf = (msg) => {
-    /** @type {Record<string, unknown>} */
-    const data = { topic: msg.topic, message: msg.message, publishedAt: msg.publishedAt, tag: msg.tag };
-    if (msg.attestation !== undefined) data.attestation = msg.attestation;
-    return data;
-  };
-
-  /** @param {StoredMessage} msg @param {string} identity */
-  const hasOrIsGetting = (msg, identity) => msg.delivered.has(identity) || msg.inFlight.has(identity);
-
-  /** @param {Conn} conn @param {unknown} frame */
-  const send = (conn, frame) => {
-    if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify(frame));
-  };
-
-  /**
-   * Sends a stored message to one socket unless its client already has it (or is getting it).
-   * @param {StoredMessage} msg @param {Conn} conn @returns {boolean} sent
-   */
-  const deliver = (msg, conn) => {
-    const subId = conn.subs.get(msg.topic);
-    if (!subId || !isLive(msg) || hasOrIsGetting(msg, conn.identity)) return false;
-    if (conn.ws.readyState !== WebSocket.OPEN) return false;
-    const id = nextRpcId();
-    msg.inFlight.set(conn.identity, conn);
-    conn.pendingAcks.set(id, msg);
-    counters.deliveries++;
-    send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subId, data: payloadOf(msg) } });
-    return true;
-  };
-
-  /** @param {Conn} conn @param {string} topic @returns {string} subscription id */
-  const subscribe = (conn, topic) => {
-    let subId = conn.subs.get(topic);
-    if (!subId) {
-      subId = sha256(topic + conn.identity);
-      conn.subs.set(topic, subId);
-      let set = subscribers.get(topic);
-      if (!set) subscribers.set(topic, (set = new Set()));
-      set.add(conn);
-    }
-    return subId;
-  };
-
-  /** Delivers what the socket's client has not received yet on a topic it subscribes to. @param {Conn} conn @param {string} topic */
-  const flushStored = (conn, topic) => {
-    const msgs = store.get(topic);
-    if (!msgs) return 0;
-    let n = 0;
-    for (const msg of msgs.values()) if (deliver(msg, conn)) n++;
-    return n;
-  };
-
-  /** @param {Conn} conn @param {string} topic */
-  const unsubscribe = (conn, topic) => {
-    if (!conn.subs.delete(topic)) return;
-    const set = subscribers.get(topic);
-    set?.delete(conn);
-    if (set && set.size === 0) subscribers.delete(topic);
-  };
-
-  /**
-   * Stores a message and sends it to the topic's subscribers; the publisher's client counts as having it.
-   * @param {Conn} from
-   * @param {{ topic: string, message: string, ttl?: unknown, tag?: unknown, attestation?: unknown }} p
-   * @returns {number} sockets it was sent to
-   */
-  const publish = (from, p) => {
-    const ttl = ttlSeconds(p.ttl);
-    const tag = typeof p.tag === 'number' && Number.isFinite(p.tag) ? p.tag : 0;
-    const now = Date.now();
-    const key = sha256(`${p.topic}\n${p.message}`);
-    let msgs = store.get(p.topic);
-    if (!msgs) store.set(p.topic, (msgs = new Map()));
-    let msg = msgs.get(key);
-    if (msg && isLive(msg)) {
-      // A retried publish: keep the first copy (and what was delivered), extend its life.
-      msg.expiresAt = Math.max(msg.expiresAt, now + ttl * 1000);
-    } else {
-      if (msg) msgs.delete(key);
-      msg = {
-        key,
-        topic: p.topic,
-        message: p.message,
-        tag,
-        publishedAt: now,
-        expiresAt: now + ttl * 1000,
-        attestation: p.attestation ?? undefined,
-        delivered: new Set(),
-        inFlight: new Map(),
-      };
-      msgs.set(key, msg);
-      counters.published++;
-      while (msgs.size > maxMessagesPerTopic) {
-        const oldest = msgs.keys().next().value;
-        if (oldest === undefined) break;
-        msgs.delete(oldest);
-      }
-    }
-    msg.delivered.add(from.identity);
-    let n = 0;
-    for (const conn of subscribers.get(p.topic) ?? []) if (deliver(msg, conn)) n++;
-    return n;
-  };
-
-  /** @param {unknown} params @param {Conn} conn */
-  const publishParams = (params, conn) => {
-    if (!isObject(params)) throw new RpcError(-32602, 'Invalid params: expected an object');
-    const topic = requireString(params.topic, 'topic');
-    const message = requireString(params.message, 'message');
-    return publish(conn, { topic, message, ttl: params.ttl, tag: params.tag, attestation: params.attestation });
-  };
-
-  /**
-   * Each handler returns its JSON-RPC result, a note for the log and, optionally, work to run once
-   * the result is sent (delivering stored messages), which returns how many it sent.
-   * @type {Record<string, (conn: Conn, params: any) => { result: unknown, note?: string, after?: () => number }>}
-   */
-  const methods = {
-    irn_subscribe(conn, params) {
-      if (!isObject(params)) throw new RpcError(-32602, 'Invalid params: expected { topic }');
-      const topic = requireString(params.topic, 'topic');
-      const id = subscribe(conn, topic);
-      return { result: id, note: `topic=${short(topic)}`, after: () => flushStored(conn, topic) };
-    },
-    irn_batchSubscribe(conn, params) {
-      if (!isObject(params)) throw new RpcError(-32602, 'Invalid params: expected { topics }');
-      const topics = requireTopics(params.topics, 'topics');
-      const ids = topics.map((t) => subscribe(conn, t));
-      return { result: ids, note: `${topics.length} topics`, after: () => topics.reduce((n, t) => n + flushStored(conn, t), 0) };
-    },
-    irn_unsubscribe(conn, params) {
-      if (!isObject(params)) throw new RpcError(-32602, 'Invalid params: expected { topic, id }');
-      const topic = requireString(params.topic, 'topic');
-      unsubscribe(conn, topic);
-      return { result: true, note: `topic=${short(topic)}` };
-    },
-    irn_batchUnsubscribe(conn, params) {
-      if (!isObject(params) || !Array.isArray(params.subscriptions)) throw new RpcError(-32602, 'Invalid params: expected { subscriptions: [{ topic, id }] }');
-      const topics = params.subscriptions.map((/** @type {unknown} */ s, /** @type {number} */ i) => requireString(isObject(s) ? s.topic : undefined, `subscriptions[${i}].topic`));
-      for (const t of topics) unsubscribe(conn, t);
-      return { result: true, note: `${topics.length} topics` };
-    },
-    irn_publish(conn, params) {
-      const n = publishParams(params, conn);
-      return { result: true, note: `topic=${short(params.topic)} tag=${params.tag ?? 0} -> ${n}` };
-    },
-    irn_batchPublish(conn, params) {
-      if (!isObject(params) || !Array.isArray(params.messages)) throw new RpcError(-32602, 'Invalid params: expected { messages: [...] }');
-      // validate all before publishing any
-      for (const [i, m] of params.messages.entries()) {
-        if (!isObject(m)) throw new RpcError(-32602, `Invalid params: messages[${i}] must be an object`);
-        requireString(m.topic, `messages[${i}].topic`);
-        requireString(m.message, `messages[${i}].message`);
-        ttlSeconds(m.ttl);
-      }
-      let n = 0;
-      for (const m of params.messages) n += publishParams(m, conn);
-      return { result: true, note: `${params.messages.length} messages -> ${n}` };
-    },
-    irn_batchFetchMessages(conn, params) {
-      if (!isObject(params)) throw new RpcError(-32602, 'Invalid params: expected { topics }');
-      const topics = requireTopics(params.topics, 'topics');
-      /** @type {Record<string, unknown>[]} */
-      const messages = [];
-      let hasMore = false;
-      for (const topic of topics) {
-        for (const msg of store.get(topic)?.values() ?? []) {
-          if (!isLive(msg) || hasOrIsGetting(msg, conn.identity)) continue;
-          if (messages.length >= FETCH_PAGE_SIZE) {
-            hasMore = true;
-            break;
-          }
-          msg.delivered.add(conn.identity);
-          messages.push(payloadOf(msg));
-        }
-        if (hasMore) break;
-      }
-      return { result: { messages, hasMore }, note: `${topics.length} topics -> ${messages.length}` };
-    },
-    // WalletConnect 2.25: the dapp publishes its session proposal this way and never subscribes to the
-    // pairing topic itself; the relay subscribes it, so the wallet's answer reaches it.
-    wc_proposeSession(conn, params) {
-      if (!isObject(params)) throw new RpcError(-32602, 'Invalid params: expected an object');
-      const pairingTopic = requireString(params.pairingTopic, 'pairingTopic');
-      const sessionProposal = requireString(params.sessionProposal, 'sessionProposal');
-      subscribe(conn, pairingTopic);
-      const n = publish(conn, { topic: pairingTopic, message: sessionProposal, ttl: params.ttl, tag: TAG_SESSION_PROPOSE, attestation: params.attestation });
-      return { result: true, note: `pairing=${short(pairingTopic)} -> ${n}`, after: () => flushStored(conn, pairingTopic) };
-    },
-    // The wallet approves: it is subscribed to the new session topic, the proposal response goes to the
-    // pairing topic (the dapp) and the settle request to the session topic (stored until the dapp subscribes).
-    wc_approveSession(conn, params) {
-      if (!isObject(params)) throw new RpcError(-32602, 'Invalid params: expected an object');
-      const sessionTopic = requireString(params.sessionTopic, 'sessionTopic');
-      const pairingTopic = requireString(params.pairingTopic, 'pairingTopic');
-      const response = requireString(params.sessionProposalResponse, 'sessionProposalResponse');
-      const settle = requireString(params.sessionSettlementRequest, 'sessionSettlementRequest');
-      ttlSeconds(params.ttl);
-      subscribe(conn, sessionTopic);
-      const a = publish(conn, { topic: pairingTopic, message: response, ttl: params.ttl, tag: TAG_SESSION_PROPOSE_RESPONSE });
-      const b = publish(conn, { topic: sessionTopic, message: settle, ttl: params.ttl, tag: TAG_SESSION_SETTLE });
-      return { result: true, note: `session=${short(sessionTopic)} pairing=${short(pairingTopic)} -> ${a}+${b}`, after: () => flushStored(conn, sessionTopic) };
-    },
-  };
-
-  /** @param {Conn} conn @param {any} frame */
-  const onResponse = (conn, frame) => {
-    // The client's answer to an irn_subscription: it has the message now.
-    const msg = conn.pendingAcks.get(frame.id);
-    if (!msg) return;
-    conn.pendingAcks.delete(frame.id);
-    if (msg.inFlight.get(conn.identity) === conn) msg.inFlight.delete(conn.identity);
-    msg.delivered.add(conn.identity);
-  };
+  const rateLimitMessage = `Rate limit exceeded: at most ${config.rateLimitPerSecond} requests per second (burst ${config.rateLimitBurst})`;
+  /** @param {Conn} conn @param {string | number | null} id @param {number} code @param {string} message */
+  const sendError = (conn, id, code, message) => hub.send(conn, { id, jsonrpc: '2.0', error: { code, message } });
 
   /** @param {Conn} conn @param {string} text */
   const onText = (conn, text) => {
-    /** @type {any} */
-    let frame;
-    try {
-      frame = JSON.parse(text);
-    } catch {
-      say(`#${conn.n} malformed JSON`);
-      send(conn, { id: null, jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
+    // A large frame pays before it is parsed, so over the rate limit it is refused unread.
+    const paid = text.length > PEEK_LIMIT;
+    if (paid && !conn.bucket.take()) {
+      counters.rateLimited++;
+      const id = peekId(text);
+      if (id !== null) sendError(conn, id, LIMIT_EXCEEDED, rateLimitMessage);
       return;
     }
-    if (!isObject(frame)) {
-      send(conn, { id: null, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
+    const frame = parseFrame(text);
+    // The client's answer to a delivery (a small frame): it has the message now. Free of the rate limit.
+    if (frame.type === 'response' && hub.onAck(conn, frame.id)) return;
+    if (!paid && !conn.bucket.take()) {
+      counters.rateLimited++;
+      // Only a request that waits for an answer gets one; junk and notifications are dropped.
+      if (frame.type === 'request' && frame.hasId) {
+        sendError(conn, frame.id, LIMIT_EXCEEDED, rateLimitMessage);
+      }
       return;
     }
-    if (frame.method === undefined && ('result' in frame || 'error' in frame)) {
-      onResponse(conn, frame);
-      return;
-    }
-    const id = frame.id ?? null;
-    const hasId = frame.id !== undefined;
-    if (typeof frame.method !== 'string') {
-      send(conn, { id, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
+    if (frame.type === 'response') return; // an answer to nothing the relay asked
+    if (frame.type === 'invalid') {
+      counters.invalidFrames++;
+      sendError(conn, frame.id, frame.code, frame.message);
       return;
     }
     const handler = Object.hasOwn(methods, frame.method) ? methods[frame.method] : undefined;
     if (!handler) {
-      say(`#${conn.n} ${frame.method}: method not found`);
-      if (hasId) send(conn, { id, jsonrpc: '2.0', error: { code: -32601, message: `Method not found: ${frame.method}` } });
+      counters.invalidFrames++;
+      say(`#${conn.n} ${logText(frame.method, 64)}: method not found`);
+      if (frame.hasId) sendError(conn, frame.id, METHOD_NOT_FOUND, `Method not found: ${frame.method.slice(0, 64)}`);
       return;
     }
-    /** @type {{ result: unknown, note?: string, after?: () => number }} */
+    /** @type {import('./protocol.mjs').Outcome} */
     let out;
     try {
       out = handler(conn, frame.params);
     } catch (err) {
-      const code = err instanceof RpcError ? err.code : -32603;
-      const message = err instanceof Error ? err.message : 'Internal error';
-      say(`#${conn.n} ${frame.method}: error ${code} ${message}`);
-      if (hasId) send(conn, { id, jsonrpc: '2.0', error: { code, message } });
+      if (err instanceof RpcError) {
+        counters.invalidFrames++;
+        say(`#${conn.n} ${frame.method}: error ${err.code} ${logText(err.message, 160)}`);
+        if (frame.hasId) sendError(conn, frame.id, err.code, err.message);
+      } else {
+        say(`#${conn.n} ${frame.method}: internal error ${logText(err instanceof Error ? err.stack ?? err.message : err, 400)}`);
+        if (frame.hasId) sendError(conn, frame.id, INTERNAL_ERROR, 'Internal error');
+      }
       return;
     }
-    if (hasId) send(conn, { id, jsonrpc: '2.0', result: out.result });
+    if (frame.hasId) hub.send(conn, { id: frame.id, jsonrpc: '2.0', result: out.result });
     const flushed = out.after ? out.after() : 0;
     say(`#${conn.n} ${frame.method} ${out.note ?? ''}${flushed ? ` (+${flushed} stored)` : ''}`.trimEnd());
   };
 
   const http = createServer((req, res) => {
-    if (req.method === 'GET' && (req.url === '/health' || req.url === '/stats')) {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && path === '/health') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ ok: true, ...stats() }));
+      res.end(JSON.stringify({ ok: true }));
+      return;
+    }
+    if (req.method === 'GET' && path === '/stats') {
+      if (config.statsEndpoint && isLocalRequest(req)) {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ ok: true, ...stats() }));
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('Not found\n');
+      }
       return;
     }
     res.writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' });
     res.end('This is a WalletConnect relay: connect with a WebSocket.\n');
   });
-  const wss = new WebSocketServer({ server: http, maxPayload, perMessageDeflate: false });
-  // ws re-emits the HTTP server's errors; listen errors are reported by the promise below.
-  wss.on('error', () => {});
+  // Bounds on connections that have not (yet) become WebSockets.
+  http.headersTimeout = 10_000;
+  http.requestTimeout = 10_000;
+  http.maxConnections = config.maxSockets + config.maxSocketsPerAddress;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxPayload, perMessageDeflate: false, clientTracking: false });
 
-  wss.on('connection', (ws, req) => {
-    const claimed = identityFromUrl(req.url);
+  http.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => {});
+    if (stopping) return refuse(socket, 503, 'relay stopping');
+    const address = clientAddress(req, config.trustProxy);
+    if (hub.conns.size >= config.maxSockets) {
+      counters.refusedCapacity++;
+      return refuse(socket, 503, 'too many connections');
+    }
+    if (!perAddress.hasRoom(address)) {
+      counters.refusedPerAddress++;
+      return refuse(socket, 429, `too many connections from one address (at most ${config.maxSocketsPerAddress})`);
+    }
+    /** @type {string | null} */
+    let auth;
+    try {
+      auth = new URL(req.url ?? '/', 'http://relay.local').searchParams.get('auth');
+    } catch {
+      return refuse(socket, 400, 'bad request URL');
+    }
+    /** @type {string} */
+    let identity;
+    let anonymous = false;
+    if (auth === null) {
+      if (!config.allowAnonymous) {
+        counters.refusedUnauthorized++;
+        say('refused a connection without auth token (401)');
+        return refuse(socket, 401, 'an auth token is required');
+      }
+      identity = `anon:${randomBytes(16).toString('hex')}`;
+      anonymous = true;
+    } else {
+      try {
+        identity = verifyRelayJwt(auth, { clockSkewSeconds: config.clockSkewSeconds, maxLifetimeSeconds: config.maxTokenLifetimeSeconds, audiences: config.audiences }).identity;
+      } catch (err) {
+        if (!(err instanceof AuthError)) throw err;
+        counters.refusedUnauthorized++;
+        say(`refused a connection (401 ${err.message})`);
+        return refuse(socket, 401, err.message);
+      }
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity, anonymous, address));
+  });
+
+  /** @param {WebSocket} ws @param {string} identity @param {boolean} anonymous @param {string} address */
+  const onConnection = (ws, identity, anonymous, address) => {
+    perAddress.add(address);
     /** @type {Conn} */
     const conn = {
       n: ++connCount,
       ws,
-      identity: claimed ?? `socket:${randomBytes(16).toString('hex')}`,
+      identity,
+      anonymous,
+      address,
       subs: new Map(),
       pendingAcks: new Map(),
+      pendingTopics: new Set(),
+      bucket: new TokenBucket(config.rateLimitPerSecond, config.rateLimitBurst),
+      overSince: 0,
       awaitingPong: false,
       missedPongs: 0,
+      closed: false,
     };
-    conns.add(conn);
-    say(`#${conn.n} connected ${claimed ? `client ${short(claimed.replace(/^did:key:/, ''))}` : 'anonymous'}`);
+    hub.add(conn);
+    say(`#${conn.n} connected ${anonymous ? 'anonymous' : `client ${identity.slice('did:key:'.length, 'did:key:'.length + 8)}…`}`);
     ws.on('pong', () => {
       conn.awaitingPong = false;
       conn.missedPongs = 0;
     });
     ws.on('message', (data, isBinary) => {
+      if (conn.closed) return;
       if (isBinary) {
-        send(conn, { id: null, jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: binary frames are not accepted' } });
+        if (!conn.bucket.take()) {
+          counters.rateLimited++;
+          return;
+        }
+        counters.invalidFrames++;
+        sendError(conn, null, PARSE_ERROR, 'Parse error: binary frames are not accepted');
         return;
       }
-      onText(conn, data.toString());
+      onText(conn, /** @type {Buffer} */ (data).toString('utf8'));
     });
-    ws.on('error', (err) => say(`#${conn.n} socket error: ${err.message}`));
+    ws.on('error', (err) => say(`#${conn.n} socket error: ${logText(err.message)}`));
     ws.on('close', (code) => {
-      conns.delete(conn);
-      for (const topic of [...conn.subs.keys()]) unsubscribe(conn, topic);
-      // Unanswered deliveries become deliverable again to this client.
-      for (const msg of conn.pendingAcks.values()) if (msg.inFlight.get(conn.identity) === conn) msg.inFlight.delete(conn.identity);
-      conn.pendingAcks.clear();
+      perAddress.remove(address);
+      hub.remove(conn);
       say(`#${conn.n} closed (${code})`);
     });
-  });
+  };
 
   const pingTimer = setInterval(() => {
-    for (const conn of conns) {
+    for (const conn of hub.conns) {
       if (conn.awaitingPong) conn.missedPongs++;
       if (conn.missedPongs >= 2) {
         counters.terminated++;
@@ -530,91 +273,118 @@ export async function startRelay(options = {}) {
         // closing socket
       }
     }
-  }, pingIntervalMs);
+  }, config.pingIntervalMs);
   pingTimer.unref();
-
-  const sweepTimer = setInterval(() => {
-    const now = Date.now();
-    for (const [topic, msgs] of store) {
-      for (const [key, msg] of msgs) if (msg.expiresAt <= now) msgs.delete(key);
-      if (msgs.size === 0) store.delete(topic);
-    }
-  }, sweepIntervalMs);
+  const sweepTimer = setInterval(() => store.sweep(), config.sweepIntervalMs);
   sweepTimer.unref();
+  const tickTimer = setInterval(() => hub.tick(), TICK_MS);
+  tickTimer.unref();
+  const clearTimers = () => {
+    clearInterval(pingTimer);
+    clearInterval(sweepTimer);
+    clearInterval(tickTimer);
+    hub.stop();
+  };
 
-  /** @returns {RelayStats} */
   function stats() {
-    let messages = 0;
-    for (const msgs of store.values()) for (const msg of msgs.values()) if (isLive(msg)) messages++;
     let subscriptions = 0;
-    for (const set of subscribers.values()) subscriptions += set.size;
+    let anonymousSockets = 0;
+    let bufferedBytes = 0;
+    let maxSocketBufferedBytes = 0;
+    const identities = new Set();
+    for (const conn of hub.conns) {
+      subscriptions += conn.subs.size;
+      if (conn.anonymous) anonymousSockets++;
+      identities.add(conn.identity);
+      const b = conn.ws.bufferedAmount;
+      bufferedBytes += b;
+      maxSocketBufferedBytes = Math.max(maxSocketBufferedBytes, b);
+    }
     return {
-      sockets: conns.size,
-      clients: new Set([...conns].map((c) => c.identity)).size,
+      sockets: hub.conns.size,
+      clients: identities.size,
+      anonymousSockets,
+      addresses: perAddress.addresses,
       subscriptions,
-      topics: store.size,
-      messages,
-      published: counters.published,
-      deliveries: counters.deliveries,
+      topics: store.topics.size,
+      messages: store.size,
+      storedBytes: store.bytes,
+      bufferedBytes,
+      maxSocketBufferedBytes,
+      backlogged: hub.backlog.size,
+      published: hub.counters.published,
+      deliveries: hub.counters.deliveries,
+      evicted: store.evicted,
+      expired: store.expired,
+      dropped: hub.counters.dropped,
       terminated: counters.terminated,
+      rateLimited: counters.rateLimited,
+      invalidFrames: counters.invalidFrames,
+      refusedUnauthorized: counters.refusedUnauthorized,
+      refusedPerAddress: counters.refusedPerAddress,
+      refusedCapacity: counters.refusedCapacity,
+      rssBytes: process.memoryUsage().rss,
     };
   }
 
   await new Promise((resolve, reject) => {
     const onError = (/** @type {Error} */ err) => {
-      clearInterval(pingTimer);
-      clearInterval(sweepTimer);
+      clearTimers();
       wss.close();
       reject(err);
     };
     http.once('error', onError);
-    http.listen(port, host, () => {
+    http.listen(config.port, config.host, () => {
       http.off('error', onError);
       resolve(undefined);
     });
   });
   const address = http.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  const url = `ws://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `ws://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   say(`listening on ${url}`);
 
-  let stopping;
   const stop = () => {
     stopping ??= (async () => {
-      clearInterval(pingTimer);
-      clearInterval(sweepTimer);
-      for (const conn of conns) conn.ws.close(1001, 'relay stopping');
+      clearTimers();
+      for (const conn of hub.conns) conn.ws.close(1001, 'relay stopping');
       const deadline = setTimeout(() => {
-        for (const conn of conns) conn.ws.terminate();
+        for (const conn of hub.conns) conn.ws.terminate();
       }, 500);
-      await new Promise((resolve) => wss.close(() => resolve(undefined)));
+      // Wait for the sockets to close (at most 1.5 s: terminated ones close at once).
+      for (let waited = 0; hub.conns.size > 0 && waited < 1500; waited += 10) await new Promise((r) => setTimeout(r, 10));
+      clearTimeout(deadline);
+      wss.close();
       await new Promise((resolve) => {
         http.close(() => resolve(undefined));
         http.closeAllConnections?.();
       });
-      clearTimeout(deadline);
       store.clear();
-      subscribers.clear();
+      hub.subscribers.clear();
       say('stopped');
     })();
     return stopping;
   };
 
-  return { url, port: actualPort, stop, stats };
+  return { url, port, stop, stats, config };
+}
+
+function usage() {
+  const lines = Object.entries(SPECS).map(([key, s]) => `  ${s.env.padEnd(36)} ${key} (default ${JSON.stringify(s.def)})`);
+  return ['node samples/relay/server.mjs [--json]', '', 'Environment:', ...lines, `  ${'RELAY_LOG'.padEnd(36)} 0 silences the per-method log`].join('\n');
 }
 
 // ---------- standalone ----------
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
+  if (process.argv.includes('--help')) {
+    console.log(usage());
+    process.exit(0);
+  }
   const json = process.argv.includes('--json');
-  const pingIntervalMs = process.env.RELAY_PING_INTERVAL_MS ? Number(process.env.RELAY_PING_INTERVAL_MS) : undefined;
   const quiet = process.env.RELAY_LOG === '0';
   try {
-    const relay = await startRelay({
-      host: process.env.RELAY_HOST || '127.0.0.1',
-      ...(pingIntervalMs ? { pingIntervalMs } : {}),
-      log: !quiet,
-    });
+    const relay = await startRelay({ log: !quiet });
     if (quiet) console.log(`Latchkey relay listening on ${relay.url}`);
     if (json) console.log(`LATCHKEY_RELAY ${JSON.stringify({ url: relay.url, port: relay.port })}`);
     const shutdown = () => void relay.stop().then(() => process.exit(0));
@@ -622,7 +392,8 @@ if (isMain) {
     process.once('SIGTERM', shutdown);
   } catch (err) {
     const e = /** @type {NodeJS.ErrnoException} */ (err);
-    console.error(e.code === 'EADDRINUSE' ? `[relay] port already in use: ${e.message}. Set RELAY_PORT to another port.` : `[relay] could not start: ${e.message}`);
+    if (e instanceof RelayConfigError) console.error(`[relay] invalid configuration: ${e.message}`);
+    else console.error(e.code === 'EADDRINUSE' ? `[relay] port already in use: ${e.message}. Set RELAY_PORT to another port.` : `[relay] could not start: ${e.message}`);
     process.exit(1);
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Test support: a bare relay client on `ws`, speaking the relay's JSON-RPC by hand.
- * It connects like WalletConnect does (`/?auth=<JWT>&projectId=…`) with an unsigned JWT whose
- * `iss` is the given identity, records every `irn_subscription` it receives and (unless told not
- * to) answers them with `true`.
+ * It connects like WalletConnect does (`/?auth=<JWT>&projectId=…`) with a token signed by its own
+ * Ed25519 key (whose did:key is its identity), records every `irn_subscription` it receives and
+ * (unless told not to) answers them with `true`.
  */
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
+import { createClientKey, signToken, type ClientKey } from './relayJwt';
 
 export interface Delivery {
   readonly rpcId: number;
@@ -23,21 +24,24 @@ export interface RpcResponse {
 }
 
 export interface RawClientOptions {
-  /** The JWT `iss` claim; a random did:key-like string by default. */
-  readonly identity?: string;
+  /** The client's key (its did:key is the identity); a new one by default. Pass another client's `key` to reconnect as it. */
+  readonly key?: ClientKey;
+  /** Connect with this `auth` value instead of a token signed by `key` (forged and broken tokens). */
+  readonly jwt?: string;
   /** Answer deliveries with `true` (default true). */
   readonly ack?: boolean;
   /** Connect without any `auth` parameter. */
   readonly anonymous?: boolean;
 }
 
-const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-
-export function fakeJwt(iss: string): string {
-  const header = b64url({ alg: 'EdDSA', typ: 'JWT' });
-  const now = Math.floor(Date.now() / 1000);
-  const payload = b64url({ iss, sub: randomBytes(32).toString('hex'), aud: 'ws://relay', iat: now, exp: now + 86400 });
-  return `${header}.${payload}.${randomBytes(64).toString('base64url')}`;
+/** A relay refused the WebSocket upgrade with this HTTP status. */
+export class UpgradeRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`upgrade refused: HTTP ${status} ${body.trim()}`);
+  }
 }
 
 export function randomTopic(): string {
@@ -45,6 +49,7 @@ export function randomTopic(): string {
 }
 
 export class RawClient {
+  /** The did:key the relay knows this client by (an anonymous socket gets a random identity instead). */
   readonly identity: string;
   readonly deliveries: Delivery[] = [];
   readonly errorsWithoutId: RpcResponse[] = [];
@@ -55,23 +60,35 @@ export class RawClient {
 
   private constructor(
     readonly ws: WebSocket,
-    identity: string,
+    readonly key: ClientKey,
     private readonly ack: boolean,
   ) {
-    this.identity = identity;
+    this.identity = key.did;
     ws.on('ping', () => this.pings++);
     ws.on('message', (data) => this.onMessage(data.toString()));
   }
 
+  /** Connects; rejects with UpgradeRefused when the relay answers the upgrade with an HTTP error. */
   static async connect(url: string, options: RawClientOptions = {}): Promise<RawClient> {
-    const identity = options.identity ?? `did:key:z6Mk${randomBytes(16).toString('hex')}`;
-    const query = options.anonymous ? 'projectId=test' : `auth=${fakeJwt(identity)}&projectId=test&ua=raw-test&useOnCloseEvent=true`;
+    const key = options.key ?? createClientKey();
+    const auth = options.jwt ?? signToken(key, { aud: url });
+    const query = options.anonymous ? 'projectId=test' : `auth=${encodeURIComponent(auth)}&projectId=test&ua=raw-test&useOnCloseEvent=true`;
     const ws = new WebSocket(`${url}/?${query}`);
     await new Promise<void>((res, rej) => {
       ws.once('open', () => res());
-      ws.once('error', rej);
+      ws.once('unexpected-response', (_req, response) => {
+        let body = '';
+        const refused = () => {
+          rej(new UpgradeRefused(response.statusCode ?? 0, body));
+          ws.terminate();
+        };
+        response.on('data', (d: Buffer) => (body += d.toString()));
+        response.once('end', refused);
+        response.once('error', refused);
+      });
+      ws.on('error', rej); // the first settles; later ones (after a refusal) are expected
     });
-    return new RawClient(ws, identity, options.ack ?? true);
+    return new RawClient(ws, key, options.ack ?? true);
   }
 
   private onMessage(text: string) {
@@ -134,13 +151,18 @@ export class RawClient {
 
   /** A round trip through the relay: everything it sent this socket before now has arrived. */
   async sync(): Promise<void> {
-    await this.send('irn_unsubscribe', { topic: 'sync', id: 'sync' });
+    await this.send('irn_unsubscribe', { topic: randomTopic(), id: 'sync' });
   }
 
+  /** Closes the socket (terminates it when the closing handshake takes over a second, e.g. a paused reader). */
   async close(): Promise<void> {
     if (this.ws.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((res) => {
-      this.ws.once('close', () => res());
+      const hard = setTimeout(() => this.ws.terminate(), 1000);
+      this.ws.once('close', () => {
+        clearTimeout(hard);
+        res();
+      });
       this.ws.close();
     });
   }

@@ -15,6 +15,8 @@ export interface RelayProcessOptions {
   readonly port?: number;
   readonly pingIntervalMs?: number;
   readonly timeoutMs?: number;
+  /** More RELAY_* variables (limits) for the relay. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface RelayProcess {
@@ -22,7 +24,7 @@ export interface RelayProcess {
   readonly port: number;
   /** Everything the relay printed (its per-method log), for failure messages. */
   output(): string;
-  /** GET /health: the relay's counters. */
+  /** GET /stats (served to loopback only): the relay's counters. */
   stats(): Promise<{ ok: boolean } & Record<string, number>>;
   stop(): Promise<void>;
   /** Stops the relay and starts a new one on the same port. */
@@ -37,7 +39,7 @@ interface Running {
 }
 
 async function launch(port: number, options: RelayProcessOptions, sink: (s: string) => void): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, RELAY_PORT: String(port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, RELAY_PORT: String(port) };
   if (options.pingIntervalMs) env.RELAY_PING_INTERVAL_MS = String(options.pingIntervalMs);
   const child = spawn(process.execPath, [SERVER, '--json'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -86,7 +88,7 @@ export async function startRelayProcess(options: RelayProcessOptions = {}): Prom
     port,
     output: () => log,
     async stats() {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/stats`);
       return (await res.json()) as { ok: boolean } & Record<string, number>;
     },
     async stop() {

@@ -1,0 +1,174 @@
+// Who is on the other end of a socket: the relay-auth JWT that WalletConnect clients put in the
+// connection URL (`/?auth=<JWT>&projectId=…`), verified.
+//
+// The token (see @walletconnect/relay-auth) is a compact JWS:
+//   header  {"alg":"EdDSA","typ":"JWT"}
+//   payload {"iss":"did:key:z…","sub":"<random per session>","aud":"<relay URL the client dialled>",
+//            "iat":<seconds>,"exp":<iat + 1 day>}
+//   signature: Ed25519 over `base64url(header).base64url(payload)`.
+// `iss` names the client's own Ed25519 public key as a did:key (multibase base58btc "z", multicodec
+// ed25519-pub prefix 0xed 0x01, then the 32-byte key). It is also the client's id: subscription ids
+// are sha256(topic + iss). So the signature is checked against the key `iss` names, and nothing else
+// (no shared secret): whoever holds the private key is that client; nobody else can sign as it.
+//
+// Claims checked: alg EdDSA only; iss a well-formed ed25519 did:key; signature valid; iat and exp
+// numbers, exp after now (minus the clock skew), iat not in the future (plus skew), exp after iat,
+// exp - iat within the maximum lifetime; aud a string, and one of `audiences` when that list is set.
+//
+// Also here, for tests and tools: the client side (a key pair and a signed token), with node:crypto.
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
+import { base58 } from '@scure/base';
+
+/** Longest token accepted (a WalletConnect token is about 400 characters). */
+export const MAX_JWT_LENGTH = 2048;
+const ED25519_PUB_PREFIX = [0xed, 0x01];
+const DID_KEY_ED25519 = /^did:key:z[1-9A-HJ-NP-Za-km-z]{40,60}$/;
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+/** A token was refused; `reason` is a fixed text (never client input), safe to log and to answer with. */
+export class AuthError extends Error {
+  /** @param {string} reason */
+  constructor(reason) {
+    super(`invalid auth token: ${reason}`);
+    this.name = 'AuthError';
+    this.reason = reason;
+  }
+}
+
+/**
+ * The raw 32-byte Ed25519 public key a `did:key` names.
+ * @param {unknown} did
+ * @returns {Buffer}
+ */
+export function publicKeyFromDidKey(did) {
+  if (typeof did !== 'string' || !DID_KEY_ED25519.test(did)) throw new AuthError('iss is not an ed25519 did:key');
+  /** @type {Uint8Array} */
+  let bytes;
+  try {
+    bytes = base58.decode(did.slice('did:key:z'.length));
+  } catch {
+    throw new AuthError('iss is not base58btc');
+  }
+  if (bytes.length !== 34 || bytes[0] !== ED25519_PUB_PREFIX[0] || bytes[1] !== ED25519_PUB_PREFIX[1]) {
+    throw new AuthError('iss is not an ed25519 did:key');
+  }
+  return Buffer.from(bytes.subarray(2));
+}
+
+/** @param {Uint8Array} raw 32-byte Ed25519 public key @returns {string} */
+export function didKeyFromPublicKey(raw) {
+  if (raw.length !== 32) throw new TypeError('an Ed25519 public key is 32 bytes');
+  return `did:key:z${base58.encode(Uint8Array.from([...ED25519_PUB_PREFIX, ...raw]))}`;
+}
+
+/** @param {string} part @param {string} what @returns {Record<string, unknown>} */
+function decodeJsonPart(part, what) {
+  /** @type {unknown} */
+  let value;
+  try {
+    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  } catch {
+    throw new AuthError(`${what} is not base64url JSON`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AuthError(`${what} is not a JSON object`);
+  return /** @type {Record<string, unknown>} */ (value);
+}
+
+/**
+ * @typedef {object} VerifyOptions
+ * @property {number} [now] ms since epoch (default Date.now())
+ * @property {number} [clockSkewSeconds] tolerance for iat/exp (default 300)
+ * @property {number} [maxLifetimeSeconds] largest exp - iat accepted (default 86400, what the clients use)
+ * @property {readonly string[]} [audiences] when non-empty, aud must be one of these (a trailing slash is ignored)
+ */
+
+/**
+ * @typedef {object} VerifiedToken
+ * @property {string} identity the verified `iss` (did:key)
+ * @property {string} aud
+ * @property {number} iat
+ * @property {number} exp
+ */
+
+/** @param {string} s */
+const trimSlash = (s) => s.replace(/\/+$/, '');
+
+/**
+ * Verifies a relay-auth JWT; throws AuthError when it is not acceptable.
+ * @param {unknown} token
+ * @param {VerifyOptions} [options]
+ * @returns {VerifiedToken}
+ */
+export function verifyRelayJwt(token, options = {}) {
+  const { now = Date.now(), clockSkewSeconds = 300, maxLifetimeSeconds = 86_400, audiences = [] } = options;
+  if (typeof token !== 'string' || token.length === 0) throw new AuthError('missing');
+  if (token.length > MAX_JWT_LENGTH) throw new AuthError('too long');
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((p) => B64URL.test(p))) throw new AuthError('not a compact JWS');
+  const [h, p, s] = /** @type {[string, string, string]} */ (parts);
+  const header = decodeJsonPart(h, 'header');
+  if (header.alg !== 'EdDSA') throw new AuthError('alg must be EdDSA');
+  if (header.typ !== undefined && header.typ !== 'JWT') throw new AuthError('typ must be JWT');
+  if (header.crit !== undefined) throw new AuthError('crit is not supported');
+  const claims = decodeJsonPart(p, 'payload');
+  const rawKey = publicKeyFromDidKey(claims.iss);
+  const signature = Buffer.from(s, 'base64url');
+  if (signature.length !== 64) throw new AuthError('signature is not 64 bytes');
+  /** @type {import('node:crypto').KeyObject} */
+  let key;
+  try {
+    key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: rawKey.toString('base64url') }, format: 'jwk' });
+  } catch {
+    throw new AuthError('iss is not a valid Ed25519 key');
+  }
+  if (!verify(null, Buffer.from(`${h}.${p}`, 'ascii'), key, signature)) throw new AuthError('bad signature');
+
+  const { iat, exp, aud } = claims;
+  if (typeof iat !== 'number' || !Number.isFinite(iat)) throw new AuthError('iat must be a number');
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new AuthError('exp must be a number');
+  const nowSeconds = now / 1000;
+  if (exp <= nowSeconds - clockSkewSeconds) throw new AuthError('expired');
+  if (iat > nowSeconds + clockSkewSeconds) throw new AuthError('issued in the future');
+  if (exp <= iat) throw new AuthError('exp is not after iat');
+  if (exp - iat > maxLifetimeSeconds) throw new AuthError('lifetime too long');
+  if (typeof aud !== 'string' || aud.length === 0) throw new AuthError('aud must be a string');
+  if (audiences.length > 0 && !audiences.some((a) => trimSlash(a) === trimSlash(aud))) throw new AuthError('aud is not this relay');
+  return { identity: /** @type {string} */ (claims.iss), aud, iat, exp };
+}
+
+// ---------- the client side (tests, tools) ----------
+
+/**
+ * @typedef {object} ClientKey
+ * @property {import('node:crypto').KeyObject} privateKey
+ * @property {string} did the did:key of its public key (the client's identity on the relay)
+ */
+
+/**
+ * A new client key, or the one a 32-byte seed gives.
+ * @param {Uint8Array} [seed]
+ * @returns {ClientKey}
+ */
+export function createClientKey(seed) {
+  const privateKey = seed
+    ? createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed)]), format: 'der', type: 'pkcs8' })
+    : generateKeyPairSync('ed25519').privateKey;
+  const x = /** @type {string} */ (createPublicKey(privateKey).export({ format: 'jwk' }).x);
+  return { privateKey, did: didKeyFromPublicKey(Buffer.from(x, 'base64url')) };
+}
+
+/**
+ * A relay-auth token as WalletConnect clients make it; `claims` overrides any claim (for tests).
+ * @param {ClientKey} key
+ * @param {{ aud?: string, ttlSeconds?: number, now?: number, claims?: Record<string, unknown> }} [options]
+ * @returns {string}
+ */
+export function signRelayJwt(key, options = {}) {
+  const { aud = 'wss://relay.walletconnect.org', ttlSeconds = 86_400, now = Date.now(), claims = {} } = options;
+  const iat = Math.floor(now / 1000);
+  const enc = (/** @type {unknown} */ v) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const header = enc({ alg: 'EdDSA', typ: 'JWT' });
+  const payload = enc({ iss: key.did, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + ttlSeconds, ...claims });
+  const signature = sign(null, Buffer.from(`${header}.${payload}`, 'ascii'), key.privateKey).toString('base64url');
+  return `${header}.${payload}.${signature}`;
+}

@@ -1,0 +1,294 @@
+#!/usr/bin/env node
+// Abuse benchmark for the local relay: each scenario starts a fresh relay in a child process
+// (`node server.mjs --json`), sends a fixed amount of abuse as fast as the relay reads it, measures
+// the relay's resident memory (VmRSS from /proc) when idle, at the peak, at the end and 3 s later,
+// and prints what the relay held at the end (its /stats counters, when it has them).
+// It prints figures; it asserts nothing and has no timing thresholds.
+//
+//   node samples/relay/bench/abuse.mjs [--scale 1] [--seconds 60] [--only publish-flood,slow-reader]
+//                                      [--server path/to/server.mjs] [--env RELAY_X=1 --env …]
+//
+// --scale multiplies the amounts below; --seconds caps each scenario's sending time; --server runs
+// the scenarios against another build of the relay (e.g. an older server.mjs) for a before/after
+// comparison; --env sets the relay's configuration (e.g. RELAY_RATE_LIMIT_PER_SECOND=1000000 to see
+// the store's bounds without the rate limit). Scenarios (at scale 1):
+//   publish-flood       8 sockets publish 16,000 messages of 64 KiB (1 GiB) to fresh topics
+//   slow-reader         a socket subscribes to a topic and stops reading; 4 sockets publish 8,000
+//                       messages of 64 KiB (512 MiB) on that topic; then up to 12 s for the relay to
+//                       drop the reader (its `dropped` counter)
+//   malformed           8 sockets send 80,000 junk frames: random bytes, wrong JSON shapes, huge ids,
+//                       bad topics, log-forging method names
+//   subscription-flood  4 sockets send 400 frames subscribing 1,000 fresh topics each
+//   socket-flood        opens 2,000 sockets from one address and holds them
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
+import { createClientKey, signRelayJwt } from '../auth.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const SERVER = resolve(arg('server', join(HERE, '../server.mjs')));
+const SECONDS = Number(arg('seconds', '60'));
+const SCALE = Number(arg('scale', '1'));
+/** @type {Record<string, string>} */
+const ENV = {};
+args.forEach((a, i) => {
+  const kv = a === '--env' ? args[i + 1] : undefined;
+  if (kv && kv.includes('=')) ENV[kv.slice(0, kv.indexOf('='))] = kv.slice(kv.indexOf('=') + 1);
+});
+const amount = (n) => Math.max(1, Math.round(n * SCALE));
+const ONLY = arg('only', '')
+  .split(',')
+  .filter(Boolean);
+const MiB = 1024 * 1024;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const topic = () => randomBytes(32).toString('hex');
+const BIG = randomBytes(48 * 1024).toString('base64'); // 64 KiB of base64, like an encrypted payload
+
+/** @param {number} pid */
+function rss(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+const mb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / MiB).toFixed(0)} MB` : 'n/a');
+
+async function startRelay(env = {}) {
+  const child = spawn(process.execPath, ['--expose-gc', SERVER, '--json'], {
+    env: { ...process.env, RELAY_PORT: '0', RELAY_LOG: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (d) => (out += d));
+  const info = await new Promise((res, rej) => {
+    const t = setTimeout(() => rej(new Error(`relay did not start:\n${out}`)), 10_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('LATCHKEY_RELAY '));
+      if (line) {
+        clearTimeout(t);
+        res(JSON.parse(line.slice('LATCHKEY_RELAY '.length)));
+      }
+    });
+    child.once('exit', () => rej(new Error(`relay exited:\n${out}`)));
+  });
+  return {
+    ...info,
+    pid: child.pid,
+    async stats() {
+      for (const path of ['/stats', '/health']) {
+        try {
+          const res = await fetch(`http://127.0.0.1:${info.port}${path}`);
+          if (res.ok) return await res.json();
+        } catch {
+          // not answering
+        }
+      }
+      return {};
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      const hard = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      clearTimeout(hard);
+    },
+  };
+}
+
+/** A socket with a fresh signed identity; resolves once open, or with null when refused. */
+function connect(url) {
+  const jwt = signRelayJwt(createClientKey(), { aud: url });
+  const ws = new WebSocket(`${url}/?auth=${jwt}&projectId=bench`);
+  ws.on('error', () => {});
+  return new Promise((res) => {
+    ws.once('open', () => res(ws));
+    ws.once('unexpected-response', (_req, response) => {
+      response.resume();
+      res(null);
+    });
+    ws.once('close', () => res(null));
+    ws.once('error', () => res(null));
+  });
+}
+
+let nextId = 1;
+const request = (method, params) => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method, params });
+
+/**
+ * Sends frames from `make` while the socket takes them (client-side buffer under 4 MiB), until the
+ * shared budget is spent or `until`.
+ */
+async function pump(ws, make, budget, until) {
+  let sent = 0;
+  while (budget.left > 0 && Date.now() < until && ws.readyState === WebSocket.OPEN) {
+    if (ws.bufferedAmount > 4 * MiB) {
+      await sleep(2);
+      continue;
+    }
+    budget.left--;
+    ws.send(make());
+    sent++;
+    if (sent % 64 === 0) await new Promise((r) => setImmediate(r));
+  }
+  return sent;
+}
+
+/** Counts results and errors on a socket. */
+function tally(ws) {
+  const t = { results: 0, errors: 0, codes: /** @type {Record<string, number>} */ ({}) };
+  ws.on('message', (data) => {
+    let f;
+    try {
+      f = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    if (f.method === 'irn_subscription') {
+      ws.send(JSON.stringify({ id: f.id, jsonrpc: '2.0', result: true }));
+    } else if (f.error) {
+      t.errors++;
+      t.codes[f.error.code] = (t.codes[f.error.code] ?? 0) + 1;
+    } else t.results++;
+  });
+  return t;
+}
+
+const closeAll = (sockets) => Promise.all(sockets.filter(Boolean).map((ws) => new Promise((r) => (ws.readyState === WebSocket.CLOSED ? r() : (ws.once('close', r), ws.terminate())))));
+
+/** @type {Record<string, (relay: any, until: number, snap: () => Promise<void>) => Promise<Record<string, unknown>>>} */
+const scenarios = {
+  async 'publish-flood'(relay, until, snap) {
+    const sockets = (await Promise.all(Array.from({ length: 8 }, () => connect(relay.url)))).filter(Boolean);
+    const tallies = sockets.map(tally);
+    let n = 0;
+    const budget = { left: amount(16_000) };
+    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => request('irn_publish', { topic: topic(), message: `${n++}:${BIG}`, ttl: 86_400, tag: 1 }), budget, until)));
+    await sleep(500);
+    const r = { sent: sent.reduce((a, b) => a + b, 0), accepted: sum(tallies, 'results'), refused: sum(tallies, 'errors'), codes: mergeCodes(tallies) };
+    await snap();
+    await closeAll(sockets);
+    return r;
+  },
+  async 'slow-reader'(relay, until, snap) {
+    const t = topic();
+    const reader = await connect(relay.url);
+    await new Promise((res) => {
+      reader.once('message', res);
+      reader.send(request('irn_subscribe', { topic: t }));
+    });
+    reader._socket.pause(); // never reads again
+    const publishers = (await Promise.all(Array.from({ length: 4 }, () => connect(relay.url)))).filter(Boolean);
+    const tallies = publishers.map(tally);
+    let n = 0;
+    const budget = { left: amount(8_000) };
+    const sent = await Promise.all(publishers.map((ws) => pump(ws, () => request('irn_publish', { topic: t, message: `${n++}:${BIG}`, ttl: 86_400, tag: 1 }), budget, until)));
+    const sentAt = Date.now();
+    let dropped = 0;
+    while (Date.now() - sentAt < 12_000 && !dropped) {
+      await sleep(250);
+      dropped = (await relay.stats()).dropped ?? 0;
+    }
+    const r = { sent: sent.reduce((a, b) => a + b, 0), accepted: sum(tallies, 'results'), refused: sum(tallies, 'errors'), readerDroppedAfterMs: dropped ? Date.now() - sentAt : 'not within 12 s' };
+    await snap();
+    await closeAll([reader, ...publishers]);
+    return r;
+  },
+  async malformed(relay, until, snap) {
+    const sockets = (await Promise.all(Array.from({ length: 8 }, () => connect(relay.url)))).filter(Boolean);
+    const tallies = sockets.map(tally);
+    const junk = [
+      () => randomBytes(64).toString('latin1'),
+      () => '{"id":1e999,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"x"}}',
+      () => JSON.stringify({ id: 'x'.repeat(10_000), jsonrpc: '2.0', method: 'irn_publish', params: {} }),
+      () => JSON.stringify([1, 2, 3]),
+      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: `irn_\n\u001b[31mfake log line ${nextId}`, params: {} }),
+      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: 'irn_publish', params: { topic: 'not-hex', message: BIG, ttl: 'soon' } }),
+      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: Array.from({ length: 2000 }, () => 'zz') } }),
+    ];
+    let i = 0;
+    const budget = { left: amount(80_000) };
+    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => junk[i++ % junk.length](), budget, until)));
+    await sleep(500);
+    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+    const r = { sent: sent.reduce((a, b) => a + b, 0), errors: sum(tallies, 'errors'), socketsStillOpen: `${open}/${sockets.length}`, codes: mergeCodes(tallies) };
+    await snap();
+    await closeAll(sockets);
+    return r;
+  },
+  async 'subscription-flood'(relay, until, snap) {
+    const sockets = (await Promise.all(Array.from({ length: 4 }, () => connect(relay.url)))).filter(Boolean);
+    const tallies = sockets.map(tally);
+    const budget = { left: amount(400) };
+    const sent = await Promise.all(sockets.map((ws) => pump(ws, () => request('irn_batchSubscribe', { topics: Array.from({ length: 1000 }, topic) }), budget, until)));
+    await sleep(500);
+    const r = { frames: sent.reduce((a, b) => a + b, 0), accepted: sum(tallies, 'results'), refused: sum(tallies, 'errors'), codes: mergeCodes(tallies) };
+    await snap();
+    await closeAll(sockets);
+    return r;
+  },
+  async 'socket-flood'(relay, until, snap) {
+    const sockets = [];
+    let refused = 0;
+    for (let i = 0; i < amount(2000) && Date.now() < until; i += 50) {
+      const batch = await Promise.all(Array.from({ length: 50 }, () => connect(relay.url)));
+      for (const ws of batch) (ws ? sockets.push(ws) : refused++);
+    }
+    await sleep(300);
+    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+    const r = { attempted: sockets.length + refused, open, refused };
+    await snap();
+    await closeAll(sockets);
+    return r;
+  },
+};
+
+const sum = (tallies, k) => tallies.reduce((a, t) => a + t[k], 0);
+const mergeCodes = (tallies) => {
+  const out = {};
+  for (const t of tallies) for (const [c, n] of Object.entries(t.codes)) out[c] = (out[c] ?? 0) + n;
+  return out;
+};
+
+console.log(`relay: ${SERVER} ${JSON.stringify(ENV)}\nscale ${SCALE}, at most ${SECONDS} s of sending per scenario; memory is the relay process's VmRSS\n`);
+for (const [name, run] of Object.entries(scenarios)) {
+  if (ONLY.length && !ONLY.includes(name)) continue;
+  const relay = await startRelay(ENV);
+  await sleep(300);
+  const idle = rss(relay.pid);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(relay.pid))), 100);
+  let outcome;
+  let stats = {};
+  const snap = async () => {
+    stats = await relay.stats();
+  };
+  try {
+    const started = Date.now();
+    outcome = await run(relay, started + SECONDS * 1000, snap);
+    outcome = { ...outcome, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) };
+  } catch (err) {
+    outcome = { error: err instanceof Error ? err.message : String(err) };
+  }
+  const end = rss(relay.pid);
+  clearInterval(sampler);
+  peak = Math.max(peak, end);
+  await sleep(3000);
+  const settled = rss(relay.pid);
+  /** @type {Record<string, unknown>} */
+  const kept = {};
+  for (const k of ['sockets', 'subscriptions', 'topics', 'messages', 'storedBytes', 'bufferedBytes', 'backlogged', 'evicted', 'dropped', 'rateLimited', 'refusedPerAddress', 'terminated']) if (k in stats) kept[k] = stats[k];
+  await relay.stop();
+  console.log(`${name.padEnd(19)} RSS idle ${mb(idle).padStart(7)}  peak ${mb(peak).padStart(8)}  end ${mb(end).padStart(8)}  3 s later ${mb(settled).padStart(8)}`);
+  console.log(`${''.padEnd(19)} ${JSON.stringify(outcome)}`);
+  console.log(`${''.padEnd(19)} relay at the end (before the sockets closed): ${JSON.stringify(kept)}\n`);
+}

@@ -1,0 +1,192 @@
+/**
+ * The relay's limits on what one client can ask of it, on a real relay process with small limits:
+ * sockets per address, subscriptions per socket, batch length, request rate (token bucket), frame
+ * size; and its validation of topics, ids and requests, answered with JSON-RPC errors.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { RawClient, UpgradeRefused, randomTopic } from './testing/rawClient';
+import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
+
+const LIMITS = {
+  RELAY_MAX_SOCKETS_PER_ADDRESS: '4',
+  RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET: '5',
+  RELAY_MAX_BATCH_SIZE: '8',
+  RELAY_RATE_LIMIT_PER_SECOND: '2',
+  RELAY_RATE_LIMIT_BURST: '20',
+  RELAY_MAX_FRAME_BYTES: '16384',
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('relay limits', () => {
+  let relay: RelayProcess;
+  const open: RawClient[] = [];
+  const client = async (opts?: Parameters<typeof RawClient.connect>[1]) => {
+    const c = await RawClient.connect(relay.url, opts);
+    open.push(c);
+    return c;
+  };
+  /** Frames on `c` that answer no request of its own (raw frames sent with sendText). */
+  const nextUnmatched = async (c: RawClient, n: number) => {
+    await c.waitFor(() => c.errorsWithoutId.length >= n, 2000, `${n} answers`);
+    return c.errorsWithoutId.splice(0, n);
+  };
+  const socketsOpen = async (n: number) => {
+    for (let i = 0; i < 100 && (await relay.stats()).sockets !== n; i++) await sleep(10);
+    expect((await relay.stats()).sockets).toBe(n);
+  };
+
+  beforeAll(async () => {
+    relay = await startRelayProcess({ env: LIMITS });
+  }, 20_000);
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    await socketsOpen(0);
+  });
+  afterAll(async () => {
+    await relay?.stop();
+  });
+
+  it('refuses a fifth socket from one address with 429, and takes one again after a close', async () => {
+    const four = await Promise.all([client(), client(), client(), client({ anonymous: true })]);
+    const before = (await relay.stats()).refusedPerAddress!;
+    await expect(client()).rejects.toMatchObject({ status: 429 });
+    await expect(client({ anonymous: true })).rejects.toBeInstanceOf(UpgradeRefused);
+    expect((await relay.stats()).refusedPerAddress).toBe(before + 2);
+    await four[0]!.close();
+    await socketsOpen(3);
+    const again = await client();
+    expect(typeof (await again.call('irn_subscribe', { topic: randomTopic() }))).toBe('string');
+  });
+
+  it('at most 5 subscriptions per socket: the sixth is refused with -32005, a batch past the limit subscribes none, a topic already held does not count', async () => {
+    const c = await client();
+    const topics = Array.from({ length: 5 }, randomTopic);
+    expect(await c.call('irn_batchSubscribe', { topics: topics.slice(0, 3) })).toHaveLength(3);
+    const over = await c.send('irn_batchSubscribe', { topics: [topics[3], topics[4], randomTopic()] });
+    expect(over.error).toMatchObject({ code: -32005, message: expect.stringContaining('5 subscriptions') });
+    expect((await relay.stats()).subscriptions).toBe(3); // none of the batch was taken
+    await c.call('irn_subscribe', { topic: topics[3] });
+    await c.call('irn_subscribe', { topic: topics[4] });
+    expect(typeof (await c.call('irn_subscribe', { topic: topics[0] }))).toBe('string'); // held already
+    expect((await c.send('irn_subscribe', { topic: randomTopic() })).error?.code).toBe(-32005);
+    // implicit subscriptions count too
+    expect((await c.send('wc_proposeSession', { pairingTopic: randomTopic(), sessionProposal: 'p', ttl: 300 })).error?.code).toBe(-32005);
+    // after an unsubscribe there is room again
+    await c.call('irn_unsubscribe', { topic: topics[0], id: 'x' });
+    expect(typeof (await c.call('irn_subscribe', { topic: randomTopic() }))).toBe('string');
+  });
+
+  it('a batch longer than 8 items is refused whole with -32602', async () => {
+    const c = await client();
+    const topics = Array.from({ length: 9 }, randomTopic);
+    expect((await c.send('irn_batchFetchMessages', { topics })).error).toMatchObject({ code: -32602, message: expect.stringContaining('at most 8') });
+    const messages = topics.map((topic) => ({ topic, message: 'm', ttl: 60, tag: 1 }));
+    expect((await c.send('irn_batchPublish', { messages })).error?.code).toBe(-32602);
+    const other = await client();
+    expect((await other.call('irn_batchFetchMessages', { topics: topics.slice(0, 8) })).messages).toEqual([]);
+  });
+
+  it('rate limit: past the burst, requests get -32005 with their own id; answers to deliveries are free; after a pause the socket is served again', async () => {
+    const publisher = await client();
+    const reader = await client();
+    const topic = randomTopic();
+    await reader.call('irn_subscribe', { topic }); // 19 tokens left
+    await publisher.call('irn_batchPublish', { messages: Array.from({ length: 8 }, (_, i) => ({ topic, message: `m${i}`, ttl: 60, tag: 1 })) });
+    await reader.waitFor(() => reader.deliveries.length === 8);
+    await reader.sync(); // its 8 answers were free: 18 tokens left
+    const burst = await Promise.all(Array.from({ length: 24 }, () => reader.send('irn_unsubscribe', { topic: randomTopic(), id: 'x' })));
+    const ok = burst.filter((r) => r.result === true).length;
+    const limited = burst.filter((r) => r.error?.code === -32005);
+    expect(ok).toBeGreaterThanOrEqual(18);
+    expect(ok).toBeLessThanOrEqual(19); // at most one token refilled meanwhile (2 per second)
+    expect(limited).toHaveLength(24 - ok);
+    expect(limited[0]!.error!.message).toMatch(/Rate limit exceeded/);
+    // each refusal carries the id of its request (send() matched them), so the client is not left waiting
+    expect((await relay.stats()).rateLimited).toBeGreaterThanOrEqual(24 - ok);
+    await sleep(600); // one token back
+    expect(await reader.call('irn_unsubscribe', { topic: randomTopic(), id: 'x' })).toBe(true);
+    // the publisher's own bucket was not touched by the reader's
+    expect(await publisher.call('irn_unsubscribe', { topic: randomTopic(), id: 'x' })).toBe(true);
+  });
+
+  it('a frame over 16 KiB closes that socket (1009); the others carry on', async () => {
+    const [big, other] = [await client(), await client()];
+    const closed = new Promise<number>((r) => big.ws.once('close', (code) => r(code)));
+    big.sendText(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_publish', params: { topic: randomTopic(), message: 'x'.repeat(17_000), ttl: 60 } }));
+    expect(await closed).toBe(1009);
+    expect(typeof (await other.call('irn_subscribe', { topic: randomTopic() }))).toBe('string');
+  });
+
+  it.each([
+    ['not hex', 'z'.repeat(64)],
+    ['upper-case hex', 'A'.repeat(64)],
+    ['63 characters', 'a'.repeat(63)],
+    ['65 characters', 'a'.repeat(65)],
+    ['a number', 42],
+    ['64 characters with a newline', `${'a'.repeat(63)}\n`],
+  ])('refuses a topic that is %s with -32602 in every method', async (_what, topic) => {
+    const c = await client();
+    const calls: Array<[string, unknown]> = [
+      ['irn_subscribe', { topic }],
+      ['irn_batchSubscribe', { topics: [randomTopic(), topic] }],
+      ['irn_unsubscribe', { topic, id: 'x' }],
+      ['irn_publish', { topic, message: 'm', ttl: 60 }],
+      ['irn_batchFetchMessages', { topics: [topic] }],
+      ['wc_proposeSession', { pairingTopic: topic, sessionProposal: 'p', ttl: 60 }],
+    ];
+    for (const [method, params] of calls) {
+      const r = await c.send(method, params);
+      expect({ method, error: r.error?.code }).toEqual({ method, error: -32602 });
+      expect(r.error!.message).toMatch(/64 lowercase hex/);
+    }
+    expect((await relay.stats()).subscriptions).toBe(0);
+  });
+
+  it('ids: a string of at most 128 characters or a safe integer is echoed exactly; any other id gets -32600 with id null', async () => {
+    const c = await client();
+    const req = (idText: string) => `{"id":${idText},"jsonrpc":"2.0","method":"irn_unsubscribe","params":{"topic":"${randomTopic()}","id":"x"}}`;
+    const good = ['"a-string-id"', `"${'x'.repeat(128)}"`, '9007199254740991', '0', '-7', '1754000000000123'];
+    for (const id of good) c.sendText(req(id));
+    const answers = await nextUnmatched(c, good.length);
+    expect(answers.map((a) => a.id)).toEqual(good.map((id) => JSON.parse(id)));
+    expect(answers.every((a) => a.result === true)).toBe(true);
+
+    const bad = ['1e999', '9007199254740993', '1.5', '{}', '[1]', 'true', `"${'x'.repeat(129)}"`];
+    for (const id of bad) c.sendText(req(id));
+    const refusals = await nextUnmatched(c, bad.length);
+    expect(refusals).toEqual(bad.map(() => ({ id: null, jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('id must be') } })));
+  });
+
+  it('answers malformed requests with JSON-RPC errors and keeps the socket; a notification gets no answer', async () => {
+    const c = await client();
+    const frames: Array<[string, number]> = [
+      ['{not json', -32700],
+      ['[{"id":1,"jsonrpc":"2.0","method":"irn_subscribe"}]', -32600],
+      ['"a string"', -32600],
+      ['{"id":1,"method":"irn_subscribe","params":{}}', -32600], // no jsonrpc
+      ['{"id":2,"jsonrpc":"1.0","method":"irn_subscribe","params":{}}', -32600],
+      ['{"id":3,"jsonrpc":"2.0","params":{}}', -32600], // no method
+      ['{"id":4,"jsonrpc":"2.0","method":"irn_subscribe","params":"topic"}', -32600],
+      ['{"id":5,"jsonrpc":"2.0","method":"eth_sendTransaction","params":[]}', -32601],
+      ['{"id":6,"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"' + randomTopic() + '","message":"m","ttl":-1}}', -32602],
+      ['{"id":7,"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"' + randomTopic() + '","message":"m","ttl":60,"tag":-1}}', -32602],
+      ['{"id":8,"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"' + randomTopic() + '","message":"m","ttl":60,"attestation":{"a":1}}}', -32602],
+    ];
+    for (const [text] of frames) c.sendText(text);
+    const answers = await nextUnmatched(c, frames.length);
+    expect(answers.map((a) => a.error?.code)).toEqual(frames.map(([, code]) => code));
+    // a notification (no id) with an unknown method: carried out as nothing, answered with nothing
+    c.sendText('{"jsonrpc":"2.0","method":"irn_nothing","params":{}}');
+    await c.sync();
+    expect(c.errorsWithoutId).toEqual([]);
+    expect(c.ws.readyState).toBe(c.ws.OPEN);
+  });
+
+  it('refuses to start with an invalid limit, naming the variable', () => {
+    const run = spawnSync(process.execPath, [join(__dirname, 'server.mjs')], { env: { ...process.env, RELAY_PORT: '0', RELAY_MAX_SOCKETS: 'lots' }, encoding: 'utf8', timeout: 10_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('[relay] invalid configuration: RELAY_MAX_SOCKETS must be a whole number');
+  });
+});

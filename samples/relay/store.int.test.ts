@@ -1,0 +1,111 @@
+/**
+ * The relay's stored messages stay bounded (samples/relay/store.mjs), on a real relay process with
+ * small bounds: by count and by bytes, per topic and in total, oldest first; and a client that
+ * does not answer its deliveries has at most RELAY_MAX_IN_FLIGHT_PER_SOCKET of them outstanding.
+ */
+import { RawClient, randomTopic } from './testing/rawClient';
+import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
+
+const BOUNDS = {
+  RELAY_MAX_MESSAGES_PER_TOPIC: '5',
+  RELAY_MAX_BYTES_PER_TOPIC: '16384',
+  RELAY_MAX_MESSAGES: '12',
+  RELAY_MAX_BYTES: '40960',
+  RELAY_MAX_IN_FLIGHT_PER_SOCKET: '3',
+};
+
+describe('relay stored messages', () => {
+  let relay: RelayProcess;
+  const open: RawClient[] = [];
+  const client = async (opts?: Parameters<typeof RawClient.connect>[1]) => {
+    const c = await RawClient.connect(relay.url, opts);
+    open.push(c);
+    return c;
+  };
+  const fetchAll = async (topics: string[]) => {
+    const c = await client();
+    const r = await c.call('irn_batchFetchMessages', { topics });
+    return r.messages.map((m: { message: string }) => m.message) as string[];
+  };
+
+  beforeAll(async () => {
+    relay = await startRelayProcess({ env: BOUNDS });
+  }, 20_000);
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await relay?.stop();
+  });
+
+  it('keeps the newest 5 messages of a topic, and a late subscriber gets them in order', async () => {
+    const a = await client();
+    const topic = randomTopic();
+    await a.call('irn_batchPublish', { messages: Array.from({ length: 7 }, (_, i) => ({ topic, message: `m${i}`, ttl: 300, tag: 1 })) });
+    const late = await client();
+    await late.call('irn_subscribe', { topic });
+    await late.waitFor(() => late.deliveries.length === 5);
+    await late.sync();
+    expect(late.messagesOn(topic)).toEqual(['m2', 'm3', 'm4', 'm5', 'm6']);
+  });
+
+  it('keeps a topic under 16 KiB, dropping its oldest messages', async () => {
+    const a = await client();
+    const topic = randomTopic();
+    const big = (i: number) => `${i}:${'x'.repeat(5000)}`;
+    for (let i = 0; i < 4; i++) await a.call('irn_publish', { topic, message: big(i), ttl: 300, tag: 1 });
+    expect(await fetchAll([topic])).toEqual([big(2), big(3)]);
+    const s = await relay.stats();
+    expect(s.storedBytes).toBeLessThanOrEqual(40960);
+  });
+
+  it('refuses a message that could never fit a topic with -32005', async () => {
+    const a = await client();
+    const r = await a.send('irn_publish', { topic: randomTopic(), message: 'x'.repeat(17_000), ttl: 300 });
+    expect(r.error).toMatchObject({ code: -32005, message: expect.stringContaining('too large to store') });
+  });
+
+  it('keeps at most 12 messages in all, dropping the oldest across topics', async () => {
+    const a = await client();
+    const topics = Array.from({ length: 15 }, randomTopic);
+    const before = (await relay.stats()).evicted!;
+    await a.call('irn_batchPublish', { messages: topics.map((topic, i) => ({ topic, message: `t${i}`, ttl: 300, tag: 1 })) });
+    const s = await relay.stats();
+    expect(s.messages).toBe(12);
+    expect(s.evicted).toBeGreaterThanOrEqual(before + 3);
+    expect(await fetchAll(topics)).toEqual(topics.slice(3).map((_, i) => `t${i + 3}`));
+  });
+
+  it('keeps at most 40 KiB in all, dropping the oldest across topics', async () => {
+    const a = await client();
+    const topics = Array.from({ length: 10 }, randomTopic);
+    const msg = (i: number) => `${i}:${'y'.repeat(6000)}`;
+    for (const [i, topic] of topics.entries()) await a.call('irn_publish', { topic, message: msg(i), ttl: 300, tag: 1 });
+    const s = await relay.stats();
+    expect(s.storedBytes).toBeLessThanOrEqual(40960);
+    expect(s.storedBytes).toBeGreaterThan(30000); // full, not emptied
+    const kept = await fetchAll(topics);
+    // what is left is the newest messages, oldest gone first
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(kept.length).toBeLessThan(10);
+    expect(kept).toEqual(topics.slice(10 - kept.length).map((_, i) => msg(10 - kept.length + i)));
+    expect((await relay.stats()).storedBytes).toBeLessThanOrEqual(40960);
+  });
+
+  it('a client that does not answer has at most 3 deliveries outstanding; answering lets the rest through', async () => {
+    const a = await client();
+    const topic = randomTopic();
+    await a.call('irn_batchPublish', { messages: Array.from({ length: 5 }, (_, i) => ({ topic, message: `q${i}`, ttl: 300, tag: 1 })) });
+    const mute = await client({ ack: false });
+    await mute.call('irn_subscribe', { topic });
+    await mute.waitFor(() => mute.deliveries.length === 3);
+    await mute.sync();
+    await mute.call('irn_subscribe', { topic });
+    await mute.sync();
+    expect(mute.messagesOn(topic)).toEqual(['q0', 'q1', 'q2']);
+    expect((await relay.stats()).backlogged).toBeGreaterThanOrEqual(1);
+    for (const d of mute.deliveries) mute.sendText(JSON.stringify({ id: d.rpcId, jsonrpc: '2.0', result: true }));
+    await mute.waitFor(() => mute.deliveries.length === 5);
+    expect(mute.messagesOn(topic)).toEqual(['q0', 'q1', 'q2', 'q3', 'q4']);
+  });
+});
