@@ -81,7 +81,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|artifacts)/' },
+    exclude: { path: '(^|/)(node_modules|dist|artifacts)/|^tests/fixtures/import-rules/' },
     tsPreCompilationDeps: true,
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: {

@@ -51,13 +51,13 @@ export interface EvmTransactionRequest {
 }
 
 /** One call of an EIP-5792 `wallet_sendCalls` bundle ('to' and 'data' start with 0x; spec section 5). */
-export interface EvmCall {
+interface EvmCall {
   readonly to: `0x${string}`;
   readonly data?: `0x${string}`;
   readonly value?: bigint;
 }
 
-export interface EvmSendCallsRequest {
+interface EvmSendCallsRequest {
   readonly calls: readonly EvmCall[];
   readonly capabilities?: Readonly<Record<string, unknown>>;
   /** Atomic execution required (EIP-5792 `atomicRequired`). */
@@ -65,7 +65,7 @@ export interface EvmSendCallsRequest {
 }
 
 /** Spec section 3, "Solana params": the send options of sign-and-send. */
-export interface SolanaSendOptions {
+interface SolanaSendOptions {
   readonly skipPreflight?: boolean;
   readonly preflightCommitment?: 'processed' | 'confirmed' | 'finalized';
   readonly maxRetries?: number;
@@ -76,13 +76,13 @@ export interface SolanaSendOptions {
  * A Solana transaction, serialized (legacy or versioned wire format). Building one
  * (blockhash, instructions) is the caller's business; the adapter hands it to the wallet.
  */
-export interface SolanaTransactionRequest {
+interface SolanaTransactionRequest {
   readonly transaction: Uint8Array;
   readonly options?: SolanaSendOptions;
 }
 
 /** A Bitcoin PSBT (base64) to sign, with the inputs each address signs. */
-export interface BitcoinPsbtRequest {
+interface BitcoinPsbtRequest {
   readonly psbt: string;
   readonly signInputs: Readonly<Record<string, readonly number[]>>;
   /** Broadcast after signing. */
@@ -90,7 +90,7 @@ export interface BitcoinPsbtRequest {
 }
 
 /** A plain Bitcoin payment (the wallet builds the transaction). Amount in satoshis. */
-export interface BitcoinTransferRequest {
+interface BitcoinTransferRequest {
   readonly recipient: string;
   readonly amount: bigint;
 }
@@ -129,7 +129,7 @@ export interface AdapterCall {
  * --------------------------------------------------------------------------------------------- */
 
 /** Capabilities an adapter may implement beyond the required methods. */
-export interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
+interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
   /** Sends and returns the transaction hash (EVM) or signature (Solana) or txid (Bitcoin). */
   sendTransaction?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<string>;
   estimateGas?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<bigint>;

@@ -48,6 +48,7 @@ export type {
   AdapterConnection,
   AdapterEvent,
   AdapterRequests,
+  RequestOf,
   TransactionRequest,
   EvmTransactionRequest,
 } from './adapter';

@@ -60,7 +60,7 @@ export type AccountTab = 'Tokens' | 'NFTs' | 'Activity' | (string & {});
  * --------------------------------------------------------------------------------------------- */
 
 /** A module whose default export is a view component (opaque to the kernel). */
-export interface ViewModule {
+interface ViewModule {
   readonly default: unknown;
 }
 

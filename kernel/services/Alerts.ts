@@ -4,7 +4,7 @@ import { type Observed, Store } from '../store';
 
 export const Alerts = Symbol('Alerts');
 
-export type { AlertMessage, AlertVariant } from '../alerts';
+export type { AlertMessage } from '../alerts';
 
 export interface AlertsState {
   readonly current: AlertMessage | undefined;

@@ -67,10 +67,10 @@ export interface ConnectedSession extends AdapterCall {
 }
 
 /** Spec section 9: the native balance is cached for 30 s. */
-export const NATIVE_BALANCE_TTL_MS = 30_000;
+const NATIVE_BALANCE_TTL_MS = 30_000;
 
 /** How long reconnect waits for a stored connector to be announced (EIP-6963 announces are async). */
-export const RECONNECT_CONNECTOR_WAIT_MS = 1000;
+const RECONNECT_CONNECTOR_WAIT_MS = 1000;
 
 /** Connector types whose one session spans several namespaces: they disconnect together. */
 const SHARED_SESSION_TYPES: readonly string[] = ['WALLET_CONNECT', 'AUTH', 'ID_AUTH'];

@@ -14,7 +14,6 @@ import { Alerts } from './Alerts';
 
 export const Network = Symbol('Network');
 
-export { CHAIN_NAMESPACES };
 
 export interface NetworkServiceState {
   readonly activeNamespace: ChainNamespace | undefined;

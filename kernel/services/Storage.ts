@@ -66,7 +66,7 @@ export interface Storage extends ScopedStorage {
 export const STORAGE_PREFIX = '@latchkey/';
 
 /** Stored keys (without the prefix). */
-export const STORAGE_KEYS = {
+const STORAGE_KEYS = {
   recentWallets: 'recentWallets',
   activeNamespace: 'activeNamespace',
   socialProvider: 'socialProvider',
@@ -86,7 +86,7 @@ const isNamespace = (v: unknown): v is ChainNamespace => typeof v === 'string' &
 const isStatus = (v: unknown): v is ConnectionStatus => typeof v === 'string' && STATUSES.includes(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function isRecentWallet(v: unknown): v is RecentWallet {
+function isRecentWallet(v: unknown): v is RecentWallet {
   return (
     isObject(v) &&
     isString(v.id) &&

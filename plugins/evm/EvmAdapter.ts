@@ -47,7 +47,7 @@ interface Session {
 }
 
 /** Chain id as a number, from a wallet's hex string (or a number / decimal string some wallets send). */
-export function toChainId(value: unknown): number {
+function toChainId(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string') return /^0x/i.test(value) ? Number(hexToBigInt(value as Hex)) : Number(value);
@@ -63,7 +63,7 @@ function checksummed(accounts: unknown): string[] {
 }
 
 /** The `wallet_addEthereumChain` parameter for `network` (EIP-3085). */
-export function addChainParameter(network: Network): Record<string, unknown> {
+function addChainParameter(network: Network): Record<string, unknown> {
   const explorer = network.blockExplorers?.default.url;
   return {
     chainId: numberToHex(toChainId(network.id)),
@@ -75,7 +75,7 @@ export function addChainParameter(network: Network): Record<string, unknown> {
 }
 
 /** The JSON-RPC transaction object: quantities hex-encoded, absent fields left out. */
-export function toRpcTransaction(request: EvmTransactionRequest, from: string | undefined): Record<string, string> {
+function toRpcTransaction(request: EvmTransactionRequest, from: string | undefined): Record<string, string> {
   const tx: Record<string, string> = {};
   if (from) tx['from'] = from;
   tx['to'] = request.to;

@@ -32,7 +32,7 @@ export interface DiscoveryOptions {
 }
 
 /** Id of the connector made from `window.ethereum`. */
-export const INJECTED_CONNECTOR_ID = 'injected';
+const INJECTED_CONNECTOR_ID = 'injected';
 
 /**
  * Flags wallets set on `window.ethereum`, most specific first (several wallets
@@ -68,7 +68,7 @@ function isDetail(value: unknown): value is Eip6963ProviderDetail {
 }
 
 /** The connector for an announced wallet. */
-export function announcedConnector(detail: Eip6963ProviderDetail): Connector {
+function announcedConnector(detail: Eip6963ProviderDetail): Connector {
   const { info, provider } = detail;
   return {
     id: info.rdns,
@@ -83,7 +83,7 @@ export function announcedConnector(detail: Eip6963ProviderDetail): Connector {
 }
 
 /** The connector for a legacy `window.ethereum`, named after its flags ('Browser Wallet' when none match). */
-export function injectedConnector(provider: Eip1193Provider): Connector {
+function injectedConnector(provider: Eip1193Provider): Connector {
   const flags = provider as unknown as Record<string, unknown>;
   const match = INJECTED_FLAGS.find(([flag]) => flags[flag] === true);
   return {

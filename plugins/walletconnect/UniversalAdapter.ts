@@ -49,7 +49,7 @@ import type { NamespaceEvent, WalletConnectSession } from './types';
 type SessionNamespace = { readonly accounts: readonly string[]; readonly chains?: readonly string[]; readonly methods: readonly string[] };
 
 /** The adapter's chain id for a CAIP-2 chain: a number for eip155, the reference string otherwise. */
-export function adapterChainId(caipChainId: string): number | string {
+function adapterChainId(caipChainId: string): number | string {
   const [ns, ...rest] = caipChainId.split(':');
   const ref = rest.join(':');
   return ns === 'eip155' ? Number(ref) : ref;

@@ -39,9 +39,9 @@ import {
   type WalletConnectState,
 } from './types';
 
-export const DEFAULT_STORAGE_PREFIX = 'latchkey';
+const DEFAULT_STORAGE_PREFIX = 'latchkey';
 
-export const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
+const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   wcUri: undefined,
   wcPairingExpiry: undefined,
   wcLinking: undefined,
@@ -95,7 +95,7 @@ export function accountAddress(account: string): string {
 }
 
 /** The CAIP-2 chain of a CAIP-10 account ('eip155:1:0xabc' → 'eip155:1'). */
-export function accountChain(account: string): string {
+function accountChain(account: string): string {
   return account.split(':').slice(0, 2).join(':');
 }
 
@@ -103,7 +103,7 @@ export function accountChain(account: string): string {
  * The CAIP-2 chain a wallet's chainChanged names: the event data (a CAIP-2 id, a chain
  * reference, or an EIP-155 number / hex) in the namespace of the event's `chainId`.
  */
-export function changedChain(eventChainId: string, data: unknown): string {
+function changedChain(eventChainId: string, data: unknown): string {
   const ns = eventChainId.split(':')[0]!;
   if (typeof data === 'string' && data.includes(':')) return data;
   if (ns === 'eip155') {

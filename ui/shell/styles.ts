@@ -79,7 +79,7 @@ const CSS = `
 @media (prefers-reduced-motion:reduce){[data-lk] *,[data-lk]{animation:none!important;transition:none!important}}
 `;
 
-export const STYLE_ELEMENT_ID = 'latchkey-styles';
+const STYLE_ELEMENT_ID = 'latchkey-styles';
 
 let styleNonce: string | undefined;
 /** CSP nonce for the <style> element (LatchkeyProvider's `nonce` prop). */
