@@ -1,5 +1,7 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const transform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': [
@@ -16,7 +18,20 @@ const transform: Config['transform'] = {
 };
 // ESM-only packages that must be transformed for jest's CommonJS mode.
 const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype)/)'];
-const common = { transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+/**
+ * `latchkey` and `latchkey/…` resolve to the sources, from package.json's exports (their
+ * `source` condition): code in this repository can import the package by its name, as a
+ * third-party plugin does (TypeScript resolves the same names by package self-reference).
+ */
+const pkg = JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8')) as { exports: Record<string, { source?: string } | string> };
+const moduleNameMapper: Record<string, string> = {};
+for (const [subpath, target] of Object.entries(pkg.exports)) {
+  if (typeof target !== 'object' || !target.source) continue;
+  const name = subpath === '.' ? 'latchkey' : `latchkey/${subpath.slice(2)}`;
+  moduleNameMapper[`^${name.replace(/[/.]/g, '\\$&')}$`] = `<rootDir>/${target.source.slice(2)}`;
+}
+
+const common = { transform, transformIgnorePatterns, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
 
 /**
  * Three projects:
@@ -37,7 +52,7 @@ const config: Config = {
       ...common,
       displayName: 'dom',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{kernel,plugins,ui}/**/*.test.tsx', '<rootDir>/{kernel,plugins,ui}/**/*.dom.test.ts'],
+      testMatch: ['<rootDir>/{kernel,plugins,ui,tests}/**/*.test.tsx', '<rootDir>/{kernel,plugins,ui,tests}/**/*.dom.test.ts'],
     },
     {
       ...common,
