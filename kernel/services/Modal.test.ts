@@ -57,9 +57,9 @@ describe('ModalImpl opening rules', () => {
   it('a requested view opens that view with its data', async () => {
     const { modal, router } = setup();
     router.push('AllWallets');
-    await modal.open({ view: 'Swap', data: { fromToken: 'ETH', amount: '1' } });
+    await modal.open({ view: 'FeatureView', data: { fromToken: 'ETH', amount: '1' } });
     expect(modal.state.open).toBe(true);
-    expect(router.state.view).toBe('Swap');
+    expect(router.state.view).toBe('FeatureView');
     expect(router.state.data).toEqual({ fromToken: 'ETH', amount: '1' });
     expect(router.state.history).toHaveLength(1);
   });
@@ -216,7 +216,7 @@ describe('ModalImpl closing', () => {
   it('embedded mode: close routes to Account when connected', async () => {
     const { modal, router, closed } = setup({ embedded: true, connected: true });
     await modal.open({ view: 'Networks' });
-    router.push('Swap');
+    router.push('FeatureView');
     modal.close();
     expect(router.state.history).toEqual([{ view: 'Account' }]);
     expect(closed()).toBe(1);
