@@ -66,7 +66,7 @@ interface ViewModule {
 
 export interface ViewContribution {
   readonly id: ViewId;
-  /** Header title. Default: the id split into words ('WalletSend' → 'Wallet Send'). */
+  /** Header title. Default: the id split into words ('AddressBook' → 'Address Book'). */
   readonly title?: string;
   /** Loads the component. Only the UI calls this: a headless host never loads views. */
   readonly load: () => Promise<ViewModule>;
