@@ -12,6 +12,7 @@ import { ConnectorRegistry, ConnectorRegistryImpl } from './services/ConnectorRe
 import { Connection, ConnectionImpl } from './services/Connection';
 import { PluginHost, PluginHostImpl } from './plugin/PluginHost';
 import { KernelContainer } from './plugin/tokens';
+import { OptionsValidationError } from './errors/kernel';
 import { Theme, ThemeImpl } from './services/Theme';
 import { Snackbar, SnackbarImpl } from './services/Snackbar';
 import { Alerts, AlertsImpl } from './services/Alerts';
@@ -63,6 +64,9 @@ export interface Kernel {
  * Throws SiwxConflictError / OptionsValidationError for invalid options.
  */
 export function createKernel(params: CreateKernelParameters): Kernel {
+  if (typeof params !== 'object' || params === null) {
+    throw new OptionsValidationError([{ path: '', message: 'createKernel needs { options, plugins? }' }]);
+  }
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(KernelContainer).toConstantValue(container);
   container.bind(Environment).toConstantValue(createEnvironment(params.environment));

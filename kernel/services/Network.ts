@@ -86,11 +86,17 @@ export class NetworkImpl implements Network {
       ChainNamespace,
       NetworkState
     >;
+    // Requested networks per namespace, first of each CAIP id kept (linear: hosts pass long lists).
+    const seen = new Set<string>();
+    const lists = new Map<ChainNamespace, NetworkData[]>();
     for (const n of opts.networks) {
-      const entry = namespaces[n.chainNamespace];
-      if (!entry || entry.requestedCaipNetworks.some((r) => r.caipNetworkId === n.caipNetworkId)) continue;
-      namespaces[n.chainNamespace] = { ...entry, requestedCaipNetworks: [...entry.requestedCaipNetworks, n] };
+      if (!namespaces[n.chainNamespace] || seen.has(n.caipNetworkId)) continue;
+      seen.add(n.caipNetworkId);
+      const list = lists.get(n.chainNamespace) ?? [];
+      list.push(n);
+      lists.set(n.chainNamespace, list);
     }
+    for (const [ns, list] of lists) namespaces[ns] = { ...namespaces[ns], requestedCaipNetworks: list };
     for (const ns of CHAIN_NAMESPACES) {
       const entry = namespaces[ns];
       const list = entry.requestedCaipNetworks;
