@@ -107,6 +107,9 @@ export class NetworkImpl implements Network {
         opts.defaultNetwork?.chainNamespace === ns ? list.find((n) => n.caipNetworkId === opts.defaultNetwork!.caipNetworkId) : undefined;
       namespaces[ns] = { ...entry, caipNetwork: fromStore ?? fromDefault ?? list[0] };
     }
+    // A default network the host did not list is a configuration slip: say so (spec section 8,
+    // 'Network Not Found': make sure the network is in the 'networks' array).
+    if (opts.defaultNetwork && !seen.has(opts.defaultNetwork.caipNetworkId)) alerts.showKey('NETWORK_NOT_FOUND');
     const storedNs = storage.activeNamespace();
     const firstNs = opts.networks[0]?.chainNamespace;
     const activeNamespace =
