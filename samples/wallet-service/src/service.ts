@@ -176,6 +176,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   const [db, assets] = await Promise.all([openDb(config.database), buildFrameAssets(join(rootDir, 'frame'), SERVICE_VERSION)]);
   const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds);
   const wallets = new Wallets(db, config.keks, config.chains);
+  wallets.onKeyError = (m) => log(`error: ${m}`);
   const accounts = new Accounts(db, config, tokens, wallets);
   const mailer = new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, devMailbox: config.devMailbox });
   const emailAuth = new EmailAuth(db, config, accounts, mailer);

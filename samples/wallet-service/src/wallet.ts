@@ -19,7 +19,7 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { ChainConfig, Kek } from './config';
 import type { Db, Queryable } from './db';
-import { openKey, sealKey } from './envelope';
+import { KeyDecryptionError, openKey, sealKey } from './envelope';
 import { HttpError, badRequest } from './errors';
 
 export const SAFE_FORWARDED = new Set([
@@ -127,6 +127,8 @@ function viemChain(c: ChainConfig): Chain {
 
 export class Wallets {
   private readonly userLocks = new Map<string, Promise<unknown>>();
+  /** Told when a stored key cannot be decrypted (an operator problem: log it). */
+  onKeyError: ((message: string) => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -166,7 +168,16 @@ export class Wallets {
     );
     const row = rows[0];
     if (!row) throw new HttpError(404, 'no_wallet', 'This user has no wallet');
-    const pk = openKey(this.keks, userId, row.address, { kekId: row.kek_id, wrappedDek: row.wrapped_dek, encryptedKey: row.encrypted_key });
+    let pk: Buffer;
+    try {
+      pk = openKey(this.keks, userId, row.address, { kekId: row.kek_id, wrappedDek: row.wrapped_dek, encryptedKey: row.encrypted_key });
+    } catch (err) {
+      if (err instanceof KeyDecryptionError) {
+        this.onKeyError?.(`cannot open the key of ${row.address}: ${err.message}`);
+        throw new HttpError(500, 'key_unavailable', 'This wallet cannot be opened right now (the service is missing its key-encryption key)');
+      }
+      throw err;
+    }
     try {
       const account = privateKeyToAccount(toHex(pk));
       if (account.address !== row.address) throw new Error('stored key does not match its address');
