@@ -319,9 +319,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     else throw new ConfigError('WALLET_PUBLIC_URL: must be https outside dev mode (except on a loopback address)');
   }
 
+  // WALLET_DATA_DIR: the service's folder (PGlite's database in pglite/, dev secrets next to it)
+  const dataDir = o.dataDir === undefined ? resolve('.data/wallet-service') : o.dataDir === ':memory:' || o.dataDir === 'memory://' ? null : resolve(o.dataDir);
+  if (dataDir && !o.databaseUrl) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const database = o.databaseUrl
     ? ({ kind: 'postgres', url: o.databaseUrl } as const)
-    : ({ kind: 'pglite', dataDir: o.dataDir === undefined ? resolve('.data/wallet-service') : o.dataDir === ':memory:' || o.dataDir === 'memory://' ? null : resolve(o.dataDir) } as const);
+    : ({ kind: 'pglite', dataDir: dataDir ? join(dataDir, 'pglite') : null } as const);
 
   let kekText = o.kek;
   let secretText = o.sessionSecret;
@@ -330,12 +333,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     if (database.kind === 'postgres') {
       throw new ConfigError('WALLET_KEK and WALLET_SESSION_SECRET are required with DATABASE_URL (every process must share them), also in dev mode');
     }
-    const s = devSecrets(database.dataDir);
+    const s = devSecrets(dataDir);
     kekText ??= s.kek;
     secretText ??= s.sessionSecret;
     warnings.push(
       s.persisted
-        ? `dev mode: WALLET_KEK / WALLET_SESSION_SECRET not set; using dev secrets stored next to the database (${database.kind === 'pglite' ? database.dataDir : ''}/dev-secrets.json). Never do this in production.`
+        ? `dev mode: WALLET_KEK / WALLET_SESSION_SECRET not set; using dev secrets stored next to the database (${dataDir}/dev-secrets.json). Never do this in production.`
         : 'dev mode: WALLET_KEK / WALLET_SESSION_SECRET not set; using random secrets for this in-memory database',
     );
   }

@@ -48,8 +48,25 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   });
 }
 
+/**
+ * oidc-provider 9 warns that it wants Node 22 (it runs on Node 20 here: tested) and that its in-memory
+ * store is for development (which is what this stand-in is): those two warnings are expected, others pass.
+ */
+async function withoutExpectedWarnings<T>(fn: () => Promise<T> | T): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && /oidc-provider WARNING: (Unsupported runtime|a quick start development-only in-memory adapter)/.test(args[0])) return;
+    warn(...args);
+  };
+  try {
+    return await fn();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export async function startDevOidc(opts: { port: number; host: string; redirectUri: string }): Promise<{ issuer: string; stop(): Promise<void> }> {
-  const { default: Provider } = await import('oidc-provider');
+  const { default: Provider } = await withoutExpectedWarnings(() => import('oidc-provider'));
   const accounts = new Map<string, DevAccount>();
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -63,7 +80,7 @@ export async function startDevOidc(opts: { port: number; host: string; redirectU
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'dev-1', use: 'sig', alg: 'RS256' };
 
-  const provider = new Provider(issuer, {
+  const provider = await withoutExpectedWarnings(() => new Provider(issuer, {
     clients: Object.keys(PROVIDERS).map((id) => ({
       client_id: id,
       client_secret: `${id}-secret`,
@@ -95,7 +112,7 @@ export async function startDevOidc(opts: { port: number; host: string; redirectU
       ctx.type = 'html';
       ctx.body = page('Login error', `<h1>Login error</h1><p>${escapeHtml(String(out.error_description ?? out.error ?? 'error'))}</p>`);
     },
-  } as never);
+  } as never));
   // a local http issuer: oidc-provider needs to know it is not behind TLS termination
   (provider as unknown as { proxy: boolean }).proxy = false;
   const callback = provider.callback();
