@@ -195,6 +195,9 @@ describe('the frame on an allowlisted dapp origin', () => {
     await page.evaluate(() => (window as any).post({ type: '@w3m-app/RPC_ABORT' }));
     expect(await aborted).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'Request was aborted' } });
     await page.evaluate(() => (window as any).showFrame(false));
+    const foreign = await request(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6e6f', '0x000000000000000000000000000000000000dEaD'] });
+    expect(foreign).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'personal_sign: the address is not the address of this wallet' } });
+    expect(await page.frameLocator('#w').getByRole('dialog').count()).toBe(0);
     const unlisted = await request(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] });
     expect(unlisted).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'Requested RPC call is not allowed' } });
     const solana = await request(page, 'RPC_REQUEST', { method: 'solana_signMessage', params: { message: 'x', pubkey: 'y' }, chainNamespace: 'solana' });

@@ -16,6 +16,7 @@ import { describeRequest } from './format';
 import {
   evmChainId,
   frameMessage,
+  isEmail,
   NOT_SAFE_RPC_METHODS,
   parseAppMessage,
   RPC_METHOD_NOT_ALLOWED_MESSAGE,
@@ -132,6 +133,8 @@ async function main(): Promise<void> {
     if (session) post('SESSION_UPDATE', undefined, { token: session.token });
   };
   const loggedIn = async (grant: Grant) => {
+    // a new login replaces the frame's session: the old one is revoked, not left valid
+    if (session && session.token !== grant.token) await api.call('/v1/session/signout', {}).catch(() => undefined);
     me = grant.user;
     await setSession(grant);
   };
@@ -163,7 +166,7 @@ async function main(): Promise<void> {
     }
   };
   const userPayload = (u: UserView) => ({
-    email: u.email,
+    email: u.email && isEmail(u.email) ? u.email : null,
     address: u.address,
     chainId,
     smartAccountDeployed: false,
@@ -254,7 +257,17 @@ async function main(): Promise<void> {
       return r.result;
     }
     if (approvals.length >= MAX_APPROVALS) throw new FrameError('Too many requests waiting for approval');
-    if (!me) await fetchUser();
+    const own = (me ?? (await fetchUser())).address.toLowerCase();
+    // a request for another account is refused before the user is asked
+    const named =
+      method === 'personal_sign' ? params[1] :
+      method === 'eth_signTypedData_v4' ? params[0] :
+      method === 'eth_sendTransaction' ? (params[0] as { from?: unknown } | undefined)?.from :
+      method === 'wallet_sendCalls' ? (params[0] as { from?: unknown } | undefined)?.from :
+      undefined;
+    if ((method === 'personal_sign' || method === 'eth_signTypedData_v4' || named !== undefined) && (typeof named !== 'string' || named.toLowerCase() !== own)) {
+      throw new FrameError(`${method}: the address is not the address of this wallet`);
+    }
     approvals.push({ id: e.id, method, params: JSON.parse(JSON.stringify(params)) as unknown[], chainId: target.chainId, aborted: false });
     void runApprovals();
     return NO_REPLY;

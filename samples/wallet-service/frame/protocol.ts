@@ -97,6 +97,9 @@ export const MAX = {
 // zod 3's e-mail pattern, as W3mFrameSchema (zod 3.22) checks it: what one side accepts the other does.
 const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Z0-9_+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
 
+/** True when W3mFrameSchema (zod 3) would take `value` as an e-mail. */
+export const isEmail = (value: string) => value.length <= MAX.email && EMAIL_PATTERN.test(value);
+
 const str = (max: number) => z.string().check(z.maxLength(max));
 const email = z.string().check(z.maxLength(MAX.email), z.regex(EMAIL_PATTERN, 'Invalid email'));
 const chainId = z.union([str(MAX.chainId), z.number()]);

@@ -320,7 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
   }
 
   // WALLET_DATA_DIR: the service's folder (PGlite's database in pglite/, dev secrets next to it)
-  const dataDir = o.dataDir === undefined ? resolve('.data/wallet-service') : o.dataDir === ':memory:' || o.dataDir === 'memory://' ? null : resolve(o.dataDir);
+  const dataDir = o.dataDir === undefined ? resolve('.cache/wallet-service') : o.dataDir === ':memory:' || o.dataDir === 'memory://' ? null : resolve(o.dataDir);
   if (dataDir && !o.databaseUrl) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const database = o.databaseUrl
     ? ({ kind: 'postgres', url: o.databaseUrl } as const)

@@ -176,6 +176,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   const [db, assets] = await Promise.all([openDb(config.database), buildFrameAssets(join(rootDir, 'frame'), SERVICE_VERSION)]);
   const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds);
   const wallets = new Wallets(db, config.keks, config.chains);
+  await wallets.warmUp();
   wallets.onKeyError = (m) => log(`error: ${m}`);
   const accounts = new Accounts(db, config, tokens, wallets);
   const mailer = new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, devMailbox: config.devMailbox });
@@ -273,6 +274,8 @@ interface Deps {
 
 interface ApiContext {
   readonly req: IncomingMessage;
+  /** Aborted when the client goes away (long polls stop early). */
+  readonly signal: AbortSignal;
   readonly ip: string;
   readonly jkt: string;
   readonly session: SessionClaims | undefined;
@@ -293,10 +296,10 @@ class App {
   constructor(private readonly d: Deps) {
     const { accounts, emailAuth, social, farcaster, wallets, tokens, config, db } = d;
     const need = (ctx: ApiContext) => ctx.session!;
-    const longPoll = async <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const longPoll = async <T>(ctx: ApiContext, fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
       const slot = d.longPoll.enter();
       try {
-        return await fn(slot.signal);
+        return await fn(AbortSignal.any([slot.signal, ctx.signal]));
       } finally {
         slot.leave();
       }
@@ -329,9 +332,9 @@ class App {
       },
       '/v1/auth/email/device': {
         session: 'none',
-        handler: ({ body, jkt }) => {
-          const b = parseBody(BODIES.emailDevice, body);
-          return longPoll((signal) => emailAuth.waitForDevice({ flowId: b.flowId, jkt, signal }));
+        handler: (ctx) => {
+          const b = parseBody(BODIES.emailDevice, ctx.body);
+          return longPoll(ctx, (signal) => emailAuth.waitForDevice({ flowId: b.flowId, jkt: ctx.jkt, signal }));
         },
       },
       '/v1/auth/email/verify': {
@@ -361,9 +364,9 @@ class App {
       },
       '/v1/auth/farcaster/finish': {
         session: 'none',
-        handler: ({ body, jkt, userAgent }) => {
-          const b = parseBody(BODIES.farcasterFinish, body);
-          return longPoll((signal) => farcaster.finish({ channelId: b.channelId, jkt, signal, userAgent }));
+        handler: (ctx) => {
+          const b = parseBody(BODIES.farcasterFinish, ctx.body);
+          return longPoll(ctx, (signal) => farcaster.finish({ channelId: b.channelId, jkt: ctx.jkt, signal, userAgent: ctx.userAgent }));
         },
       },
       '/v1/session': {
@@ -511,8 +514,10 @@ class App {
       session = await tokens.verify(token, jkt).catch(() => undefined);
     }
     const ua = req.headers['user-agent'];
-    const result = await route.handler({ req, ip, jkt, session, body, userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null });
-    sendJson(res, 200, result);
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    const result = await route.handler({ req, signal: gone.signal, ip, jkt, session, body, userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null });
+    if (!res.destroyed) sendJson(res, 200, result);
   }
 
   private async handleForm(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -559,7 +564,8 @@ class App {
     const { assets, config, emailAuth, farcaster, mailer, social, db } = this.d;
     const path = url.pathname;
     if (path === '/frame' || path === '/frame/') {
-      return send(res, 200, 'text/html; charset=utf-8', assets.html(), { 'content-security-policy': FRAME_CSP });
+      // embeddable by any page (the frame checks the parent itself), also by pages with COEP
+      return send(res, 200, 'text/html; charset=utf-8', assets.html(), { 'content-security-policy': FRAME_CSP, 'cross-origin-resource-policy': 'cross-origin' });
     }
     const asset = assets.files.get(path);
     if (asset) return send(res, 200, asset.type, asset.body, { 'cache-control': 'public, max-age=31536000, immutable' });

@@ -136,6 +136,19 @@ export class Wallets {
     readonly chains: readonly ChainConfig[],
   ) {}
 
+  /**
+   * Runs the curve code once (its tables are computed on first use, ~0.2 s) so that the first login
+   * and the first signature after a start are as fast as the others.
+   */
+  async warmUp(): Promise<void> {
+    const pk = randomBytes(32);
+    try {
+      await privateKeyToAccount(toHex(pk)).signMessage({ message: 'warm-up' });
+    } finally {
+      pk.fill(0);
+    }
+  }
+
   chain(chainId: number): ChainConfig {
     const c = this.chains.find((x) => x.chainId === chainId);
     if (!c) throw new HttpError(400, 'unsupported_chain', `Chain ${chainId} is not supported by this wallet service`);
