@@ -92,6 +92,8 @@ afterAll(async () => {
 describe('the frame on an allowlisted dapp origin', () => {
   let page: Page;
   let address: `0x${string}`;
+  /** The token the page got in FRAME_SESSION_UPDATE at login. */
+  let sessionToken: string;
   const email = 'frame-user@example.com';
 
   beforeAll(async () => {
@@ -129,6 +131,7 @@ describe('the frame on an allowlisted dapp origin', () => {
     expect(otp.payload).toBeUndefined();
     const session = await page.evaluate((from) => (window as any).waitFor('@w3m-frame/SESSION_UPDATE', from), before);
     expect(session.data.payload.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    sessionToken = session.data.payload.token;
     const user = await expectOk(page, 'GET_USER', { chainId: 31337, preferredAccountType: 'smartAccount' });
     address = user.payload.address;
     expect(user.payload).toEqual({
@@ -185,6 +188,36 @@ describe('the frame on an allowlisted dapp origin', () => {
     expect(BigInt(balance.payload)).toBeLessThan(parseEther('99.9'));
   });
 
+  it('keeps "Approve" disabled while the frame is covered or faded (clickjacking guard)', async () => {
+    const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x636c69636b', address] });
+    const frame = page.frameLocator('#w');
+    // a nearly invisible layer over the frame, as a clickjacking page would put there
+    await page.evaluate(() => {
+      const cover = document.createElement('div');
+      cover.id = 'cover';
+      cover.style.cssText = 'position:fixed;top:0;left:0;width:420px;height:560px;opacity:0.01;background:#000;z-index:10';
+      document.body.append(cover);
+      (window as any).showFrame(true);
+    });
+    await frame.getByRole('button', { name: 'Approve' }).waitFor();
+    await page.waitForTimeout(1200);
+    expect(await frame.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    // faded instead of covered
+    await page.evaluate(() => {
+      document.getElementById('cover')!.remove();
+      document.getElementById('w')!.style.opacity = '0.3';
+    });
+    await page.waitForTimeout(1200);
+    expect(await frame.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await page.evaluate(() => (document.getElementById('w')!.style.opacity = '1'));
+    const t = Date.now();
+    await frame.getByRole('button', { name: 'Approve', disabled: false }).waitFor();
+    expect(Date.now() - t).toBeGreaterThanOrEqual(400);
+    await frame.getByRole('button', { name: 'Approve' }).click();
+    expect((await pending).type).toBe('@w3m-frame/RPC_REQUEST_SUCCESS');
+    await page.evaluate(() => (window as any).showFrame(false));
+  });
+
   it('answers "Reject", an abort, and methods it does not allow', async () => {
     const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6e6f', address] });
     await page.evaluate(() => (window as any).showFrame(true));
@@ -225,13 +258,37 @@ describe('the frame on an allowlisted dapp origin', () => {
     expect((await expectOk(page, 'GET_USER')).payload).toMatchObject({ email: newEmail, address });
   });
 
-  it('reloads the frame on RELOAD and signs out on SIGN_OUT', async () => {
+  it('reloads the frame on RELOAD, restores a session from the page\'s token, and signs out on SIGN_OUT', async () => {
     const before = await page.evaluate(() => (window as any).received.length);
     await expectOk(page, 'RELOAD');
     await page.evaluate((from) => (window as any).waitFor('@w3m-frame/READY', from), before);
     expect((await expectOk(page, 'IS_CONNECTED')).payload).toEqual({ isConnected: true });
+    // a frame that lost its stored session gets it back from the token the page kept (same device key)
+    const token = sessionToken;
+    const wallet = page.frames().find((f) => f.url().startsWith(`${service.url}/frame`))!;
+    await wallet.evaluate(
+      (key) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('latchkey-wallet-frame');
+          open.onsuccess = () => {
+            const del = open.result.transaction('kv', 'readwrite').objectStore('kv').delete(key);
+            del.onsuccess = () => resolve();
+            del.onerror = () => reject(del.error);
+          };
+        }),
+      `session:${PROJECT_ID}`,
+    );
+    const mark = await page.evaluate(() => (window as any).received.length);
+    await expectOk(page, 'RELOAD');
+    await page.evaluate((from) => (window as any).waitFor('@w3m-frame/READY', from), mark);
+    expect((await expectOk(page, 'IS_CONNECTED')).payload).toEqual({ isConnected: false });
+    expect((await expectOk(page, 'IS_CONNECTED', { token: 'not.a.token' })).payload).toEqual({ isConnected: false });
+    expect((await expectOk(page, 'IS_CONNECTED', { token })).payload).toEqual({ isConnected: true });
+    expect((await expectOk(page, 'GET_USER')).payload.address).toBe(address);
     await expectOk(page, 'SIGN_OUT');
     expect((await expectOk(page, 'IS_CONNECTED')).payload).toEqual({ isConnected: false });
+    // the revoked token does not come back
+    expect((await expectOk(page, 'IS_CONNECTED', { token })).payload).toEqual({ isConnected: false });
   });
 
   it('logs in with a social account through the local OpenID provider', async () => {
