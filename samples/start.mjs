@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: installs dependencies when needed, starts two anvil chains, the local WalletConnect
-// relay and the demo server (which also serves the sample mobile wallet at /wallet/), prints every
-// URL, and stops all of it on Ctrl-C.
+// relay, the embedded-wallet service (dev mailbox, local OpenID provider) and the demo server (which
+// also serves the sample mobile wallet at /wallet/), prints every URL, and stops all of it on Ctrl-C.
 //   --no-install   never run `npm install`
 //   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
 // Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546),
-//      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log).
+//      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log),
+//      WALLET_PORT (wallet service, default 8790), WALLET_OIDC_PORT (local OpenID provider, default 8792),
+//      WALLET_DATA_DIR (wallet service's database folder, default .cache/wallet-service; `:memory:` for none),
+//      WALLET_LOG=1 (print the wallet service's log).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -74,6 +77,9 @@ console.log(
     `  Demo dapp                ${stack.demoUrl}`,
     `  Sample mobile wallet     ${stack.walletUrl}${stack.walletBuildOk ? '' : '  (did not build: open it to see why)'}`,
     `  WalletConnect relay      ${stack.relayUrl}`,
+    `  Embedded-wallet service  ${stack.walletServiceUrl}`,
+    `  Dev mailbox (codes)      ${stack.devMailboxUrl}`,
+    `  OpenID provider (social) ${stack.oidcIssuer}`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
     `  Config for the page      ${stack.configUrl}`,

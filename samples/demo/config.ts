@@ -11,6 +11,10 @@ export interface DemoConfig {
   readonly buildErrors?: readonly string[];
   /** A local WalletConnect relay, when the stack runs one. */
   readonly relayUrl?: string;
+  /** The embedded-wallet service (its frame page is `${walletServiceUrl}/frame`), when the stack runs one. */
+  readonly walletServiceUrl?: string;
+  /** The local OpenID provider that stands in for the social logins, when the stack runs one. */
+  readonly oidcIssuer?: string;
 }
 
 export async function loadConfig(): Promise<DemoConfig> {

@@ -1,5 +1,6 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
-// next to two local anvil chains and the local WalletConnect relay.
+// next to two local anvil chains, the local WalletConnect relay and the embedded-wallet service
+// (with its dev mailbox and the local OpenID provider that stands in for the social logins).
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { startRelay } from '../relay/server.mjs';
+import { startWalletService } from '../wallet-service/server.mjs';
 import { startAnvil } from './anvil.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,6 +24,12 @@ export const STACK_CHAINS = [
 
 /** The local WalletConnect relay's default port (env RELAY_PORT). */
 export const DEFAULT_RELAY_PORT = 8787;
+
+/** The embedded-wallet service's default port (env WALLET_PORT) and its local OpenID provider's (env WALLET_OIDC_PORT). */
+export const DEFAULT_WALLET_PORT = 8790;
+export const DEFAULT_OIDC_PORT = 8792;
+/** The projectId the demo uses; the stack's wallet service allows it on the demo's origins. */
+export const DEMO_PROJECT_ID = 'latchkey-demo';
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -224,10 +232,13 @@ function portFrom(value, fallback, what) {
 
 /**
  * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
- * the local WalletConnect relay (port 8787) and the demo server (port 5173), which also
- * serves the sample mobile wallet at /wallet/.
- * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT; RELAY_LOG=1 logs the relay's traffic).
- * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
+ * with /dev/mailbox and a local OpenID provider on port 8792) and the demo server (port 5173), which
+ * also serves the sample mobile wallet at /wallet/.
+ * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT, WALLET_PORT, WALLET_OIDC_PORT;
+ * RELAY_LOG=1 logs the relay's traffic; WALLET_DATA_DIR is the wallet service's PGlite folder, default
+ * .cache/wallet-service, `:memory:` for none; WALLET_LOG=1 prints the wallet service's log).
+ * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, walletPort?: number, oidcPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -236,6 +247,9 @@ export async function startStack(opts = {}) {
   const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
   const relayPort = portFrom(opts.relayPort ?? env.RELAY_PORT, DEFAULT_RELAY_PORT, 'RELAY_PORT');
   const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
+  const walletPort = portFrom(opts.walletPort ?? env.WALLET_PORT, DEFAULT_WALLET_PORT, 'WALLET_PORT');
+  const oidcPort = portFrom(opts.oidcPort ?? env.WALLET_OIDC_PORT, DEFAULT_OIDC_PORT, 'WALLET_OIDC_PORT');
+  const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
 
   const started = [];
   let outdir;
@@ -246,7 +260,24 @@ export async function startStack(opts = {}) {
   };
   try {
     // allSettled: when one part fails, wait for the others so that stop() catches every child.
-    const [relayResult, buildResult, ...anvilResults] = await Promise.allSettled([
+    const walletService = (async () => {
+      // Dev mode: the dev mailbox, the Farcaster stand-in, the local OpenID provider and anvil funding.
+      // The demo's origins are allowed for its projectId; the chains are the anvil nodes started here.
+      const service = await startWalletService({
+        env: {},
+        dev: true,
+        host: '127.0.0.1',
+        port: walletPort,
+        devOidcPort: oidcPort,
+        dataDir: walletDataDir,
+        log: env.WALLET_LOG === '1',
+        projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`] }],
+        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: `http://127.0.0.1:${anvilPorts[i]}` })),
+      });
+      started.push({ stop: () => service.stop() });
+      return service;
+    })();
+    const [relayResult, buildResult, walletResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -265,16 +296,18 @@ export async function startStack(opts = {}) {
         const wallet = await buildWallet({ outdir: demo.outdir });
         return { demo, wallet };
       })(),
+      walletService,
       ...STACK_CHAINS.map(async (c, i) => {
         const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
         started.push(node);
         return node;
       }),
     ]);
-    const failed = [relayResult, buildResult, ...anvilResults].find((r) => r.status === 'rejected');
+    const failed = [relayResult, buildResult, walletResult, ...anvilResults].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
     const { demo: build, wallet } = buildResult.value;
+    const walletServiceInfo = walletResult.value;
     const anvils = anvilResults.map((r) => r.value);
     if (!build.ok) {
       console.warn(
@@ -283,7 +316,13 @@ export async function startStack(opts = {}) {
     }
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
-    const config = { chains, relayUrl: relay.url, buildErrors: build.errors };
+    const config = {
+      chains,
+      relayUrl: relay.url,
+      walletServiceUrl: walletServiceInfo.url,
+      oidcIssuer: walletServiceInfo.oidcIssuer,
+      buildErrors: build.errors,
+    };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
     const server = await startServer({ port, outdir, config, wallet: { errors: wallet.errors, csp } });
     started.push({ stop: () => server.close() });
@@ -296,6 +335,11 @@ export async function startStack(opts = {}) {
       chains,
       relayUrl: relay.url,
       relayPort: relay.port,
+      walletServiceUrl: walletServiceInfo.url,
+      walletServicePort: walletServiceInfo.port,
+      devMailboxUrl: `${walletServiceInfo.url}/dev/mailbox`,
+      oidcIssuer: walletServiceInfo.oidcIssuer,
+      walletFrameJsGzipBytes: walletServiceInfo.frameJsGzipBytes,
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

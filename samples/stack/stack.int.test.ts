@@ -116,8 +116,24 @@ describe('local stack (samples/start.mjs)', () => {
     expect(await script.text()).toContain('Pairing link');
   });
 
+  it('runs the embedded-wallet service (frame page, dev mailbox) and the local OpenID provider, named in /config.json', async () => {
+    const config = await (await fetch(stack.configUrl)).json();
+    expect(config.walletServiceUrl).toBe(stack.walletServiceUrl);
+    expect(config.oidcIssuer).toBe(stack.oidcIssuer);
+    expect(stack.walletServiceUrl).toBe(`http://127.0.0.1:${stack.walletServicePort}`);
+    expect(stack.output()).toContain(`Embedded-wallet service  ${stack.walletServiceUrl}`);
+    expect(stack.output()).toContain(`Dev mailbox (codes)      ${stack.devMailboxUrl}`);
+    expect(await (await fetch(`${stack.walletServiceUrl}/health`)).json()).toMatchObject({ ok: true, database: 'pglite' });
+    const frame = await fetch(`${stack.walletServiceUrl}/frame?projectId=latchkey-demo&chainId=31337`);
+    expect(frame.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await (await fetch(stack.devMailboxUrl)).json()).toEqual([]);
+    const discovery = await (await fetch(`${stack.oidcIssuer}/.well-known/openid-configuration`)).json();
+    expect(discovery.issuer).toBe(stack.oidcIssuer);
+    expect(stack.output()).not.toContain('oidc-provider WARNING');
+  });
+
   it('stop() shuts every part down and frees the ports', async () => {
-    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort];
+    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort];
     for (const p of ports) expect(await isPortInUse(p)).toBe(true);
     await stack.stop();
     for (const p of ports) expect(await isPortInUse(p)).toBe(false);

@@ -93,6 +93,9 @@ export async function startPostgres(options: { readonly database?: string } = {}
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
+      // the server's own children may hold the log pipes a moment longer: do not keep the test process alive for them
+      child.stdout?.destroy();
+      child.stderr?.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };

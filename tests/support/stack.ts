@@ -1,8 +1,10 @@
 /**
  * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
- * child process on free ports (two anvil chains, the local WalletConnect relay and the
+ * child process on free ports (two anvil chains, the local WalletConnect relay, the
+ * embedded-wallet service with its dev mailbox and local OpenID provider, and the
  * demo server, which also serves the sample wallet at /wallet/). One stack
- * per test file: start it in beforeAll, stop it in afterAll.
+ * per test file: start it in beforeAll, stop it in afterAll. The wallet service keeps
+ * its database in memory here: every stack starts with no users.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -29,6 +31,13 @@ export interface TestStack {
   /** The local WalletConnect relay, ws://127.0.0.1:PORT (also `relayUrl` in /config.json). */
   readonly relayUrl: string;
   readonly relayPort: number;
+  /** The embedded-wallet service (frame page at /frame, API, dev mailbox): http://127.0.0.1:PORT (`walletServiceUrl` in /config.json). */
+  readonly walletServiceUrl: string;
+  readonly walletServicePort: number;
+  /** GET: the mails the wallet service sent, JSON `[{ to, subject, text, code, sentAt }]`, newest last. */
+  readonly devMailboxUrl: string;
+  /** The local OpenID provider standing in for the social logins (`oidcIssuer` in /config.json). */
+  readonly oidcIssuer: string;
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
@@ -54,7 +63,7 @@ const READY = 'LATCHKEY_STACK ';
 
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
   const { requireDemoBuild = true, timeoutMs = 90_000, relayLog = false } = options;
-  const [port, anvil1, anvil2, relayPort] = await getFreePorts(4);
+  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort] = await getFreePorts(6);
   // detached: the child leads its own process group, so a hard kill also reaches anvil.
   const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
     cwd: REPO_ROOT,
@@ -65,6 +74,9 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
       ANVIL_PORT_2: String(anvil2),
       RELAY_PORT: String(relayPort),
       RELAY_LOG: relayLog ? '1' : '0',
+      WALLET_PORT: String(walletPort),
+      WALLET_OIDC_PORT: String(oidcPort),
+      WALLET_DATA_DIR: ':memory:',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -115,6 +127,10 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     anvilPorts: [anvil1!, anvil2!],
     relayUrl: info.relayUrl,
     relayPort: info.relayPort,
+    walletServiceUrl: info.walletServiceUrl,
+    walletServicePort: info.walletServicePort,
+    devMailboxUrl: info.devMailboxUrl,
+    oidcIssuer: info.oidcIssuer,
     walletUrl: info.walletUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,
