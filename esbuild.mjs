@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSize, staticClosure } from './scripts/size/closure.mjs';
 import { coreChunkPlugin } from './scripts/build/chunking.mjs';
+import { latchkeySourcePlugin } from './scripts/build/source-resolution.cjs';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -97,7 +98,7 @@ const common = {
   chunkNames: 'chunks/[name]-[hash]',
   tsconfig: join(ROOT, 'tsconfig.json'),
   jsx: 'automatic',
-  plugins: [coreChunkPlugin()],
+  plugins: [latchkeySourcePlugin(), coreChunkPlugin()],
 };
 
 /** entryPoints object: output name → source; "." and "./kernel" share one. */

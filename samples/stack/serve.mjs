@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
 import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
 import { startAnvil } from './anvil.mjs';
@@ -47,6 +48,7 @@ const CONTENT_TYPES = {
 function buildOptions(outdir, entry) {
   return {
     entryPoints: [{ in: entry, out: 'main' }],
+    plugins: [latchkeySourcePlugin()],
     bundle: true,
     splitting: true,
     format: 'esm',
