@@ -95,7 +95,7 @@ export async function deployDevContracts(options: DeployOptions): Promise<DevCon
   if (actualChainId !== options.chainId) {
     throw new DeployError(`${options.rpcUrl} is chain ${actualChainId}, expected ${options.chainId}`);
   }
-  const accounts = ((await client.request({ method: 'eth_accounts' })) as string[]).map((a) => getAddress(a));
+  const accounts = ((await client.request({ method: 'eth_accounts' } as never)) as string[]).map((a) => getAddress(a));
   if (accounts.length < 4) throw new DeployError(`the node has ${accounts.length} unlocked accounts; at least 4 are needed`);
   const deployer = accounts[accounts.length - 1]!;
   const wallet = (account: Address) => createWalletClient({ account, chain, transport });
