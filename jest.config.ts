@@ -2,7 +2,8 @@
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  // .cjs: PGlite's CommonJS build, whose dynamic import() calls must become require() under jest
+  '^.+\\.((t|j)sx?|cjs)$': [
     '@swc/jest',
     {
       jsc: {
@@ -15,7 +16,7 @@ const transform: Config['transform'] = {
   ],
 };
 // ESM-only packages that must be transformed for jest's CommonJS mode.
-const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype|@electric-sql)/)'];
 const common = { transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
 
 /**

@@ -191,13 +191,23 @@ export function createHttpServer(options: HttpServerOptions): Server {
         parseSdkParam(url.searchParams.get('sv') ?? undefined, 'sv');
         if (config.projectIds && !config.projectIds.has(projectId)) throw new ApiError(401, 'projectId', 'Invalid projectId');
       }
-      const timeout = AbortSignal.timeout(config.limits.requestTimeoutMs);
-      const reply = await Promise.race([
-        route.handler({ method, path: url.pathname, params: found.params!, query: url.searchParams, headers: req.headers, ip, projectId, signal: timeout, body }),
-        new Promise<never>((_, reject) =>
-          timeout.addEventListener('abort', () => reject(new ApiError(503, 'timeout', 'The request took too long; try again')), { once: true }),
-        ),
-      ]);
+      const abort = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          abort.abort();
+          reject(new ApiError(503, 'timeout', 'The request took too long; try again'));
+        }, config.limits.requestTimeoutMs);
+      });
+      let reply: Reply;
+      try {
+        reply = await Promise.race([
+          route.handler({ method, path: url.pathname, params: found.params!, query: url.searchParams, headers: req.headers, ip, projectId, signal: abort.signal, body }),
+          timedOut,
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
       const status = reply.status ?? 200;
       if (method === 'HEAD') {
         res.writeHead(status, { ...SECURITY_HEADERS, ...cors, 'content-type': reply.contentType ?? 'application/json; charset=utf-8' });
