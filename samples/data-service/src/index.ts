@@ -94,11 +94,13 @@ export async function startDataService(options: DataServiceOptions = {}): Promis
         if (!rpc) throw new Error(`chain ${chainId} is not configured`);
         const deadline = Date.now() + timeoutMs;
         for (;;) {
+          const confirmations = config.chains.find((c) => c.chainId === chainId)?.confirmations ?? 0;
           const head = (await rpc.call<{ number: string; hash: string } | null>('eth_getBlockByNumber', ['latest', false]))!;
-          const n = Number.parseInt(head.number, 16) - (config.chains.find((c) => c.chainId === chainId)?.confirmations ?? 0);
-          const rows = await db.query<{ hash: string }>('select hash from blocks where chain_id = $1 and number = $2', [chainId, n]);
-          const target = n === Number.parseInt(head.number, 16) ? head.hash.toLowerCase() : undefined;
-          if (rows[0] && (target === undefined || rows[0].hash === target)) return n;
+          const n = Number.parseInt(head.number, 16) - confirmations;
+          const target = confirmations === 0 ? head.hash.toLowerCase() : undefined;
+          // the highest stored block must be the node's (a rollback has happened, nothing above remains)
+          const rows = await db.query<{ number: unknown; hash: string }>('select number, hash from blocks where chain_id = $1 order by number desc limit 1', [chainId]);
+          if (rows[0] && Number(rows[0].number) === n && (target === undefined || rows[0].hash === target)) return n;
           if (Date.now() > deadline) throw new Error(`chain ${chainId}: block ${n} not indexed within ${timeoutMs} ms`);
           await new Promise((r) => setTimeout(r, 20));
         }
