@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: installs dependencies when needed, starts two anvil chains, the local WalletConnect
-// relay and the demo server (which also serves the sample mobile wallet at /wallet/), prints every
-// URL, and stops all of it on Ctrl-C.
+// relay, the data service (dev contracts deployed on chain 31337) and the demo server (which also
+// serves the sample mobile wallet at /wallet/), prints every URL, and stops all of it on Ctrl-C.
 //   --no-install   never run `npm install`
 //   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
 // Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546),
-//      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log).
+//      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log),
+//      DATA_PORT (data service, default 8791), DATA_LOG=1 (its log), DATA_PGLITE_DIR (its PGlite folder,
+//      default .cache/data-service/pglite; 'memory' for none), DATABASE_URL (PostgreSQL instead).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -74,6 +76,7 @@ console.log(
     `  Demo dapp                ${stack.demoUrl}`,
     `  Sample mobile wallet     ${stack.walletUrl}${stack.walletBuildOk ? '' : '  (did not build: open it to see why)'}`,
     `  WalletConnect relay      ${stack.relayUrl}`,
+    `  Data service             ${stack.dataServiceUrl}  (${stack.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')}; ${stack.nfts.map((n) => `${n.name} ${n.address}`).join(', ')})`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
     `  Config for the page      ${stack.configUrl}`,

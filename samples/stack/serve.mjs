@@ -1,5 +1,5 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
-// next to two local anvil chains and the local WalletConnect relay.
+// next to two local anvil chains, the local WalletConnect relay and the data service.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { startRelay } from '../relay/server.mjs';
 import { startAnvil } from './anvil.mjs';
+import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEMO_DIR = resolve(here, '../demo');
@@ -224,10 +225,12 @@ function portFrom(value, fallback, what) {
 
 /**
  * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
- * the local WalletConnect relay (port 8787) and the demo server (port 5173), which also
+ * the local WalletConnect relay (port 8787), the data service (port 8791; it deploys the dev
+ * contracts on chain 31337 and indexes both chains) and the demo server (port 5173), which also
  * serves the sample mobile wallet at /wallet/.
- * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT; RELAY_LOG=1 logs the relay's traffic).
- * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT, DATA_PORT; RELAY_LOG=1 logs the
+ * relay's traffic, DATA_LOG=1 the data service's; DATA_PGLITE_DIR / DATABASE_URL choose its database).
+ * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -236,6 +239,7 @@ export async function startStack(opts = {}) {
   const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
   const relayPort = portFrom(opts.relayPort ?? env.RELAY_PORT, DEFAULT_RELAY_PORT, 'RELAY_PORT');
   const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
+  const dataPort = portFrom(opts.dataPort ?? env.DATA_PORT, DEFAULT_DATA_PORT, 'DATA_PORT');
 
   const started = [];
   let outdir;
@@ -245,8 +249,25 @@ export async function startStack(opts = {}) {
     outdir = undefined;
   };
   try {
+    const anvilStarts = STACK_CHAINS.map(async (c, i) => {
+      const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
+      started.push(node);
+      return node;
+    });
+    // the data service follows the chains once they answer (and deploys the dev contracts)
+    const dataStart = Promise.all(anvilStarts).then(async (nodes) => {
+      const data = await startStackDataService({
+        port: dataPort,
+        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: nodes[i].url })),
+        corsOrigins: port === 0 ? '*' : [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+        env,
+        log: env.DATA_LOG === '1' ? (line) => console.log(`[data-service] ${line}`) : false,
+      });
+      started.push(data);
+      return data;
+    });
     // allSettled: when one part fails, wait for the others so that stop() catches every child.
-    const [relayResult, buildResult, ...anvilResults] = await Promise.allSettled([
+    const [relayResult, buildResult, dataResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -265,15 +286,14 @@ export async function startStack(opts = {}) {
         const wallet = await buildWallet({ outdir: demo.outdir });
         return { demo, wallet };
       })(),
-      ...STACK_CHAINS.map(async (c, i) => {
-        const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
-        started.push(node);
-        return node;
-      }),
+      dataStart,
+      ...anvilStarts,
     ]);
-    const failed = [relayResult, buildResult, ...anvilResults].find((r) => r.status === 'rejected');
+    // an anvil failure also fails dataStart: report the anvil's own error first
+    const failed = [relayResult, buildResult, ...anvilResults, dataResult].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
+    const data = dataResult.value;
     const { demo: build, wallet } = buildResult.value;
     const anvils = anvilResults.map((r) => r.value);
     if (!build.ok) {
@@ -283,7 +303,7 @@ export async function startStack(opts = {}) {
     }
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
-    const config = { chains, relayUrl: relay.url, buildErrors: build.errors };
+    const config = { chains, relayUrl: relay.url, dataServiceUrl: data.url, tokens: data.tokens, nfts: data.nfts, buildErrors: build.errors };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
     const server = await startServer({ port, outdir, config, wallet: { errors: wallet.errors, csp } });
     started.push({ stop: () => server.close() });
@@ -296,6 +316,10 @@ export async function startStack(opts = {}) {
       chains,
       relayUrl: relay.url,
       relayPort: relay.port,
+      dataServiceUrl: data.url,
+      dataPort: data.port,
+      tokens: data.tokens,
+      nfts: data.nfts,
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

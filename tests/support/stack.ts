@@ -1,7 +1,8 @@
 /**
  * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
- * child process on free ports (two anvil chains, the local WalletConnect relay and the
- * demo server, which also serves the sample wallet at /wallet/). One stack
+ * child process on free ports (two anvil chains, the local WalletConnect relay, the data
+ * service with the dev contracts, and the demo server, which also serves the sample wallet
+ * at /wallet/). One stack
  * per test file: start it in beforeAll, stop it in afterAll.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,21 @@ export interface StackChain {
   readonly rpcUrl: string;
 }
 
+export interface StackToken {
+  readonly chainId: number;
+  readonly address: `0x${string}`;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly name: string;
+}
+
+export interface StackNft {
+  readonly chainId: number;
+  readonly address: `0x${string}`;
+  readonly name: string;
+  readonly symbol: string;
+}
+
 export interface TestStack {
   /** http://127.0.0.1:PORT/ */
   readonly demoUrl: string;
@@ -29,6 +45,13 @@ export interface TestStack {
   /** The local WalletConnect relay, ws://127.0.0.1:PORT (also `relayUrl` in /config.json). */
   readonly relayUrl: string;
   readonly relayPort: number;
+  /** The data service (blockchain API), http://127.0.0.1:PORT (also `dataServiceUrl` in /config.json). */
+  readonly dataServiceUrl: string;
+  readonly dataPort: number;
+  /** The dev ERC-20 first: LKD on chain 31337 (also `tokens` in /config.json). */
+  readonly tokens: readonly StackToken[];
+  /** The dev ERC-721 (also `nfts` in /config.json). */
+  readonly nfts: readonly StackNft[];
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
@@ -54,7 +77,7 @@ const READY = 'LATCHKEY_STACK ';
 
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
   const { requireDemoBuild = true, timeoutMs = 90_000, relayLog = false } = options;
-  const [port, anvil1, anvil2, relayPort] = await getFreePorts(4);
+  const [port, anvil1, anvil2, relayPort, dataPort] = await getFreePorts(5);
   // detached: the child leads its own process group, so a hard kill also reaches anvil.
   const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
     cwd: REPO_ROOT,
@@ -65,6 +88,9 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
       ANVIL_PORT_2: String(anvil2),
       RELAY_PORT: String(relayPort),
       RELAY_LOG: relayLog ? '1' : '0',
+      DATA_PORT: String(dataPort),
+      // a database of its own for every test stack (several may run at once)
+      DATA_PGLITE_DIR: 'memory',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -115,6 +141,10 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     anvilPorts: [anvil1!, anvil2!],
     relayUrl: info.relayUrl,
     relayPort: info.relayPort,
+    dataServiceUrl: info.dataServiceUrl,
+    dataPort: info.dataPort,
+    tokens: info.tokens,
+    nfts: info.nfts,
     walletUrl: info.walletUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,
