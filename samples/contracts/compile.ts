@@ -48,14 +48,25 @@ export class ContractCompileError extends Error {
   }
 }
 
-/** A CommonJS `require` that resolves packages from `dir` (works from jest's CommonJS and from ESM). */
-function requireFrom(dir: string): NodeRequire {
-  return createRequire(join(dir, 'noop.js'));
+/**
+ * Loads `id` with a CommonJS `require` resolving from `dir`, else from the working directory
+ * (works from jest's CommonJS and from ESM, where there is no `require`).
+ */
+function requireFrom(dir: string, id: string): unknown {
+  let first: unknown;
+  for (const base of [dir, process.cwd()]) {
+    try {
+      return createRequire(join(base, 'noop.js'))(id);
+    } catch (err) {
+      first ??= err;
+    }
+  }
+  throw new ContractCompileError(`cannot load ${id} (is solc installed?): ${(first as Error)?.message ?? first}`);
 }
 
 /** The installed solc-js version (part of the key), read without loading the 8 MB compiler. */
 function solcPackageVersion(dir: string): string {
-  const pkg = requireFrom(dir)('solc/package.json') as { version?: string };
+  const pkg = requireFrom(dir, 'solc/package.json') as { version?: string };
   return pkg.version ?? 'unknown';
 }
 
@@ -116,7 +127,7 @@ interface SolcOutput {
 }
 
 function runSolc(sources: Record<string, string>, dir: string): CompiledContracts {
-  const mod = requireFrom(dir)('solc') as { compile?: (input: string) => string };
+  const mod = requireFrom(dir, 'solc') as { compile?: (input: string) => string };
   const compile = mod.compile?.bind(mod);
   if (typeof compile !== 'function') throw new ContractCompileError('solc-js did not load (no compile function)');
   const input = {
