@@ -144,8 +144,8 @@ describe('a restarted chain', () => {
     // blocks full of transfers: automine off, 40 transactions per block, sent as one RPC batch
     await node.rpc('evm_setAutomine', [false]);
     const transferData = (to: Address) => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${(10n ** 18n).toString(16).padStart(64, '0')}`;
-    const BLOCKS_WITH_TXS = 10;
-    const PER_BLOCK = 40;
+    const BLOCKS_WITH_TXS = 20;
+    const PER_BLOCK = 50;
     const senders = [a[1]!, a[2]!, a[3]!];
     const nonces = new Map<Address, number>();
     for (const s of senders) nonces.set(s, Number.parseInt(await node.rpc('eth_getTransactionCount', [s, 'pending']), 16));
@@ -165,7 +165,7 @@ describe('a restarted chain', () => {
     }
     await node.rpc('evm_setAutomine', [true]);
     const tMine = performance.now();
-    for (let i = 0; i < 2; i++) await node.rpc('anvil_mine', ['0xfa']); // 500 empty blocks
+    for (let i = 0; i < 4; i++) await node.rpc('anvil_mine', ['0xfa']); // 1000 empty blocks
     const mineMs = performance.now() - tMine;
     const head = await headNumber();
     await service.waitForSync(CHAIN, 60_000);
@@ -196,7 +196,7 @@ describe('a restarted chain', () => {
       console.log(
         [
           `indexing a fresh PGlite index from block 0: ${head + 1} blocks (${Number(withTxs!.n)} with ${Number(txs!.n)} transactions and ${Number(transfers!.n)} transfers, the rest empty) in ${ms.toFixed(0)} ms = ${((head + 1) / (ms / 1000)).toFixed(0)} blocks/s, ${(Number(txs!.n) / (ms / 1000)).toFixed(0)} tx/s`,
-          `(anvil itself mined the 500 empty blocks in ${mineMs.toFixed(0)} ms)`,
+          `(anvil itself mined the 1000 empty blocks in ${mineMs.toFixed(0)} ms)`,
           `live following (poll 25 ms): mined -> in history p50 ${lags[5]!.toFixed(0)} ms, max ${lags[9]!.toFixed(0)} ms`,
         ].join('\n'),
       );
