@@ -7,7 +7,7 @@
 // Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546),
 //      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log),
 //      DATA_PORT (data service, default 8791), DATA_LOG=1 (its log), DATA_PGLITE_DIR (its PGlite folder,
-//      default .cache/data-service/pglite; 'memory' for none), DATABASE_URL (PostgreSQL instead).
+//      default .cache/data-service/pglite; 'memory' or 'temp' for a throwaway one), DATABASE_URL (PostgreSQL instead).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

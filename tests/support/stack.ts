@@ -89,8 +89,8 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
       RELAY_PORT: String(relayPort),
       RELAY_LOG: relayLog ? '1' : '0',
       DATA_PORT: String(dataPort),
-      // a database of its own for every test stack (several may run at once)
-      DATA_PGLITE_DIR: 'memory',
+      // a database of its own for every test stack (several may run at once), deleted at stop
+      DATA_PGLITE_DIR: 'temp',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

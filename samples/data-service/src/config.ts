@@ -19,7 +19,7 @@ export interface ChainConfig {
 }
 
 export type DatabaseConfig =
-  | { readonly kind: 'pglite'; /** a folder, or 'memory' */ readonly dir: string }
+  | { readonly kind: 'pglite'; /** a folder, 'memory', or 'temp' (a fresh folder deleted on close) */ readonly dir: string }
   | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number };
 
 export type Role = 'all' | 'api' | 'indexer';
@@ -78,7 +78,7 @@ export interface DataServiceOptions {
   port?: number;
   publicUrl?: string;
   chains?: readonly (Partial<ChainConfig> & { chainId: number; rpcUrl: string })[];
-  /** postgres://… uses PostgreSQL; otherwise PGlite in `pgliteDir` ('memory' for a throwaway database). */
+  /** postgres://… uses PostgreSQL; otherwise PGlite in `pgliteDir` ('memory' or 'temp' for a throwaway database). */
   databaseUrl?: string;
   pgliteDir?: string;
   poolSize?: number;
@@ -187,7 +187,7 @@ export function resolveConfig(options: DataServiceOptions & { defaultCacheDir: s
     database = { kind: 'postgres', url: options.databaseUrl, poolSize: int(options.poolSize ?? DEFAULTS.poolSize, 'poolSize (DATA_DB_POOL)', 1, 100) };
   } else {
     const dir = options.pgliteDir ?? 'memory';
-    if (typeof dir !== 'string' || dir.length === 0) throw new ConfigError('pgliteDir (DATA_PGLITE_DIR): expected a folder or "memory"');
+    if (typeof dir !== 'string' || dir.length === 0) throw new ConfigError('pgliteDir (DATA_PGLITE_DIR): expected a folder, "memory" or "temp"');
     database = { kind: 'pglite', dir };
   }
   const role = options.role ?? 'all';

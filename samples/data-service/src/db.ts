@@ -12,7 +12,8 @@
  *   processes need PostgreSQL.
  */
 import { createRequire } from 'node:module';
-import { mkdir, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DatabaseConfig } from './config';
 import { ConfigError } from './errors';
@@ -206,11 +207,18 @@ async function openPglite(dir: string, cacheDir: string, log: (l: string) => voi
   const mod = await import('@electric-sql/pglite');
   const create = (o: object) => mod.PGlite.create(o) as unknown as Promise<PgliteLike>;
   let unlock: () => Promise<void> = async () => {};
+  let removeAfterClose: () => Promise<void> = async () => {};
   let db: PgliteLike;
   if (dir === 'memory') {
     const template = await loadTemplate(cacheDir, create, log).catch(() => undefined);
     db = await create(template ? { loadDataDir: template } : {});
   } else {
+    if (dir === 'temp') {
+      // a fresh folder, deleted on close: like 'memory' but ~100 MB less resident memory
+      dir = await mkdtemp(join(tmpdir(), 'latchkey-pglite-'));
+      const folder = dir;
+      removeAfterClose = () => rm(folder, { recursive: true, force: true });
+    }
     await mkdir(dir, { recursive: true });
     unlock = await lockDir(dir);
     try {
@@ -219,6 +227,7 @@ async function openPglite(dir: string, cacheDir: string, log: (l: string) => voi
       db = await create(template ? { dataDir: dir, loadDataDir: template } : { dataDir: dir });
     } catch (err) {
       await unlock();
+      await removeAfterClose();
       throw err;
     }
   }
@@ -241,6 +250,7 @@ async function openPglite(dir: string, cacheDir: string, log: (l: string) => voi
       await serial(async () => {});
       await db.close();
       await unlock();
+      await removeAfterClose();
     },
   };
 }
