@@ -25,3 +25,20 @@ contract DevSmartAccount {
 
     receive() external payable {}
 }
+
+/// @title DevSmartAccountFactory
+/// @notice Deploys DevSmartAccounts with CREATE2, so an account has an address before it exists
+/// (what ERC-6492 signatures of undeployed accounts rely on). Used by tests.
+contract DevSmartAccountFactory {
+    event Deployed(address account, address owner, bytes32 salt);
+
+    function deploy(address owner, bytes32 salt) external returns (address account) {
+        account = address(new DevSmartAccount{salt: salt}(owner));
+        emit Deployed(account, owner, salt);
+    }
+
+    function addressOf(address owner, bytes32 salt) external view returns (address) {
+        bytes32 codeHash = keccak256(abi.encodePacked(type(DevSmartAccount).creationCode, abi.encode(owner)));
+        return address(uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), address(this), salt, codeHash)))));
+    }
+}

@@ -4,7 +4,7 @@
  * names with real signatures (EOA and an ERC-1271 contract account), on-ramp purchases,
  * validation, CORS and limits. Prints API latency.
  */
-import { getAddress, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, getAddress, parseUnits, serializeErc6492Signature, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { deployDevContracts, type DevContracts } from '../contracts/deploy';
 import type { CompiledContracts } from '../contracts/compile';
@@ -378,6 +378,27 @@ describe('names', () => {
       body: { coin_type: 0x80000000 + CHAIN, address: wallet, message: message2, signature: await notOwner.signMessage({ message: message2 }) },
     });
     expect(bad.status).toBe(401);
+  });
+
+  it('verifies an account that does not exist yet (ERC-6492: factory call + signature)', async () => {
+    const owner = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 4 });
+    const factoryArt = contracts.DevSmartAccountFactory!;
+    const factory = getAddress(await clients.deploy(accounts[4]!, factoryArt.abi, factoryArt.bytecode, []));
+    const salt = `0x${'42'.repeat(32)}` as const;
+    const account = (await clients.client.readContract({ address: factory, abi: factoryArt.abi, functionName: 'addressOf', args: [owner.address, salt] })) as Address;
+    expect(await clients.client.getCode({ address: account })).toBeUndefined(); // counterfactual
+    const deployCall = encodeFunctionData({ abi: factoryArt.abi, functionName: 'deploy', args: [owner.address, salt] });
+    const register = async (name: string, signer: typeof owner) => {
+      const message = JSON.stringify({ name, attributes: {}, timestamp: now() });
+      const signature = serializeErc6492Signature({ address: factory, data: deployCall, signature: await signer.signMessage({ message }) });
+      return call(base(), '/v1/profile/account', { body: { coin_type: 0x80000000 + CHAIN, address: account, message, signature } });
+    };
+    const ok = await register(`future-acct.${zone}`, owner);
+    expect(ok.status).toBe(200);
+    expect(ok.body.addresses[String(0x80000000 + CHAIN)].address).toBe(account);
+    expect((await register(`future-acct2.${zone}`, mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 3 }))).status).toBe(401);
+    // verification simulates the deployment; nothing was deployed
+    expect(await clients.client.getCode({ address: account })).toBeUndefined();
   });
 });
 
