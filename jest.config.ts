@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  // .cjs: PGlite's CommonJS build, whose dynamic import() calls must become require() under jest
+  '^.+\\.((t|j)sx?|cjs)$': [
     '@swc/jest',
     {
       jsc: {
@@ -17,7 +18,7 @@ const transform: Config['transform'] = {
   ],
 };
 // ESM-only packages that must be transformed for jest's CommonJS mode.
-const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype|@electric-sql)/)'];
 /**
  * `latchkey` and `latchkey/…` resolve to the sources, from package.json's exports (their
  * `source` condition): code in this repository can import the package by its name, as a

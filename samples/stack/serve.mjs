@@ -1,6 +1,7 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
-// next to two local anvil chains, the local WalletConnect relay and the embedded-wallet service
-// (with its dev mailbox and the local OpenID provider that stands in for the social logins).
+// next to two local anvil chains, the local WalletConnect relay, the embedded-wallet service
+// (with its dev mailbox and the local OpenID provider that stands in for the social logins) and the
+// data service.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs'
 import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
 import { startAnvil } from './anvil.mjs';
+import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEMO_DIR = resolve(here, '../demo');
@@ -235,12 +237,14 @@ function portFrom(value, fallback, what) {
 /**
  * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
  * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
- * with /dev/mailbox and a local OpenID provider on port 8792) and the demo server (port 5173), which
+ * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
+ * the dev contracts on chain 31337 and indexes both chains) and the demo server (port 5173), which
  * also serves the sample mobile wallet at /wallet/.
- * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT, WALLET_PORT, WALLET_OIDC_PORT;
- * RELAY_LOG=1 logs the relay's traffic; WALLET_DATA_DIR is the wallet service's PGlite folder, default
- * .cache/wallet-service, `:memory:` for none; WALLET_LOG=1 prints the wallet service's log).
- * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, walletPort?: number, oidcPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT, WALLET_PORT, WALLET_OIDC_PORT,
+ * DATA_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet service's, DATA_LOG=1 the
+ * data service's; WALLET_DATA_DIR is the wallet service's PGlite folder, default .cache/wallet-service,
+ * `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data service's database).
+ * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -252,6 +256,7 @@ export async function startStack(opts = {}) {
   const walletPort = portFrom(opts.walletPort ?? env.WALLET_PORT, DEFAULT_WALLET_PORT, 'WALLET_PORT');
   const oidcPort = portFrom(opts.oidcPort ?? env.WALLET_OIDC_PORT, DEFAULT_OIDC_PORT, 'WALLET_OIDC_PORT');
   const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
+  const dataPort = portFrom(opts.dataPort ?? env.DATA_PORT, DEFAULT_DATA_PORT, 'DATA_PORT');
 
   const started = [];
   let outdir;
@@ -261,6 +266,23 @@ export async function startStack(opts = {}) {
     outdir = undefined;
   };
   try {
+    const anvilStarts = STACK_CHAINS.map(async (c, i) => {
+      const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
+      started.push(node);
+      return node;
+    });
+    // the data service follows the chains once they answer (and deploys the dev contracts)
+    const dataStart = Promise.all(anvilStarts).then(async (nodes) => {
+      const data = await startStackDataService({
+        port: dataPort,
+        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: nodes[i].url })),
+        corsOrigins: port === 0 ? '*' : [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+        env,
+        log: env.DATA_LOG === '1' ? (line) => console.log(`[data-service] ${line}`) : false,
+      });
+      started.push(data);
+      return data;
+    });
     // allSettled: when one part fails, wait for the others so that stop() catches every child.
     const walletService = (async () => {
       // Dev mode: the dev mailbox, the Farcaster stand-in, the local OpenID provider and anvil funding.
@@ -279,7 +301,7 @@ export async function startStack(opts = {}) {
       started.push({ stop: () => service.stop() });
       return service;
     })();
-    const [relayResult, buildResult, walletResult, ...anvilResults] = await Promise.allSettled([
+    const [relayResult, buildResult, walletResult, dataResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -299,15 +321,14 @@ export async function startStack(opts = {}) {
         return { demo, wallet };
       })(),
       walletService,
-      ...STACK_CHAINS.map(async (c, i) => {
-        const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
-        started.push(node);
-        return node;
-      }),
+      dataStart,
+      ...anvilStarts,
     ]);
-    const failed = [relayResult, buildResult, walletResult, ...anvilResults].find((r) => r.status === 'rejected');
+    // an anvil failure also fails dataStart: report the anvil's own error first
+    const failed = [relayResult, buildResult, ...anvilResults, walletResult, dataResult].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
+    const data = dataResult.value;
     const { demo: build, wallet } = buildResult.value;
     const walletServiceInfo = walletResult.value;
     const anvils = anvilResults.map((r) => r.value);
@@ -323,6 +344,9 @@ export async function startStack(opts = {}) {
       relayUrl: relay.url,
       walletServiceUrl: walletServiceInfo.url,
       oidcIssuer: walletServiceInfo.oidcIssuer,
+      dataServiceUrl: data.url,
+      tokens: data.tokens,
+      nfts: data.nfts,
       buildErrors: build.errors,
     };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
@@ -342,6 +366,10 @@ export async function startStack(opts = {}) {
       devMailboxUrl: `${walletServiceInfo.url}/dev/mailbox`,
       oidcIssuer: walletServiceInfo.oidcIssuer,
       walletFrameJsGzipBytes: walletServiceInfo.frameJsGzipBytes,
+      dataServiceUrl: data.url,
+      dataPort: data.port,
+      tokens: data.tokens,
+      nfts: data.nfts,
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

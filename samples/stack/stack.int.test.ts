@@ -85,6 +85,9 @@ describe('local stack (samples/start.mjs)', () => {
       { chainId: 1, name: 'Ethereum (local)', rpcUrl: stack.chains[1]!.rpcUrl },
     ]);
     expect(body.relayUrl).toBe(stack.relayUrl);
+    expect(body.dataServiceUrl).toBe(stack.dataServiceUrl);
+    expect(body.tokens).toEqual(stack.tokens);
+    expect(body.nfts).toEqual(stack.nfts);
     expect((await fetch(new URL('/build/../package.json', stack.demoUrl))).status).not.toBe(200);
     expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
   });
@@ -132,8 +135,34 @@ describe('local stack (samples/start.mjs)', () => {
     expect(stack.output()).not.toContain('oidc-provider WARNING');
   });
 
+  it('runs the data service on chain 31337 with the dev contracts deployed, funded and indexed', async () => {
+    expect(stack.dataServiceUrl).toBe(`http://127.0.0.1:${stack.dataPort}`);
+    expect(stack.output()).toContain(`Data service             ${stack.dataServiceUrl}`);
+    // deterministic: anvil's last dev account deploys them with its nonces 0 and 1
+    expect(stack.tokens).toEqual([
+      { chainId: 31337, address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', symbol: 'LKD', decimals: 18, name: 'Latchkey Dev Token' },
+    ]);
+    expect(stack.nfts).toEqual([{ chainId: 31337, address: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468', name: 'Latchkey Dev Keys', symbol: 'LKEY' }]);
+    const [account0] = (await rpc(stack.chains[0]!.rpcUrl, 'eth_accounts')) as string[];
+    const api = (path: string) => fetch(`${stack.dataServiceUrl}${path}${path.includes('?') ? '&' : '?'}projectId=stack-test`, { headers: { origin: new URL(stack.demoUrl).origin } });
+    const res = await api(`/v1/account/${account0}/balance?chainId=eip155:31337`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(new URL(stack.demoUrl).origin);
+    const { balances } = await res.json();
+    expect(balances.map((b: any) => [b.symbol, b.quantity.numeric, b.price])).toEqual([
+      ['ETH', '10000', 3000],
+      ['LKD', '1025', 1.25],
+    ]);
+    const nfts = await (await api(`/v1/account/${account0}/nfts`)).json();
+    expect(nfts.data.map((n: any) => n.name)).toEqual(['Latchkey Dev Keys #1', 'Latchkey Dev Keys #2', 'Latchkey Dev Keys #3']);
+    const history = await (await api(`/v1/account/${account0}/history?chainId=eip155:31337`)).json();
+    expect(history.data.length).toBe(5);
+    // anvil's balance of account 0 is untouched: it only received tokens
+    expect(BigInt(await rpc(stack.chains[0]!.rpcUrl, 'eth_getBalance', [account0, 'latest']))).toBe(10_000n * 10n ** 18n);
+  });
+
   it('stop() shuts every part down and frees the ports', async () => {
-    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort];
+    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort];
     for (const p of ports) expect(await isPortInUse(p)).toBe(true);
     await stack.stop();
     for (const p of ports) expect(await isPortInUse(p)).toBe(false);

@@ -1,10 +1,10 @@
 /**
  * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
  * child process on free ports (two anvil chains, the local WalletConnect relay, the
- * embedded-wallet service with its dev mailbox and local OpenID provider, and the
- * demo server, which also serves the sample wallet at /wallet/). One stack
- * per test file: start it in beforeAll, stop it in afterAll. The wallet service keeps
- * its database in memory here: every stack starts with no users.
+ * embedded-wallet service with its dev mailbox and local OpenID provider, the data service
+ * with the dev contracts, and the demo server, which also serves the sample wallet at
+ * /wallet/). One stack per test file: start it in beforeAll, stop it in afterAll. The
+ * services keep their databases in memory or in a temporary folder: every stack starts empty.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,6 +18,21 @@ export interface StackChain {
   readonly chainId: number;
   readonly name: string;
   readonly rpcUrl: string;
+}
+
+export interface StackToken {
+  readonly chainId: number;
+  readonly address: `0x${string}`;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly name: string;
+}
+
+export interface StackNft {
+  readonly chainId: number;
+  readonly address: `0x${string}`;
+  readonly name: string;
+  readonly symbol: string;
 }
 
 export interface TestStack {
@@ -38,6 +53,13 @@ export interface TestStack {
   readonly devMailboxUrl: string;
   /** The local OpenID provider standing in for the social logins (`oidcIssuer` in /config.json). */
   readonly oidcIssuer: string;
+  /** The data service (blockchain API), http://127.0.0.1:PORT (also `dataServiceUrl` in /config.json). */
+  readonly dataServiceUrl: string;
+  readonly dataPort: number;
+  /** The dev ERC-20 first: LKD on chain 31337 (also `tokens` in /config.json). */
+  readonly tokens: readonly StackToken[];
+  /** The dev ERC-721 (also `nfts` in /config.json). */
+  readonly nfts: readonly StackNft[];
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
@@ -63,7 +85,7 @@ const READY = 'LATCHKEY_STACK ';
 
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
   const { requireDemoBuild = true, timeoutMs = 90_000, relayLog = false } = options;
-  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort] = await getFreePorts(6);
+  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort] = await getFreePorts(7);
   // detached: the child leads its own process group, so a hard kill also reaches anvil.
   const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
     cwd: REPO_ROOT,
@@ -77,6 +99,9 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
       WALLET_PORT: String(walletPort),
       WALLET_OIDC_PORT: String(oidcPort),
       WALLET_DATA_DIR: ':memory:',
+      DATA_PORT: String(dataPort),
+      // a database of its own for every test stack (several may run at once), deleted at stop
+      DATA_PGLITE_DIR: 'temp',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -131,6 +156,10 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     walletServicePort: info.walletServicePort,
     devMailboxUrl: info.devMailboxUrl,
     oidcIssuer: info.oidcIssuer,
+    dataServiceUrl: info.dataServiceUrl,
+    dataPort: info.dataPort,
+    tokens: info.tokens,
+    nfts: info.nfts,
     walletUrl: info.walletUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,
