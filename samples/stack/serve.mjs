@@ -1,5 +1,5 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
-// next to two local anvil chains and the local WalletConnect relay.
+// next to two local anvil chains, a local Solana chain (litesvm) and the local WalletConnect relay.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { startRelay } from '../relay/server.mjs';
+import { startSolana } from '../solana/server.mjs';
 import { startAnvil } from './anvil.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,6 +23,25 @@ export const STACK_CHAINS = [
 
 /** The local WalletConnect relay's default port (env RELAY_PORT). */
 export const DEFAULT_RELAY_PORT = 8787;
+
+/** The local Solana chain's default HTTP port (env SOLANA_PORT); its WebSocket listens on the next port. */
+export const DEFAULT_SOLANA_PORT = 8899;
+
+/** What each dev wallet's Solana account gets at start (lamports): 100 SOL. */
+export const DEV_WALLET_SOLANA_FUNDING = 100_000_000_000n;
+const DEV_ACCOUNTS_FILE = resolve(here, '../dev-wallet/accounts.json');
+
+/**
+ * Funds the Solana accounts of the dev wallets (samples/dev-wallet/accounts.json) from the
+ * chain's faucet. Resolves with the addresses funded.
+ * @param {{ airdrop(address: string, lamports: bigint): Promise<string> }} solana
+ */
+export async function fundDevWallets(solana) {
+  const accounts = JSON.parse(await readFile(DEV_ACCOUNTS_FILE, 'utf8'));
+  const addresses = (accounts.solana ?? []).map((a) => a.address);
+  for (const address of addresses) await solana.airdrop(address, DEV_WALLET_SOLANA_FUNDING);
+  return addresses;
+}
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -224,10 +244,11 @@ function portFrom(value, fallback, what) {
 
 /**
  * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
+ * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
  * the local WalletConnect relay (port 8787) and the demo server (port 5173), which also
  * serves the sample mobile wallet at /wallet/.
- * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT; RELAY_LOG=1 logs the relay's traffic).
- * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT; RELAY_LOG=1 logs the relay's traffic).
+ * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -235,6 +256,8 @@ export async function startStack(opts = {}) {
   const port = portFrom(opts.port ?? env.PORT, 5173, 'PORT');
   const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
   const relayPort = portFrom(opts.relayPort ?? env.RELAY_PORT, DEFAULT_RELAY_PORT, 'RELAY_PORT');
+  const solanaPort = portFrom(opts.solanaPort ?? env.SOLANA_PORT, DEFAULT_SOLANA_PORT, 'SOLANA_PORT');
+  if (solanaPort === 65535) throw new Error('SOLANA_PORT: the WebSocket needs the next port; choose a port below 65535');
   const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
 
   const started = [];
@@ -246,7 +269,7 @@ export async function startStack(opts = {}) {
   };
   try {
     // allSettled: when one part fails, wait for the others so that stop() catches every child.
-    const [relayResult, buildResult, ...anvilResults] = await Promise.allSettled([
+    const [relayResult, buildResult, solanaResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -265,17 +288,25 @@ export async function startStack(opts = {}) {
         const wallet = await buildWallet({ outdir: demo.outdir });
         return { demo, wallet };
       })(),
+      (async () => {
+        // WebSocket on SOLANA_PORT + 1, where @solana/web3.js looks for it
+        const solana = await startSolana({ port: solanaPort, wsPort: solanaPort + 1, log: false });
+        started.push(solana);
+        await fundDevWallets(solana);
+        return solana;
+      })(),
       ...STACK_CHAINS.map(async (c, i) => {
         const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
         started.push(node);
         return node;
       }),
     ]);
-    const failed = [relayResult, buildResult, ...anvilResults].find((r) => r.status === 'rejected');
+    const failed = [relayResult, buildResult, solanaResult, ...anvilResults].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
     const { demo: build, wallet } = buildResult.value;
     const anvils = anvilResults.map((r) => r.value);
+    const solana = solanaResult.value;
     if (!build.ok) {
       console.warn(
         `\n[latchkey] The demo did not build; serving a fallback page that only loads the dev wallet.\n  ${build.errors.join('\n  ')}\n`,
@@ -283,7 +314,8 @@ export async function startStack(opts = {}) {
     }
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
-    const config = { chains, relayUrl: relay.url, buildErrors: build.errors };
+    const solanaInfo = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId };
+    const config = { chains, solana: solanaInfo, relayUrl: relay.url, buildErrors: build.errors };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
     const server = await startServer({ port, outdir, config, wallet: { errors: wallet.errors, csp } });
     started.push({ stop: () => server.close() });
@@ -294,6 +326,7 @@ export async function startStack(opts = {}) {
       walletUrl: `${server.url}/wallet/`,
       port: server.port,
       chains,
+      solana: { ...solanaInfo, port: solana.port, wsPort: solana.wsPort },
       relayUrl: relay.url,
       relayPort: relay.port,
       buildOk: build.ok,
