@@ -122,8 +122,9 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
   const storage = safeStorage(host, options.storage);
   const storageKey = options.storageKey ?? `latchkey-dev-wallet:bitcoin:${accountIndex}`;
   const doFetch: BroadcastFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  const paymentKey = bitcoinKey(bitcoinPaymentPath(accountIndex));
-  const ordinalsKey = bitcoinKey(bitcoinOrdinalsPath(accountIndex));
+  // Keys are derived on first use (a page that never connects never pays the CPU for them).
+  let keys: { payment: BitcoinKey; ordinals: BitcoinKey } | undefined;
+  const getKeys = () => (keys ??= { payment: bitcoinKey(bitcoinPaymentPath(accountIndex)), ordinals: bitcoinKey(bitcoinOrdinalsPath(accountIndex)) });
   const chains = Object.freeze([BITCOIN_TESTNET, BITCOIN_REGTEST] as IdentifierString[]);
   const events = new ChangeEmitter();
 
@@ -133,6 +134,7 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
 
   const buildAccounts = (c: BitcoinDevChain): KeyedAccount[] => {
     const network = NETWORKS[c];
+    const { payment: paymentKey, ordinals: ordinalsKey } = getKeys();
     const xOnly = utils.pubSchnorr(ordinalsKey.privateKey);
     return [
       {
@@ -151,8 +153,12 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
       },
     ];
   };
-  let accounts = buildAccounts(chain);
-  const authorizedAccounts = () => accounts.filter((a) => purposes.has(a.purpose));
+  let accountsCache: { chain: BitcoinDevChain; list: KeyedAccount[] } | undefined;
+  const allAccounts = (): KeyedAccount[] => {
+    if (accountsCache?.chain !== chain) accountsCache = { chain, list: buildAccounts(chain) };
+    return accountsCache.list;
+  };
+  const authorizedAccounts = () => (purposes.size === 0 ? [] : allAccounts().filter((a) => purposes.has(a.purpose)));
 
   const persist = () => writeJson(storage, storageKey, { purposes: [...purposes], chain } satisfies Persisted);
   const emitAccounts = () => events.emit({ accounts: wallet.accounts });
@@ -226,7 +232,7 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
       return chain;
     },
     get accounts() {
-      return accounts.map(({ purpose, type, path, account }) => ({ purpose, type, path, account }));
+      return allAccounts().map(({ purpose, type, path, account }) => ({ purpose, type, path, account }));
     },
     get connected() {
       return purposes.size > 0;
@@ -235,7 +241,6 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
       if (!(next in NETWORKS)) throw new Error(`Bitcoin dev wallet: unsupported chain ${next}`);
       if (next === chain) return;
       chain = next;
-      accounts = buildAccounts(chain);
       persist();
       emitAccounts();
     },
@@ -275,7 +280,7 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
           throw invalidInput('purposes must be a non-empty list of distinct "payment" / "ordinals"');
         }
         authorize(wanted);
-        return { accounts: wanted.map((p) => accounts.find((a) => a.purpose === p)!.account) };
+        return { accounts: wanted.map((p) => allAccounts().find((a) => a.purpose === p)!.account) };
       },
     },
     'bitcoin:signMessage': {

@@ -24,7 +24,7 @@ import type {
 } from '@solana/wallet-standard-features';
 import type { StandardConnectInput, StandardConnectOutput } from '@wallet-standard/features';
 import type { FetchLike } from './index';
-import { solanaKey } from './keys';
+import { solanaKey, type SolanaKey } from './keys';
 import { parseWireTransaction, signWireTransaction } from './solanaWire';
 import {
   ChangeEmitter,
@@ -100,14 +100,19 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
   if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(options.localChain.caipNetworkId)) {
     throw new Error(`Solana dev wallet: invalid local chain id ${options.localChain.caipNetworkId}`);
   }
-  const key = solanaKey(options.accountIndex);
+  if (!Number.isInteger(options.accountIndex) || options.accountIndex < 0) throw new Error(`Solana dev wallet: invalid account index ${options.accountIndex}`);
+  // Derived on first use (the mnemonic's PBKDF2 and the curve tables cost a few hundred ms of
+  // CPU), so a page that never connects never pays for it.
+  let keyCache: SolanaKey | undefined;
+  const key = () => (keyCache ??= solanaKey(options.accountIndex));
+  let accountCache: WalletAccount | undefined;
+  const account = () => (accountCache ??= makeAccount({ address: key().address, publicKey: key().publicKey, chains, features: SOLANA_FEATURES }));
   const storage = safeStorage(host, options.storage);
   const storageKey = options.storageKey ?? `latchkey-dev-wallet:solana:${options.accountIndex}`;
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 60_000;
   const localIds = new Set<string>([options.localChain.caipNetworkId, SOLANA_LOCALNET]);
   const chains = Object.freeze([options.localChain.caipNetworkId, SOLANA_LOCALNET, SOLANA_MAINNET, SOLANA_DEVNET, SOLANA_TESTNET] as IdentifierString[]);
-  const account = makeAccount({ address: key.address, publicKey: key.publicKey, chains, features: SOLANA_FEATURES });
   const events = new ChangeEmitter();
   let authorized = readJson<Persisted>(storage, storageKey).authorized === true;
 
@@ -117,8 +122,12 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
     get wallet() {
       return wallet;
     },
-    address: key.address,
-    publicKey: key.publicKey.slice(),
+    get address() {
+      return key().address;
+    },
+    get publicKey() {
+      return key().publicKey.slice();
+    },
     get connected() {
       return authorized;
     },
@@ -134,8 +143,8 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
   };
 
   const requireAccount = (claimed: unknown): WalletAccount => {
-    if (!authorized || !sameAccount(claimed, account)) throw unauthorized();
-    return account;
+    if (!authorized || !sameAccount(claimed, account())) throw unauthorized();
+    return account();
   };
 
   const checkChain = (chain: unknown, required: boolean): string | undefined => {
@@ -187,7 +196,7 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
   const signTransactionBytes = (transaction: unknown): { signed: Uint8Array; signature: Uint8Array } => {
     if (!isBytes(transaction)) throw invalidInput('transaction must be a Uint8Array');
     try {
-      return signWireTransaction(transaction, key.secretKey, key.publicKey);
+      return signWireTransaction(transaction, key().secretKey, key().publicKey);
     } catch (err) {
       throw invalidInput(`Cannot sign this transaction: ${(err as Error).message}`);
     }
@@ -217,9 +226,9 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
     const location = (host as unknown as { location?: { host?: string } }).location;
     const domain = field('domain', input.domain) ?? location?.host;
     if (!domain) throw invalidInput('signIn: domain is required');
-    if (input.address !== undefined && input.address !== key.address) throw invalidInput('signIn: address is not this wallet\'s account');
+    if (input.address !== undefined && input.address !== key().address) throw invalidInput('signIn: address is not this wallet\'s account');
     const statement = field('statement', input.statement);
-    const lines = [`${domain} wants you to sign in with your Solana account:`, key.address];
+    const lines = [`${domain} wants you to sign in with your Solana account:`, key().address];
     if (statement) lines.push('', statement);
     const fields: string[] = [];
     const add = (label: string, name: keyof SolanaSignInInput) => {
@@ -271,7 +280,7 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
         approve(control);
         return inputs.map((input) => ({
           signedMessage: input.message.slice(),
-          signature: ed25519.sign(input.message, key.secretKey),
+          signature: ed25519.sign(input.message, key().secretKey),
           signatureType: 'ed25519' as const,
         }));
       },
@@ -331,7 +340,7 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
         setAuthorized(true);
         return texts.map((text) => {
           const signedMessage = new TextEncoder().encode(text);
-          return { account, signedMessage, signature: ed25519.sign(signedMessage, key.secretKey), signatureType: 'ed25519' as const };
+          return { account: account(), signedMessage, signature: ed25519.sign(signedMessage, key().secretKey), signatureType: 'ed25519' as const };
         });
       },
     },
@@ -344,7 +353,7 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
     chains,
     features,
     get accounts() {
-      return authorized ? [account] : [];
+      return authorized ? [account()] : [];
     },
   });
 
