@@ -205,7 +205,7 @@ function encodeMeta(record, parsed) {
   };
 }
 
-/** @param {LocalChain} chain @param {unknown} raw @param {unknown} encodingOption */
+/** @param {unknown} raw the encoded transaction @param {unknown} encodingOption base58 (default) or base64 */
 function decodeTransactionParam(raw, encodingOption) {
   return LocalChain.decode(decodeWireTransaction(raw, encodingOption));
 }
