@@ -33,6 +33,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   control?.uninstall();
+  // web3.js keeps its WebSocket (and reconnects forever) on its own; close it before the server goes.
+  (conn as unknown as { _rpcWebSocket?: { close(): void } } | undefined)?._rpcWebSocket?.close();
   await chain?.stop();
 });
 

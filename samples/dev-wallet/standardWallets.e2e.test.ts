@@ -26,6 +26,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  (conn as unknown as { _rpcWebSocket?: { close(): void } } | undefined)?._rpcWebSocket?.close();
   await browser?.close();
   await stack?.stop();
 }, 30_000);
