@@ -13,6 +13,7 @@ const UNSUBSCRIBE = {
   slotUnsubscribe: 'slot',
   rootUnsubscribe: 'root',
 };
+const CLOSED_ACCOUNT = Object.freeze({ lamports: 0n, owner: new Uint8Array(32), data: new Uint8Array(0), executable: false, rentEpoch: 0n });
 /** A socket whose unsent data grows beyond this is too slow: it is closed. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -153,7 +154,7 @@ export class PubSub {
 
   /** @param {Conn} conn @param {string} method @param {unknown} params @returns {unknown} */
   #call(conn, method, params) {
-    if (method in UNSUBSCRIBE) {
+    if (Object.hasOwn(UNSUBSCRIBE, method)) {
       const [id] = positional(params, 1, 1);
       const sub = typeof id === 'number' ? this.subs.get(id) : undefined;
       if (!sub || sub.conn !== conn || sub.kind !== UNSUBSCRIBE[/** @type {keyof typeof UNSUBSCRIBE} */ (method)]) {
@@ -178,7 +179,8 @@ export class PubSub {
         const sub = this.#add(conn, 'account', commitment(c.commitment), {
           address: key.text,
           addressBytes: key.bytes,
-          encoding: { encoding: /** @type {string | undefined} */ (encoding ?? 'base58'), slice: undefined },
+          // no encoding: the legacy bare base58 string, as getAccountInfo
+          encoding: { encoding: /** @type {string | undefined} */ (encoding ?? undefined), slice: undefined },
           fingerprint: fingerprint(chain.getAccount(key.bytes)),
         });
         this.#index(this.byAccount, key.text, sub);
@@ -323,9 +325,8 @@ export class PubSub {
     const fp = fingerprint(acc);
     if (fp === sub.fingerprint) return;
     sub.fingerprint = fp;
-    const value = acc
-      ? encodeAccountSafe(acc, /** @type {any} */ (sub.encoding))
-      : { lamports: 0, owner: '11111111111111111111111111111111', data: sub.encoding?.encoding === 'base58' ? ['', 'base58'] : ['', 'base64'], executable: false, rentEpoch: 0, space: 0 };
+    // a closed account is notified as an empty, system-owned account with 0 lamports
+    const value = encodeAccountSafe(acc ?? CLOSED_ACCOUNT, /** @type {any} */ (sub.encoding));
     this.#notify(sub, 'accountNotification', { context: this.#context(), value });
   }
 

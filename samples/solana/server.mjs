@@ -20,6 +20,8 @@ export const DEFAULT_SOLANA_PORT = 8899;
 /** Largest HTTP request body, as the Agave RPC (50 KiB). */
 const MAX_BODY_BYTES = 50 * 1024;
 const MAX_BATCH = 100;
+/** Open HTTP connections at once (keep-alive included); more are refused by the server. */
+const MAX_HTTP_CONNECTIONS = 1024;
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, GET, OPTIONS',
@@ -170,11 +172,13 @@ export async function startSolana(options = {}) {
   rpcServer.on('upgrade', (req, socket, head) => pubsub.handleUpgrade(req, socket, head));
   rpcServer.requestTimeout = 30_000;
   rpcServer.headersTimeout = 10_000;
+  rpcServer.maxConnections = MAX_HTTP_CONNECTIONS;
 
   const wsServer = createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' }).end('This port speaks the Solana pubsub over WebSocket\n');
   });
   wsServer.on('upgrade', (req, socket, head) => pubsub.handleUpgrade(req, socket, head));
+  wsServer.maxConnections = MAX_HTTP_CONNECTIONS;
 
   /** @param {import('node:http').Server} server @param {number} p @param {string} envName */
   const listen = (server, p, envName) =>

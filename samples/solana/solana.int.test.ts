@@ -223,9 +223,22 @@ describe('subscriptions over the WebSocket (web3.js looks at the HTTP port + 1)'
     expect((await ask(1, 'signatureUnsubscribe', [987654])).error).toEqual({ code: -32602, message: 'Invalid subscription id.' });
     expect((await ask(2, 'accountSubscribe', ['not-a-key'])).error.code).toBe(-32602);
     expect((await ask(3, 'programSubscribe', [SystemProgram.programId.toBase58()])).error.code).toBe(-32601);
+    expect((await ask(6, 'constructor', [])).error.code).toBe(-32601);
     const sub = await ask(4, 'slotSubscribe', []);
     expect(typeof sub.result).toBe('number');
     expect((await ask(5, 'slotUnsubscribe', [sub.result])).result).toBe(true);
+
+    // an account subscription without an encoding gets the legacy bare base58 data
+    const key = Keypair.generate().publicKey.toBase58();
+    const accountSub = await ask(7, 'accountSubscribe', [key, { commitment: 'confirmed' }]);
+    const notified = new Promise<any>((resolve) =>
+      ws.on('message', (data) => {
+        const msg = JSON.parse(String(data));
+        if (msg.method === 'accountNotification' && msg.params.subscription === accountSub.result) resolve(msg.params.result);
+      }),
+    );
+    expect((await rpc('requestAirdrop', [key, LAMPORTS_PER_SOL])).result).toEqual(expect.any(String));
+    expect((await notified).value).toMatchObject({ lamports: LAMPORTS_PER_SOL, owner: SystemProgram.programId.toBase58(), data: '', executable: false, space: 0 });
     ws.close();
   });
 });
