@@ -5,8 +5,18 @@ export interface DemoChain {
   readonly rpcUrl: string;
 }
 
+/** The local Solana chain (samples/solana). */
+export interface DemoSolana {
+  readonly rpcUrl: string;
+  readonly wsUrl: string;
+  /** `solana:` + the first 32 characters of the genesis hash */
+  readonly caipNetworkId: `solana:${string}`;
+}
+
 export interface DemoConfig {
   readonly chains: readonly DemoChain[];
+  /** The local Solana chain, when the stack runs one. */
+  readonly solana?: DemoSolana;
   /** Set when the demo failed to build and the fallback page is served. */
   readonly buildErrors?: readonly string[];
   /** A local WalletConnect relay, when the stack runs one. */

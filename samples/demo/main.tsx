@@ -1,6 +1,7 @@
 /**
- * The demo dapp's entry: installs the in-page dev wallet (EIP-6963 only), builds
- * the kernel with the EVM plugin over the two local anvil chains, and renders the app.
+ * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
+ * and Bitcoin through wallet-standard only), builds the kernel with the EVM plugin over the
+ * two local anvil chains, and renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +10,7 @@ import { evmPlugin } from '../../plugins/evm/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
+import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
 import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain } from './config';
 
@@ -31,6 +33,8 @@ async function main() {
   // The wallet first, so it already listens when the kernel asks for providers.
   const walletChain = config.chains.find((c) => c.chainId === DEV_WALLET_CHAIN_ID) ?? config.chains[0]!;
   installDevWallet({ chains: [{ chainId: walletChain.chainId, rpcUrl: walletChain.rpcUrl, name: walletChain.name }] });
+  // "Latchkey Dev Wallet" for Solana (same name and icon as the EVM one), "Solana Dev Wallet", "Bitcoin Dev Wallet"
+  installStandardDevWallets({ solana: config.solana });
 
   const relayUrl = relayUrlFor(config, params);
   const themeMode = params.get('theme') === 'dark' ? 'dark' : 'light';

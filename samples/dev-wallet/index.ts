@@ -10,6 +10,7 @@
  * - Authorisation, the current chain and added chains persist in storage, so a reload
  *   reconnects without a prompt; wallet_revokePermissions clears the authorisation.
  */
+import { svgIcon } from './standard';
 
 export interface DevWalletChain {
   readonly chainId: number;
@@ -101,11 +102,13 @@ export interface DevWallet {
 
 export const DEV_WALLET_NAME = 'Latchkey Dev Wallet';
 export const DEV_WALLET_RDNS = 'dev.latchkey.wallet';
-export const DEV_WALLET_ICON =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b5bdb"/><circle cx="13" cy="16" r="5" fill="none" stroke="#fff" stroke-width="3"/><path d="M18 16h9m-3 0v4" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>',
-  );
+/**
+ * Base64, because wallet-standard requires base64 icons and the Solana side of this wallet
+ * (samples/dev-wallet/wallets.ts) registers with the same name and the same icon.
+ */
+export const DEV_WALLET_ICON = svgIcon(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b5bdb"/><circle cx="13" cy="16" r="5" fill="none" stroke="#fff" stroke-width="3"/><path d="M18 16h9m-3 0v4" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>',
+);
 
 const STORAGE_KEY = 'latchkey-dev-wallet';
 

@@ -1,7 +1,7 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
-// next to two local anvil chains, the local WalletConnect relay, the embedded-wallet service
-// (with its dev mailbox and the local OpenID provider that stands in for the social logins) and the
-// data service.
+// next to two local anvil chains, a local Solana chain (litesvm), the local WalletConnect relay, the
+// embedded-wallet service (with its dev mailbox and the local OpenID provider that stands in for the
+// social logins) and the data service.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import * as esbuild from 'esbuild';
 import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
 import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
+import { startSolana } from '../solana/server.mjs';
 import { startAnvil } from './anvil.mjs';
 import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
 
@@ -33,6 +34,25 @@ export const DEFAULT_WALLET_PORT = 8790;
 export const DEFAULT_OIDC_PORT = 8792;
 /** The projectId the demo uses; the stack's wallet service allows it on the demo's origins. */
 export const DEMO_PROJECT_ID = 'latchkey-demo';
+
+/** The local Solana chain's default HTTP port (env SOLANA_PORT); its WebSocket listens on the next port. */
+export const DEFAULT_SOLANA_PORT = 8899;
+
+/** What each dev wallet's Solana account gets at start (lamports): 100 SOL. */
+export const DEV_WALLET_SOLANA_FUNDING = 100_000_000_000n;
+const DEV_ACCOUNTS_FILE = resolve(here, '../dev-wallet/accounts.json');
+
+/**
+ * Funds the Solana accounts of the dev wallets (samples/dev-wallet/accounts.json) from the
+ * chain's faucet. Resolves with the addresses funded.
+ * @param {{ airdrop(address: string, lamports: bigint): Promise<string> }} solana
+ */
+export async function fundDevWallets(solana) {
+  const accounts = JSON.parse(await readFile(DEV_ACCOUNTS_FILE, 'utf8'));
+  const addresses = (accounts.solana ?? []).map((a) => a.address);
+  for (const address of addresses) await solana.airdrop(address, DEV_WALLET_SOLANA_FUNDING);
+  return addresses;
+}
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -236,15 +256,17 @@ function portFrom(value, fallback, what) {
 
 /**
  * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
+ * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
  * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
  * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
  * the dev contracts on chain 31337 and indexes both chains) and the demo server (port 5173), which
  * also serves the sample mobile wallet at /wallet/.
- * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT, WALLET_PORT, WALLET_OIDC_PORT,
- * DATA_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet service's, DATA_LOG=1 the
- * data service's; WALLET_DATA_DIR is the wallet service's PGlite folder, default .cache/wallet-service,
- * `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data service's database).
- * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
+ * WALLET_OIDC_PORT, DATA_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
+ * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
+ * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
+ * service's database).
+ * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -252,6 +274,8 @@ export async function startStack(opts = {}) {
   const port = portFrom(opts.port ?? env.PORT, 5173, 'PORT');
   const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
   const relayPort = portFrom(opts.relayPort ?? env.RELAY_PORT, DEFAULT_RELAY_PORT, 'RELAY_PORT');
+  const solanaPort = portFrom(opts.solanaPort ?? env.SOLANA_PORT, DEFAULT_SOLANA_PORT, 'SOLANA_PORT');
+  if (solanaPort === 65535) throw new Error('SOLANA_PORT: the WebSocket needs the next port; choose a port below 65535');
   const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
   const walletPort = portFrom(opts.walletPort ?? env.WALLET_PORT, DEFAULT_WALLET_PORT, 'WALLET_PORT');
   const oidcPort = portFrom(opts.oidcPort ?? env.WALLET_OIDC_PORT, DEFAULT_OIDC_PORT, 'WALLET_OIDC_PORT');
@@ -301,7 +325,7 @@ export async function startStack(opts = {}) {
       started.push({ stop: () => service.stop() });
       return service;
     })();
-    const [relayResult, buildResult, walletResult, dataResult, ...anvilResults] = await Promise.allSettled([
+    const [relayResult, buildResult, solanaResult, walletResult, dataResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -320,18 +344,26 @@ export async function startStack(opts = {}) {
         const wallet = await buildWallet({ outdir: demo.outdir });
         return { demo, wallet };
       })(),
+      (async () => {
+        // WebSocket on SOLANA_PORT + 1, where @solana/web3.js looks for it
+        const solana = await startSolana({ port: solanaPort, wsPort: solanaPort + 1, log: false });
+        started.push(solana);
+        await fundDevWallets(solana);
+        return solana;
+      })(),
       walletService,
       dataStart,
       ...anvilStarts,
     ]);
     // an anvil failure also fails dataStart: report the anvil's own error first
-    const failed = [relayResult, buildResult, ...anvilResults, walletResult, dataResult].find((r) => r.status === 'rejected');
+    const failed = [relayResult, buildResult, solanaResult, ...anvilResults, walletResult, dataResult].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
     const data = dataResult.value;
     const { demo: build, wallet } = buildResult.value;
     const walletServiceInfo = walletResult.value;
     const anvils = anvilResults.map((r) => r.value);
+    const solana = solanaResult.value;
     if (!build.ok) {
       console.warn(
         `\n[latchkey] The demo did not build; serving a fallback page that only loads the dev wallet.\n  ${build.errors.join('\n  ')}\n`,
@@ -339,8 +371,10 @@ export async function startStack(opts = {}) {
     }
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
+    const solanaInfo = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId };
     const config = {
       chains,
+      solana: solanaInfo,
       relayUrl: relay.url,
       walletServiceUrl: walletServiceInfo.url,
       oidcIssuer: walletServiceInfo.oidcIssuer,
@@ -359,6 +393,7 @@ export async function startStack(opts = {}) {
       walletUrl: `${server.url}/wallet/`,
       port: server.port,
       chains,
+      solana: { ...solanaInfo, port: solana.port, wsPort: solana.wsPort },
       relayUrl: relay.url,
       relayPort: relay.port,
       walletServiceUrl: walletServiceInfo.url,
