@@ -25,20 +25,9 @@ export interface Eip6963ProviderInfo {
   readonly rdns: string;
 }
 
-/** The minimum of `window` the wallet touches; a fake EventTarget works in tests. */
-export interface WalletHost {
-  addEventListener(type: string, listener: (event: Event) => void): void;
-  removeEventListener(type: string, listener: (event: Event) => void): void;
-  dispatchEvent(event: Event): boolean;
-  readonly location?: { readonly search: string };
-  readonly localStorage?: StorageLike;
-}
+import type { StorageLike, WalletHost } from './host';
 
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { StorageLike, WalletHost } from './host';
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
   ok: boolean;

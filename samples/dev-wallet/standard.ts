@@ -9,7 +9,7 @@
  */
 import type { Wallet, WalletAccount, WalletIcon, WindowAppReadyEventAPI } from '@wallet-standard/base';
 import type { StandardEventsChangeProperties } from '@wallet-standard/features';
-import type { StorageLike, WalletHost } from './index';
+import type { StorageLike, WalletHost } from './host';
 
 export type { StorageLike, WalletHost };
 
