@@ -50,6 +50,7 @@ export type {
   AdapterRequests,
   RequestOf,
   TransactionRequest,
+  TransferRequest,
   EvmTransactionRequest,
 } from './adapter';
 
