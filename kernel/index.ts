@@ -96,8 +96,7 @@ export { caipNetworkId, caipAddress, parseCaipNetworkId, parseCaipAddress } from
 // list ordering and search of AllWallets are on 'latchkey/directory' (loaded with that view).
 export { pickSlot, naturalSlot, isInstalledConnector } from './directory/slots';
 export { parseUnits, formatUnits } from './units';
-export { httpTransport, fallbackTransport } from './transport/lazy';
-export type { Transport } from './transport/types';
+export { httpTransport } from './transport/lazy';
 
 // Shared data shapes (spec section 3). The network data type is CaipNetwork (Network is the service).
 export type {
