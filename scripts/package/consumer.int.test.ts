@@ -11,37 +11,23 @@
  * - with React absent (a loader hook makes any import of it fail), createKernel with the evm
  *   and walletconnect plugins loads both modules and connects through a fake provider.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { dirname, join } from 'node:path';
+import { installTarball } from '../../tests/support/tarball';
+import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 let dir: string;
 let tarball: string;
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
 
-function link(name: string): void {
-  const target = join(ROOT, 'node_modules', name);
-  const at = join(dir, 'node_modules', name);
-  if (!existsSync(target) || existsSync(at)) return;
-  mkdirSync(dirname(at), { recursive: true });
-  symlinkSync(target, at, 'dir');
-}
-
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lk-consumer-'));
-  const out = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
-  tarball = join(dir, JSON.parse(out.slice(out.indexOf('[')))[0].filename);
-  const into = join(dir, 'node_modules', 'latchkey');
-  mkdirSync(into, { recursive: true });
-  execFileSync('tar', ['-xzf', tarball, '-C', into, '--strip-components=1']);
+  tarball = await installTarball(dir, ['react', 'react-dom', '@types/react', '@types/react-dom', 'scheduler', 'js-tokens', 'loose-envify']);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  for (const name of Object.keys(pkg.dependencies)) link(name);
-  for (const name of ['react', 'react-dom', '@types/react', '@types/react-dom', 'scheduler', 'js-tokens', 'loose-envify']) link(name);
   cpSync(join(__dirname, 'consumer'), join(dir, 'app'), { recursive: true });
 }, 180_000);
 
