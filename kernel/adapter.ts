@@ -96,6 +96,17 @@ interface BitcoinTransferRequest {
 }
 
 /**
+ * A payment in the network's native currency to one address, `amount` in its smallest unit
+ * (wei, lamports, satoshis). The adapter builds the transaction itself: a Solana transfer
+ * needs a recent blockhash, a Bitcoin one the wallet's coins, so a caller (a send form) needs
+ * no chain library. Validation of `to` and `amount` is the adapter's.
+ */
+export interface NativeTransferRequest {
+  readonly to: string;
+  readonly amount: bigint;
+}
+
+/**
  * Request shapes per namespace and kind. Kinds: `transaction` (send / estimate),
  * `signTransaction` (sign without sending), `calls` (batched calls), `psbt`.
  * Extend by declaration merging for a new namespace.
@@ -132,6 +143,8 @@ export interface AdapterCall {
 interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
   /** Sends and returns the transaction hash (EVM) or signature (Solana) or txid (Bitcoin). */
   sendTransaction?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<string>;
+  /** Pays the native currency ({@link NativeTransferRequest}); returns the hash / signature / txid. */
+  sendNative?(params: AdapterCall & { readonly request: NativeTransferRequest }): Promise<string>;
   estimateGas?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<bigint>;
   /** Signs without sending; returns the signed transaction, serialized. */
   signTransaction?(params: AdapterCall & { readonly request: RequestOf<N, 'signTransaction'> }): Promise<Uint8Array | string>;

@@ -51,6 +51,7 @@ export type {
   RequestOf,
   TransactionRequest,
   EvmTransactionRequest,
+  NativeTransferRequest,
 } from './adapter';
 
 // Services: the token and the interface share one name.
@@ -64,7 +65,7 @@ export type { RouterState } from './services/Router';
 export { Modal } from './services/Modal';
 export type { ModalState, OpenModalArgs } from './services/Modal';
 export { Network } from './services/Network';
-export type { NetworkServiceState } from './services/Network';
+export type { NetworkServiceState, NetworkUpdateOptions } from './services/Network';
 export { Account } from './services/Account';
 export type { AccountServiceState } from './services/Account';
 export { ConnectorRegistry } from './services/ConnectorRegistry';
@@ -90,6 +91,9 @@ export { isUserRejection, isUnrecognizedChain } from './errors/predicates';
 export { toProviderError } from './errors/rpc';
 export type { ValidationIssue } from './errors/kernel';
 export { zodErrorMap } from './options/zodMessages';
+
+// Namespaces
+export { isAccountSyncSupported } from './namespaces';
 
 // Networks, CAIP ids, units
 export { defineNetwork } from './networks';

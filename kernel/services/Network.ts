@@ -38,11 +38,13 @@ export interface Network extends Observed<NetworkServiceState> {
   /**
    * Records a network the wallet reports (chainChanged). A network outside the
    * requested list becomes the 'unsupported network' placeholder and may open
-   * UnsupportedChain.
+   * UnsupportedChain. With `activate: false` only the network of its namespace
+   * changes: the active namespace stays (a wallet event or a restore in a namespace
+   * the visitor is not looking at), and UnsupportedChain opens only for the active one.
    */
-  setActiveNetwork(network: NetworkData | undefined, options?: { readonly fromWallet?: boolean }): void;
-  /** Marks the chain the wallet is on by id, for wallet events. */
-  setActiveChainId(namespace: ChainNamespace, chainId: number | string): void;
+  setActiveNetwork(network: NetworkData | undefined, options?: NetworkUpdateOptions): void;
+  /** Marks the chain the wallet is on by id, for wallet events (`activate` as in setActiveNetwork). */
+  setActiveChainId(namespace: ChainNamespace, chainId: number | string, options?: { readonly activate?: boolean }): void;
   setActiveNamespace(namespace: ChainNamespace): void;
   /** Throws "Adapter for namespace {ns} doesn't exist" without an adapter; known ids ignored. */
   addNetwork(namespace: ChainNamespace, network: NetworkData): void;
@@ -55,6 +57,13 @@ export interface Network extends Observed<NetworkServiceState> {
   unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): NetworkData;
   /** Resets state of one namespace to its defaults (used by disconnect). */
   reset(namespace: ChainNamespace): void;
+}
+
+export interface NetworkUpdateOptions {
+  /** The wallet reported it (chainChanged), rather than the visitor choosing it. */
+  readonly fromWallet?: boolean;
+  /** Make its namespace the active one (default true). */
+  readonly activate?: boolean;
 }
 
 function emptyNetworkState(): NetworkState {
@@ -163,7 +172,7 @@ export class NetworkImpl implements Network {
     this.setActiveNetwork(network);
   }
 
-  setActiveNetwork(network: NetworkData | undefined, options: { readonly fromWallet?: boolean } = {}): void {
+  setActiveNetwork(network: NetworkData | undefined, options: NetworkUpdateOptions = {}): void {
     if (!network) {
       const ns = this.state.activeNamespace;
       if (ns) this.patchNamespace(ns, { caipNetwork: undefined });
@@ -172,16 +181,18 @@ export class NetworkImpl implements Network {
     const ns = network.chainNamespace;
     const supported = this.isSupported(network);
     const value = supported ? this.find(network.caipNetworkId, ns)! : placeholderNetwork(ns, network.id);
+    const activate = options.activate !== false || this.state.activeNamespace === ns;
     this.patchNamespace(ns, { caipNetwork: value });
+    if (supported) this.storage.setActiveNetwork(ns, value.caipNetworkId);
+    if (!activate) return;
     this.store.patch({ activeNamespace: ns, activeNetwork: value });
     this.storage.setActiveNamespace(ns);
-    if (supported) this.storage.setActiveNetwork(ns, value.caipNetworkId);
     if (!supported) this.maybeOpenUnsupported(options.fromWallet === true);
   }
 
-  setActiveChainId(namespace: ChainNamespace, chainId: number | string): void {
+  setActiveChainId(namespace: ChainNamespace, chainId: number | string, options: { readonly activate?: boolean } = {}): void {
     const known = this.find(chainId, namespace);
-    this.setActiveNetwork(known ?? placeholderNetwork(namespace, chainId), { fromWallet: true });
+    this.setActiveNetwork(known ?? placeholderNetwork(namespace, chainId), { fromWallet: true, activate: options.activate });
   }
 
   setActiveNamespace(namespace: ChainNamespace): void {
