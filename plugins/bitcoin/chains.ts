@@ -3,7 +3,7 @@
  * sats-connect network names (`Mainnet`, `Testnet`, …) ↔ the kernel's CAIP-2 ids
  * (`bip122:` + the first 32 hex characters of the genesis block hash).
  */
-import { defineNetwork, type CaipNetwork } from 'latchkey';
+import type { CaipNetwork } from 'latchkey';
 import type { BitcoinAddressNetwork } from './address';
 
 /** Genesis references (CAIP-2) by wallet-standard chain name. */
@@ -13,21 +13,6 @@ export const BITCOIN_CHAINS: Readonly<Record<string, { readonly ref: string; rea
   testnet4: { ref: '00000000da84f2bafbbc53dee25a72ae', addresses: 'testnet', sats: 'Testnet4' },
   signet: { ref: '00000008819873e925422c1ff0f99f7c', addresses: 'testnet', sats: 'Signet' },
   regtest: { ref: '0f9188f13cb7b2c71f2a335e3a4fc328', addresses: 'regtest', sats: 'Regtest' },
-});
-
-/**
- * Bitcoin regtest (a local bitcoind), for wallets on `bitcoin:regtest` such as the dev wallet.
- * Not a spec network; add it to `networks` when the app works against a regtest node, with
- * that node's RPC or index as `rpcUrls`.
- */
-export const bitcoinRegtest: CaipNetwork = /*#__PURE__*/ defineNetwork({
-  id: '0f9188f13cb7b2c71f2a335e3a4fc328',
-  name: 'Bitcoin Regtest',
-  network: 'bitcoin-regtest',
-  chainNamespace: 'bip122',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-  rpcUrls: { default: { http: [] } },
-  testnet: true,
 });
 
 /** The chain name (`testnet`, …) of a CAIP-2 reference, or undefined. */

@@ -13,8 +13,7 @@
 import { ConnectorRegistry, Environment, type CaipNetworkId, type PluginContext, type PluginManifest } from 'latchkey';
 import { discoverBitcoinWallets, type DiscoveryWindow } from './discovery';
 
-export { isBitcoinAddress, bitcoinAddressNetwork, type BitcoinAddressNetwork } from './address';
-export { bitcoinRegtest } from './chains';
+export { bitcoinRegtest } from './regtest';
 export { bitcoinConnectorId } from './discovery';
 export type { BitcoinAdapter } from './BitcoinAdapter';
 

@@ -13,7 +13,6 @@
 import { ConnectorRegistry, Environment, type PluginContext, type PluginManifest } from 'latchkey';
 import { discoverSolanaWallets, type StandardWindow } from './discovery';
 
-export { isSolanaAddress } from './address';
 export { solanaConnectorId } from './discovery';
 
 function pageWindow(ctx: PluginContext): StandardWindow | undefined {

@@ -9,7 +9,8 @@ import { createKernel, defineNetwork, formatUnits, parseUnits, type CaipNetwork,
 import { CapabilityNotSupportedError, UserRejectedRequestError } from 'latchkey/errors';
 import { solana as solanaMainnet, solanaDevnet, solanaTestnet } from 'latchkey/networks';
 import { MemoryStorage } from '../../kernel/testing/fakeAdapter';
-import { isSolanaAddress, solanaConnectorId, solanaPlugin } from './index';
+import { solanaConnectorId, solanaPlugin } from './index';
+import { isSolanaAddress } from './address';
 import { base58Decode, base58Encode } from './base58';
 import { SOLANA_LOCALNET, networkForWalletChain, walletChainFor } from './chains';
 import { MAX_STANDARD_WALLETS, discoverSolanaWallets, solanaConnector } from './discovery';
