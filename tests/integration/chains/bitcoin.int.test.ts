@@ -47,7 +47,7 @@ afterAll(() => {
 it('connects with account records: payment (the default type, the address) and ordinals, with their public keys', () => {
   const acc = p.kernel.account.get('bip122');
   expect(acc).toMatchObject({ status: 'connected', address: PAYMENT.address, caipAddress: `${bitcoinTestnet.caipNetworkId}:${PAYMENT.address}` });
-  const keys = p.wallet.accounts.map((a) => hex.encode(a.account.publicKey));
+  const keys = p.wallet.accounts.map((a) => hex.encode(Uint8Array.from(a.account.publicKey)));
   expect(acc.allAccounts).toEqual([
     { namespace: 'bip122', address: PAYMENT.address, type: 'payment', publicKey: keys[0] },
     { namespace: 'bip122', address: ORDINALS.address, type: 'ordinals', publicKey: keys[1] },
@@ -95,7 +95,7 @@ it('signs a PSBT spending from both accounts; each signature verifies against th
   };
   expect(hex.encode(fromSigner)).toBe(hex.encode(bip143Sighash(plain, 0, scriptCode, 120_000n)));
   const [pub, sig] = signed.getInput(0).partialSig![0]!;
-  expect(hex.encode(pub)).toBe(hex.encode(payment!.publicKey));
+  expect(hex.encode(pub)).toBe(hex.encode(Uint8Array.from(payment!.publicKey)));
   expect(verifyEcdsa(sig, pub, fromSigner)).toBe(true);
 
   // P2TR key-path input: BIP-341 sighash from btc-signer, the Schnorr signature over it
