@@ -31,8 +31,9 @@ export interface Network extends Observed<NetworkServiceState> {
   networks(): readonly NetworkData[];
   find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined;
   /**
-   * Switches the active network; asks the connected wallet first when the
-   * namespace is connected. Unknown id: 'switch network not found' alert.
+   * Switches the active network; asks the connected wallet first when the namespace is
+   * connected and not already on that network. Switching between namespaces keeps each
+   * namespace's account. Unknown id: 'switch network not found' alert.
    */
   switchNetwork(target: NetworkData | CaipNetworkId): Promise<void>;
   /**
@@ -164,7 +165,10 @@ export class NetworkImpl implements Network {
     }
     const ns = network.chainNamespace;
     const account = this.account.get(ns);
-    if (account.status === 'connected' && account.connectorId) {
+    // Back to the network its namespace is already on (e.g. from Solana to the EVM chain the
+    // wallet is on): only the active namespace changes, the wallet is not asked.
+    const already = this.state.namespaces[ns].caipNetwork?.caipNetworkId === network.caipNetworkId;
+    if (!already && account.status === 'connected' && account.connectorId) {
       const connector = this.connectors.get(account.connectorId);
       const adapter = await this.plugins.adapter(ns);
       if (connector) await adapter.switchNetwork({ connector, network });
