@@ -62,7 +62,10 @@ export interface Connection extends Observed<ConnectionState> {
    * connecting → connected, or disconnected with a warning.
    */
   reconnect(): Promise<void>;
-  /** Disconnects `namespace` (and namespaces sharing its WalletConnect/auth connector), or all. */
+  /**
+   * Disconnects `namespace` (and the namespaces sharing its WalletConnect/auth session or its
+   * multi-chain wallet), or all.
+   */
   disconnect(namespace?: ChainNamespace): Promise<void>;
   signMessage(message: string, namespace?: ChainNamespace): Promise<string>;
   /** Sends in `namespace` (default: the active one) with that namespace's request shape; refreshes the balance. */
@@ -377,9 +380,19 @@ export class ConnectionImpl implements Connection {
     return CHAIN_NAMESPACES.filter((ns) => this.account.get(ns).status !== 'disconnected');
   }
 
-  /** The namespace asked for plus those on the same WalletConnect or embedded-auth session; all when none given. */
+  /**
+   * The namespace asked for plus those on the same WalletConnect or embedded-auth session, and
+   * those connected through the same multi-chain wallet (members of one MULTI_CHAIN group: the
+   * visitor chose one wallet, Disconnect disconnects it); all when none given.
+   */
   private affectedNamespaces(namespace?: ChainNamespace): ChainNamespace[] {
-    return namespace ? this.sessionNamespaces(namespace) : this.connectedNamespaces();
+    if (!namespace) return this.connectedNamespaces();
+    const id = this.account.get(namespace).connectorId;
+    const group = id ? this.connectors.grouped().find((g) => g.type === 'MULTI_CHAIN' && g.connectors?.some((m) => m.id === id)) : undefined;
+    const siblings = group
+      ? this.connectedNamespaces().filter((ns) => ns !== namespace && group.connectors!.some((m) => m.id === this.account.get(ns).connectorId))
+      : [];
+    return [...new Set([...this.sessionNamespaces(namespace), ...siblings])];
   }
 
   /**

@@ -141,6 +141,28 @@ describe('multi-chain wallets', () => {
     expect(methods(adapter).filter((m) => m === 'switchNetwork')).toHaveLength(1);
   });
 
+  it('Disconnect in one namespace disconnects the whole multi-chain wallet, not another wallet', async () => {
+    const { kernel, adapter, sol } = setup();
+    await kernel.connection.connect({ connectorId: group(kernel).id });
+    await kernel.connection.disconnect('eip155');
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(kernel.account.get('solana').status).toBe('disconnected');
+    expect(methods(adapter)).toContain('disconnect');
+    expect(methods(sol)).toContain('disconnect');
+    await kernel.connection.connect({ connectorId: evmMember.id });
+    await kernel.connection.connect({ connectorId: solOnly.id });
+    await kernel.connection.disconnect('eip155');
+    expect(kernel.account.get('solana')).toMatchObject({ status: 'connected', connectorId: solOnly.id });
+  });
+
+  it('a disconnect the wallet reports in one namespace leaves the other namespace of the same wallet', async () => {
+    const { kernel, sol } = setup();
+    await kernel.connection.connect({ connectorId: group(kernel).id });
+    sol.events.next({ type: 'disconnect', namespace: 'solana', connectorId: solMember.id });
+    expect(kernel.account.get('solana').status).toBe('disconnected');
+    expect(kernel.account.get('eip155').status).toBe('connected');
+  });
+
   it('switching to a namespace without a connection changes the network only; the other account stays', async () => {
     const { kernel, sol } = setup();
     await kernel.connection.connect({ connectorId: injectedConnector.id });
