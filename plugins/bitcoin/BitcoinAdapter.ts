@@ -60,7 +60,7 @@ type PsbtRequest = AdapterRequests['bip122']['psbt'];
 /** All the bitcoin there will ever be, in satoshis. */
 const MAX_SATS = 21_000_000n * 100_000_000n;
 /** How long disconnect waits for the wallet. */
-export const DISCONNECT_TIMEOUT_MS = 1000;
+const DISCONNECT_TIMEOUT_MS = 1000;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const MAX_SIGN_INPUTS = 256;
 

@@ -27,9 +27,9 @@ export interface DiscoverySink {
   remove(id: string): void;
 }
 
-export const MAX_STANDARD_WALLETS = 32;
+const MAX_STANDARD_WALLETS = 32;
 /** Entries of `window.btc_providers` looked at. */
-export const MAX_SATS_PROVIDERS = 16;
+const MAX_SATS_PROVIDERS = 16;
 const MAX_NAME = 64;
 const MAX_ICON = 128 * 1024;
 const MAX_CHAINS = 64;
@@ -55,7 +55,7 @@ function cleanName(name: unknown): string {
 const cleanIcon = (icon: unknown) => (typeof icon === 'string' && icon.length <= MAX_ICON && ICON.test(icon) ? icon : undefined);
 
 /** The connector for a wallet-standard wallet that offers Bitcoin, else undefined. Its provider is the wallet. */
-export function bitcoinStandardConnector(wallet: unknown): Connector | undefined {
+function bitcoinStandardConnector(wallet: unknown): Connector | undefined {
   try {
     const w = wallet as { name?: unknown; icon?: unknown; chains?: unknown; features?: Record<string, { connect?: unknown } | undefined> };
     const name = cleanName(w.name);

@@ -15,7 +15,7 @@ import { bitcoinAddressNetwork, isBitcoinAddress } from './address';
 import { BITCOIN_CHAINS, chainNameOf, refOfWalletChain } from './chains';
 import { BitcoinTransferUnavailableError, InvalidBitcoinRequestError, UnexpectedBitcoinResponseError } from './errors';
 
-export type BitcoinAccountType = 'payment' | 'ordinals' | 'others';
+type BitcoinAccountType = 'payment' | 'ordinals' | 'others';
 
 export interface BitcoinAccount {
   readonly address: string;
@@ -27,13 +27,13 @@ export interface BitcoinAccount {
   readonly raw?: unknown;
 }
 
-export interface PsbtRequest {
+interface PsbtRequest {
   readonly psbt: string;
   readonly signInputs: Readonly<Record<string, readonly number[]>>;
   readonly broadcast?: boolean;
 }
 
-export interface WalletEvents {
+interface WalletEvents {
   accounts(accounts: BitcoinAccount[]): void;
   chain(ref: string): void;
   disconnect(): void;
@@ -54,7 +54,7 @@ export interface BitcoinWallet {
   subscribe(events: WalletEvents): () => void;
 }
 
-export const MAX_ACCOUNTS = 16;
+const MAX_ACCOUNTS = 16;
 /** A PSBT of at most 256 KiB (base64 ⅓ larger). */
 export const MAX_PSBT_BASE64 = Math.ceil((256 * 1024 * 4) / 3) + 4;
 const TXID = /^[0-9a-f]{64}$/i;
@@ -62,13 +62,13 @@ const HEX = /^[0-9a-f]*$/i;
 
 type Fn = (...args: any[]) => any;
 
-export function toBase64(b: Uint8Array): string {
+function toBase64(b: Uint8Array): string {
   let s = '';
   for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000));
   return btoa(s);
 }
 
-export function fromBase64(text: string): Uint8Array {
+function fromBase64(text: string): Uint8Array {
   const bin = atob(text);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

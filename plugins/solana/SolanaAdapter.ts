@@ -50,11 +50,11 @@ type SolanaRequest = AdapterRequests['solana']['transaction'];
 type SendOptions = NonNullable<SolanaRequest['options']>;
 
 /** How long disconnect waits for the wallet's `standard:disconnect`. */
-export const DISCONNECT_TIMEOUT_MS = 1000;
+const DISCONNECT_TIMEOUT_MS = 1000;
 /** The most a transaction may weigh on the wire (Solana's packet data size). */
-export const MAX_TRANSACTION_BYTES = 1232;
+const MAX_TRANSACTION_BYTES = 1232;
 /** How long a send through the node (a wallet that only signs) waits for 'confirmed'. */
-export const CONFIRM_TIMEOUT_MS = 30_000;
+const CONFIRM_TIMEOUT_MS = 30_000;
 const CONFIRM_POLL_MS = 400;
 const COMMITMENTS = new Set(['processed', 'confirmed', 'finalized']);
 const MAX_ACCOUNTS = 16;

@@ -7,10 +7,10 @@ import { LatchkeyError } from 'latchkey';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** Longer than any key, signature or transaction id this plugin reads. */
-export const MAX_BASE58_CHARS = 128;
+const MAX_BASE58_CHARS = 128;
 
 /** Spec section 8, base58 errors: 'Non-base58 character'. */
-export class Base58Error extends LatchkeyError {
+class Base58Error extends LatchkeyError {
   override name = 'Base58Error';
   constructor(message: 'Non-base58 character' | 'Base58 input too long') {
     super(message, { code: 'BASE58' });

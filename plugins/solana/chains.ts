@@ -35,7 +35,7 @@ function clusterName(network: CaipNetwork): string | undefined {
 }
 
 /** True for a network that is none of the public clusters (a local or private chain). */
-export function isCustomSolanaNetwork(network: CaipNetwork): boolean {
+function isCustomSolanaNetwork(network: CaipNetwork): boolean {
   return clusterName(network) === undefined;
 }
 

@@ -15,7 +15,7 @@
 import type { Connector } from 'latchkey';
 
 /** What this plugin reads of a wallet-standard `Wallet`. */
-export interface StandardWallet {
+interface StandardWallet {
   readonly name: string;
   readonly icon: string;
   readonly chains: readonly string[];
