@@ -15,6 +15,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { base58, hex } from '@scure/base';
 import { SigHash, TEST_NETWORK, Transaction as BtcTransaction, p2wpkh } from '@scure/btc-signer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatUnits } from '../../kernel/units';
 import accounts from '../../samples/dev-wallet/accounts.json';
 import { decodeSegwitAddress, verifyBip322Simple, verifyEcdsa } from '../../samples/dev-wallet/testing/btcVerify';
 import { launchBrowser } from '../support/chromium';
@@ -83,6 +84,8 @@ async function solanaRpc(method: string, params: unknown[] = []): Promise<any> {
   return body.result;
 }
 
+/** What the page shows for a lamport amount (the kernel's formatUnits, 9 decimals). */
+const sol = (n: number) => `${formatUnits(BigInt(n), 9)} SOL`;
 const lamports = async (address: string): Promise<number> => (await solanaRpc('getBalance', [address, { commitment: 'confirmed' }])).value;
 
 function ed25519Verify(message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
@@ -104,7 +107,7 @@ it('Solana: connects the Solana dev wallet through the modal, signs the demo mes
   expect(await textOf('account-status')).toBe('connected');
   expect(await textOf('network-name')).toBe('Solana Local');
   const before = await lamports(SOL_1);
-  await eventually(async () => expect(await textOf('account-balance')).toBe(`${before / 1e9} SOL`));
+  await eventually(async () => expect(await textOf('account-balance')).toBe(sol(before)));
 
   await page.getByRole('button', { name: 'Sign message' }).click();
   await eventually(async () => expect(await attrOf('sign-result', 'data-status')).toBe('done'));
@@ -121,7 +124,7 @@ it('Solana: connects the Solana dev wallet through the modal, signs the demo mes
   expect(await lamports(SOL_0)).toBe(receiverBefore + 10_000_000);
   const after = await lamports(SOL_1);
   expect(after).toBe(before - 10_000_000 - 5000);
-  await eventually(async () => expect(await textOf('account-balance')).toBe(`${after / 1e9} SOL`));
+  await eventually(async () => expect(await textOf('account-balance')).toBe(sol(after)));
 });
 
 it('Bitcoin: connects the Bitcoin dev wallet, signs a message (BIP-322) and a PSBT that verify; a payment says no node is configured', async () => {

@@ -10,7 +10,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { base58 } from '@scure/base';
 import { Connection as SolanaConnection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { createKernel, defineNetwork, type CaipNetwork, type Kernel } from 'latchkey';
+import { createKernel, defineNetwork, formatUnits, type CaipNetwork, type Kernel } from 'latchkey';
 import { UserRejectedRequestError } from 'latchkey/errors';
 import { solanaPlugin, solanaConnectorId } from 'latchkey/plugins/solana';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
@@ -160,7 +160,7 @@ describe('solana plugin × dev wallet × local chain', () => {
     expect(await conn.getBalance(new PublicKey(to))).toBe(10_000_000);
     const after = await conn.getBalance(new PublicKey(address));
     expect(after).toBe(before - 10_000_000 - 5000);
-    await until(() => p.kernel.account.get('solana').balance === String(after / LAMPORTS_PER_SOL));
+    await until(() => p.kernel.account.get('solana').balance === formatUnits(BigInt(after), 9));
   });
 
   it("a declined send reads 'Failed to send transaction. Please try again.' and is still a user rejection", async () => {
