@@ -54,6 +54,8 @@ export interface ConnectionEvent {
  * declined leaves its namespace disconnected and the connect succeeds. Companions never change
  * the active namespace, so switching between the namespaces afterwards needs no prompt and
  * keeps each namespace's account. `connect` with a member's own id connects that namespace only.
+ * A group of session connectors (WalletConnect, embedded auth) is left to its plugin, whose one
+ * session serves every namespace.
  */
 export interface Connection extends Observed<ConnectionState> {
   connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void>;
@@ -153,7 +155,10 @@ export class ConnectionImpl implements Connection {
       this.events.track({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } });
       this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
       void this.refreshBalance(ns).catch(() => undefined);
-      if (group?.type === 'MULTI_CHAIN' && group.connectors) await this.connectCompanions(group.connectors, connector);
+      // A session connector (WalletConnect, embedded auth) brings its other namespaces itself.
+      if (group?.type === 'MULTI_CHAIN' && group.connectors && !SHARED_SESSION_TYPES.includes(connector.type)) {
+        await this.connectCompanions(group.connectors, connector);
+      }
       this.store.set({ pending: undefined, error: undefined });
     } catch (err) {
       const error = toError(err);
