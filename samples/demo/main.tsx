@@ -1,18 +1,22 @@
 /**
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
- * and Bitcoin through wallet-standard only), builds the kernel with the EVM plugin over the
- * two local anvil chains, and renders the app.
+ * and Bitcoin through wallet-standard only), builds the kernel with the EVM, Solana, Bitcoin
+ * and WalletConnect plugins over the two local anvil chains, the local Solana chain and
+ * Bitcoin testnet, and renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createKernel, defineNetwork } from '../../kernel/index';
+import { bitcoinTestnet } from '../../kernel/networks';
+import { bitcoinPlugin } from '../../plugins/bitcoin/index';
 import { evmPlugin } from '../../plugins/evm/index';
+import { solanaPlugin } from '../../plugins/solana/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain } from './config';
+import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain, type DemoSolana } from './config';
 
 function toNetwork(chain: DemoChain) {
   return defineNetwork({
@@ -22,6 +26,19 @@ function toNetwork(chain: DemoChain) {
     chainNamespace: 'eip155',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [chain.rpcUrl] } },
+    testnet: true,
+  });
+}
+
+/** The local Solana chain of the stack (samples/solana): its CAIP-2 id is `solana:` + 32 characters of its genesis hash. */
+function solanaNetwork(solana: DemoSolana) {
+  return defineNetwork({
+    id: solana.caipNetworkId.slice('solana:'.length),
+    name: 'Solana Local',
+    caipNetworkId: solana.caipNetworkId,
+    chainNamespace: 'solana',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [solana.rpcUrl] } },
     testnet: true,
   });
 }
@@ -44,17 +61,17 @@ async function main() {
       projectId: 'latchkey-demo',
       metadata: {
         name: 'Latchkey demo',
-        description: 'Connect a wallet to two local anvil chains',
+        description: 'Connect a wallet to local EVM and Solana chains, and to Bitcoin testnet',
         url: location.origin,
         icons: [],
       },
-      networks: config.chains.map(toNetwork),
+      networks: [...config.chains.map(toNetwork), ...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet],
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
       features: { analytics: false },
     },
-    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl })],
+    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl })],
   });
 
   createRoot(document.getElementById('root')!).render(

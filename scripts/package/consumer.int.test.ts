@@ -8,8 +8,9 @@
  *   with Vite; a server render in plain Node (consumer/ssr.mjs) gives the connect button;
  * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
  *   entries, type-checks with it (moduleResolution bundler);
- * - with React absent (a loader hook makes any import of it fail), createKernel with the evm
- *   and walletconnect plugins loads both modules and connects through a fake provider.
+ * - with React absent (a loader hook makes any import of it fail), createKernel with the evm,
+ *   walletconnect, solana and bitcoin plugins loads their modules and connects through a fake
+ *   EIP-1193 provider and a fake wallet-standard Solana wallet.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,16 +103,18 @@ it('renders on a server in plain Node', () => {
   expect(status).toBe('disconnected');
 }, 90_000);
 
-it('runs headless with React absent: evm and walletconnect modules load and a wallet connects', () => {
+it('runs headless with React absent: the evm, walletconnect, solana and bitcoin modules load and wallets connect', () => {
   cpSync(join(__dirname, 'headless-consumer.mjs'), join(dir, 'headless-consumer.mjs'));
   cpSync(join(__dirname, 'no-react.mjs'), join(dir, 'no-react.mjs'));
   const r = spawnSync(process.execPath, ['--import', './no-react.mjs', 'headless-consumer.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
   const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('CONSUMER '));
   if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   const result = JSON.parse(line.slice('CONSUMER '.length));
-  expect(result.loaded).toEqual([['evm', 'loaded'], ['walletconnect', 'loaded']]);
+  expect(result.loaded).toEqual([['evm', 'loaded'], ['walletconnect', 'loaded'], ['solana', 'loaded'], ['bitcoin', 'loaded']]);
   expect(result.status).toBe('connected');
   expect(result.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   expect(result.signature).toMatch(/^0x(ab){65}$/);
-  expect(result.calls).toEqual(expect.arrayContaining(['eth_requestAccounts', 'eth_chainId', 'personal_sign']));
+  expect(result.calls).toEqual(expect.arrayContaining(['eth_requestAccounts', 'eth_chainId', 'personal_sign', 'standard:connect', 'solana:signMessage']));
+  // base58 of 64 bytes of 0x01
+  expect(result.solana).toEqual({ status: 'connected', address: '11111111111111111111111111111111', signature: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/) });
 }, 90_000);
