@@ -68,7 +68,7 @@ async function setup(features: Record<string, boolean> = {}) {
   kernel = createKernel({
     options: { projectId: 'p', networks: [testAnvil], features: { analytics: false, ...features } },
     plugins: [chain, sendPlugin()],
-    environment: { window: undefined, document: undefined, localStorage: new MemoryStorage(), isMobile: () => false, fetch: rpcFetch as typeof fetch },
+    environment: { window: undefined, document: undefined, localStorage: new MemoryStorage(), isMobile: () => false, fetch: rpcFetch as unknown as typeof fetch },
   });
   kernel.connectors.add({ id: 'io.test', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', provider: {}, installed: true });
   render(
