@@ -40,7 +40,7 @@ function page() {
   const kernel = createKernel({
     options: { projectId: 'test', networks: [testAnvil], features: { analytics: false }, siwx: backendSiwx({ url: backend.url, statement: 'Backend sign-in' }) },
     plugins: [{ id: 'chain', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) }, siwxPlugin()],
-    environment: { window: { location: { host: 'app.test', origin: 'https://app.test', search: '' } }, document: undefined, localStorage: new MemoryStorage() },
+    environment: { window: { location: { host: 'app.test', origin: 'https://app.test', search: '' } } as never, document: undefined, localStorage: new MemoryStorage() },
   });
   kernels.push(kernel);
   kernel.connectors.add({ id: 'wallet', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', provider: {}, installed: true });

@@ -43,7 +43,7 @@ function make(options: Partial<LatchkeyOptions> = {}, storage = new MemoryStorag
     options: { projectId: 'test', networks: [testAnvil, testMainnet], features: { analytics: false }, ...options },
     plugins: [{ id: 'chain', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) }, siwxPlugin(pluginConfig)],
     environment: {
-      window: { location: { host: 'app.test', origin: 'https://app.test', search: '' } },
+      window: { location: { host: 'app.test', origin: 'https://app.test', search: '' } } as never,
       document: undefined,
       localStorage: storage,
       isMobile: () => false,
