@@ -1,7 +1,7 @@
 /**
  * A session provider that talks to the host's own backend, which verifies signatures and
  * keeps sessions (typically as an HTTP-only cookie). Loaded on first use by `backendSiwx()`
- * (./index). The protocol, JSON over HTTP (README "Sign-in"):
+ * (./index). The protocol, JSON over HTTP (README.md "Sign-in"):
  *
  *   GET    {nonce}?chainId&address    → { nonce }
  *   POST   {session}   { data, message, signature, cacao? } → 2xx when verified and kept

@@ -13,7 +13,6 @@
  * viem) loads when an account connects with a provider configured.
  */
 import { Account, Network, Options, PluginHost, definePlugin, type CaipNetworkId, type PluginManifest, type ValidationIssue } from 'latchkey';
-import { SiwxConflictError } from 'latchkey/errors';
 import type { SiweConfig } from './legacy';
 import type { SessionVerifier } from './verify';
 import type { BackendSiwxOptions } from './backend';
@@ -68,8 +67,20 @@ export function validateSiwxOptions(options: Readonly<Record<string, unknown>>):
   return issues;
 }
 
+/** The spec's text when both are set (section 5); the kernel throws it for its own options. */
+export const SIWX_CONFLICT_TEXT = 'Cannot set both `siweConfig` and `siwx` options';
+
 export function siwxPlugin(config: SiwxPluginConfig = {}): PluginManifest {
-  if (config.siwx !== undefined && config.siweConfig !== undefined) throw new SiwxConflictError();
+  // The plugin's own configuration counts as the options it stands for.
+  const own: Record<string, unknown> = {};
+  if (config.siwx !== undefined) own['siwx'] = config.siwx;
+  if (config.siweConfig !== undefined) own['siweConfig'] = config.siweConfig;
+  const validate = (options: Readonly<Record<string, unknown>>): ValidationIssue[] => {
+    const all = { ...options, ...own };
+    const issues = validateSiwxOptions(all);
+    if (all['siwx'] !== undefined && all['siweConfig'] !== undefined) issues.unshift({ path: 'siwx', message: SIWX_CONFLICT_TEXT });
+    return issues;
+  };
   return definePlugin({
     id: SIWX_PLUGIN_ID,
     contributes: {
@@ -78,7 +89,7 @@ export function siwxPlugin(config: SiwxPluginConfig = {}): PluginManifest {
         { id: 'ConnectingSiwe', title: 'Sign in', load: () => import('./views/ConnectingSiwe') },
       ],
     },
-    options: { keys: ['siwx', 'siweConfig'], validate: validateSiwxOptions },
+    options: { keys: ['siwx', 'siweConfig'], validate },
     onKernelStart(ctx) {
       const options = ctx.get<Options>(Options);
       const enabled = () => {
@@ -154,7 +165,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
   return lazyProvider(async () => new (await import('./local')).LocalSiwx(options), options.required ?? true, options.signOutOnDisconnect ?? true);
 }
 
-/** A provider that talks to the host's backend (README "Sign-in" gives the protocol); `url` or `urls` name it. */
+/** A provider that talks to the host's backend (README.md "Sign-in" gives the protocol); `url` or `urls` name it. */
 export function backendSiwx(options: BackendSiwxOptions): SiwxConfig {
   if (!options || (!options.url && !(options.urls?.nonce && options.urls.session && options.urls.sessions))) {
     throw new TypeError('backendSiwx needs `url`, or `urls` with nonce, session and sessions');

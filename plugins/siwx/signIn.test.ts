@@ -210,7 +210,7 @@ describe('providers and errors', () => {
     expect(kernel.snackbar.state.message).toBe(SIWX_TEXTS.smartAccount);
   });
 
-  it('the plugin owns the options: a bad siwx is refused; siwx with siweConfig is refused by the kernel and the factory', () => {
+  it('the plugin owns the options: a bad siwx is refused; siwx with siweConfig is refused by the kernel and by the plugin', () => {
     expect(() => make({ siwx: { createMessage: 1 } as never })).toThrow(OptionsValidationError);
     let error: unknown;
     try {
@@ -220,7 +220,9 @@ describe('providers and errors', () => {
     }
     expect((error as OptionsValidationError).issues.map((i) => i.path)).toEqual(['siwx.getSessions', 'siwx.addSession', 'siwx.setSessions']);
     expect(() => make({ siwx: localSiwx(), siweConfig: {} as never })).toThrow(SiwxConflictError);
-    expect(() => siwxPlugin({ siwx: localSiwx(), siweConfig: {} as SiweConfig })).toThrow('Cannot set both `siweConfig` and `siwx` options');
+    // the plugin's own configuration against an option: refused when the plugin registers
+    expect(() => make({ siweConfig: {} as never }, undefined, { siwx: localSiwx() })).toThrow('Cannot set both `siweConfig` and `siwx` options');
+    expect(() => make({}, undefined, { siwx: localSiwx(), siweConfig: {} as SiweConfig })).toThrow(OptionsValidationError);
   });
 });
 
