@@ -4,9 +4,11 @@
  * actions on the active namespace (sign a message and verify it; send 0.01 ETH / 0.01 SOL /
  * 0.0001 BTC) whose results appear in elements with data-testid attributes.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { Subscription } from 'rxjs';
 import { ConnectButton, NetworkButton, useAccount, useKernel, useNetwork } from '../../ui/react/index';
 import { SEND_LABEL, demoSend, verifySignature } from './chains';
+import { SignIn, type SignInState } from '../../plugins/siwx/index';
 
 export const DEMO_MESSAGE = 'Hello from the Latchkey demo';
 
@@ -27,6 +29,44 @@ function ResultView({ id, result }: { readonly id: string; readonly result: Resu
   return (
     <output data-testid={id} data-status={result.status} aria-live="polite" {...dataAttrs}>
       {result.status === 'pending' ? 'Waiting for the wallet…' : result.status === 'idle' ? '' : result.text}
+    </output>
+  );
+}
+
+/** The sign-in plugin's state, once its module has loaded (undefined before, and when sign-in is off). */
+function useSignIn(): SignInState | undefined {
+  const kernel = useKernel();
+  const [state, setState] = useState<SignInState | undefined>();
+  useEffect(() => {
+    let signIn: Subscription | undefined;
+    const plugins = kernel.plugins.state$.subscribe(() => {
+      if (!signIn && kernel.plugins.isLoaded('siwx')) signIn = kernel.get<SignIn>(SignIn).state$.subscribe(setState);
+    });
+    return () => {
+      plugins.unsubscribe();
+      signIn?.unsubscribe();
+    };
+  }, [kernel]);
+  return state;
+}
+
+/** The stored sign-in session: address, chain and expiry (STACK.md: data-testid siwx-session). */
+function SignInSession() {
+  const state = useSignIn();
+  const session = state?.session;
+  const data = session?.data;
+  return (
+    <output
+      data-testid="siwx-session"
+      data-status={session ? 'signed' : (state?.status ?? 'idle')}
+      data-address={data?.accountAddress}
+      data-chain={data?.chainId}
+      data-expiry={data?.expirationTime}
+      aria-live="polite"
+    >
+      {data
+        ? `Signed in as ${data.accountAddress} on ${data.chainId}${data.expirationTime ? `, until ${data.expirationTime}` : ''}`
+        : 'Not signed in'}
     </output>
   );
 }
@@ -119,6 +159,12 @@ export function App() {
           <dt>Network</dt>
           <dd data-testid="network-name">{network?.name ?? '—'}</dd>
         </dl>
+        {new URLSearchParams(location.search).has('siwx') ? (
+          <>
+            <h3>Sign-in</h3>
+            <SignInSession />
+          </>
+        ) : null}
         {anyAccount.isConnected ? (
           <div className="row" style={{ marginTop: 12 }}>
             <button type="button" className="demo-button" onClick={() => void kernel.connection.disconnect()}>

@@ -14,9 +14,12 @@ import { solanaPlugin } from '../../plugins/solana/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
+import { sendPlugin } from '../../plugins/send/index';
+import { siwxPlugin } from '../../plugins/siwx/index';
+import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain, type DemoSolana } from './config';
+import { DEV_WALLET_CHAIN_ID, blockchainApiUrlFor, loadConfig, relayUrlFor, tokensOption, type DemoChain, type DemoSolana } from './config';
 
 function toNetwork(chain: DemoChain) {
   return defineNetwork({
@@ -49,7 +52,7 @@ async function main() {
 
   // The wallet first, so it already listens when the kernel asks for providers.
   const walletChain = config.chains.find((c) => c.chainId === DEV_WALLET_CHAIN_ID) ?? config.chains[0]!;
-  installDevWallet({ chains: [{ chainId: walletChain.chainId, rpcUrl: walletChain.rpcUrl, name: walletChain.name }] });
+  installDevWallet({ chains: [{ chainId: walletChain.chainId, rpcUrl: walletChain.rpcUrl, name: walletChain.name }], tokens: config.tokens ?? [] });
   // "Latchkey Dev Wallet" for Solana (same name and icon as the EVM one), "Solana Dev Wallet", "Bitcoin Dev Wallet"
   installStandardDevWallets({ solana: config.solana });
 
@@ -69,10 +72,18 @@ async function main() {
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
+      // The local data service (samples/data-service): balances, activity, NFTs, names.
+      blockchainApiUrl: blockchainApiUrlFor(config, params),
+      // Read from the chain when there is no blockchain API (?blockchainApi=off).
+      tokens: tokensOption(config.tokens),
       features: { analytics: false },
     },
     plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl })],
   });
+
+  // Sending (the Account view's "Send") and sign-in, on with ?siwx=required or ?siwx=optional.
+  kernel.plugins.register(sendPlugin());
+  kernel.plugins.register(siwxPlugin(signInConfig(signInModeFor(params))));
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
