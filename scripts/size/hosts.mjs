@@ -18,7 +18,7 @@
 //
 //   node scripts/size/hosts.mjs [--package DIR] [--json FILE] [--why HOST]
 //     (DIR defaults to the repo, after `npm run build`; --why lists the inputs of HOST's eager
-//     closure by minified bytes, grouped by package or first-party folder, then the 40 largest files)
+//     closure by minified bytes, grouped by package or first-party folder, then every file of 100 bytes or more)
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -190,7 +190,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`\n${why}: eager inputs, minified bytes (before gzip)`);
     for (const [group, b] of groupInputs(inputs)) console.log(`  ${kib(b).padStart(8)} KiB  ${group}`);
     console.log('  largest files:');
-    for (const { input, bytes } of inputs.slice(0, 40)) console.log(`  ${kib(bytes).padStart(8)} KiB  ${input}`);
+    for (const { input, bytes } of inputs.filter((i) => i.bytes >= 100)) console.log(`  ${kib(bytes).padStart(8)} KiB  ${input}`);
     for (const h of Object.values(figures.hosts)) delete h.why;
   }
   const json = arg('--json');
