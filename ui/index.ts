@@ -17,4 +17,5 @@ export { useObserved, shallowEqual } from './react/useObserved';
 export { useKernel } from './react/context';
 export { defineView, type ViewProps, type ViewComponent } from './views/types';
 export { truncateAddress, formatBalance, errorText, isUserRejection } from './format';
+export { sanitizeUrl, type UrlUse } from './url';
 export type { UiKernel } from './kernel';

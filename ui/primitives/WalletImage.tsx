@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { initials } from '../format';
+import { sanitizeUrl } from '../url';
 
 /** Spec section 9: an image that has not loaded within 2 s is replaced by its fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
@@ -17,8 +18,12 @@ export interface WalletImageProps {
 /**
  * Wallet/network image with an initials tile as fallback. The <img> is shown
  * while it loads; on error, or when not loaded after 2 s, the tile replaces it.
+ * A source that {@link sanitizeUrl} refuses for images (javascript:, data:text/html, …)
+ * shows the tile at once; an SVG is only ever an <img>, so its scripts never run.
  */
-export function WalletImage({ src, name, size = 40, alt = '', round }: WalletImageProps) {
+export function WalletImage({ src: raw, name, size = 40, alt = '', round }: WalletImageProps) {
+  // Only http(s), data:image/… and same-origin blob: URLs reach the <img> (ui/url.ts).
+  const src = useMemo(() => sanitizeUrl(raw, 'image'), [raw]);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed');
   const img = useRef<HTMLImageElement>(null);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Button, Link, ListItem, Tabs, Text, ViewSlot, formatBalance, truncateAddress, useObserved } from '../index';
+import { Button, Link, ListItem, Tabs, Text, ViewSlot, formatBalance, sanitizeUrl, truncateAddress, useObserved } from '../index';
 
 import { pickNamespace } from '../react/select';
 import { accountTabSlot, walletFeatureSlot } from './slots';
@@ -45,8 +45,8 @@ export default function Account({ kernel }: ViewProps) {
   return (
     <div className="lk-stack">
       <div className="lk-center lk-stack" style={{ minHeight: 0 }}>
-        {account?.profileImage ? (
-          <img className="lk-avatar" src={account.profileImage} alt="" />
+        {sanitizeUrl(account?.profileImage, 'image') ? (
+          <img className="lk-avatar" src={sanitizeUrl(account?.profileImage, 'image')} alt="" />
         ) : (
           <span className="lk-avatar" aria-hidden="true" style={{ ['--lk-h' as string]: hue(address) }} />
         )}
@@ -80,7 +80,7 @@ export default function Account({ kernel }: ViewProps) {
         <div className="lk-row" role="group" aria-label="Wallet features">
           {walletFeatures.map((f) => (
             <Button key={`${f.plugin}/${f.id}`} variant="secondary" onClick={() => kernel.router.push(f.view)}>
-              {f.icon ? <img className="lk-btn-icon-img" src={f.icon} alt="" /> : null}
+              {sanitizeUrl(f.icon, 'image') ? <img className="lk-btn-icon-img" src={sanitizeUrl(f.icon, 'image')} alt="" /> : null}
               {f.label}
             </Button>
           ))}

@@ -110,7 +110,7 @@ describe('AllWallets view', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Gone Wallet' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Rainbowish' }));
-    expect(screen.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://rainbowish.example');
+    expect(screen.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://rainbowish.example/');
     fireEvent.keyDown(screen.getByRole('region'), { key: 'Escape' });
     expect(screen.queryByRole('region')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rainbowish' }));
@@ -293,7 +293,7 @@ describe('AllWallets view', () => {
       }),
     ).toEqual([
       { label: 'Install', href: 'https://x.example/get' },
-      { label: 'Chrome Web Store', href: 'https://c.example' },
+      { label: 'Chrome Web Store', href: 'https://c.example/' },
     ]);
   });
 });

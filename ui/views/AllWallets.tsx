@@ -15,7 +15,7 @@ import { Environment, Store, WalletDirectory } from '../../kernel/index';
 import { orderWallets, searchWallets, type DirectoryWallet, type WalletDirectoryState, type WalletListEntry } from '../../kernel/directory/index';
 import type { UiKernel } from '../kernel';
 
-import { initials } from '../format';
+import { sanitizeUrl } from '../url';
 import { connectWithWalletConnect, selectWallet, walletConnectConnector } from './connectWallet';
 import type { ViewProps } from './types';
 
@@ -117,7 +117,7 @@ export function useWindowedList({
  * Pieces
  * --------------------------------------------------------------------------------------------- */
 
-/** Links where a wallet can be had, best first, without duplicates. */
+/** Links where a wallet can be had, best first, without duplicates; only http(s) ones ({@link sanitizeUrl}). */
 export function getLinks(entry: Pick<WalletListEntry, 'installUrl' | 'wallet'>): { label: string; href: string }[] {
   const w: Partial<DirectoryWallet> = entry.wallet ?? {};
   const candidates: [string, string | undefined][] = [
@@ -130,7 +130,8 @@ export function getLinks(entry: Pick<WalletListEntry, 'installUrl' | 'wallet'>):
   ];
   const out: { label: string; href: string }[] = [];
   for (const [label, href] of candidates) {
-    if (href && /^https?:\/\//i.test(href) && !out.some((l) => l.href === href)) out.push({ label, href });
+    const safe = sanitizeUrl(href, 'link');
+    if (safe && !out.some((l) => l.href === safe)) out.push({ label, href: safe });
   }
   return out;
 }
