@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { initials } from '../format';
 import { sanitizeUrl } from '../url';
+import { SIZE_CLASSES } from '../shell/css/base';
 
 /** Spec section 9: an image that has not loaded within 2 s is replaced by its fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
@@ -35,14 +36,16 @@ export function WalletImage({ src: raw, name, size = 40, alt = '', round }: Wall
     const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), IMAGE_PRELOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [src]);
-  const style = { width: size, height: size };
-  const cls = `lk-wimg${round ? ' lk-round' : ''}`;
+  // Common sizes are classes; another size is set through CSSOM (React's style prop), which a strict CSP allows.
+  const sized = SIZE_CLASSES.includes(size);
+  const style = sized ? undefined : { width: size, height: size };
+  const cls = `lk-wimg${sized ? ` lk-sz-${size}` : ''}${round ? ' lk-round' : ''}`;
   if (!src || state === 'failed') {
     return (
       // The initials are drawn by CSS from data-initials, so they are not text inside a named button.
       <span
         className={`${cls} lk-wimg-fallback`}
-        style={{ ...style, fontSize: size * 0.36 }}
+        style={style && { ...style, fontSize: size * 0.36 }}
         role={alt ? 'img' : undefined}
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}

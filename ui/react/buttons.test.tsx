@@ -157,7 +157,7 @@ describe('LatchkeyProvider', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
-  it('injects one scoped stylesheet and applies theme variables and mode to the modal root', () => {
+  it('adds the base and the modal stylesheet once each (every rule under [data-lk]) and applies theme variables and mode to the modal root', async () => {
     const { kernel } = uiKernel({ themeMode: 'dark', themeVariables: { '--lk-z-index': 1234 } });
     render(
       <LatchkeyProvider kernel={kernel}>
@@ -165,9 +165,11 @@ describe('LatchkeyProvider', () => {
       </LatchkeyProvider>,
     );
     act(() => void kernel.modal.open());
-    const styles = document.querySelectorAll('#latchkey-styles');
-    expect(styles).toHaveLength(1);
-    const css = styles[0]!.textContent!.replace(/@keyframes[^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
+    await settle(); // the modal's rules are a chunk of their own
+    // jsdom has no constructable stylesheets: the fallback <style> elements (see ui/shell/styles.test.tsx for both paths).
+    const sheets = ['#latchkey-base', '#latchkey-modal'].map((id) => document.querySelectorAll(id));
+    for (const found of sheets) expect(found).toHaveLength(1);
+    const css = sheets.map((found) => found[0]!.textContent!).join('\n').replace(/@keyframes[^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
     const selectors = [...css.matchAll(/([^{}]+)\{/g)].map((m) => m[1]!.trim()).filter((sel) => !sel.startsWith('@'));
     expect(selectors.length).toBeGreaterThan(30);
     for (const list of selectors) for (const sel of list.split(',')) expect(sel.trim()).toMatch(/^\[data-lk\]/);
@@ -176,6 +178,8 @@ describe('LatchkeyProvider', () => {
     expect(root.style.getPropertyValue('--lk-z-index')).toBe('1234');
     act(() => kernel.theme.setThemeMode('light'));
     expect(root.getAttribute('data-lk-theme')).toBe('light');
+    act(() => kernel.theme.setThemeVariables({ '--lk-z-index': 77 }));
+    expect(root.style.getPropertyValue('--lk-z-index')).toBe('77');
   });
 });
 

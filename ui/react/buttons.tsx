@@ -2,10 +2,10 @@ import { useMemo, type ReactNode } from 'react';
 import type { ChainNamespace, CaipNetwork as NetworkData } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
-import { useAccount, useIsoLayoutEffect, useModal, useNetwork, useThemeAttrs } from './hooks';
+import { useAccount, useIsoLayoutEffect, useModal, useNetwork, useThemeRoot } from './hooks';
 import { formatBalance, truncateAddress } from '../format';
 import { WalletImage } from '../primitives/WalletImage';
-import { ensureStyles } from '../shell/styles';
+import { ensureBaseStyles, loadModalStyles } from '../shell/styles';
 import { prefetchCoreViews } from '../views/manifest';
 
 /** What the render-prop buttons (`ConnectButton.Custom`, …) receive. */
@@ -48,16 +48,19 @@ function useButtonState(namespace?: ChainNamespace): ButtonRenderProps {
       open: (args?: OpenModalArgs) => modal.open({ namespace, ...args }),
       openAccount: () => modal.open({ view: 'Account', namespace: account.namespace }),
       openNetworks: () => modal.open({ view: 'Networks' }),
-      prefetch: () => prefetchCoreViews(kernel),
+      prefetch: () => {
+        void loadModalStyles();
+        prefetchCoreViews(kernel);
+      },
     }),
     [kernel, account, modal, network, namespace],
   );
 }
 
-/** Host-page buttons carry [data-lk] and need the stylesheet before any modal opens. */
+/** Host-page buttons carry [data-lk] and need the base stylesheet before any modal opens. */
 function useHostButtonStyles() {
-  useIsoLayoutEffect(() => ensureStyles(), []);
-  return useThemeAttrs();
+  useIsoLayoutEffect(() => ensureBaseStyles(), []);
+  return useThemeRoot<HTMLButtonElement>();
 }
 
 interface CustomProps {
@@ -96,10 +99,11 @@ function AccountLabel({ s }: { s: ButtonRenderProps }) {
  */
 export function ConnectButton({ namespace, label = 'Connect Wallet', className }: ConnectButtonProps) {
   const s = useButtonState(namespace);
-  const attrs = useHostButtonStyles();
+  const { attrs, ref } = useHostButtonStyles();
   return (
     <button
       {...attrs}
+      ref={ref}
       type="button"
       data-lk-btn=""
       className={`lk-hostbtn${s.isConnected ? '' : ' lk-connect'}${className ? ` ${className}` : ''}`}
@@ -117,10 +121,10 @@ ConnectButton.Custom = Custom;
 /** Balance (3 decimals) and address (4 + 6); opens the Account view. Renders nothing while disconnected. */
 export function AccountButton({ namespace, className }: { readonly namespace?: ChainNamespace; readonly className?: string }) {
   const s = useButtonState(namespace);
-  const attrs = useHostButtonStyles();
+  const { attrs, ref } = useHostButtonStyles();
   if (!s.isConnected) return null;
   return (
-    <button {...attrs} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openAccount} onPointerEnter={s.prefetch}>
+    <button {...attrs} ref={ref} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openAccount} onPointerEnter={s.prefetch}>
       <AccountLabel s={s} />
     </button>
   );
@@ -131,11 +135,11 @@ AccountButton.Custom = Custom;
 export function NetworkButton({ className }: { readonly className?: string }) {
   const s = useButtonState();
   const kernel = useKernel();
-  const attrs = useHostButtonStyles();
+  const { attrs, ref } = useHostButtonStyles();
   const n = s.network;
   const image = n ? (n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id]) : undefined;
   return (
-    <button {...attrs} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
+    <button {...attrs} ref={ref} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
       {n ? <WalletImage src={image} name={n.name} size={24} round /> : null}
       <span>{n ? n.name : 'Select network'}</span>
     </button>

@@ -44,7 +44,7 @@ export default function Account({ kernel }: ViewProps) {
 
   return (
     <div className="lk-stack">
-      <div className="lk-center lk-stack" style={{ minHeight: 0 }}>
+      <div className="lk-center lk-top lk-stack">
         {sanitizeUrl(account?.profileImage, 'image') ? (
           <img className="lk-avatar" src={sanitizeUrl(account?.profileImage, 'image')} alt="" />
         ) : (

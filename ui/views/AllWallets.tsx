@@ -163,9 +163,9 @@ function GetWallet({
         onClose();
       }}
     >
-      <div className="lk-item" style={{ background: 'none', padding: 0 }}>
+      <div className="lk-item lk-item-plain">
         <WalletImage src={entry.imageUrl} name={entry.name} />
-        <h3 id={headingId} ref={heading} tabIndex={-1} className="lk-item-name" style={{ margin: 0, fontSize: 16 }}>
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="lk-item-name lk-get-title">
           Get {entry.name}
         </h3>
       </div>
@@ -347,7 +347,9 @@ export default function AllWallets({ kernel }: ViewProps) {
         role="listitem"
         aria-setsize={shown.length}
         aria-posinset={i + 1}
-        style={{ position: 'absolute', top: i * ROW_HEIGHT, left: 0, right: 0, height: ROW_HEIGHT, paddingBottom: 8, boxSizing: 'border-box' }}
+        className="lk-vrow"
+        // Only the offset is per row; React sets it through CSSOM (el.style.top), which a strict CSP allows.
+        style={{ top: i * ROW_HEIGHT }}
       >
         <WalletRow entry={entry} index={i} onSelect={onSelect} />
       </li>,
@@ -389,14 +391,15 @@ export default function AllWallets({ kernel }: ViewProps) {
           ref={setScroller}
           onScroll={list.onScroll}
           data-testid="wallet-scroller"
-          style={{ maxHeight: LIST_HEIGHT, height: Math.min(LIST_HEIGHT, list.totalHeight), overflowY: 'auto', position: 'relative' }}
+          className="lk-scroller"
+          style={{ maxHeight: LIST_HEIGHT, height: Math.min(LIST_HEIGHT, list.totalHeight) }}
         >
           <ul
-            className="lk-list"
+            className="lk-list lk-vlist"
             role="list"
             aria-label="Wallets"
             onKeyDown={onKeyDown}
-            style={{ display: 'block', position: 'relative', height: list.totalHeight }}
+            style={{ height: list.totalHeight }}
           >
             {rows}
           </ul>
