@@ -191,3 +191,16 @@ describe('CDN build', () => {
     for (const x of ext) expect(x).toMatch(/^react(-dom)?(\/|$)/);
   });
 });
+
+describe('dist/latchkey.css (latchkey/styles.css)', () => {
+  it('holds the rules the UI adopts at run time, in order, and the exports map resolves to it', () => {
+    const { BASE_CSS } = require('../ui/shell/css/base') as typeof import('../ui/shell/css/base');
+    const { MODAL_CSS } = require('../ui/shell/css/modal') as typeof import('../ui/shell/css/modal');
+    const css = readFileSync(join(ROOT, 'dist/latchkey.css'), 'utf8');
+    expect(css.replace(/^\/\*[^]*?\*\/\n/, '')).toBe(BASE_CSS + MODAL_CSS);
+    expect(pkg.exports['./styles.css']).toBe('./dist/latchkey.css');
+    const r = runNode(`console.log(import.meta.resolve('latchkey/styles.css'))`);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(pathToFileURL(join(ROOT, 'dist/latchkey.css')).href);
+  });
+});
