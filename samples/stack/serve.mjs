@@ -113,6 +113,28 @@ export function walletCsp({ relayUrl, rpcUrls }) {
   ].join('; ');
 }
 
+/**
+ * The strict Content-Security-Policy the demo is served with at `/?csp=strict`: no inline
+ * script or style of any kind ('unsafe-inline' and nonces absent), images from the page,
+ * `data:` and `blob:`, and network access only to the page, the chains' RPC and the relay.
+ * The end-to-end CSP test (tests/e2e/csp.e2e.test.ts) checks that the modal is styled and a
+ * wallet connects under it.
+ * @param {{ relayUrl?: string, rpcUrls: string[] }} p
+ */
+export function strictDemoCsp({ relayUrl, rpcUrls }) {
+  const sources = [relayUrl, ...rpcUrls].filter(Boolean).map((u) => {
+    const url = new URL(u);
+    return `${url.protocol}//${url.host}`;
+  });
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ${[...new Set(sources)].join(' ')}`,
+  ].join('; ');
+}
+
 function formatBuildErrors(err) {
   if (err && Array.isArray(err.errors) && err.errors.length) {
     return err.errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text));
@@ -121,8 +143,9 @@ function formatBuildErrors(err) {
 }
 
 /**
- * Serves index.html, /config.json, the build output (under /build/) and, when `wallet` is
- * given, the sample wallet page at /wallet/ (with its CSP; or its build errors).
+ * Serves index.html (at `/?csp=strict` with {@link strictDemoCsp}), /demo.css, /config.json,
+ * the build output (under /build/) and, when `wallet` is given, the sample wallet page at
+ * /wallet/ (with its CSP; or its build errors).
  * @param {{ port: number, outdir: string, config: object, host?: string, wallet?: { errors: string[], csp: string } }} opts
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
@@ -138,7 +161,15 @@ export async function startServer({ port, outdir, config, host = '127.0.0.1', wa
       }
       if (path === '/' || path === '/index.html') {
         const html = await readFile(join(DEMO_DIR, 'index.html'));
-        return send(res, req, 200, CONTENT_TYPES['.html'], html);
+        const csp = url.searchParams.get('csp');
+        if (csp !== null && csp !== 'strict') {
+          return send(res, req, 400, 'text/plain; charset=utf-8', Buffer.from("csp: the only policy is 'strict' (/?csp=strict)"));
+        }
+        const strict = csp === 'strict' ? { 'content-security-policy': strictDemoCsp({ relayUrl: config.relayUrl, rpcUrls: (config.chains ?? []).map((c) => c.rpcUrl) }) } : {};
+        return send(res, req, 200, CONTENT_TYPES['.html'], html, strict);
+      }
+      if (path === '/demo.css') {
+        return send(res, req, 200, CONTENT_TYPES['.css'], await readFile(join(DEMO_DIR, 'demo.css')));
       }
       if (wallet && path === '/wallet') {
         // keep the query: /wallet?uri=wc:… is a deep link too

@@ -89,6 +89,23 @@ describe('local stack (samples/start.mjs)', () => {
     expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
   });
 
+  it('serves the demo under a strict CSP at /?csp=strict (and its styles as a file)', async () => {
+    expect((await fetch(stack.demoUrl)).headers.get('content-security-policy')).toBeNull();
+    const strict = await fetch(`${stack.demoUrl}?csp=strict`);
+    expect(strict.status).toBe(200);
+    const policy = strict.headers.get('content-security-policy')!;
+    expect(policy).toContain("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:");
+    expect(policy).not.toMatch(/unsafe-inline|nonce-/);
+    const rpc = stack.chains.map((c) => new URL(c.rpcUrl).origin).join(' ');
+    expect(policy).toContain(`connect-src 'self' ${stack.relayUrl} ${rpc}`);
+    expect((await fetch(`${stack.demoUrl}?csp=lax`)).status).toBe(400);
+    const html = await strict.text();
+    expect(html).not.toMatch(/<style|style=|<script>/); // nothing inline the policy would block
+    const css = await fetch(new URL('/demo.css', stack.demoUrl));
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+  });
+
   it('runs the WalletConnect relay on the configured port: it answers irn_subscribe', async () => {
     expect(stack.relayUrl).toBe(`ws://127.0.0.1:${stack.relayPort}`);
     expect(stack.output()).toContain(`WalletConnect relay      ${stack.relayUrl}`);
