@@ -6,6 +6,7 @@ export { Button, type ButtonProps } from './primitives/Button';
 export { ListItem, type ListItemProps } from './primitives/ListItem';
 export { WalletImage, IMAGE_PRELOAD_TIMEOUT_MS, type WalletImageProps } from './primitives/WalletImage';
 export { Snackbar } from './primitives/Snackbar';
+export { useSnackbarScope } from './shell/snackbarScope';
 export { AlertBanner } from './primitives/AlertBanner';
 export { Spinner } from './primitives/Spinner';
 export { LoadingState } from './primitives/LoadingState';

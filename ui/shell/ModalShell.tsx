@@ -5,6 +5,7 @@ import { Dialog } from '../dialog/Dialog';
 import { RouterOutlet } from '../outlet/RouterOutlet';
 import { AlertBanner } from '../primitives/AlertBanner';
 import { Snackbar } from '../primitives/Snackbar';
+import { snackbarScopes } from './snackbarScope';
 
 /** Title of a view: `data.title` (e.g. the wallet being connected), the contributed title, else the id split into words. */
 function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined): string {
@@ -18,11 +19,12 @@ export interface ModalShellProps {
   readonly embedded?: boolean;
 }
 
-/** The modal card: header (Back, title, Close), alert banner, router outlet, snackbar. */
+/** The modal card: header (Back, title, Close), alert banner, snackbar, router outlet. */
 export function ModalShell({ kernel, embedded }: ModalShellProps) {
   const titleId = useId();
   const route = useObserved(kernel.router);
   const shake = useObserved(kernel.modal, (s) => s.shake);
+  const scopes = snackbarScopes(kernel);
   const content = (
     <>
       <header className="lk-head">
@@ -45,10 +47,11 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
         )}
       </header>
       <AlertBanner alerts={kernel.alerts} />
+      {/* Above the body, in the flow: it covers no control. Shown only for the view that raised it. */}
+      <Snackbar snackbar={kernel.snackbar} shows={scopes.shows} />
       <div className="lk-body">
         <RouterOutlet kernel={kernel} />
       </div>
-      <Snackbar snackbar={kernel.snackbar} />
     </>
   );
   if (embedded) {

@@ -1,4 +1,4 @@
-import { Button, Link, ListItem, Tabs, Text, ViewSlot, formatBalance, sanitizeUrl, truncateAddress, useObserved } from '../index';
+import { Button, Link, ListItem, Tabs, Text, ViewSlot, formatBalance, sanitizeUrl, truncateAddress, useObserved, useSnackbarScope } from '../index';
 
 import { pickNamespace } from '../react/select';
 import { accountTabSlot, walletFeatureSlot } from './slots';
@@ -32,15 +32,16 @@ export default function Account({ kernel }: ViewProps) {
   const tabs = accountTabSlot(kernel);
   const tabIndex = Math.min(Math.max(account?.currentTab ?? 0, 0), Math.max(tabs.length - 1, 0));
 
+  const scope = useSnackbarScope(kernel);
   const copy = () => {
     const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
-    if (!clip) return kernel.snackbar.error('Failed to copy');
+    if (!clip) return kernel.snackbar.error('Failed to copy', { scope });
     clip.writeText(address).then(
-      () => kernel.snackbar.success('Address copied'),
-      () => kernel.snackbar.error('Failed to copy'),
+      () => kernel.snackbar.success('Address copied', { scope }),
+      () => kernel.snackbar.error('Failed to copy', { scope }),
     );
   };
-  const disconnect = () => disconnectAndClose(kernel, ns);
+  const disconnect = () => disconnectAndClose(kernel, ns, scope);
 
   return (
     <div className="lk-stack">

@@ -1,4 +1,4 @@
-import { ListItem, Text, useObserved } from '../index';
+import { ListItem, Text, useObserved, useSnackbarScope } from '../index';
 import { useState } from 'react';
 
 import { networkImage, switchTo } from './switchNetwork';
@@ -12,6 +12,7 @@ import type { ViewProps } from './types';
  */
 export default function Networks({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
+  const scope = useSnackbarScope(kernel);
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const networks = kernel.network.networks();
   const onSelect = async (caip: string) => {
@@ -19,7 +20,7 @@ export default function Networks({ kernel }: ViewProps) {
     if (!n || busy) return;
     if (n.caipNetworkId === state.activeNetwork?.caipNetworkId) return;
     setBusy(caip);
-    const ok = await switchTo(kernel, n);
+    const ok = await switchTo(kernel, n, scope);
     setBusy(undefined);
     // Done only if the list is still shown: the user may have gone Back or closed the modal meanwhile.
     if (!ok || kernel.router.state.view !== 'Networks') return;

@@ -3,13 +3,16 @@ import type { CaipNetwork as NetworkData, ChainNamespace } from '../../kernel/in
 
 import type { UiKernel } from '../kernel';
 
-/** Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is not supported'). */
-export async function switchTo(kernel: UiKernel, network: NetworkData): Promise<boolean> {
+/**
+ * Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is
+ * not supported'), bound to `scope` (the view's visit: not shown once the visitor left).
+ */
+export async function switchTo(kernel: UiKernel, network: NetworkData, scope?: string): Promise<boolean> {
   try {
     await kernel.network.switchNetwork(network);
     return true;
   } catch (err) {
-    kernel.snackbar.error(errorText(err));
+    kernel.snackbar.error(errorText(err), { scope });
     return false;
   }
 }
@@ -18,10 +21,10 @@ export function networkImage(kernel: UiKernel, n: NetworkData): string | undefin
   return n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id];
 }
 
-/** Disconnects `namespace` (and its session partners) and closes the modal; a failure goes to the snackbar. */
-export function disconnectAndClose(kernel: UiKernel, namespace: ChainNamespace | undefined): Promise<void> {
+/** Disconnects `namespace` (and its session partners) and closes the modal; a failure goes to the snackbar (bound to `scope`). */
+export function disconnectAndClose(kernel: UiKernel, namespace: ChainNamespace | undefined, scope?: string): Promise<void> {
   return kernel.connection.disconnect(namespace).then(
     () => kernel.modal.close(),
-    (err: unknown) => kernel.snackbar.error(errorText(err)),
+    (err: unknown) => kernel.snackbar.error(errorText(err), { scope }),
   );
 }

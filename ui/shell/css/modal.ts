@@ -51,9 +51,9 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
 [data-lk] .lk-input{width:100%;height:40px;padding:0 12px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-hover)}
 [data-lk] .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-[data-lk] .lk-snackbar{position:absolute;left:50%;bottom:16px;transform:translateX(-50%);display:flex;align-items:center;gap:8px;padding:8px 14px;border-radius:99px;background:var(--lk-bg);border:1px solid var(--lk-line);box-shadow:0 4px 16px #00000024;font-size:14px;white-space:nowrap}
+[data-lk] .lk-snackbar{display:flex;align-items:center;gap:8px;margin:4px 16px 0;padding:8px 12px;border-radius:calc(var(--lk-r)*3);background:var(--lk-hover);border:1px solid var(--lk-line);font-size:14px;overflow-wrap:anywhere;animation:lk-view 150ms ease-out}
 [data-lk] .lk-snackbar:not([data-open]){display:none}
-[data-lk] .lk-dot{width:8px;height:8px;border-radius:50%;background:var(--lk-ok)}
+[data-lk] .lk-dot{flex:none;width:8px;height:8px;border-radius:50%;background:var(--lk-ok)}
 [data-lk] .lk-snackbar[data-variant=error] .lk-dot{background:var(--lk-err)}
 [data-lk] .lk-alert{display:flex;gap:8px;align-items:flex-start;margin:0 16px;padding:10px 12px;border-radius:calc(var(--lk-r)*3);background:color-mix(in srgb,var(--lk-err) 14%,transparent);font-size:13px}
 [data-lk] .lk-alert-text{flex:1;display:flex;flex-direction:column}
