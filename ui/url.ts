@@ -30,47 +30,14 @@ export const MAX_IMAGE_URL_LENGTH = 262_144;
 const DATA_IMAGE = /^image\/(png|jpeg|jpg|gif|webp|avif|bmp|svg\+xml|x-icon|vnd\.microsoft\.icon)\s*[;,]/i;
 
 /** Schemes never allowed as a deep link: they run script, read local data or open browser internals. */
-const NEVER_DEEP_LINK = /*#__PURE__*/ new Set([
-  'javascript',
-  'vbscript',
-  'livescript',
-  'data',
-  'blob',
-  'file',
-  'filesystem',
-  'about',
-  'view-source',
-  'jar',
-  'chrome',
-  'chrome-extension',
-  'moz-extension',
-  'ms-browser-extension',
-  'resource',
-  'ws',
-  'wss',
-  'ftp',
-]);
+const NEVER_DEEP_LINK = /^(javascript|vbscript|livescript|data|blob|file|filesystem|about|view-source|jar|chrome|chrome-extension|moz-extension|ms-browser-extension|resource|wss?|ftp)$/;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*$/;
 
-function baseUrl(): string | undefined {
-  const doc = (globalThis as { document?: { baseURI?: string } }).document;
-  return typeof doc?.baseURI === 'string' && /^https?:/i.test(doc.baseURI) ? doc.baseURI : undefined;
-}
-
-function parse(text: string, relative: boolean): URL | undefined {
-  try {
-    return new URL(text);
-  } catch {
-    if (!relative) return undefined;
-    const base = baseUrl();
-    if (!base) return undefined;
-    try {
-      return new URL(text, base);
-    } catch {
-      return undefined;
-    }
-  }
+/** The page's base for relative URLs (http(s) pages only), else undefined. */
+function base(): string | undefined {
+  const uri = (globalThis as { document?: { baseURI?: unknown } }).document?.baseURI;
+  return typeof uri === 'string' && /^https?:/i.test(uri) ? uri : undefined;
 }
 
 /**
@@ -90,8 +57,13 @@ export function sanitizeUrl(url: unknown, use: UrlUse = 'link'): string | undefi
   if (typeof url !== 'string') return undefined;
   const max = use === 'image' ? MAX_IMAGE_URL_LENGTH : MAX_LINK_LENGTH;
   if (url.length === 0 || url.length > max) return undefined;
-  const parsed = parse(url, use !== 'deepLink');
-  if (!parsed) return undefined;
+  let parsed: URL;
+  try {
+    // An absolute URL ignores the base; a relative one resolves against the page (never for deep links).
+    parsed = new URL(url, use === 'deepLink' ? undefined : base());
+  } catch {
+    return undefined;
+  }
   const scheme = parsed.protocol.slice(0, -1).toLowerCase();
   if (scheme === 'http' || scheme === 'https') {
     // Credentials in a link are a phishing device ('https://metamask.io@evil.example').
@@ -107,7 +79,7 @@ export function sanitizeUrl(url: unknown, use: UrlUse = 'link'): string | undefi
     return undefined;
   }
   if (use === 'deepLink') {
-    if (!SCHEME.test(scheme) || NEVER_DEEP_LINK.has(scheme)) return undefined;
+    if (!SCHEME.test(scheme) || NEVER_DEEP_LINK.test(scheme)) return undefined;
     // A wallet scheme is written scheme://… ; 'mailto:x', 'tel:1', 'intent:…' are not wallet links.
     if (!parsed.href.toLowerCase().startsWith(`${scheme}://`)) return undefined;
     return parsed.href;

@@ -3,7 +3,6 @@ import { useIsoLayoutEffect, useThemeRoot } from './hooks';
 import { useObserved } from './useObserved';
 import { ModalShell } from '../shell/ModalShell';
 import { loadModalStyles } from '../shell/styles';
-import { snackbarScopes } from '../shell/snackbarScope';
 import { ensureCoreViews, prefetchCoreViews } from '../views/manifest';
 
 /**
@@ -16,7 +15,6 @@ import { ensureCoreViews, prefetchCoreViews } from '../views/manifest';
 export function LatchkeyModal() {
   const kernel = useKernel();
   ensureCoreViews(kernel);
-  snackbarScopes(kernel); // follows open sessions and views from the start, so a snackbar raised while closed is known as such
   const open = useObserved(kernel.modal, (s) => s.open);
   const embedded = useObserved(kernel.options, (s) => s.enableEmbedded === true);
   const { attrs, ref } = useThemeRoot<HTMLDivElement>();

@@ -43,8 +43,9 @@ export function LatchkeyProvider({ kernel, nonce, styles, children }: LatchkeyPr
     if (started.has(kernel)) return;
     started.add(kernel);
     kernel.start().catch((err: unknown) => console.error('[latchkey] kernel start failed', err));
-    // The modal's stylesheet is a chunk of its own: fetched once the page is idle, so a click finds it.
-    loadModalStylesWhenIdle();
+    // The modal's stylesheet is a chunk of its own: fetched once the page is idle, so a click finds it;
+    // from then on snackbars are followed, so one raised while the modal is closed is known as such.
+    loadModalStylesWhenIdle((chunk) => chunk.snackbarScopes(kernel));
   }, [kernel]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ChainNamespace, CaipNetwork as NetworkData } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
@@ -131,13 +131,33 @@ export function AccountButton({ namespace, className }: { readonly namespace?: C
 }
 AccountButton.Custom = Custom;
 
+/**
+ * The bundled mark of a well-known chain (ui/icons/chains.ts, a chunk of its own, loaded
+ * after the button mounts); undefined until then, and for other chains.
+ */
+function useChainIcon(network: NetworkData | undefined, wanted: boolean): string | undefined {
+  const [icon, setIcon] = useState<readonly [string, string | undefined]>();
+  const id = network?.caipNetworkId;
+  useEffect(() => {
+    if (!network || !wanted) return;
+    let live = true;
+    import('../icons/chains').then((m) => live && setIcon([network.caipNetworkId, m.chainIcon(network)]), () => {});
+    return () => {
+      live = false;
+    };
+  }, [id, wanted]);
+  return icon && icon[0] === id ? icon[1] : undefined;
+}
+
 /** The active network's image and name; opens the network list. */
 export function NetworkButton({ className }: { readonly className?: string }) {
   const s = useButtonState();
   const kernel = useKernel();
   const { attrs, ref } = useHostButtonStyles();
   const n = s.network;
-  const image = n ? (n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id]) : undefined;
+  const configured = n ? (n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id]) : undefined;
+  const bundled = useChainIcon(n, configured === undefined);
+  const image = configured ?? bundled;
   return (
     <button {...attrs} ref={ref} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
       {n ? <WalletImage src={image} name={n.name} size={24} round /> : null}

@@ -1,11 +1,11 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { UiKernel } from '../kernel';
 import { useObserved } from '../react/useObserved';
 import { Dialog } from '../dialog/Dialog';
 import { RouterOutlet } from '../outlet/RouterOutlet';
 import { AlertBanner } from '../primitives/AlertBanner';
-import { Snackbar } from '../primitives/Snackbar';
-import { snackbarScopes } from './snackbarScope';
+import { BackIcon, CloseIcon } from './icons';
+import { loadModalChunk, loadedModalChunk } from './styles';
 
 /** Title of a view: `data.title` (e.g. the wallet being connected), the contributed title, else the id split into words. */
 function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined): string {
@@ -24,13 +24,37 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
   const titleId = useId();
   const route = useObserved(kernel.router);
   const shake = useObserved(kernel.modal, (s) => s.shake);
-  const scopes = snackbarScopes(kernel);
+  const [chunk, setChunk] = useState(loadedModalChunk);
+  const body = useRef<HTMLDivElement>(null);
+  const sizer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The height animation, scroll shadows and list keys come with the modal's chunk (not in the entry).
+    let undo: (() => void) | undefined;
+    let live = true;
+    loadModalChunk().then(
+      (m) => {
+        if (live) setChunk(m);
+        // Follows views and sessions from now on (normally since the chunk loaded at idle).
+        m.snackbarScopes(kernel);
+        const b = body.current;
+        const c = sizer.current;
+        if (!live || !b || !c) return;
+        const undos = [m.attachAnimatedHeight(b, c), m.attachScrollHint(b), m.attachListKeys(b)];
+        undo = () => undos.forEach((u) => u());
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+      undo?.();
+    };
+  }, []);
   const content = (
     <>
       <header className="lk-head">
         {route.history.length > 1 ? (
           <button type="button" className="lk-btn lk-btn-icon" aria-label="Back" onClick={() => kernel.router.goBack()}>
-            ‹
+            <BackIcon />
           </button>
         ) : (
           <span />
@@ -42,15 +66,18 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
           <span />
         ) : (
           <button type="button" className="lk-btn lk-btn-icon" aria-label="Close" onClick={() => kernel.modal.close()}>
-            ×
+            <CloseIcon />
           </button>
         )}
       </header>
       <AlertBanner alerts={kernel.alerts} />
       {/* Above the body, in the flow: it covers no control. Shown only for the view that raised it. */}
-      <Snackbar snackbar={kernel.snackbar} shows={scopes.shows} />
-      <div className="lk-body">
-        <RouterOutlet kernel={kernel} />
+      {chunk ? <chunk.ModalSnackbar kernel={kernel} /> : <div className="lk-snackbar" role="status" aria-live="polite" />}
+      {/* The body's height follows the view's, animated; shadows say when it scrolls. */}
+      <div className="lk-body lk-hint" ref={body}>
+        <div ref={sizer}>
+          <RouterOutlet kernel={kernel} />
+        </div>
       </div>
     </>
   );

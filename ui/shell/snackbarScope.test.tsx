@@ -102,6 +102,7 @@ describe('snackbars bound to the view that raised them', () => {
     jest.useFakeTimers();
     try {
       const t = renderModal();
+      await act(async () => jest.advanceTimersByTimeAsync(100)); // the modal's chunk loads when the page is idle
       act(() => t.kernel.snackbar.success('raised while closed'));
       await act(async () => jest.advanceTimersByTimeAsync(0));
       expect(t.kernel.snackbar.state.open).toBe(false);

@@ -80,11 +80,30 @@ export function ensureBaseStyles(doc: Document | undefined = currentDocument()):
   if (doc) adoptStyles(doc, 'latchkey-base', BASE_CSS);
 }
 
-let modalCss: string | undefined;
-let loading: Promise<void> | undefined;
+type ModalChunk = typeof import('./modalChunk');
+let chunk: ModalChunk | undefined;
+let loading: Promise<ModalChunk> | undefined;
 
 /** Shown when the modal's rules could not be loaded: the modal is usable unstyled rather than invisible. */
 const UNSTYLED_FALLBACK = '[data-lk].lk-root{opacity:1}';
+
+/** The modal's chunk when it has loaded, else undefined. */
+export function loadedModalChunk(): ModalChunk | undefined {
+  return chunk;
+}
+
+/** The modal's chunk (its rules, motion and snackbar), loaded once per page; a failed load is tried again on the next call. */
+export function loadModalChunk(): Promise<ModalChunk> {
+  if (chunk) return Promise.resolve(chunk);
+  loading ??= import('./modalChunk').then(
+    (m) => (chunk = m),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 /**
  * Loads the modal's rules (a chunk of their own) and adds them with the base sheet; once
@@ -92,23 +111,12 @@ const UNSTYLED_FALLBACK = '[data-lk].lk-root{opacity:1}';
  * and is tried again on the next call.
  */
 export function loadModalStyles(doc: Document | undefined = currentDocument()): Promise<void> {
-  if (!doc || mode === 'none') return Promise.resolve();
+  if (!doc) return Promise.resolve();
+  // The host links the stylesheet: only the chunk's motion is wanted.
+  if (mode === 'none') return loadModalChunk().then(() => {}, () => {});
   ensureBaseStyles(doc);
-  if (modalCss !== undefined) {
-    adoptStyles(doc, 'latchkey-modal', modalCss);
-    return Promise.resolve();
-  }
-  loading ??= import('./css/modal').then(
-    (m) => {
-      modalCss = m.MODAL_CSS;
-    },
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading.then(
-    () => adoptStyles(doc, 'latchkey-modal', modalCss!),
+  return loadModalChunk().then(
+    (m) => adoptStyles(doc, 'latchkey-modal', m.MODAL_CSS),
     (err: unknown) => {
       adoptStyles(doc, 'latchkey-unstyled', UNSTYLED_FALLBACK);
       console.warn('[latchkey] the modal stylesheet did not load; the modal shows unstyled', err);
@@ -117,12 +125,13 @@ export function loadModalStyles(doc: Document | undefined = currentDocument()): 
 }
 
 /**
- * Loads the modal's rules once the page is idle (after the kernel started), so that a
- * click finds them in place. Errors are reported by {@link loadModalStyles}.
+ * Loads the modal's chunk (rules, motion, snackbar) once the page is idle (after the kernel
+ * started), so that a click finds it in place; `then` runs with it (e.g. to start following
+ * snackbars). Errors are reported by {@link loadModalStyles}.
  */
-export function loadModalStylesWhenIdle(): void {
-  if (modalCss !== undefined || mode === 'none' || typeof window === 'undefined') return;
-  const run = () => void loadModalStyles();
+export function loadModalStylesWhenIdle(then?: (chunk: ModalChunk) => void): void {
+  if (typeof window === 'undefined') return;
+  const run = () => void loadModalStyles().then(() => chunk && then?.(chunk));
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => unknown }).requestIdleCallback;
   if (ric) ric(run, { timeout: 1000 });
   else setTimeout(run, 50);

@@ -14,9 +14,11 @@ import {
 import { Environment, Store, WalletDirectory } from '../../kernel/index';
 import { orderWallets, searchWallets, type DirectoryWallet, type WalletDirectoryState, type WalletListEntry } from '../../kernel/directory/index';
 import type { UiKernel } from '../kernel';
+import { updateScrollHint } from '../shell/motion';
 
 import { sanitizeUrl } from '../url';
-import { connectWithWalletConnect, selectWallet, walletConnectConnector } from './connectWallet';
+import { selectWallet } from './connectWallet';
+import { connectWithWalletConnect, walletConnectConnector } from './walletConnect';
 import type { ViewProps } from './types';
 
 /** Height of one row in px (a 56 px wallet button and an 8 px gap). Fixed: the window is computed from it. */
@@ -238,7 +240,10 @@ const NAV_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'Pa
  * host's custom wallets and the wallet directory, in connector type order with
  * recent wallets first, searchable. The list is windowed (fixed row height):
  * only the rows in view are in the DOM, so thousands of wallets stay fast.
- * Arrow keys, Home/End and Page keys move through the whole list.
+ * Arrow keys, Home/End and Page keys move through the whole list. The search field
+ * takes focus when the view opens (not on phones, where it would raise the keyboard), and
+ * the list keeps one height while the visitor types (it depends on the whole list, not on
+ * the matches), with shadows at an edge that has more wallets beyond it.
  *
  * An installed wallet connects on click; a wallet that is not installed opens
  * its 'Get' panel (store links, homepage and, when WalletConnect is
@@ -248,6 +253,7 @@ export default function AllWallets({ kernel }: ViewProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<{ entry: WalletListEntry; index: number } | undefined>();
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const registry = useObserved(kernel.connectors);
   const options = useObserved(kernel.options);
   const directory = useMemo(() => directoryOf(kernel), [kernel]);
@@ -256,6 +262,9 @@ export default function AllWallets({ kernel }: ViewProps) {
   useEffect(() => {
     void directory?.load();
   }, [directory]);
+  useEffect(() => {
+    if (!kernel.get<Environment>(Environment).isMobile()) input.current?.focus();
+  }, [kernel]);
 
   const entries = useMemo(
     () =>
@@ -274,6 +283,8 @@ export default function AllWallets({ kernel }: ViewProps) {
   );
   const shown = useMemo(() => (query.trim() ? searchWallets(entries, query) : entries), [entries, query]);
   const list = useWindowedList({ count: shown.length, rowHeight: ROW_HEIGHT });
+  // One height for the list area whatever the query: searching does not resize the modal.
+  const areaHeight = Math.min(LIST_HEIGHT, Math.max(2, entries.length) * ROW_HEIGHT);
   const canWalletConnect = walletConnectConnector(kernel) !== undefined && kernel.plugins.connectorView('WALLET_CONNECT') !== undefined;
 
   // Keyboard focus that should land on a row once it is rendered.
@@ -287,6 +298,7 @@ export default function AllWallets({ kernel }: ViewProps) {
     [list.ref],
   );
   useEffect(() => {
+    if (scroller.current) updateScrollHint(scroller.current);
     const index = pendingFocus.current;
     if (index === undefined) return;
     const button = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
@@ -362,6 +374,7 @@ export default function AllWallets({ kernel }: ViewProps) {
         Search wallet
       </label>
       <input
+        ref={input}
         id={inputId}
         className="lk-input"
         type="search"
@@ -389,10 +402,13 @@ export default function AllWallets({ kernel }: ViewProps) {
       ) : shown.length ? (
         <div
           ref={setScroller}
-          onScroll={list.onScroll}
+          onScroll={(e) => {
+            list.onScroll(e);
+            updateScrollHint(e.currentTarget);
+          }}
           data-testid="wallet-scroller"
-          className="lk-scroller"
-          style={{ maxHeight: LIST_HEIGHT, height: Math.min(LIST_HEIGHT, list.totalHeight) }}
+          className="lk-scroller lk-hint"
+          style={{ height: areaHeight }}
         >
           <ul
             className="lk-list lk-vlist"
@@ -404,14 +420,12 @@ export default function AllWallets({ kernel }: ViewProps) {
             {rows}
           </ul>
         </div>
-      ) : dir.loading ? (
-        <Text variant="muted" role="status">
-          Loading wallets…
-        </Text>
       ) : (
-        <Text variant="muted" role="status">
-          No wallet found
-        </Text>
+        <div className="lk-center" style={{ height: areaHeight }}>
+          <Text variant="muted" role="status">
+            {dir.loading ? 'Loading wallets…' : 'No wallet found'}
+          </Text>
+        </div>
       )}
     </div>
   );

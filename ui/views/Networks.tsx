@@ -5,7 +5,8 @@ import { networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
 
 /**
- * Every configured network; the active one has aria-current. Choosing one
+ * Every configured network, each with its image (a bundled mark for well-known chains);
+ * the active one has aria-current and a check mark; arrow keys move through the list. Choosing one
  * switches (through the wallet when connected); on success the modal goes
  * back (or closes when this was its first view) unless the user already left
  * the list; on failure the snackbar says why.

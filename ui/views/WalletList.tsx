@@ -1,12 +1,14 @@
 import { useObserved } from '../react/useObserved';
 import { ListItem } from '../primitives/ListItem';
 import { Text } from '../primitives/Text';
+import { GridIcon } from '../shell/icons';
 import { connectorTag, isWalletConnector, selectWallet, sortConnectors } from './connectWallet';
 import type { ViewProps } from './types';
 
 /**
  * The Connect view's 'wallet' method: installed and configured wallets in the connector
  * type order (recent first), and "All Wallets" unless `features.allWallets` is false.
+ * Arrow keys move through the list.
  */
 export default function WalletList({ kernel }: ViewProps) {
   const registry = useObserved(kernel.connectors);
@@ -27,7 +29,7 @@ export default function WalletList({ kernel }: ViewProps) {
       ))}
       {features?.allWallets !== false ? (
         <li>
-          <ListItem name="All Wallets" onClick={() => kernel.router.push('AllWallets')} />
+          <ListItem name="All Wallets" icon={<GridIcon />} onClick={() => kernel.router.push('AllWallets')} />
         </li>
       ) : wallets.length === 0 ? (
         <li>

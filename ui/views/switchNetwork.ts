@@ -2,6 +2,7 @@ import { errorText } from '../index';
 import type { CaipNetwork as NetworkData, ChainNamespace } from '../../kernel/index';
 
 import type { UiKernel } from '../kernel';
+import { chainIcon } from '../icons/chains';
 
 /**
  * Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is
@@ -17,8 +18,9 @@ export async function switchTo(kernel: UiKernel, network: NetworkData, scope?: s
   }
 }
 
+/** The network's image: its own `assets.imageUrl`, the host's `chainImages`, else our bundled mark of a well-known chain. */
 export function networkImage(kernel: UiKernel, n: NetworkData): string | undefined {
-  return n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id];
+  return n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id] ?? chainIcon(n);
 }
 
 /** Disconnects `namespace` (and its session partners) and closes the modal; a failure goes to the snackbar (bound to `scope`). */

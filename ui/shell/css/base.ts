@@ -20,13 +20,11 @@ export const BASE_CSS = `[data-lk]{--lk-r:var(--lk-border-radius-master,4px);--l
 [data-lk] .lk-wimg-loading{opacity:.4}
 [data-lk] .lk-wimg-fallback{font-weight:700;color:var(--lk-fg2)}
 [data-lk] .lk-wimg-fallback[data-initials]::before{content:attr(data-initials)}
-[data-lk] .lk-sz-16{width:16px;height:16px;font-size:6px}
-[data-lk] .lk-sz-20{width:20px;height:20px;font-size:7px}
 [data-lk] .lk-sz-24{width:24px;height:24px;font-size:9px}
-[data-lk] .lk-sz-28{width:28px;height:28px;font-size:10px}
-[data-lk] .lk-sz-40{width:40px;height:40px;font-size:14px}
-[data-lk] .lk-sz-80{width:80px;height:80px;font-size:29px}
 `;
 
-/** Sizes (px) that have a class of their own (`lk-sz-N`): no style attribute needed for them. */
+/**
+ * Sizes (px) that have a class of their own (`lk-sz-N`, 24 here for the host buttons, the
+ * others in ./modal.ts): no style attribute needed for them.
+ */
 export const SIZE_CLASSES: readonly number[] = [16, 20, 24, 28, 40, 80];

@@ -15,26 +15,49 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-card{position:relative;width:360px;max-width:100%;max-height:min(640px,100vh);display:flex;flex-direction:column;background:var(--lk-bg);border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*9);box-shadow:0 12px 40px #0000002e;overflow:hidden;animation:lk-in 150ms ease-out}
 [data-lk] .lk-card[data-shake]{animation:lk-shake 500ms ease-in-out}
 [data-lk] .lk-card:focus{outline:none}
-[data-lk] .lk-head{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;padding:12px 12px 4px}
+[data-lk] .lk-head{position:relative;z-index:3;display:grid;grid-template-columns:44px 1fr 44px;align-items:center;gap:4px;padding:8px 8px 0}
 [data-lk] .lk-title{margin:0;font-size:16px;font-weight:600;text-align:center;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-[data-lk] .lk-body{padding:8px 16px 16px;overflow-y:auto;flex:1}
+[data-lk] .lk-body{padding:8px 16px 16px;overflow-y:auto;flex:0 1 auto;min-height:0;overscroll-behavior:contain}
+[data-lk] .lk-body[data-lk-animate]{transition:height .2s ease}
+[data-lk] .lk-hint::before,[data-lk] .lk-hint::after{content:"";position:sticky;z-index:2;display:block;height:12px;pointer-events:none;opacity:0;transition:opacity .15s}
+[data-lk] .lk-hint::before{top:0;margin-bottom:-12px;background:linear-gradient(#00000026,#0000)}
+[data-lk] .lk-hint::after{bottom:0;margin-top:-12px;background:linear-gradient(#0000,#00000026)}
+[data-lk] .lk-body.lk-hint::before{top:-8px;margin:-8px -16px -4px}
+[data-lk] .lk-body.lk-hint::after{bottom:-16px;margin:-12px -16px -16px}
+[data-lk] .lk-hint[data-lk-above]::before,[data-lk] .lk-hint[data-lk-below]::after{opacity:1}
 [data-lk] .lk-view{animation:lk-view 150ms ease-out}
 [data-lk] .lk-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:40px;padding:0 16px;border:1px solid transparent;border-radius:calc(var(--lk-r)*4);font-weight:600;background:none}
 [data-lk] .lk-btn-primary{background:var(--lk-a);color:#fff}
 [data-lk] a.lk-btn{text-decoration:none}
 [data-lk] .lk-btn-secondary{background:var(--lk-hover);border-color:var(--lk-line);color:var(--lk-fg)}
 [data-lk] .lk-btn-ghost{color:var(--lk-a)}
-[data-lk] .lk-btn-icon{width:36px;min-height:36px;padding:0;font-size:20px;border-radius:calc(var(--lk-r)*3)}
+[data-lk] .lk-btn-icon{width:44px;height:44px;min-height:44px;padding:0;border-radius:calc(var(--lk-r)*3);color:var(--lk-fg2)}
+[data-lk] .lk-i{position:relative;display:block;width:18px;height:18px}
+[data-lk] .lk-i-back::before{content:"";position:absolute;left:6px;top:4px;width:9px;height:9px;border:solid currentColor;border-width:0 0 2.2px 2.2px;border-radius:1px;transform:rotate(45deg)}
+[data-lk] .lk-i-close::before,[data-lk] .lk-i-close::after{content:"";position:absolute;left:8px;top:0;width:2.2px;height:18px;border-radius:1px;background:currentColor;transform:rotate(45deg)}
+[data-lk] .lk-i-close::after{transform:rotate(-45deg)}
 [data-lk] .lk-btn:not(:disabled):hover{filter:brightness(.96);background-color:var(--lk-hover)}
 [data-lk] .lk-btn-primary:not(:disabled):hover{background-color:var(--lk-a)}
 [data-lk] .lk-wide{width:100%}
 [data-lk] .lk-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
 [data-lk] .lk-item{display:flex;align-items:center;gap:12px;width:100%;padding:8px 12px 8px 8px;border:0;border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);text-align:left;color:var(--lk-fg)}
 [data-lk] .lk-item:not(:disabled):hover{background:var(--lk-line)}
-[data-lk] .lk-item[aria-current=true]{box-shadow:inset 0 0 0 1.5px var(--lk-a)}
+[data-lk] .lk-item[aria-current=true] .lk-item-name{font-weight:600}
+[data-lk] .lk-check{flex:none;width:7px;height:13px;margin:0 6px 3px;border:solid var(--lk-a);border-width:0 2.5px 2.5px 0;border-radius:1px;transform:rotate(45deg)}
+[data-lk] .lk-grid{display:grid;grid-template-columns:11px 11px;gap:4px;align-content:center;justify-content:center;background:var(--lk-hover)}
+[data-lk] .lk-grid i{height:11px;border-radius:3px;background:#3b82f6}
+[data-lk] .lk-grid i:nth-child(2){background:#f59e0b}
+[data-lk] .lk-grid i:nth-child(3){background:#10b981}
+[data-lk] .lk-grid i:nth-child(4){background:#ec4899}
+[data-lk] .lk-chip{display:inline-flex;align-items:center;gap:6px;margin:0;font-size:13px;color:var(--lk-fg2)}
 [data-lk] .lk-item-name{flex:1;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 [data-lk] .lk-item-plain{background:none;padding:0}
 [data-lk] .lk-get-title{margin:0;font-size:16px}
+[data-lk] .lk-sz-16{width:16px;height:16px;font-size:6px}
+[data-lk] .lk-sz-20{width:20px;height:20px;font-size:7px}
+[data-lk] .lk-sz-28{width:28px;height:28px;font-size:10px}
+[data-lk] .lk-sz-40{width:40px;height:40px;font-size:14px}
+[data-lk] .lk-sz-80{width:80px;height:80px;font-size:29px}
 [data-lk] .lk-tag{font-size:12px;font-weight:600;padding:2px 8px;border-radius:99px;background:var(--lk-line);color:var(--lk-fg2);text-decoration:none}
 [data-lk] .lk-scroller{overflow-y:auto;position:relative}
 [data-lk] .lk-vlist{display:block;position:relative}
