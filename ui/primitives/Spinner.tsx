@@ -1,4 +1,4 @@
-import { SIZE_CLASSES } from '../shell/css/base';
+import { SIZE_CLASSES } from './sizes';
 
 /** Decorative spinner; pair it with text or use {@link LoadingState}. */
 export function Spinner({ size = 20 }: { readonly size?: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { initials } from '../format';
 import { sanitizeUrl } from '../url';
-import { SIZE_CLASSES } from '../shell/css/base';
+import { SIZE_CLASSES } from './sizes';
 
 /** Spec section 9: an image that has not loaded within 2 s is replaced by its fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;

@@ -88,13 +88,10 @@ export function useThemeRoot<T extends HTMLElement>(): { attrs: { 'data-lk': '';
   const theme = useObserved(kernel.theme);
   const vars = useMemo(() => kernel.theme.cssVariables(), [kernel, theme]);
   const ref = useRef<T>(null);
+  // Variables are only ever added or changed (setThemeVariables merges): setting them all is enough.
   useIsoLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    for (const [name, value] of Object.entries(vars)) el.style.setProperty(name, value);
-    return () => {
-      for (const name of Object.keys(vars)) el.style.removeProperty(name);
-    };
+    if (el) for (const [name, value] of Object.entries(vars)) el.style.setProperty(name, value);
   });
   return { attrs: { 'data-lk': '', 'data-lk-theme': theme.themeMode }, ref };
 }

@@ -3,7 +3,6 @@ import type { UiKernel } from '../kernel';
 import { useObserved } from '../react/useObserved';
 import { Dialog } from '../dialog/Dialog';
 import { RouterOutlet } from '../outlet/RouterOutlet';
-import { AlertBanner } from '../primitives/AlertBanner';
 import { BackIcon, CloseIcon } from './icons';
 import { loadModalChunk, loadedModalChunk } from './styles';
 
@@ -31,19 +30,11 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
     // The height animation, scroll shadows and list keys come with the modal's chunk (not in the entry).
     let undo: (() => void) | undefined;
     let live = true;
-    loadModalChunk().then(
-      (m) => {
-        if (live) setChunk(m);
-        // Follows views and sessions from now on (normally since the chunk loaded at idle).
-        m.snackbarScopes(kernel);
-        const b = body.current;
-        const c = sizer.current;
-        if (!live || !b || !c) return;
-        const undos = [m.attachAnimatedHeight(b, c), m.attachScrollHint(b), m.attachListKeys(b)];
-        undo = () => undos.forEach((u) => u());
-      },
-      () => {},
-    );
+    loadModalChunk().then((m) => {
+      if (!live) return;
+      setChunk(m);
+      undo = m.attachModal(kernel, body.current!, sizer.current!);
+    }, () => {});
     return () => {
       live = false;
       undo?.();
@@ -70,9 +61,10 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
           </button>
         )}
       </header>
-      <AlertBanner alerts={kernel.alerts} />
-      {/* Above the body, in the flow: it covers no control. Shown only for the view that raised it. */}
-      {chunk ? <chunk.ModalSnackbar kernel={kernel} /> : <div className="lk-snackbar" role="status" aria-live="polite" />}
+      {/* The alert banner and the snackbar (a live region, in the flow above the body: it covers no
+          control; shown only for the view that raised it) come with the modal's chunk. */}
+      {chunk ? <chunk.AlertBanner alerts={kernel.alerts} /> : null}
+      {chunk ? <chunk.ModalSnackbar kernel={kernel} /> : null}
       {/* The body's height follows the view's, animated; shadows say when it scrolls. */}
       <div className="lk-body lk-hint" ref={body}>
         <div ref={sizer}>

@@ -31,12 +31,6 @@ const added = /*#__PURE__*/ new WeakMap<Document, Map<string, CSSStyleSheet | HT
 
 type SheetDocument = Document & { adoptedStyleSheets?: CSSStyleSheet[] };
 
-function constructable(doc: SheetDocument): typeof CSSStyleSheet | undefined {
-  const Sheet = doc.defaultView?.CSSStyleSheet;
-  if (!Sheet || !Array.isArray(doc.adoptedStyleSheets) || typeof Sheet.prototype.replaceSync !== 'function') return undefined;
-  return Sheet;
-}
-
 /**
  * Adds `css` to `doc` once under `id` (idempotent; added again if a host replaced
  * `adoptedStyleSheets` or removed the element). A constructable stylesheet when the
@@ -47,16 +41,17 @@ export function adoptStyles(doc: Document, id: string, css: string): void {
   const d = doc as SheetDocument;
   let mine = added.get(doc);
   if (!mine) added.set(doc, (mine = new Map()));
-  const present = mine.get(id);
-  if (present) {
-    if ('replaceSync' in present ? d.adoptedStyleSheets?.includes(present) : present.isConnected) return;
-  }
-  const Sheet = constructable(d);
-  if (Sheet) {
+  let sheet = mine.get(id);
+  const list = d.adoptedStyleSheets;
+  if (sheet && (list?.includes(sheet as CSSStyleSheet) || (sheet as HTMLStyleElement).isConnected)) return;
+  const Sheet = doc.defaultView?.CSSStyleSheet;
+  if (Array.isArray(list) && typeof Sheet?.prototype.replaceSync === 'function') {
     try {
-      const sheet = present && 'replaceSync' in present ? present : new Sheet();
-      if (sheet !== present) sheet.replaceSync(css);
-      d.adoptedStyleSheets = [...d.adoptedStyleSheets!, sheet];
+      if (!(sheet instanceof Sheet)) {
+        sheet = new Sheet();
+        sheet.replaceSync(css);
+      }
+      d.adoptedStyleSheets = [...list, sheet];
       mine.set(id, sheet);
       return;
     } catch {
@@ -119,7 +114,7 @@ export function loadModalStyles(doc: Document | undefined = currentDocument()): 
     (m) => adoptStyles(doc, 'latchkey-modal', m.MODAL_CSS),
     (err: unknown) => {
       adoptStyles(doc, 'latchkey-unstyled', UNSTYLED_FALLBACK);
-      console.warn('[latchkey] the modal stylesheet did not load; the modal shows unstyled', err);
+      console.warn('[latchkey] modal stylesheet not loaded', err);
     },
   );
 }

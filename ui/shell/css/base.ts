@@ -8,7 +8,7 @@
  * the dialog is in the DOM at once (focus, the kernel state), and shows with its styles.
  * Every rule is scoped under [data-lk]; keyframes are prefixed lk-.
  */
-export const BASE_CSS = `[data-lk]{--lk-r:var(--lk-border-radius-master,4px);--lk-a:var(--lk-accent,#0a6fd1);--lk-bg0:#fff;--lk-fg:#141414;--lk-fg2:#5b5b61;--lk-line:#0000001a;--lk-hover:#00000008;--lk-err:#cd2b31;--lk-ok:#30a46c;--lk-bg:var(--lk-bg0);font-family:var(--lk-font-family,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--lk-fg);font-size:15px;line-height:1.4;-webkit-font-smoothing:antialiased}
+export const BASE_CSS = `[data-lk]{--lk-r:var(--lk-border-radius-master,4px);--lk-a:var(--lk-accent,#0a6fd1);--lk-bg0:#fff;--lk-fg:#141414;--lk-fg2:#5b5b61;--lk-line:#0000001a;--lk-hover:#00000008;--lk-err:#cd2b31;--lk-ok:#30a46c;--lk-bg:var(--lk-bg0);font-family:var(--lk-font-family,system-ui,sans-serif);color:var(--lk-fg);font-size:15px;line-height:1.4;-webkit-font-smoothing:antialiased}
 [data-lk][data-lk-theme=dark]{--lk-bg0:#141414;--lk-fg:#f2f2f2;--lk-fg2:#b0b0b6;--lk-line:#ffffff1f;--lk-hover:#ffffff0d;--lk-err:#ff6369}
 @supports (color:color-mix(in srgb,red 1%,blue)){[data-lk]{--lk-bg:color-mix(in srgb,var(--lk-color-mix,#000) var(--lk-color-mix-strength,0%),var(--lk-bg0))}}
 [data-lk].lk-root{position:fixed;inset:0;z-index:var(--lk-z-index,999);opacity:0}
@@ -22,9 +22,3 @@ export const BASE_CSS = `[data-lk]{--lk-r:var(--lk-border-radius-master,4px);--l
 [data-lk] .lk-wimg-fallback[data-initials]::before{content:attr(data-initials)}
 [data-lk] .lk-sz-24{width:24px;height:24px;font-size:9px}
 `;
-
-/**
- * Sizes (px) that have a class of their own (`lk-sz-N`, 24 here for the host buttons, the
- * others in ./modal.ts): no style attribute needed for them.
- */
-export const SIZE_CLASSES: readonly number[] = [16, 20, 24, 28, 40, 80];
