@@ -102,6 +102,41 @@ describe('NetworkButton', () => {
   });
 });
 
+describe('NetworkButton icons and the modal header', () => {
+  it('the network button shows the bundled mark of a well-known chain once its chunk loads', async () => {
+    const { CHAIN_ICONS } = require('../icons/chains') as typeof import('../icons/chains');
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <NetworkButton />
+      </LatchkeyProvider>,
+    );
+    await settle();
+    const button = screen.getByRole('button', { name: /Ethereum/ });
+    expect(button.querySelector('img')?.getAttribute('src')).toBe(CHAIN_ICONS.ethereum);
+  });
+
+  it('Back and Close are icon buttons named "Back" and "Close"', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <span />
+      </LatchkeyProvider>,
+    );
+    act(() => {
+      void kernel.modal.open();
+      kernel.router.push('AllWallets');
+    });
+    await settle();
+    for (const name of ['Back', 'Close']) {
+      const b = screen.getByRole('button', { name });
+      expect(b.textContent).toBe('');
+      expect(b.className).toContain('lk-btn-icon');
+      expect(b.querySelector('[aria-hidden=true]')).toBeTruthy();
+    }
+  });
+});
+
 describe('LatchkeyProvider', () => {
   it('starts the kernel once, also under StrictMode', () => {
     const { kernel } = uiKernel();
