@@ -479,4 +479,69 @@ describe('accessibility and looks', () => {
     expect(Math.abs(box.y + box.height - 700)).toBeLessThanOrEqual(1);
     saveArtifact('e2e/modal-connect-narrow.png', await page.screenshot());
   });
+
+  it('polish: 44 px Back and Close, a check on the selected network, arrow keys, a focused search, a steady height while typing, scroll shadows, the connected wallet', async () => {
+    await openDemo();
+    await connectButton().click();
+    const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
+    await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
+    const close = modal.getByRole('button', { name: 'Close' });
+    expect(await close.boundingBox()).toMatchObject({ width: 44, height: 44 });
+
+    // Arrow keys move through the wallet list.
+    await modal.getByRole('button', { name: /^WalletConnect/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await isFocused(modal.getByRole('button', { name: new RegExp(`^${escapeRe(WALLET_NAME)}`) }))).toBe(true);
+    await page.keyboard.press('End');
+    expect(await isFocused(modal.getByRole('button', { name: 'All Wallets' }))).toBe(true);
+    expect(await modal.getByRole('button', { name: 'All Wallets' }).locator('.lk-grid').count()).toBe(1);
+
+    // All Wallets: the search has focus; typing does not change the card's height.
+    await page.keyboard.press('Enter');
+    const all = page.getByRole('dialog', { name: 'All Wallets' });
+    const search = all.getByRole('searchbox', { name: 'Search wallet' });
+    await search.waitFor();
+    await eventually(async () => expect(await isFocused(search)).toBe(true), 2000);
+    expect(await all.getByRole('button', { name: 'Back' }).boundingBox()).toMatchObject({ width: 44, height: 44 });
+    const heights = new Set<number>();
+    for (const ch of ['m', 'e', 't', 'a', 'x', 'q']) {
+      await page.keyboard.type(ch);
+      heights.add(Math.round((await all.boundingBox())!.height));
+    }
+    expect([...heights]).toHaveLength(1);
+    await search.fill('');
+    // The long list scrolls: a shadow at the bottom, then at the top too.
+    const scroller = all.getByTestId('wallet-scroller');
+    await eventually(async () => expect(await scroller.getAttribute('data-lk-below')).toBe(''));
+    expect(await scroller.getAttribute('data-lk-above')).toBeNull();
+    await scroller.evaluate((el) => el.scrollBy(0, 200));
+    await eventually(async () => expect(await scroller.getAttribute('data-lk-above')).toBe(''));
+    const shadow = await scroller.evaluate((el) => getComputedStyle(el, '::before').opacity);
+    expect(shadow).toBe('1');
+    saveArtifact('e2e/modal-all-wallets.png', await page.screenshot());
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+
+    // Connected: the Account view names the wallet; the network list checks the active network.
+    const address = await connectWithMouse();
+    await accountButton(address).click();
+    const account = page.getByRole('dialog', { name: 'Account' });
+    await account.getByText(`Connected with ${WALLET_NAME}`).waitFor();
+    saveArtifact('e2e/modal-account-wallet.png', await page.screenshot());
+    await account.getByRole('button', { name: `Network: ${anvil.name}` }).click();
+    const list = dialog().getByRole('list', { name: 'Networks' });
+    await list.waitFor();
+    const active = entry(list, anvil.name);
+    expect(await active.getAttribute('aria-current')).toBe('true');
+    expect(await active.locator('.lk-check').count()).toBe(1);
+    expect(await entry(list, mainnet.name).locator('.lk-check').count()).toBe(0);
+    // No ring: the selected entry looks like the others apart from its check and weight.
+    expect(await active.evaluate((el) => getComputedStyle(el).boxShadow)).toBe('none');
+    // Real marks, not initials, for the two chains.
+    expect(await list.locator('img').count()).toBe(2);
+    await active.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await isFocused(entry(list, mainnet.name))).toBe(true);
+    saveArtifact('e2e/modal-networks.png', await page.screenshot());
+  });
 });
