@@ -92,5 +92,5 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 @keyframes lk-spin{to{transform:rotate(360deg)}}
 @keyframes lk-shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
 @media (max-width:430px){[data-lk].lk-root{align-items:flex-end}[data-lk] .lk-card{width:100%;border-width:1px 0 0;border-radius:calc(var(--lk-r)*9) calc(var(--lk-r)*9) 0 0;padding-bottom:env(safe-area-inset-bottom,0px);animation-name:lk-up}}
-@media (prefers-reduced-motion:reduce){[data-lk] *,[data-lk]{animation:none!important;transition:none!important}}
+@media (prefers-reduced-motion:reduce){[data-lk],[data-lk] *,[data-lk] *::before,[data-lk] *::after{animation:none!important;transition:none!important}}
 `;
