@@ -90,5 +90,7 @@ module.exports = {
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types'],
     },
+    // Our code imports the package by its name ('latchkey', 'latchkey/ui', …); the aliases there resolve it to the sources.
+    webpackConfig: { fileName: require('node:path').join(__dirname, 'scripts/build/depcruise.resolve.cjs') },
   },
 };

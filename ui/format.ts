@@ -5,17 +5,7 @@
 export { truncateAddress, formatBalance } from './formatting';
 
 /** True for a wallet's "no" (EIP-1193 4001, or 5000 treated the same), anywhere in the cause chain. */
-export function isUserRejection(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const { name, code } = e as { name?: unknown; code?: unknown };
-    if (name === 'UserRejectedRequestError' || code === 4001 || code === 5000) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export { isUserRejection } from '../kernel/index';
 
 /** The short text of a kernel error (LatchkeyError.shortMessage), else its message, else 'Unknown error'. */
 export function errorText(error: unknown): string {

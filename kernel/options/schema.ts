@@ -105,6 +105,7 @@ const optionsSchema = z.object({
   analyticsUrl: str(),
   rpcServiceUrl: str(),
   walletDirectoryUrl: str(),
+  blockchainApiUrl: str(),
   sdkType: str(),
   sdkVersion: str(),
 });

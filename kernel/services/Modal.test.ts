@@ -70,10 +70,17 @@ describe('ModalImpl opening rules', () => {
     expect(router.state.view).toBe('Networks');
   });
 
-  it('a requested view wins over the no-adapter rule', async () => {
-    const { modal, router } = setup({ namespaces: [], mobile: true });
-    await modal.open({ view: 'Connect' });
-    expect(router.state.view).toBe('Connect');
+  it('the no-adapter rule comes first, as the spec orders them: a requested view does not skip basic mode', async () => {
+    const mobile = setup({ namespaces: [], mobile: true });
+    await mobile.modal.open({ view: 'Networks' });
+    expect(mobile.router.state.view).toBe('AllWallets');
+    const desktop = setup({ namespaces: [], mobile: false });
+    await desktop.modal.open({ view: 'Networks' });
+    expect(desktop.router.state.view).toBe('PairingView');
+    // once connected, the requested view opens
+    const connected = setup({ namespaces: [], connected: true });
+    await connected.modal.open({ view: 'Networks' });
+    expect(connected.router.state.view).toBe('Networks');
   });
 
   it('connected opens Account', async () => {

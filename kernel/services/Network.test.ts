@@ -53,6 +53,16 @@ describe('Network', () => {
     await expect(kernel.network.switchNetwork(testMainnet)).rejects.toThrow('Chain is not supported');
   });
 
+  it("shows 'Network Not Found' when defaultNetwork is not among the networks, and starts on the first listed", () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { kernel } = testKernel({ networks: [testMainnet], defaultNetwork: sepolia });
+    expect(kernel.alerts.state.current?.shortMessage).toBe('Network Not Found');
+    expect(kernel.alerts.state.current?.longMessage).toContain("'networks' array");
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    expect(testKernel({ networks: [testMainnet, sepolia], defaultNetwork: sepolia }).kernel.alerts.state.current).toBeUndefined();
+    error.mockRestore();
+  });
+
   it("shows the 'switch network not found' alert for an unknown id", async () => {
     const { kernel } = testKernel();
     await kernel.network.switchNetwork('eip155:999');

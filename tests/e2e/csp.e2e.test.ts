@@ -163,7 +163,14 @@ describe('the demo under a strict CSP', () => {
     await account.getByRole('button', { name: 'Disconnect' }).waitFor();
     const avatar = await account.locator('.lk-avatar').evaluate((el) => ({ w: el.getBoundingClientRect().width, radius: getComputedStyle(el).borderRadius }));
     expect(avatar).toEqual({ w: 64, radius: '50%' });
+    // The balance, read from the chain (RPC under connect-src).
+    await account.getByText(/^\d[\d,]*(\.\d+)? [A-Z]+$/).waitFor({ timeout: 10_000 });
     saveArtifact('e2e/csp-account.png', await page.screenshot());
+    // Send lists the account's tokens from the data service (the blockchain API), which connect-src allows.
+    await account.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click();
+    const token = page.getByRole('dialog').getByRole('combobox', { name: 'Token' });
+    await token.waitFor();
+    expect(await token.locator('option:checked').textContent()).toMatch(/^ETH · /);
 
     // Nothing the page did was refused by the policy.
     expect(await violations()).toEqual([]);

@@ -10,6 +10,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
+import { MAX_ANNOUNCED_WALLETS } from '../../plugins/evm/discovery';
+import { CONNECT_VIEW_WALLETS } from '../../ui/views/WalletList';
 
 jest.setTimeout(30_000);
 
@@ -61,6 +63,24 @@ function announceHostileWallets() {
   announce();
 }
 
+/** Runs before the page's scripts: `n` distinct wallets announce themselves (spam, a buggy extension), now and on every request. */
+function announceSpam(n: number) {
+  const provider = {
+    request: async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    },
+    on() {},
+    removeListener() {},
+  };
+  const icon = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+  const details = Array.from({ length: n }, (_, i) => Object.freeze({ info: Object.freeze({ uuid: `spam-${i}`, name: `Spam Wallet ${i}`, rdns: `io.spam${i}`, icon }), provider }));
+  const announce = () => {
+    for (const detail of details) window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+  };
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+}
+
 /** A host's custom wallet whose every link is hostile. */
 const EVIL_CUSTOM = {
   id: 'evil-custom',
@@ -74,7 +94,7 @@ const EVIL_CUSTOM = {
   imageUrl: "javascript:window.__pwned='custom-image'",
 };
 
-async function open(options: { mobile?: boolean } = {}): Promise<void> {
+async function open(options: { mobile?: boolean; spam?: number } = {}): Promise<void> {
   context = await browser.newContext({
     reducedMotion: 'reduce',
     ...(options.mobile
@@ -92,6 +112,7 @@ async function open(options: { mobile?: boolean } = {}): Promise<void> {
     dialogs.push(d.message());
     void d.dismiss();
   });
+  if (options.spam) await page.addInitScript(announceSpam, options.spam);
   await page.addInitScript(announceHostileWallets);
   await page.goto(stack.demoUrl);
   await page.waitForFunction(() => Boolean((window as any).__latchkey));
@@ -130,13 +151,20 @@ describe('hostile wallets', () => {
   it('announced wallets: names render as text, hostile icons fall back to initials, nothing runs when everything is clicked', async () => {
     await open();
     await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
-    const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
-    // The names are the literal text, markup included (React never parses them).
-    const markup = modal.getByRole('button', { name: /^<img src=x onerror=.*Markup Wallet/ });
+    const connect = page.getByRole('dialog', { name: 'Connect Wallet' });
+    // The Connect view lists a few wallets (CONNECT_VIEW_WALLETS): whichever hostile ones it shows are inert.
+    await connect.getByRole('list', { name: 'Wallets' }).waitFor();
+    await expectInert();
+    saveArtifact('e2e/hostile-connect.png', await page.screenshot());
+    // All Wallets lists every one.
+    await connect.getByRole('button', { name: 'All Wallets' }).click();
+    const modal = page.getByRole('dialog', { name: 'All Wallets' });
+    // The names are text: discovery drops their markup characters (plugins/evm/discovery.ts) and React never parses them.
+    const markup = modal.getByRole('button', { name: /Markup Wallet/ });
     await markup.waitFor();
-    expect(await markup.locator('.lk-item-name').textContent()).toBe('<img src=x onerror="window.__pwned=\'name\'">Markup Wallet');
-    expect(await modal.getByRole('button', { name: /^<script>.*Script Wallet/ }).count()).toBe(1);
-    expect(await modal.getByRole('button', { name: /^Svg <b>Bold<\/b> Wallet/ }).count()).toBe(1);
+    expect(await markup.locator('.lk-item-name').textContent()).toBe('img src=x onerror="window.__pwned=\'name\'"Markup Wallet');
+    expect(await modal.getByRole('button', { name: /^scriptwindow.*Script Wallet\b/ }).count()).toBe(1);
+    expect(await modal.getByRole('button', { name: /^Svg bBold\/b Wallet\b/ }).count()).toBe(1);
     // javascript:, data:text/html and vbscript: icons never reach an <img>: initials instead.
     for (const name of [/Markup Wallet/, /Script Wallet/, /^VB Wallet/]) {
       const item = modal.getByRole('button', { name });
@@ -144,18 +172,17 @@ describe('hostile wallets', () => {
       expect(await item.getByTestId('wallet-image-fallback').count()).toBe(1);
     }
     // The SVG with scripts is shown as an image, where its scripts do not run.
-    const svgImg = modal.getByRole('button', { name: /Svg <b>Bold/ }).locator('img');
+    const svgImg = modal.getByRole('button', { name: /Svg bBold/ }).locator('img');
     await page.waitForFunction((el) => (el as HTMLImageElement).complete, await svgImg.elementHandle());
     await expectInert();
-    saveArtifact('e2e/hostile-connect.png', await page.screenshot());
+    saveArtifact('e2e/hostile-all-wallets.png', await page.screenshot());
 
     // Click every hostile wallet: each asks its provider (which declines) and shows its name as text.
-    for (const name of [/Markup Wallet/, /Script Wallet/, /Svg <b>Bold/, /^VB Wallet/]) {
+    for (const name of [/Markup Wallet/, /Script Wallet/, /Svg bBold/, /^VB Wallet/]) {
       await clickAndReturn(page.getByRole('dialog').getByRole('button', { name }).first());
     }
 
-    // All Wallets: the same entries, and the host's hostile custom wallet.
-    await page.getByRole('dialog').getByRole('button', { name: 'All Wallets' }).click();
+    // The host's hostile custom wallet.
     const search = page.getByRole('searchbox', { name: 'Search wallet' });
     await search.fill('evil');
     const custom = page.getByRole('dialog').getByRole('button', { name: 'Evil <i>Custom</i> Wallet' });
@@ -173,6 +200,40 @@ describe('hostile wallets', () => {
     expect(await dialog().getByRole('link').count()).toBe(0);
     expect(await dialog().getByRole('button', { name: /^Open / }).count()).toBe(0);
     await expectInert();
+  });
+
+  it('3,000 announced wallets: the Connect view lists a few, All Wallets a bounded and windowed list', async () => {
+    // All Wallets' length without the spam (the demo's wallets, its directory, the hostile four).
+    await open();
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    await dialog().getByRole('button', { name: /^All Wallets/ }).click();
+    const row = dialog().getByRole('list', { name: 'Wallets' }).getByRole('listitem').first();
+    await row.waitFor();
+    const clean = Number(await row.getAttribute('aria-setsize'));
+    await context.close();
+
+    await open({ spam: 3000 });
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    const connect = page.getByRole('dialog', { name: 'Connect Wallet' });
+    const wallets = connect.getByRole('list', { name: 'Wallets' });
+    await wallets.waitFor();
+    // CONNECT_VIEW_WALLETS wallets and "All Wallets", which says how many more there are.
+    expect(await wallets.getByRole('button').count()).toBe(CONNECT_VIEW_WALLETS + 1);
+    expect(await connect.getByRole('button').count()).toBeLessThan(CONNECT_VIEW_WALLETS + 10);
+    const all = wallets.getByRole('button', { name: /^All Wallets/ });
+    expect(await all.textContent()).toMatch(/\d+\+$/);
+    await all.click();
+    const list = page.getByRole('dialog', { name: 'All Wallets' }).getByRole('list', { name: 'Wallets' });
+    await list.getByRole('listitem').first().waitFor();
+    // Discovery keeps at most MAX_ANNOUNCED_WALLETS of the 3,000 (plus the demo's own wallets),
+    // and only the rows in view (and a few around them) are in the DOM.
+    const total = Number(await list.getByRole('listitem').first().getAttribute('aria-setsize'));
+    expect(total).toBeGreaterThan(clean);
+    expect(total - clean).toBeLessThanOrEqual(MAX_ANNOUNCED_WALLETS);
+    expect(await list.getByRole('listitem').count()).toBeLessThan(total);
+    expect(await page.getByRole('dialog').getByRole('button').count()).toBeLessThan(total);
+    await expectInert();
+    saveArtifact('e2e/hostile-spam-all-wallets.png', await page.screenshot());
   });
 
   it("on a phone, a custom wallet's javascript: mobileLink never becomes the 'Open' link", async () => {

@@ -85,6 +85,9 @@ async function openDemo(query = '', options: { viewport?: { width: number; heigh
 
 const connectButton = () => page.getByRole('button', { name: 'Connect Wallet', exact: true });
 const dialog = () => page.getByRole('dialog');
+
+/** The modal shows (opacity 1) once its rules, a chunk of their own, are in: measure after. */
+const whenStyled = () => page.waitForFunction(() => getComputedStyle(document.querySelector('.lk-root')!).opacity === '1');
 /** The host page's account button (balance + truncated address). */
 const accountButton = (address: string) => page.getByRole('button', { name: new RegExp(escapeRe(truncateAddress(address))) });
 /** A list entry (network or wallet) by the name it starts with; a tag such as 'Testnet' may follow. */
@@ -436,6 +439,7 @@ describe('accessibility and looks', () => {
       await connectButton().click();
       const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
       await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
+      await whenStyled();
       const box = (await modal.boundingBox())!;
       expect(Math.round(box.width)).toBe(360);
       // Centred in the 1024×768 viewport.
@@ -473,6 +477,7 @@ describe('accessibility and looks', () => {
     await connectButton().click();
     const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
     await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
+    await whenStyled();
     const box = (await modal.boundingBox())!;
     expect(Math.round(box.width)).toBe(375);
     expect(Math.round(box.x)).toBe(0);
@@ -485,6 +490,7 @@ describe('accessibility and looks', () => {
     await connectButton().click();
     const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
     await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
+    await whenStyled();
     const close = modal.getByRole('button', { name: 'Close' });
     expect(await close.boundingBox()).toMatchObject({ width: 44, height: 44 });
 
@@ -537,8 +543,11 @@ describe('accessibility and looks', () => {
     expect(await entry(list, mainnet.name).locator('.lk-check').count()).toBe(0);
     // No ring: the selected entry looks like the others apart from its check and weight.
     expect(await active.evaluate((el) => getComputedStyle(el).boxShadow)).toBe('none');
-    // Real marks, not initials, for the two chains.
-    expect(await list.locator('img').count()).toBe(2);
+    // Real marks, not initials, for every chain (EVM, Solana, Bitcoin).
+    const chains = await list.getByRole('listitem').count();
+    expect(chains).toBeGreaterThanOrEqual(4);
+    expect(await list.locator('img').count()).toBe(chains);
+    expect(await list.getByTestId('wallet-image-fallback').count()).toBe(0);
     await active.focus();
     await page.keyboard.press('ArrowDown');
     expect(await isFocused(entry(list, mainnet.name))).toBe(true);

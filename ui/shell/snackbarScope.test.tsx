@@ -98,7 +98,7 @@ describe('snackbars bound to the view that raised them', () => {
     expect(snackbar().getAttribute('data-variant')).toBe('error');
   });
 
-  it("an unscoped snackbar (a plugin's) belongs to the view during which it opened; one raised while closed never shows", async () => {
+  it("an unscoped snackbar (a plugin's) belongs to the view during which it opened, or to the one its step navigates to; one raised while closed never shows", async () => {
     jest.useFakeTimers();
     try {
       const t = renderModal();
@@ -111,6 +111,16 @@ describe('snackbars bound to the view that raised them', () => {
 
       act(() => t.kernel.snackbar.success('Link copied'));
       expect(snackbar().textContent).toBe('Link copied');
+      await act(async () => {}); // the visitor navigates later, in another task
+      act(() => t.kernel.router.push('AllWallets'));
+      expect(t.kernel.snackbar.state.open).toBe(false);
+      // The outcome of a step that navigates in the same task goes with the visitor to the view it lands on.
+      act(() => {
+        t.kernel.snackbar.success('Transaction started');
+        t.kernel.router.reset('Connect');
+      });
+      expect(snackbar().textContent).toBe('Transaction started');
+      await act(async () => {});
       act(() => t.kernel.router.push('AllWallets'));
       expect(t.kernel.snackbar.state.open).toBe(false);
       // The spec's swap still holds: replacing an open one closes it, the new one shows 150 ms later.

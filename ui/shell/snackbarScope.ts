@@ -7,7 +7,9 @@
  *
  * A snackbar shown with a `scope` (what `useSnackbarScope()` gives a view) belongs to that
  * visit, even when it arrives late (a wallet's answer after the visitor left); one shown
- * without a scope belongs to the visit during which it opened. Kept outside React: the
+ * without a scope belongs to the visit during which it opened, except that the outcome of a
+ * step that then navigates in the same task (`snackbar.success('Transaction started')`, then
+ * `router.reset('Account')`) goes with the visitor to the view it lands on. Kept outside React: the
  * kernel's observables are followed synchronously, so no render timing decides the owner.
  */
 import { useState } from 'react';
@@ -39,6 +41,8 @@ function track(kernel: UiKernel): SnackbarScopes {
   let key: string | undefined;
   let open = false;
   let route: unknown;
+  /** An unscoped snackbar opened in the current task (until its microtask): a navigation now takes it along. */
+  let fresh: SnackbarState | undefined;
 
   const release = (k: string | undefined) => {
     if (k === undefined) return;
@@ -49,6 +53,8 @@ function track(kernel: UiKernel): SnackbarScopes {
   const enter = () => {
     const previous = key;
     key = `lk-visit-${session}.${++visit}`;
+    const s = kernel.snackbar.state;
+    if (previous !== undefined && s === fresh && s.open && owners.get(s) === previous) owners.set(s, key);
     release(previous);
   };
 
@@ -72,6 +78,12 @@ function track(kernel: UiKernel): SnackbarScopes {
     if (!s.open || owners.has(s)) return;
     const owner = s.scope ?? key;
     owners.set(s, owner);
+    if (s.scope === undefined && owner !== undefined) {
+      fresh = s;
+      void Promise.resolve().then(() => {
+        if (fresh === s) fresh = undefined;
+      });
+    }
     // Raised for a visit that has ended (a late answer), or while the modal is closed: it
     // would show nowhere; hide it (after this emission) so it does not linger.
     if (owner === undefined || owner !== key) {

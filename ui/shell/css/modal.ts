@@ -67,11 +67,17 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-center.lk-top{min-height:0}
 [data-lk] .lk-text{margin:0}
 [data-lk] .lk-text-small,[data-lk] .lk-text-muted{font-size:13px;color:var(--lk-fg2)}
+[data-lk] .lk-fieldset{border:0;margin:0;padding:0;min-width:0}
+[data-lk] .lk-inline-btn{border:0;padding:0;background:none;color:var(--lk-fg);font-weight:600;text-decoration:underline;min-height:0}
+[data-lk] .lk-legal{align-items:flex-start;gap:8px}
+[data-lk] .lk-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 [data-lk] .lk-text-title{font-size:18px;font-weight:600;color:var(--lk-fg)}
 [data-lk] .lk-text-error{color:var(--lk-err)}
 [data-lk] .lk-link{color:var(--lk-a)}
 [data-lk] .lk-stack{display:flex;flex-direction:column;gap:12px}
 [data-lk] .lk-row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
+[data-lk] .lk-nowrap{flex-wrap:nowrap}
+[data-lk] .lk-qr{display:block;margin:0 auto;background:#fff;border-radius:12px}
 [data-lk] .lk-input{width:100%;height:40px;padding:0 12px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-hover)}
 [data-lk] .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 [data-lk] .lk-snackbar{display:flex;align-items:center;gap:8px;margin:4px 16px 0;padding:8px 12px;border-radius:calc(var(--lk-r)*3);background:var(--lk-hover);border:1px solid var(--lk-line);font-size:14px;overflow-wrap:anywhere;animation:lk-view 150ms ease-out}
