@@ -2,10 +2,11 @@ import { Subject, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable, type Container } from 'inversify';
 import { Store, type Observed } from '../store';
 import type { AdapterCall, AdapterCapability, AdapterConnection, AdapterEvent, ChainAdapter, TransactionRequest } from '../adapter';
-import type { ChainNamespace, Connector, Network as NetworkData } from '../types';
+import type { ChainNamespace, ConnectionStatus, Connector, Network as NetworkData } from '../types';
 import { caipAddress, parseCaipAddress } from '../caip';
 import { LatchkeyError } from '../errors/base';
 import { toProviderError } from '../errors/rpc';
+import { RequestAbortedError } from '../errors/transport';
 import {
   AddressOrAuthConnectorNotFoundError,
   CapabilityNotSupportedError,
@@ -15,6 +16,7 @@ import {
 import { Account } from './Account';
 import { ConnectorRegistry } from './ConnectorRegistry';
 import { Events } from './Events';
+import { Modal } from './Modal';
 import { Network } from './Network';
 import { CHAIN_NAMESPACES } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
@@ -24,7 +26,7 @@ import { Storage } from './Storage';
 export const Connection = Symbol('Connection');
 
 export interface ConnectionState {
-  /** Connector id being connected, if any. */
+  /** Connector id of the newest connect still waiting for its wallet, if any. */
   readonly pending: string | undefined;
   readonly error: LatchkeyError | undefined;
 }
@@ -75,6 +77,30 @@ export const RECONNECT_CONNECTOR_WAIT_MS = 1000;
 /** Connector types whose one session spans several namespaces: they disconnect together. */
 const SHARED_SESSION_TYPES: readonly string[] = ['WALLET_CONNECT', 'AUTH', 'ID_AUTH'];
 
+/**
+ * Connector types whose connect first shows a pairing (a QR code, a link) and waits for a wallet
+ * elsewhere. A pairing is not a connection: the account stays as it is until the wallet approves,
+ * and closing the pairing view is not "leaving a connect mid-way".
+ */
+const PAIRING_TYPES: readonly string[] = ['WALLET_CONNECT'];
+
+/**
+ * A connect the visitor started. The newest one per namespace is the one that counts: an
+ * attempt left for another (WalletConnect chosen, Back, then the installed wallet) is aborted,
+ * and whatever it ends with no longer touches the namespace.
+ */
+interface Attempt {
+  readonly connector: Connector;
+  readonly abort: AbortController;
+  /** The namespace's status before the first attempt of this run (restored when the run fails). */
+  readonly before: ConnectionStatus;
+}
+
+/** Where a failed connect leaves the namespace: connected stays connected, anything else is disconnected. */
+function settled(status: ConnectionStatus): ConnectionStatus {
+  return status === 'connected' ? 'connected' : 'disconnected';
+}
+
 function toError(err: unknown): LatchkeyError {
   return err instanceof LatchkeyError ? err : toProviderError(err);
 }
@@ -88,12 +114,13 @@ export class ConnectionImpl implements Connection {
   readonly onDidConnect$ = this.connected$.asObservable();
   readonly onDidDisconnect$ = this.disconnected$.asObservable();
   private readonly watching = new Map<ChainAdapter, Subscription>();
-  /** Namespaces with a connect started by the visitor; startup restore leaves them alone. */
-  private readonly inflight = new Set<ChainNamespace>();
+  /** The current connect per namespace (started by the visitor); startup restore leaves these namespaces alone. */
+  private readonly attempts = new Map<ChainNamespace, Attempt>();
 
   constructor(
     @inject(Account) private readonly account: Account,
     @inject(Network) private readonly network: Network,
+    @inject(Modal) private readonly modal: Modal,
     @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
     @inject(PluginHost) private readonly plugins: PluginHost,
     @inject(Storage) private readonly storage: Storage,
@@ -108,32 +135,68 @@ export class ConnectionImpl implements Connection {
   async connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void> {
     const connector = this.resolveConnector(params.connectorId, params.namespace);
     const ns = connector.chain;
-    const before = this.account.get(ns).status;
+    const previous = this.attempts.get(ns);
+    const attempt: Attempt = { connector, abort: new AbortController(), before: previous?.before ?? this.account.get(ns).status };
+    this.attempts.set(ns, attempt);
+    previous?.abort.abort(new RequestAbortedError({ details: `Another connection (${connector.name}) replaced this one.` }));
+    const isCurrent = () => this.attempts.get(ns) === attempt;
+    const pairing = PAIRING_TYPES.includes(connector.type);
     this.store.set({ pending: connector.id, error: undefined });
-    this.account.setStatus(ns, 'connecting');
-    this.inflight.add(ns);
+    // A wallet prompt is a connection in progress; a pairing (a QR code on show) is not.
+    this.account.setStatus(ns, pairing ? settled(attempt.before) : 'connecting');
+    this.modal.resumeWith(pairing ? undefined : { view: this.plugins.connectorView(connector.type) ?? 'ConnectingExternal', data: { connectorId: connector.id, title: connector.name } });
     try {
       const adapter = await this.plugins.adapter(ns);
-      const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
+      const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork, signal: attempt.abort.signal });
+      if (!isCurrent()) {
+        // Abandoned, but the wallet connected anyway: undo that connection, touch nothing else.
+        await this.releaseAbandoned(adapter, connector);
+        throw attempt.abort.signal.reason instanceof LatchkeyError ? attempt.abort.signal.reason : new RequestAbortedError();
+      }
       this.applyConnection(adapter, connector, result);
       // A session connector (WalletConnect, embedded auth) is not a wallet the visitor picked:
       // its plugin records the wallet behind the session itself.
       if (!SHARED_SESSION_TYPES.includes(connector.type)) {
         this.connectors.addRecent({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) });
       }
-      this.store.set({ pending: undefined, error: undefined });
+      this.finish(ns, attempt, undefined);
       this.events.track({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } });
       this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
       void this.refreshBalance(ns).catch(() => undefined);
     } catch (err) {
       const error = toError(err);
-      this.account.setStatus(ns, before === 'connected' ? 'connected' : 'disconnected');
-      this.store.set({ pending: undefined, error });
-      this.events.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message: error.shortMessage } });
+      if (isCurrent()) {
+        this.account.setStatus(ns, settled(attempt.before));
+        this.finish(ns, attempt, error);
+        this.events.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message: error.shortMessage } });
+      }
       throw error;
-    } finally {
-      this.inflight.delete(ns);
     }
+  }
+
+  /** Ends the current attempt of `ns`: the newest other attempt (if any) becomes the pending one. */
+  private finish(ns: ChainNamespace, attempt: Attempt, error: LatchkeyError | undefined): void {
+    if (this.attempts.get(ns) !== attempt) return;
+    this.attempts.delete(ns);
+    const rest = [...this.attempts.values()];
+    const next = rest.at(-1);
+    this.store.set({ pending: next?.connector.id, error });
+    if (!rest.some((a) => !PAIRING_TYPES.includes(a.connector.type))) this.modal.resumeWith(undefined);
+  }
+
+  /**
+   * An abandoned attempt's wallet connected after all: disconnect it through its adapter, unless
+   * the connector (or, for a session connector, its session) now serves a namespace.
+   */
+  private async releaseAbandoned(adapter: ChainAdapter, connector: Connector): Promise<void> {
+    const shared = SHARED_SESSION_TYPES.includes(connector.type);
+    const inUse = CHAIN_NAMESPACES.some((ns) => {
+      const id = this.account.get(ns).connectorId;
+      if (!id || this.account.get(ns).status === 'disconnected') return false;
+      return id === connector.id || (shared && this.connectors.get(id)?.type === connector.type);
+    });
+    if (inUse) return;
+    await adapter.disconnect({ connector }).catch(() => undefined);
   }
 
   async reconnect(): Promise<void> {
@@ -141,19 +204,19 @@ export class ConnectionImpl implements Connection {
       const status = this.account.get(ns).status;
       const connectorId = this.storage.connectorId(ns);
       // Only a restored status is synced here; a connect the visitor started is left alone.
-      if (status !== 'connecting' || this.inflight.has(ns)) return;
+      if (status !== 'connecting' || this.attempts.has(ns)) return;
       try {
         if (!connectorId) throw new ConnectorNotFoundError('(none stored)');
         const connector = await this.waitForConnector(connectorId);
         const adapter = await this.plugins.adapter(ns);
         const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
         if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
-        if (this.inflight.has(ns)) return;
+        if (this.attempts.has(ns)) return;
         this.applyConnection(adapter, connector, result);
         this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
         void this.refreshBalance(ns).catch(() => undefined);
       } catch (err) {
-        if (this.inflight.has(ns)) return;
+        if (this.attempts.has(ns)) return;
         console.warn(`[latchkey] could not restore the ${ns} connection; now disconnected`, err);
         this.account.reset(ns);
         this.storage.setConnectorId(ns, undefined);
@@ -252,12 +315,17 @@ export class ConnectionImpl implements Connection {
   private onAdapterEvent(event: AdapterEvent): void {
     const ns = event.namespace;
     const current = this.account.get(ns);
+    // Events of a connector this namespace does not hold (another wallet, an abandoned attempt) change nothing.
     if (current.connectorId !== event.connectorId || current.status === 'disconnected') return;
     switch (event.type) {
       case 'accountsChanged': {
         const address = event.accounts[0];
         if (!address) {
-          void this.disconnect(ns).catch(() => undefined);
+          // No account left here. A session connector's other namespaces live on; any other
+          // wallet is disconnected as the visitor would (its adapter lets go of it).
+          const type = this.connectors.get(event.connectorId)?.type;
+          if (type && SHARED_SESSION_TYPES.includes(type)) this.walletDisconnected(ns, 'namespace');
+          else void this.disconnect(ns).catch(() => undefined);
           return;
         }
         const chainRef = current.caipAddress ? parseCaipAddress(current.caipAddress).chainId : String(this.network.state.namespaces[ns].caipNetwork?.id ?? '');
@@ -271,15 +339,23 @@ export class ConnectionImpl implements Connection {
         void this.refreshBalance(ns).catch(() => undefined);
         return;
       }
-      case 'disconnect': {
-        // A wallet-session disconnect resets every namespace on that session (not other wallets').
-        const targets = this.sessionNamespaces(ns);
-        for (const reset of this.sessionStates()) reset.reset(ns);
-        for (const target of targets) this.clearNamespace(target, this.account.get(target).connectorId);
-        this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { source: 'wallet' } });
+      case 'disconnect':
+        this.walletDisconnected(ns, event.scope ?? 'session');
         return;
-      }
     }
+  }
+
+  /**
+   * The wallet ended the connection (spec section 4: a wallet-session disconnect resets every
+   * namespace's account). A session's end resets every namespace that session serves, also
+   * those still being restored; a namespace that only lost its accounts resets alone. Other
+   * wallets' namespaces are not that session's and stay as they are.
+   */
+  private walletDisconnected(ns: ChainNamespace, scope: 'session' | 'namespace'): void {
+    const targets = scope === 'session' ? this.sessionNamespaces(ns) : [ns];
+    for (const reset of this.sessionStates()) for (const target of targets) reset.reset(target);
+    for (const target of targets) this.clearNamespace(target, this.account.get(target).connectorId);
+    this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { source: 'wallet' } });
   }
 
   private clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
