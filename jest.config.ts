@@ -15,7 +15,7 @@ const transform: Config['transform'] = {
   ],
 };
 // ESM-only packages that must be transformed for jest's CommonJS mode.
-const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|micro-packed|inversify|@inversifyjs|viem|ox|abitype)/)'];
 const common = { transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
 
 /**

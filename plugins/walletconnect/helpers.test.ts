@@ -1,4 +1,4 @@
-import { defineNetwork, type CaipNetwork } from '../../kernel/index';
+import { defineNetwork, parseCaipNetworkId, type CaipNetwork } from '../../kernel/index';
 import { bitcoin, solana } from '../../kernel/networks';
 import {
   BITCOIN_SESSION_METHODS,
@@ -6,8 +6,7 @@ import {
   SESSION_EVENTS,
   SOLANA_SESSION_METHODS,
   buildNamespaces,
-  chainReference,
-} from './namespaces';
+} from './sessionNamespaces';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, isPairingExpired, msUntilExpired, pairingExpiry, reusesPairing, shouldReusePairing } from './pairing';
 import { deepLink, isUniversalLink } from './deepLink';
 
@@ -58,7 +57,7 @@ describe('buildNamespaces (spec sections 3 and 6)', () => {
       'solana_getAccounts',
     ]);
     expect(ns['solana']!.chains).toEqual([solana.caipNetworkId]);
-    expect(ns['solana']!.rpcMap[chainReference(solana.caipNetworkId)]).toBe(solana.rpcUrls.default.http[0]);
+    expect(ns['solana']!.rpcMap[parseCaipNetworkId(solana.caipNetworkId).chainId]).toBe(solana.rpcUrls.default.http[0]);
     expect(ns['bip122']!.methods).toEqual(['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses']);
     expect(ns['bip122']!.events).toEqual(['accountsChanged', 'chainChanged']);
   });
