@@ -7,7 +7,7 @@
  * The tests run in order and share one page: pair → account shown → sign → send →
  * switch chain → wallet-side disconnect → pair again → dapp-side disconnect.
  */
-import { EVM_SESSION_METHODS } from '../../plugins/walletconnect/namespaces';
+import { EVM_SESSION_METHODS } from '../../plugins/walletconnect/sessionNamespaces';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import { startRelayProcess, type RelayProcess } from '../../samples/relay/testing/relayProcess';
