@@ -24,6 +24,13 @@ function toNetwork(chain: DemoChain) {
   });
 }
 
+/** `?wcLostTimeoutMs=N` (0 to 600 000): how long a WalletConnect request waits for a relay that is gone (tests shorten it). */
+function lostConnectionTimeout(params: URLSearchParams): { lostConnectionTimeoutMs?: number } {
+  const raw = params.get('wcLostTimeoutMs');
+  const ms = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(ms) && ms <= 600_000 ? { lostConnectionTimeoutMs: ms } : {};
+}
+
 async function main() {
   const config = await loadConfig();
   const params = new URLSearchParams(location.search);
@@ -50,7 +57,7 @@ async function main() {
       relayUrl,
       features: { analytics: false },
     },
-    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl })],
+    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) })],
   });
 
   createRoot(document.getElementById('root')!).render(
