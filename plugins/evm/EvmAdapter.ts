@@ -71,8 +71,16 @@ export class UnexpectedWalletResponseError extends LatchkeyError {
  * node-message errors), else the provider error. A rejection is never read as a node error.
  */
 export function toSendError(err: unknown): LatchkeyError {
-  if (isUserRejection(err)) return toProviderError(err);
-  return toNodeError(err) ?? toProviderError(err);
+  if (isUserRejection(err)) return typed(err);
+  return toNodeError(err) ?? typed(err);
+}
+
+/**
+ * A wallet's error as a typed one. An error that is typed already (a provider facade such as
+ * WalletConnect's throws the kernel's errors, e.g. RelayConnectionLostError) stays as it is.
+ */
+function typed(err: unknown): LatchkeyError {
+  return err instanceof LatchkeyError ? err : toProviderError(err);
 }
 
 /** Rejects with the signal's reason as soon as it aborts (the wallet's prompt itself cannot be withdrawn). */
@@ -201,7 +209,7 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
       return;
     } catch (err) {
-      if (!isUnrecognizedChain(err)) throw toProviderError(err);
+      if (!isUnrecognizedChain(err)) throw typed(err);
     }
     try {
       await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParameter(network)] });
@@ -312,7 +320,7 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     try {
       return (await provider.request(params === undefined ? { method } : { method, params })) as T;
     } catch (err) {
-      throw toProviderError(err);
+      throw typed(err);
     }
   }
 
@@ -333,11 +341,11 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     try {
       return (await provider.request({ method, params })) as T;
     } catch (err) {
-      const typed = sends ? toSendError(err) : toProviderError(err);
-      if (typed instanceof UnsupportedProviderMethodError || typed instanceof MethodNotFoundRpcError) {
+      const error = sends ? toSendError(err) : typed(err);
+      if (error instanceof UnsupportedProviderMethodError || error instanceof MethodNotFoundRpcError) {
         throw new CapabilityNotSupportedError(name, NAMESPACE, { cause: err, details: `The wallet does not offer ${method}.` });
       }
-      throw typed;
+      throw error;
     }
   }
 

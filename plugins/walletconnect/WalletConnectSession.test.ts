@@ -207,7 +207,7 @@ describe('WalletConnectSession', () => {
         relayUrl: 'ws://127.0.0.1:8787',
         metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1:5173', icons: [] },
         telemetryEnabled: false,
-        logger: 'error',
+        logger: expect.objectContaining({ level: 'error' }),
         customStoragePrefix: 'latchkey',
       },
     ]);

@@ -40,6 +40,7 @@ import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserR
 import { RelayConnectionLostError, UniversalProviderInitError } from './errors';
 import { buildNamespaces } from './sessionNamespaces';
 import { assertSendCallsParams } from './sendCalls';
+import { walletConnectLogger } from './logger';
 import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
 import {
@@ -240,8 +241,9 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
             icons: [...opts.metadata.icons],
           },
           telemetryEnabled: false,
-          // WalletConnect's own log at 'error': a normal approval or a rejection logs nothing.
-          logger: 'error',
+          // WalletConnect's own log at 'error', without the visitor's rejections: a normal
+          // approval or a "no" in the wallet logs nothing.
+          logger: walletConnectLogger('error'),
           customStoragePrefix: this.config.customStoragePrefix ?? DEFAULT_STORAGE_PREFIX,
         });
       } catch (cause) {

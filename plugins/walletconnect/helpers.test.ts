@@ -139,3 +139,33 @@ describe('deepLink', () => {
     expect(isUniversalLink('metamask://wc?uri=x')).toBe(false);
   });
 });
+
+describe("walletConnectLogger: WalletConnect's log, quiet for a visitor's rejection (issue 8)", () => {
+  it('prints error and fatal, drops lower levels and every form of a user rejection; children share the rules', () => {
+    const { walletConnectLogger, isRejectionLog } = jest.requireActual('./logger') as typeof import('./logger');
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const logger = walletConnectLogger();
+      const child = logger.child({ context: 'core/relayer' });
+      child.warn('Relayer disconnected');
+      child.info('Relayer connected');
+      logger.error(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+      logger.error({ code: 5000, message: 'User disapproved requested methods' });
+      logger.error('User rejected the request.');
+      expect(error).not.toHaveBeenCalled();
+      child.error(new Error('Failed to publish payload'), 'publish');
+      logger.fatal('Fatal socket error');
+      expect(error.mock.calls.map((c) => c[0])).toEqual(['[latchkey] core/relayer:', '[latchkey] WalletConnect:']);
+      expect(warn).not.toHaveBeenCalled();
+      logger.level = 'warn';
+      logger.child({}).warn('stalled');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(isRejectionLog([{ data: { originalError: { code: 4001 } } }])).toBe(true);
+      expect(isRejectionLog(['Relayer disconnected', { code: -32603 }])).toBe(false);
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
+  });
+});
