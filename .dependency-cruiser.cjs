@@ -81,7 +81,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|artifacts)/' },
+    exclude: { path: '(^|/)(node_modules|dist|artifacts)/|^tests/fixtures/import-rules/' },
     tsPreCompilationDeps: true,
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: {
@@ -90,5 +90,7 @@ module.exports = {
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types'],
     },
+    // Our code imports the package by its name ('latchkey', 'latchkey/ui', …); the aliases there resolve it to the sources.
+    webpackConfig: { fileName: require('node:path').join(__dirname, 'scripts/build/depcruise.resolve.cjs') },
   },
 };

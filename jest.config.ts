@@ -1,8 +1,11 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  // .cjs: PGlite's CommonJS build, whose dynamic import() calls must become require() under jest
+  '^.+\\.((t|j)sx?|cjs)$': [
     '@swc/jest',
     {
       jsc: {
@@ -15,8 +18,21 @@ const transform: Config['transform'] = {
   ],
 };
 // ESM-only packages that must be transformed for jest's CommonJS mode.
-const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|micro-packed|inversify|@inversifyjs|viem|ox|abitype)/)'];
-const common = { transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype|@electric-sql|micro-packed)/)'];
+/**
+ * `latchkey` and `latchkey/…` resolve to the sources, from package.json's exports (their
+ * `source` condition): code in this repository can import the package by its name, as a
+ * third-party plugin does (TypeScript resolves the same names by package self-reference).
+ */
+const pkg = JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8')) as { exports: Record<string, { source?: string } | string> };
+const moduleNameMapper: Record<string, string> = {};
+for (const [subpath, target] of Object.entries(pkg.exports)) {
+  if (typeof target !== 'object' || !target.source) continue;
+  const name = subpath === '.' ? 'latchkey' : `latchkey/${subpath.slice(2)}`;
+  moduleNameMapper[`^${name.replace(/[/.]/g, '\\$&')}$`] = `<rootDir>/${target.source.slice(2)}`;
+}
+
+const common = { transform, transformIgnorePatterns, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
 
 /**
  * Three projects:
@@ -31,27 +47,28 @@ const config: Config = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{kernel,plugins,ui,samples,scripts}/**/*.test.ts'],
-      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$', '\\.dom\\.test\\.ts$'],
+      // the third-party sample runs its own node:test suite (tests/e2e/third-party-plugin.e2e.test.ts)
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$', '\\.dom\\.test\\.ts$', '/samples/third-party-plugin/'],
     },
     {
       ...common,
       displayName: 'dom',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{kernel,plugins,ui}/**/*.test.tsx', '<rootDir>/{kernel,plugins,ui}/**/*.dom.test.ts'],
+      testMatch: ['<rootDir>/{kernel,plugins,ui,tests}/**/*.test.tsx', '<rootDir>/{kernel,plugins,ui,tests}/**/*.dom.test.ts'],
     },
     {
       ...common,
       displayName: 'int',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.int.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/'],
+      testPathIgnorePatterns: ['/node_modules/', '/samples/third-party-plugin/'],
     },
     {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.e2e.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/'],
+      testPathIgnorePatterns: ['/node_modules/', '/samples/third-party-plugin/'],
     },
   ],
 };

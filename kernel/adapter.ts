@@ -56,13 +56,13 @@ export interface EvmTransactionRequest {
 }
 
 /** One call of an EIP-5792 `wallet_sendCalls` bundle ('to' and 'data' start with 0x; spec section 5). */
-export interface EvmCall {
+interface EvmCall {
   readonly to: `0x${string}`;
   readonly data?: `0x${string}`;
   readonly value?: bigint;
 }
 
-export interface EvmSendCallsRequest {
+interface EvmSendCallsRequest {
   readonly calls: readonly EvmCall[];
   readonly capabilities?: Readonly<Record<string, unknown>>;
   /** Atomic execution required (EIP-5792 `atomicRequired`). */
@@ -70,7 +70,7 @@ export interface EvmSendCallsRequest {
 }
 
 /** Spec section 3, "Solana params": the send options of sign-and-send. */
-export interface SolanaSendOptions {
+interface SolanaSendOptions {
   readonly skipPreflight?: boolean;
   readonly preflightCommitment?: 'processed' | 'confirmed' | 'finalized';
   readonly maxRetries?: number;
@@ -81,13 +81,13 @@ export interface SolanaSendOptions {
  * A Solana transaction, serialized (legacy or versioned wire format). Building one
  * (blockhash, instructions) is the caller's business; the adapter hands it to the wallet.
  */
-export interface SolanaTransactionRequest {
+interface SolanaTransactionRequest {
   readonly transaction: Uint8Array;
   readonly options?: SolanaSendOptions;
 }
 
 /** A Bitcoin PSBT (base64) to sign, with the inputs each address signs. */
-export interface BitcoinPsbtRequest {
+interface BitcoinPsbtRequest {
   readonly psbt: string;
   readonly signInputs: Readonly<Record<string, readonly number[]>>;
   /** Broadcast after signing. */
@@ -95,7 +95,7 @@ export interface BitcoinPsbtRequest {
 }
 
 /** A plain Bitcoin payment (the wallet builds the transaction). Amount in satoshis. */
-export interface BitcoinTransferRequest {
+interface BitcoinTransferRequest {
   readonly recipient: string;
   readonly amount: bigint;
 }
@@ -122,6 +122,20 @@ export type RequestOf<N extends ChainNamespace, K extends string> = N extends ke
 /** What a send takes in namespace `N`. */
 export type TransactionRequest<N extends ChainNamespace = ChainNamespace> = RequestOf<N, 'transaction'>;
 
+/**
+ * A plain payment any namespace can make: `amount` in the smallest unit (wei, lamports,
+ * satoshis) of the native currency, or of `token` (a token contract / mint address) when given.
+ * The adapter builds the transaction for its chain (an ERC-20 `transfer`, a SystemProgram
+ * transfer, a Bitcoin payment: a Solana transfer needs a recent blockhash, a Bitcoin one the
+ * wallet's coins), so a caller (a send form) needs no chain library. Validation of `to` and
+ * `amount` is the adapter's; an adapter that cannot pay in `token` refuses it with a typed error.
+ */
+export interface TransferRequest {
+  readonly to: string;
+  readonly amount: bigint;
+  readonly token?: string;
+}
+
 /** Common parameters of a wallet-facing call. */
 export interface AdapterCall {
   readonly connector: Connector;
@@ -134,7 +148,9 @@ export interface AdapterCall {
  * --------------------------------------------------------------------------------------------- */
 
 /** Capabilities an adapter may implement beyond the required methods. */
-export interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
+interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
+  /** Pays `request.amount` to `request.to` (see {@link TransferRequest}); returns the hash / signature / txid. */
+  transfer?(params: AdapterCall & { readonly request: TransferRequest }): Promise<string>;
   /** Sends and returns the transaction hash (EVM) or signature (Solana) or txid (Bitcoin). */
   sendTransaction?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<string>;
   estimateGas?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<bigint>;

@@ -1,6 +1,6 @@
 import { errorChain } from './errors/base';
 
-export type AlertVariant = 'error' | 'warning' | 'info' | 'success';
+type AlertVariant = 'error' | 'warning' | 'info' | 'success';
 
 /** A page-level alert: a short text, an optional explanation, and a key under which it is shown at most once. */
 export interface AlertMessage {

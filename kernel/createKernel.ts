@@ -12,6 +12,7 @@ import { ConnectorRegistry, ConnectorRegistryImpl } from './services/ConnectorRe
 import { Connection, ConnectionImpl } from './services/Connection';
 import { PluginHost, PluginHostImpl } from './plugin/PluginHost';
 import { KernelContainer } from './plugin/tokens';
+import { OptionsValidationError } from './errors/kernel';
 import { Theme, ThemeImpl } from './services/Theme';
 import { Snackbar, SnackbarImpl } from './services/Snackbar';
 import { Alerts, AlertsImpl } from './services/Alerts';
@@ -19,6 +20,7 @@ import { Events, EventsImpl } from './services/Events';
 import { HttpClient, HttpClientImpl } from './services/HttpClient';
 import { RpcTransport, RpcTransportImpl } from './services/RpcTransport';
 import { WalletDirectory, WalletDirectoryImpl } from './services/WalletDirectory';
+import { BlockchainApi, BlockchainApiImpl } from './services/BlockchainApi';
 
 export interface CreateKernelParameters {
   readonly options: LatchkeyOptions;
@@ -63,6 +65,9 @@ export interface Kernel {
  * Throws SiwxConflictError / OptionsValidationError for invalid options.
  */
 export function createKernel(params: CreateKernelParameters): Kernel {
+  if (typeof params !== 'object' || params === null) {
+    throw new OptionsValidationError([{ path: '', message: 'createKernel needs { options, plugins? }' }]);
+  }
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(KernelContainer).toConstantValue(container);
   container.bind(Environment).toConstantValue(createEnvironment(params.environment));
@@ -83,6 +88,7 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   container.bind(HttpClient).to(HttpClientImpl);
   container.bind(RpcTransport).to(RpcTransportImpl);
   container.bind(WalletDirectory).to(WalletDirectoryImpl);
+  container.bind(BlockchainApi).to(BlockchainApiImpl);
   for (const module of params.modules ?? []) container.loadSync(module);
 
   const get = <T>(token: symbol): T => container.get<T>(token);

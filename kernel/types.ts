@@ -11,7 +11,7 @@ export type CaipNetworkId = `${string}:${string}`;
 /** `namespace:reference:address`. */
 export type CaipAddress = `${string}:${string}:${string}`;
 
-export interface NativeCurrency {
+interface NativeCurrency {
   readonly name: string;
   readonly symbol: string;
   readonly decimals: number;
@@ -81,7 +81,8 @@ export interface ConnectedWalletInfo {
   readonly social?: string;
 }
 
-export interface TokenBalance {
+/** Token balance (spec section 3); the balances plugin fills `AccountState.tokenBalance`. */
+interface TokenBalance {
   readonly name: string;
   readonly symbol: string;
   readonly chainId: string;

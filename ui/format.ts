@@ -5,16 +5,17 @@
 export { truncateAddress, formatBalance } from './formatting';
 
 /** True for a wallet's "no" (EIP-1193 4001, or 5000 treated the same), anywhere in the cause chain. */
-export function isUserRejection(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const { name, code } = e as { name?: unknown; code?: unknown };
-    if (name === 'UserRejectedRequestError' || code === 4001 || code === 5000) return true;
-    e = (e as { cause?: unknown }).cause;
+export { isUserRejection } from '../kernel/index';
+
+/** `url` when it is an absolute http(s) URL, else undefined (for links from options). */
+export function safeHttpUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined;
+  } catch {
+    return undefined;
   }
-  return false;
 }
 
 /** The short text of a kernel error (LatchkeyError.shortMessage), else its message, else 'Unknown error'. */

@@ -86,4 +86,3 @@ function toWallet({ color, ios, android, chrome, ...rest }: Entry): DirectoryWal
 /** The shipped catalogue, in recommended order. */
 export const CATALOGUE: readonly DirectoryWallet[] = /*#__PURE__*/ ENTRIES.map(toWallet);
 
-export default CATALOGUE;

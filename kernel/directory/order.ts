@@ -11,7 +11,6 @@ import type { DirectoryWallet } from './types';
 
 import { baseConnectorType, isInstalledConnector, naturalSlot, pickSlot, type WalletEntrySource } from './slots';
 
-export type { WalletEntrySource };
 export { baseConnectorType, isInstalledConnector, naturalSlot, pickSlot };
 
 /** One row of the wallet list. */

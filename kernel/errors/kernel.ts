@@ -132,7 +132,7 @@ export interface ValidationIssueInput {
   readonly message: string;
 }
 
-export function toValidationIssues(issues: readonly ValidationIssueInput[]): ValidationIssue[] {
+function toValidationIssues(issues: readonly ValidationIssueInput[]): ValidationIssue[] {
   return issues.map((issue) => ({
     path: typeof issue.path === 'string' ? issue.path : issue.path.map((p) => String(p)).join('.'),
     message: issue.message,

@@ -124,7 +124,7 @@ type NodeErrorClass = (new (options?: NodeErrorOptions) => NodeError) & { readon
  * because a revert reason may quote any text; fee-cap rules come before the
  * tip rule's looser wording.
  */
-export const NODE_ERROR_CLASSES: readonly NodeErrorClass[] = [
+const NODE_ERROR_CLASSES: readonly NodeErrorClass[] = [
   ExecutionRevertedError,
   FeeCapTooHighError,
   FeeCapTooLowError,

@@ -141,7 +141,7 @@ export class MissingRpcUrlError extends LatchkeyError {
  * Error codes (Node/undici) that mean the connection was never established, so
  * not a single byte of the request reached the server.
  */
-export const CONNECT_PHASE_ERROR_CODES: ReadonlySet<string> = /*#__PURE__*/ new Set([
+const CONNECT_PHASE_ERROR_CODES: ReadonlySet<string> = /*#__PURE__*/ new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',

@@ -312,3 +312,39 @@ describe('mergeOptions', () => {
     });
   });
 });
+
+describe('createKernel with bad or missing options', () => {
+  // Imported here: the kernel pulls every service in.
+  const { createKernel } = require('../createKernel') as typeof import('../createKernel');
+  const server = { window: undefined, document: undefined, localStorage: undefined };
+
+  it('refuses no arguments and null options with typed errors', () => {
+    expect(() => (createKernel as unknown as () => void)()).toThrow(OptionsValidationError);
+    expect(() => createKernel({ options: null as never, environment: server })).toThrow('Invalid options: Expected object, received null');
+    expect(() => createKernel({ options: 'p' as never, environment: server })).toThrow(OptionsValidationError);
+  });
+
+  it.each([[{}], [{ projectId: '' }], [{ projectId: '   ' }]])("shows 'Project ID Not Configured' for %p, and says so in the console unless debug is false", (options) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const kernel = createKernel({ options, environment: server });
+      expect(kernel.alerts.state.current?.shortMessage).toBe('Project ID Not Configured');
+      expect(warn).toHaveBeenCalledWith('[latchkey] Project ID Not Configured');
+      warn.mockClear();
+      const quiet = createKernel({ options: { ...options, debug: false }, environment: server });
+      expect(quiet.alerts.state.current?.shortMessage).toBe('Project ID Not Configured');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('takes a long network list in linear time (100,000 networks; duplicates dropped)', () => {
+    const networks = Array.from({ length: 100_000 }, (_, i) => ({ ...mainnet, id: (i % 99_999) + 1, caipNetworkId: `eip155:${(i % 99_999) + 1}` as const }));
+    const started = Date.now();
+    const kernel = createKernel({ options: { projectId: 'p', networks }, environment: server });
+    // printed, not asserted: the figure is what a benchmark reads
+    console.log(`createKernel with ${networks.length} networks: ${Date.now() - started} ms`);
+    expect(kernel.network.state.namespaces.eip155.requestedCaipNetworks).toHaveLength(99_999);
+  }, 60_000);
+});

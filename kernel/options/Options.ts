@@ -31,9 +31,12 @@ export class OptionsImpl implements Options {
     @inject(Environment) private readonly env: Environment,
     @inject(Alerts) private readonly alerts: Alerts,
   ) {
-    this.raw = raw ?? {};
+    // `undefined` is "no options" (a kernel in a test, a server render); anything else, null
+    // included, is validated and refused with a typed error when it is not an object.
+    this.raw = raw === undefined ? {} : raw;
     const { options, projectIdMissing } = parseOptions(this.raw, env);
     this.store = new Store(options);
+    this.alerts.configure({ log: options.debug });
     if (projectIdMissing) this.alerts.showKey('PROJECT_ID_NOT_CONFIGURED');
   }
 
@@ -51,6 +54,7 @@ export class OptionsImpl implements Options {
     const { options, projectIdMissing } = parseOptions(next, this.env);
     this.raw = next;
     this.store.set(options);
+    this.alerts.configure({ log: options.debug });
     if (projectIdMissing) this.alerts.showKey('PROJECT_ID_NOT_CONFIGURED');
   }
 }

@@ -105,6 +105,7 @@ const optionsSchema = z.object({
   analyticsUrl: str(),
   rpcServiceUrl: str(),
   walletDirectoryUrl: str(),
+  blockchainApiUrl: str(),
   sdkType: str(),
   sdkVersion: str(),
 });
@@ -123,7 +124,7 @@ export const DEFAULT_FEATURES: ResolvedOptions['features'] = {
   walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
 };
 
-export const DEFAULT_SDK_TYPE = 'latchkey';
+const DEFAULT_SDK_TYPE = 'latchkey';
 
 function definedOnly<T extends object>(obj: T | undefined): Partial<T> {
   const out: Partial<T> = {};

@@ -107,6 +107,12 @@ export interface LatchkeyOptions {
   readonly rpcServiceUrl?: string;
   /** Remote wallet directory API (GET {url}/getWallets); the shipped catalogue is used without it or when it fails. */
   readonly walletDirectoryUrl?: string;
+  /**
+   * The blockchain API (balances, history, NFTs, names; spec section 7), e.g. Reown's
+   * `https://rpc.walletconnect.org` or a self-hosted data service (samples/data-service).
+   * Without one, balances are read from the chain and names and history are not shown.
+   */
+  readonly blockchainApiUrl?: string;
   readonly sdkType?: string;
   readonly sdkVersion?: string;
 }

@@ -26,7 +26,7 @@ import {
 
 export const PluginHost = Symbol('PluginHost');
 
-export interface PluginEntry {
+interface PluginEntry {
   readonly manifest: PluginManifest;
   readonly status: PluginStatus;
   readonly error?: Error;

@@ -60,13 +60,13 @@ export type AccountTab = 'Tokens' | 'NFTs' | 'Activity' | (string & {});
  * --------------------------------------------------------------------------------------------- */
 
 /** A module whose default export is a view component (opaque to the kernel). */
-export interface ViewModule {
+interface ViewModule {
   readonly default: unknown;
 }
 
 export interface ViewContribution {
   readonly id: ViewId;
-  /** Header title. Default: the id split into words ('WalletSend' → 'Wallet Send'). */
+  /** Header title. Default: the id split into words ('AddressBook' → 'Address Book'). */
   readonly title?: string;
   /** Loads the component. Only the UI calls this: a headless host never loads views. */
   readonly load: () => Promise<ViewModule>;

@@ -4,7 +4,7 @@ import { type Observed, Store } from '../store';
 
 export const Alerts = Symbol('Alerts');
 
-export type { AlertMessage, AlertVariant } from '../alerts';
+export type { AlertMessage } from '../alerts';
 
 export interface AlertsState {
   readonly current: AlertMessage | undefined;
@@ -20,6 +20,8 @@ export interface Alerts extends Observed<AlertsState> {
   /** Maps a universal-provider error text to its alert; unknown texts → false. */
   showProviderError(error: unknown): boolean;
   dismiss(): void;
+  /** With `log` on (the `debug` option, on unless false), each alert shown is also written to the console once. */
+  configure(settings: { readonly log: boolean }): void;
 }
 
 /** Page-level alerts (spec section 8): one current alert; every key is shown at most once per page. */
@@ -32,9 +34,20 @@ export class AlertsImpl implements Alerts {
     return this.store.state;
   }
 
+  private log = true;
+
+  configure(settings: { readonly log: boolean }): void {
+    this.log = settings.log;
+  }
+
   show(alert: AlertMessage): boolean {
     if (this.store.state.shown.includes(alert.key)) return false;
     this.store.patch((s) => ({ current: alert, shown: [...s.shown, alert.key] }));
+    if (this.log) {
+      const text = `[latchkey] ${alert.shortMessage}${alert.longMessage ? `: ${alert.longMessage}` : ''}`;
+      if (alert.variant === 'error') console.error(text);
+      else console.warn(text);
+    }
     return true;
   }
 

@@ -57,9 +57,9 @@ describe('ModalImpl opening rules', () => {
   it('a requested view opens that view with its data', async () => {
     const { modal, router } = setup();
     router.push('AllWallets');
-    await modal.open({ view: 'Swap', data: { fromToken: 'ETH', amount: '1' } });
+    await modal.open({ view: 'FeatureView', data: { fromToken: 'ETH', amount: '1' } });
     expect(modal.state.open).toBe(true);
-    expect(router.state.view).toBe('Swap');
+    expect(router.state.view).toBe('FeatureView');
     expect(router.state.data).toEqual({ fromToken: 'ETH', amount: '1' });
     expect(router.state.history).toHaveLength(1);
   });
@@ -70,10 +70,17 @@ describe('ModalImpl opening rules', () => {
     expect(router.state.view).toBe('Networks');
   });
 
-  it('a requested view wins over the no-adapter rule', async () => {
-    const { modal, router } = setup({ namespaces: [], mobile: true });
-    await modal.open({ view: 'Connect' });
-    expect(router.state.view).toBe('Connect');
+  it('the no-adapter rule comes first, as the spec orders them: a requested view does not skip basic mode', async () => {
+    const mobile = setup({ namespaces: [], mobile: true });
+    await mobile.modal.open({ view: 'Networks' });
+    expect(mobile.router.state.view).toBe('AllWallets');
+    const desktop = setup({ namespaces: [], mobile: false });
+    await desktop.modal.open({ view: 'Networks' });
+    expect(desktop.router.state.view).toBe('PairingView');
+    // once connected, the requested view opens
+    const connected = setup({ namespaces: [], connected: true });
+    await connected.modal.open({ view: 'Networks' });
+    expect(connected.router.state.view).toBe('Networks');
   });
 
   it('connected opens Account', async () => {
@@ -232,7 +239,7 @@ describe('ModalImpl closing', () => {
   it('embedded mode: close routes to Account when connected', async () => {
     const { modal, router, closed } = setup({ embedded: true, connected: true });
     await modal.open({ view: 'Networks' });
-    router.push('Swap');
+    router.push('FeatureView');
     modal.close();
     expect(router.state.history).toEqual([{ view: 'Account' }]);
     expect(closed()).toBe(1);

@@ -57,13 +57,13 @@ export interface Modal extends Observed<ModalState> {
 /**
  * Open/close state of the modal (spec sections 2 and 4).
  *
- * Opening rules, first match wins:
- * 1. `args.view` → that view with `args.data` (history reset to it);
- * 2. connected (any namespace) → Account;
- * 3. a connect the visitor started is still waiting for its wallet → the view it waits in
+ * Opening rules, in the spec's order (section 2), first match wins:
+ * 1. no chain adapter registered and nothing connected → AllWallets on mobile; on desktop
+ *    the basic view a plugin contributes (WalletConnect's pairing view), else Connect;
+ * 2. `args.view` → that view with `args.data` (history reset to it);
+ * 3. connected (any namespace) → Account;
+ * 4. a connect the visitor started is still waiting for its wallet → the view it waits in
  *    ({@link Modal.resumeWith}), on top of Connect so Back leads there;
- * 4. no adapter plugin registered → AllWallets on mobile; on desktop the basic view a plugin
- *    contributes (WalletConnect's pairing view), else Connect;
  * 5. otherwise → Connect.
  *
  * `open()` does all of its work synchronously: the state is `open` as soon as
@@ -105,15 +105,15 @@ export class ModalImpl implements Modal {
   /** Synchronous in effect: nothing below awaits. */
   async open<V extends ViewId>(args: OpenModalArgs<V> = {}): Promise<void> {
     const connected = this.account.isConnected();
-    if (args.view !== undefined) {
+    if (!connected && this.pluginHost.namespaces().length === 0) {
+      this.router.reset(this.env.isMobile() ? 'AllWallets' : (this.pluginHost.basicView() ?? 'Connect'));
+    } else if (args.view !== undefined) {
       this.router.reset(args.view, args.data);
     } else if (connected) {
       this.router.reset('Account');
     } else if (this.resume) {
       this.router.reset('Connect');
       this.router.push(this.resume.view, this.resume.data);
-    } else if (this.pluginHost.namespaces().length === 0) {
-      this.router.reset(this.env.isMobile() ? 'AllWallets' : (this.pluginHost.basicView() ?? 'Connect'));
     } else {
       this.router.reset('Connect');
     }

@@ -53,6 +53,16 @@ describe('Network', () => {
     await expect(kernel.network.switchNetwork(testMainnet)).rejects.toThrow('Chain is not supported');
   });
 
+  it("shows 'Network Not Found' when defaultNetwork is not among the networks, and starts on the first listed", () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { kernel } = testKernel({ networks: [testMainnet], defaultNetwork: sepolia });
+    expect(kernel.alerts.state.current?.shortMessage).toBe('Network Not Found');
+    expect(kernel.alerts.state.current?.longMessage).toContain("'networks' array");
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    expect(testKernel({ networks: [testMainnet, sepolia], defaultNetwork: sepolia }).kernel.alerts.state.current).toBeUndefined();
+    error.mockRestore();
+  });
+
   it("shows the 'switch network not found' alert for an unknown id", async () => {
     const { kernel } = testKernel();
     await kernel.network.switchNetwork('eip155:999');
@@ -182,19 +192,43 @@ describe('Network: a switch waiting for the wallet (issue 8: "Continue in {walle
   });
 
   it('a newer switch replaces the waiting one (which rejects), and only the newer one applies', async () => {
-    const { kernel, prompts } = setup();
+    const optimism = defineNetwork({
+      id: 10,
+      name: 'OP',
+      chainNamespace: 'eip155',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:3/unused'] } },
+    });
+    const adapter = new FakeAdapter('eip155');
+    const prompts: { resolve: () => void }[] = [];
+    adapter.switchNetwork = async () => new Promise<void>((resolve) => prompts.push({ resolve }));
+    const { kernel } = testKernel({ networks: [testMainnet, testAnvil, optimism] }, { adapter });
     await kernel.connection.connect({ connectorId: injectedConnector.id });
     const first = kernel.network.switchNetwork(testAnvil).catch((e: unknown) => e);
     await tick();
-    const second = kernel.network.switchNetwork(testMainnet);
+    const second = kernel.network.switchNetwork(optimism);
     expect(await first).toMatchObject({ name: 'RequestAbortedError', details: 'A newer network switch replaced this one.' });
     await tick();
-    expect(kernel.network.state.pendingSwitch?.network.id).toBe(1);
+    expect(kernel.network.state.pendingSwitch?.network.id).toBe(10);
     prompts[0]!.resolve(); // the old prompt answered late: ignored
     prompts[1]!.resolve();
     await second;
-    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    expect(kernel.network.state.activeNetwork?.id).toBe(10);
     expect(kernel.network.state.pendingSwitch).toBeUndefined();
+  });
+
+  it('going back to the network the wallet is on while a switch waits: the wait ends, the wallet is not asked again', async () => {
+    const { kernel, prompts, adapter } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    const first = kernel.network.switchNetwork(testAnvil).catch((e: unknown) => e);
+    await tick();
+    await kernel.network.switchNetwork(testMainnet);
+    expect(await first).toMatchObject({ name: 'RequestAbortedError', details: 'A newer network switch replaced this one.' });
+    expect(kernel.network.state.pendingSwitch).toBeUndefined();
+    expect(adapter.calls.filter((c) => c.method === 'switchNetwork')).toHaveLength(1);
+    prompts[0]!.resolve(); // the old prompt answered late: ignored
+    await tick();
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
   });
 
   it('no wallet to ask (disconnected): no pending state', async () => {

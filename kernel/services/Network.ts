@@ -15,7 +15,6 @@ import { Alerts } from './Alerts';
 
 export const Network = Symbol('Network');
 
-export { CHAIN_NAMESPACES };
 
 export interface NetworkServiceState {
   readonly activeNamespace: ChainNamespace | undefined;
@@ -29,7 +28,7 @@ export interface NetworkServiceState {
   readonly pendingSwitch?: PendingSwitch;
 }
 
-export interface PendingSwitch {
+interface PendingSwitch {
   readonly network: NetworkData;
   readonly connectorId: string;
   /** The wallet to continue in (the connected wallet's name). */
@@ -45,8 +44,9 @@ export interface Network extends Observed<NetworkServiceState> {
   networks(): readonly NetworkData[];
   find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined;
   /**
-   * Switches the active network; asks the connected wallet first when the
-   * namespace is connected (`pendingSwitch` is set while it waits). Unknown id: 'switch network
+   * Switches the active network; asks the connected wallet first when the namespace is
+   * connected and not already on that network (`pendingSwitch` is set while it waits).
+   * Switching between namespaces keeps each namespace's account. Unknown id: 'switch network
    * not found' alert. A newer switch or {@link cancelSwitch} ends the wait with RequestAbortedError.
    */
   switchNetwork(target: NetworkData | CaipNetworkId): Promise<void>;
@@ -59,11 +59,13 @@ export interface Network extends Observed<NetworkServiceState> {
   /**
    * Records a network the wallet reports (chainChanged). A network outside the
    * requested list becomes the 'unsupported network' placeholder and may open
-   * UnsupportedChain.
+   * UnsupportedChain. With `activate: false` only the network of its namespace
+   * changes: the active namespace stays (a wallet event or a restore in a namespace
+   * the visitor is not looking at), and UnsupportedChain opens only for the active one.
    */
-  setActiveNetwork(network: NetworkData | undefined, options?: { readonly fromWallet?: boolean }): void;
-  /** Marks the chain the wallet is on by id, for wallet events. */
-  setActiveChainId(namespace: ChainNamespace, chainId: number | string): void;
+  setActiveNetwork(network: NetworkData | undefined, options?: NetworkUpdateOptions): void;
+  /** Marks the chain the wallet is on by id, for wallet events (`activate` as in setActiveNetwork). */
+  setActiveChainId(namespace: ChainNamespace, chainId: number | string, options?: { readonly activate?: boolean }): void;
   setActiveNamespace(namespace: ChainNamespace): void;
   /** Throws "Adapter for namespace {ns} doesn't exist" without an adapter; known ids ignored. */
   addNetwork(namespace: ChainNamespace, network: NetworkData): void;
@@ -76,6 +78,13 @@ export interface Network extends Observed<NetworkServiceState> {
   unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): NetworkData;
   /** Resets state of one namespace to its defaults (used by disconnect). */
   reset(namespace: ChainNamespace): void;
+}
+
+export interface NetworkUpdateOptions {
+  /** The wallet reported it (chainChanged), rather than the visitor choosing it. */
+  readonly fromWallet?: boolean;
+  /** Make its namespace the active one (default true). */
+  readonly activate?: boolean;
 }
 
 function emptyNetworkState(): NetworkState {
@@ -110,11 +119,17 @@ export class NetworkImpl implements Network {
       ChainNamespace,
       NetworkState
     >;
+    // Requested networks per namespace, first of each CAIP id kept (linear: hosts pass long lists).
+    const seen = new Set<string>();
+    const lists = new Map<ChainNamespace, NetworkData[]>();
     for (const n of opts.networks) {
-      const entry = namespaces[n.chainNamespace];
-      if (!entry || entry.requestedCaipNetworks.some((r) => r.caipNetworkId === n.caipNetworkId)) continue;
-      namespaces[n.chainNamespace] = { ...entry, requestedCaipNetworks: [...entry.requestedCaipNetworks, n] };
+      if (!namespaces[n.chainNamespace] || seen.has(n.caipNetworkId)) continue;
+      seen.add(n.caipNetworkId);
+      const list = lists.get(n.chainNamespace) ?? [];
+      list.push(n);
+      lists.set(n.chainNamespace, list);
     }
+    for (const [ns, list] of lists) namespaces[ns] = { ...namespaces[ns], requestedCaipNetworks: list };
     for (const ns of CHAIN_NAMESPACES) {
       const entry = namespaces[ns];
       const list = entry.requestedCaipNetworks;
@@ -125,6 +140,9 @@ export class NetworkImpl implements Network {
         opts.defaultNetwork?.chainNamespace === ns ? list.find((n) => n.caipNetworkId === opts.defaultNetwork!.caipNetworkId) : undefined;
       namespaces[ns] = { ...entry, caipNetwork: fromStore ?? fromDefault ?? list[0] };
     }
+    // A default network the host did not list is a configuration slip: say so (spec section 8,
+    // 'Network Not Found': make sure the network is in the 'networks' array).
+    if (opts.defaultNetwork && !seen.has(opts.defaultNetwork.caipNetworkId)) alerts.showKey('NETWORK_NOT_FOUND');
     const storedNs = storage.activeNamespace();
     const firstNs = opts.networks[0]?.chainNamespace;
     const activeNamespace =
@@ -170,8 +188,12 @@ export class NetworkImpl implements Network {
     }
     const ns = network.chainNamespace;
     const account = this.account.get(ns);
-    const connector = account.status === 'connected' && account.connectorId ? this.connectors.get(account.connectorId) : undefined;
+    // Back to the network its namespace is already on (e.g. from Solana to the EVM chain the
+    // wallet is on): only the active namespace changes, the wallet is not asked.
+    const already = this.state.namespaces[ns].caipNetwork?.caipNetworkId === network.caipNetworkId;
+    const connector = !already && account.status === 'connected' && account.connectorId ? this.connectors.get(account.connectorId) : undefined;
     if (connector) await this.askWallet(connector, network, account.connectedWalletInfo?.name ?? connector.name);
+    else this.waiting?.stop(new RequestAbortedError({ details: 'A newer network switch replaced this one.' }));
     this.setActiveNetwork(network);
   }
 
@@ -199,7 +221,7 @@ export class NetworkImpl implements Network {
     }
   }
 
-  setActiveNetwork(network: NetworkData | undefined, options: { readonly fromWallet?: boolean } = {}): void {
+  setActiveNetwork(network: NetworkData | undefined, options: NetworkUpdateOptions = {}): void {
     if (!network) {
       const ns = this.state.activeNamespace;
       if (ns) this.patchNamespace(ns, { caipNetwork: undefined });
@@ -208,16 +230,18 @@ export class NetworkImpl implements Network {
     const ns = network.chainNamespace;
     const supported = this.isSupported(network);
     const value = supported ? this.find(network.caipNetworkId, ns)! : placeholderNetwork(ns, network.id);
+    const activate = options.activate !== false || this.state.activeNamespace === ns;
     this.patchNamespace(ns, { caipNetwork: value });
+    if (supported) this.storage.setActiveNetwork(ns, value.caipNetworkId);
+    if (!activate) return;
     this.store.patch({ activeNamespace: ns, activeNetwork: value });
     this.storage.setActiveNamespace(ns);
-    if (supported) this.storage.setActiveNetwork(ns, value.caipNetworkId);
     if (!supported) this.maybeOpenUnsupported(options.fromWallet === true);
   }
 
-  setActiveChainId(namespace: ChainNamespace, chainId: number | string): void {
+  setActiveChainId(namespace: ChainNamespace, chainId: number | string, options: { readonly activate?: boolean } = {}): void {
     const known = this.find(chainId, namespace);
-    this.setActiveNetwork(known ?? placeholderNetwork(namespace, chainId), { fromWallet: true });
+    this.setActiveNetwork(known ?? placeholderNetwork(namespace, chainId), { fromWallet: true, activate: options.activate });
   }
 
   setActiveNamespace(namespace: ChainNamespace): void {

@@ -30,14 +30,14 @@ describe('RouterImpl', () => {
 
   it('push of the current view is ignored entirely (history, data and emissions)', () => {
     const r = new RouterImpl();
-    r.push('Swap', { from: 'ETH' });
+    r.push('FeatureView', { from: 'ETH' });
     const emitted: RouterState[] = [];
     r.state$.subscribe((s) => emitted.push(s));
     const before = r.state;
-    r.push('Swap', { from: 'USDC' });
+    r.push('FeatureView', { from: 'USDC' });
     expect(r.state).toBe(before);
     expect(r.state.data).toEqual({ from: 'ETH' });
-    expect(views(r)).toEqual(['Connect', 'Swap']);
+    expect(views(r)).toEqual(['Connect', 'FeatureView']);
     expect(emitted).toHaveLength(1); // only the replayed current value
   });
 
@@ -51,16 +51,16 @@ describe('RouterImpl', () => {
   it('reset makes the history exactly one entry, with its data', () => {
     const r = new RouterImpl();
     r.push('AllWallets');
-    r.push('ConnectingWalletConnect');
-    r.reset('Swap', { amount: '1' });
-    expect(views(r)).toEqual(['Swap']);
-    expect(r.state.view).toBe('Swap');
+    r.push('PairingView');
+    r.reset('FeatureView', { amount: '1' });
+    expect(views(r)).toEqual(['FeatureView']);
+    expect(r.state.view).toBe('FeatureView');
     expect(r.state.data).toEqual({ amount: '1' });
   });
 
   it('reset without data clears the data of the current view', () => {
     const r = new RouterImpl();
-    r.push('Swap', { amount: '1' });
+    r.push('FeatureView', { amount: '1' });
     r.reset('Account');
     expect(r.state.data).toBeUndefined();
     expect(r.state.history).toEqual([{ view: 'Account' }]);

@@ -5,7 +5,7 @@ import type { ViewData, ViewId } from '../plugin/manifest';
 
 export const Router = Symbol('Router');
 
-export interface RouteEntry {
+interface RouteEntry {
   readonly view: ViewId;
   readonly data?: Readonly<Record<string, unknown>>;
 }

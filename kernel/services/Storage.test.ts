@@ -1,5 +1,5 @@
 import { createEnvironment, type StorageLike } from './Environment';
-import { STORAGE_PREFIX, StorageImpl } from './Storage';
+import { MAX_STORED_CHARS, STORAGE_PREFIX, StorageImpl } from './Storage';
 
 class MapStorage implements StorageLike {
   readonly map = new Map<string, string>();
@@ -272,5 +272,34 @@ describe('per-namespace connection data', () => {
     storage.setActiveNamespace(undefined);
     expect(storage.socialProvider()).toBeUndefined();
     expect(storage.activeNamespace()).toBeUndefined();
+  });
+});
+
+describe('hostile or broken storage', () => {
+  it('reads an oversized value under our key as absent (no parse), and refuses to write one', () => {
+    const { storage, backing } = setup();
+    backing.map.set(`${STORAGE_PREFIX}connectorId/eip155`, JSON.stringify({ v: 'x'.repeat(MAX_STORED_CHARS) }));
+    expect(storage.connectorId('eip155')).toBeUndefined();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    storage.set('big', 'y'.repeat(MAX_STORED_CHARS));
+    expect(backing.map.has(`${STORAGE_PREFIX}big`)).toBe(false);
+    expect(storage.get('big')).toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('survives a backend whose every method throws', () => {
+    const broken: StorageLike = {
+      getItem: () => { throw new Error('SecurityError'); },
+      setItem: () => { throw new Error('SecurityError'); },
+      removeItem: () => { throw new Error('SecurityError'); },
+    };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { storage } = setup({ storage: broken });
+    expect(() => storage.setConnectorId('eip155', 'io.x')).not.toThrow();
+    expect(storage.connectorId('eip155')).toBe('io.x'); // kept in memory for the page
+    expect(() => storage.remove('anything')).not.toThrow();
+    expect(() => storage.cache('c', 1000).set('k', 1)).not.toThrow();
+    warn.mockRestore();
   });
 });

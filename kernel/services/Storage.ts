@@ -62,11 +62,18 @@ export interface Storage extends ScopedStorage {
   setSocialProvider(provider: string | undefined): void;
 }
 
+/**
+ * Longest stored value read (characters of JSON). Something else on the page may have put a
+ * huge string under one of our keys; reading it would block the page to parse it, so it
+ * reads as absent. Our own values are far smaller.
+ */
+export const MAX_STORED_CHARS = 512 * 1024;
+
 /** Prefix of every key the kernel writes. */
 export const STORAGE_PREFIX = '@latchkey/';
 
 /** Stored keys (without the prefix). */
-export const STORAGE_KEYS = {
+const STORAGE_KEYS = {
   recentWallets: 'recentWallets',
   activeNamespace: 'activeNamespace',
   socialProvider: 'socialProvider',
@@ -86,7 +93,7 @@ const isNamespace = (v: unknown): v is ChainNamespace => typeof v === 'string' &
 const isStatus = (v: unknown): v is ConnectionStatus => typeof v === 'string' && STATUSES.includes(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function isRecentWallet(v: unknown): v is RecentWallet {
+function isRecentWallet(v: unknown): v is RecentWallet {
   return (
     isObject(v) &&
     isString(v.id) &&
@@ -142,7 +149,7 @@ export class StorageImpl implements Storage {
 
   get<T = unknown>(key: string, guard?: (value: unknown) => value is T): T | undefined {
     const raw = this.readRaw(key);
-    if (raw === null) return undefined;
+    if (raw === null || typeof raw !== 'string' || raw.length > MAX_STORED_CHARS) return undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -167,6 +174,10 @@ export class StorageImpl implements Storage {
       json = JSON.stringify({ v: value });
     } catch (err) {
       this.warnOnce(`value for "${key}" cannot be stored as JSON`, err);
+      return;
+    }
+    if (json.length > MAX_STORED_CHARS) {
+      this.warnOnce(`value for "${key}" is too large to store (${json.length} characters)`, undefined);
       return;
     }
     if (!this.backend) {

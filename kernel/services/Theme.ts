@@ -20,7 +20,7 @@ export interface Theme extends Observed<ThemeState> {
 }
 
 /** Defaults of the custom properties the modal reads (font stack, radius, accent, colour mix). */
-export const THEME_DEFAULTS = {
+const THEME_DEFAULTS = {
   '--lk-font-family': "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   '--lk-border-radius-master': '4px',
   '--lk-accent': '#0a6fd1',

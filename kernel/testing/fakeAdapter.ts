@@ -90,7 +90,7 @@ export class FakeAdapter implements ChainAdapter {
   }
 }
 
-export function fakeAdapterPlugin(adapter: FakeAdapter, id = `fake-${adapter.namespace}`): PluginManifest & { loads: number } {
+function fakeAdapterPlugin(adapter: FakeAdapter, id = `fake-${adapter.namespace}`): PluginManifest & { loads: number } {
   const manifest = {
     id,
     loads: 0,

@@ -8,8 +8,8 @@ export const DEFAULT_RANK_INTERVAL = 4000;
 export const DEFAULT_RANK_SAMPLE_COUNT = 10;
 export const DEFAULT_RANK_TIMEOUT = 1000;
 export const DEFAULT_RANK_WEIGHTS = { stability: 0.7, latency: 0.3 } as const;
-export const DEFAULT_FALLBACK_RETRY_COUNT = 3;
-export const DEFAULT_FALLBACK_RETRY_DELAY = 150;
+const DEFAULT_FALLBACK_RETRY_COUNT = 3;
+const DEFAULT_FALLBACK_RETRY_DELAY = 150;
 export const DEFAULT_PING: RpcRequest = { method: 'eth_blockNumber' };
 /** Per-attempt timeout assumed for members that do not say theirs (the HTTP default, spec section 9). */
 export const DEFAULT_MEMBER_TIMEOUT = 10_000;
@@ -20,7 +20,7 @@ export const DEFAULT_MEMBER_TIMEOUT = 10_000;
  */
 export const DEFAULT_FALLBACK_DEADLINE_FACTOR = 2;
 
-export interface RankOptions {
+interface RankOptions {
   /** Time between ping rounds, ms (default 4000). */
   readonly interval?: number;
   /** Samples kept per transport (default 10). */
@@ -58,7 +58,7 @@ export interface RankSample {
   readonly success: boolean;
 }
 
-export interface TransportScore {
+interface TransportScore {
   /** Position in the list given to fallback(). */
   readonly index: number;
   readonly transport: Transport;
@@ -82,7 +82,7 @@ export interface FallbackTransport extends Transport {
  * JSON-RPC error codes that say "this node cannot serve this now" rather than
  * "the request is wrong": another node may well answer.
  */
-export const FALLBACK_RPC_CODES: ReadonlySet<number> = /*#__PURE__*/ new Set([-32601, -32603, -32004, -32005, -32002]);
+const FALLBACK_RPC_CODES: ReadonlySet<number> = /*#__PURE__*/ new Set([-32601, -32603, -32004, -32005, -32002]);
 
 /**
  * Whether a member's failure should send the call on to the next member. Not for

@@ -10,7 +10,7 @@
  * the wallet; one that does not offer them answers CapabilityNotSupportedError.
  */
 import { Subject } from 'rxjs';
-import { getAddress, hexToBigInt, isAddress, numberToHex, stringToHex } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, hexToBigInt, isAddress, numberToHex, stringToHex } from 'viem';
 import {
   LatchkeyError,
   RpcTransport,
@@ -29,6 +29,7 @@ import {
   type Eip1193Provider,
   type EvmTransactionRequest,
   type PluginContext,
+  type TransferRequest,
 } from '../../kernel/index';
 import {
   CapabilityNotSupportedError,
@@ -59,7 +60,7 @@ export class ProviderNotFoundError extends LatchkeyError {
 }
 
 /** The wallet's answer to a method it does not know. */
-export class UnexpectedWalletResponseError extends LatchkeyError {
+class UnexpectedWalletResponseError extends LatchkeyError {
   override name = 'UnexpectedWalletResponseError';
   constructor(method: string, response: unknown) {
     super(`The wallet answered ${method} with an unexpected result`, { code: 'UNEXPECTED_WALLET_RESPONSE', data: { method, response } });
@@ -70,7 +71,7 @@ export class UnexpectedWalletResponseError extends LatchkeyError {
  * A failed send or estimate: the node's own reason when its text names one (spec section 8
  * node-message errors), else the provider error. A rejection is never read as a node error.
  */
-export function toSendError(err: unknown): LatchkeyError {
+function toSendError(err: unknown): LatchkeyError {
   if (isUserRejection(err)) return typed(err);
   return toNodeError(err) ?? typed(err);
 }
@@ -110,7 +111,7 @@ interface Session {
 }
 
 /** Chain id as a number, from a wallet's hex string (or a number / decimal string some wallets send). */
-export function toChainId(value: unknown): number {
+function toChainId(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string') return /^0x/i.test(value) ? Number(hexToBigInt(value as Hex)) : Number(value);
@@ -126,7 +127,7 @@ function checksummed(accounts: unknown): string[] {
 }
 
 /** The `wallet_addEthereumChain` parameter for `network` (EIP-3085). */
-export function addChainParameter(network: Network): Record<string, unknown> {
+function addChainParameter(network: Network): Record<string, unknown> {
   const explorer = network.blockExplorers?.default.url;
   return {
     chainId: numberToHex(toChainId(network.id)),
@@ -138,7 +139,7 @@ export function addChainParameter(network: Network): Record<string, unknown> {
 }
 
 /** The JSON-RPC transaction object: quantities hex-encoded, absent fields left out. */
-export function toRpcTransaction(request: EvmTransactionRequest, from: string | undefined): Record<string, string> {
+function toRpcTransaction(request: EvmTransactionRequest, from: string | undefined): Record<string, string> {
   const tx: Record<string, string> = {};
   if (from) tx['from'] = from;
   tx['to'] = request.to;
@@ -247,6 +248,22 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     const signed = await this.capability<unknown>('signTransaction', provider, 'eth_signTransaction', [toRpcTransaction(request, request.from ?? address)], true);
     if (typeof signed !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signed)) throw new UnexpectedWalletResponseError('eth_signTransaction', signed);
     return signed;
+  }
+
+  /**
+   * A plain payment: native (`value`) or, with `token` (an address or its CAIP-10 id), an
+   * ERC-20 `transfer(to, amount)` call on the token contract. Sent like any transaction.
+   */
+  async transfer({ connector, network, address, request }: AdapterCall & { readonly request: TransferRequest }): Promise<string> {
+    const token = request.token?.split(':').pop();
+    if (!isAddress(request.to, { strict: false }) || (token !== undefined && !isAddress(token, { strict: false })) || request.amount < 0n) {
+      throw new LatchkeyError('Invalid transfer: expected EVM addresses and a non-negative amount', { code: 'INVALID_TRANSFER' });
+    }
+    const to = getAddress(request.to);
+    const tx: EvmTransactionRequest = token
+      ? { to: getAddress(token), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, request.amount] }) }
+      : { to, value: request.amount };
+    return this.sendTransaction({ connector, network, address, request: { ...tx, from: address } });
   }
 
   async estimateGas({ connector, network, request }: AdapterCall & { readonly request: EvmTransactionRequest }): Promise<bigint> {

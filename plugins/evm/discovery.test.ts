@@ -1,5 +1,5 @@
 import type { Connector, Eip1193Provider } from '../../kernel/index';
-import { discoverEvmWallets, type DiscoverySink, type DiscoveryWindow, type Eip6963ProviderDetail } from './discovery';
+import { MAX_ANNOUNCED_WALLETS, discoverEvmWallets, type DiscoverySink, type DiscoveryWindow, type Eip6963ProviderDetail } from './discovery';
 
 /** A window stand-in: an EventTarget with an optional `ethereum`. */
 class FakeWindow extends EventTarget implements DiscoveryWindow {
@@ -187,5 +187,64 @@ describe('discoverEvmWallets', () => {
     const dispose = discoverEvmWallets(undefined, sink);
     expect(() => dispose()).not.toThrow();
     expect(sink.adds).toEqual([]);
+  });
+});
+
+describe('hostile or noisy pages', () => {
+  it('keeps at most MAX_ANNOUNCED_WALLETS distinct wallets out of 3,000 announcements, and says so once', () => {
+    const win = new FakeWindow();
+    const sink = new RecordingSink();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    discoverEvmWallets(win, sink);
+    for (let i = 0; i < 3000; i++) installWallet(win, detail(`io.spam${i}`, `Spam ${i}`, fakeProvider()));
+    expect(sink.list.size).toBe(MAX_ANNOUNCED_WALLETS);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('a wallet announcing again with a new provider replaces itself and does not count twice', () => {
+    const win = new FakeWindow();
+    const sink = new RecordingSink();
+    discoverEvmWallets(win, sink, { maxAnnounced: 2 });
+    installWallet(win, detail('io.a', 'A', fakeProvider()));
+    installWallet(win, detail('io.a', 'A', fakeProvider()));
+    installWallet(win, detail('io.b', 'B', fakeProvider()));
+    expect([...sink.list.keys()]).toEqual(['io.a', 'io.b']);
+  });
+
+  it.each([
+    ['an rdns that is not reverse-DNS', { rdns: 'javascript:alert(1)' }],
+    ['an empty uuid', { uuid: '' }],
+    ['a name of only markup and control characters', { name: '<>\u0000\u202e' }],
+    ['an rdns too long', { rdns: `io.${'a'.repeat(300)}` }],
+  ])('refuses an announcement with %s', (_label, patch) => {
+    const win = new FakeWindow();
+    const sink = new RecordingSink();
+    discoverEvmWallets(win, sink);
+    const d = detail('io.ok', 'Ok', fakeProvider());
+    installWallet(win, { ...d, info: { ...d.info, ...patch } });
+    expect(sink.list.size).toBe(0);
+  });
+
+  it('cleans a name and drops an icon that is not a bounded data: image', () => {
+    const win = new FakeWindow();
+    const sink = new RecordingSink();
+    discoverEvmWallets(win, sink);
+    const d = detail('io.x', '<img src=x onerror=alert(1)>  Evil\u202eWallet', fakeProvider());
+    installWallet(win, { ...d, info: { ...d.info, icon: 'javascript:alert(1)' } });
+    installWallet(win, { ...detail('io.y', 'Y', fakeProvider()), info: { ...detail('io.y', 'Y', fakeProvider()).info, icon: `data:image/svg+xml,${'a'.repeat(200_000)}` } });
+    installWallet(win, { ...detail('io.z', 'Z', fakeProvider()), info: { ...detail('io.z', 'Z', fakeProvider()).info, icon: 'data:text/html,<script>alert(1)</script>' } });
+    expect(sink.list.get('io.x')).toMatchObject({ name: 'img src=x onerror=alert(1) EvilWallet', imageUrl: undefined });
+    expect(sink.list.get('io.y')?.imageUrl).toBeUndefined();
+    expect(sink.list.get('io.z')?.imageUrl).toBeUndefined();
+  });
+
+  it('ignores an announcement whose getters throw', () => {
+    const win = new FakeWindow();
+    const sink = new RecordingSink();
+    discoverEvmWallets(win, sink);
+    const hostile = { get info(): never { throw new Error('boom'); }, provider: fakeProvider() };
+    expect(() => win.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: hostile }))).not.toThrow();
+    expect(sink.list.size).toBe(0);
   });
 });

@@ -29,10 +29,28 @@ export interface DiscoverySink {
 export interface DiscoveryOptions {
   readonly enableEIP6963?: boolean;
   readonly enableInjected?: boolean;
+  /** Most announced wallets kept (distinct rdns); later ones are ignored. Default {@link MAX_ANNOUNCED_WALLETS}. */
+  readonly maxAnnounced?: number;
 }
 
+/**
+ * A page (spam, or a buggy extension) may announce thousands of providers. A real browser
+ * has a handful of wallet extensions: beyond this many distinct rdns, announcements are
+ * ignored (and said so once in the console).
+ */
+export const MAX_ANNOUNCED_WALLETS = 32;
+
+/** Limits on what an announcement may carry (EIP-6963 info); anything beyond is refused. */
+const MAX_NAME = 64;
+const MAX_RDNS = 255;
+const MAX_UUID = 128;
+/** An icon is a data: URI (EIP-6963); 128 KiB is generous for an SVG or PNG logo. */
+const MAX_ICON = 128 * 1024;
+const RDNS = /^[a-z0-9-]+(\.[a-z0-9_-]+)+$/i;
+const ICON = /^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/i;
+
 /** Id of the connector made from `window.ethereum`. */
-export const INJECTED_CONNECTOR_ID = 'injected';
+const INJECTED_CONNECTOR_ID = 'injected';
 
 /**
  * Flags wallets set on `window.ethereum`, most specific first (several wallets
@@ -54,21 +72,31 @@ function isProvider(value: unknown): value is Eip1193Provider {
   return typeof value === 'object' && value !== null && typeof (value as Eip1193Provider).request === 'function';
 }
 
-function isDetail(value: unknown): value is Eip6963ProviderDetail {
-  const info = (value as Eip6963ProviderDetail | undefined)?.info;
-  return (
-    typeof info === 'object' &&
-    info !== null &&
-    typeof info.rdns === 'string' &&
-    info.rdns !== '' &&
-    typeof info.uuid === 'string' &&
-    typeof info.name === 'string' &&
-    isProvider((value as Eip6963ProviderDetail).provider)
-  );
+/** Control characters, bidi overrides and markup-significant brackets never reach a wallet's name. */
+function cleanName(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
+}
+
+/** A well-formed announcement, with its name cleaned and its icon dropped unless it is a bounded data: image; else undefined. */
+function readDetail(value: unknown): Eip6963ProviderDetail | undefined {
+  try {
+    const info = (value as Eip6963ProviderDetail | undefined)?.info;
+    const provider = (value as Eip6963ProviderDetail | undefined)?.provider;
+    if (typeof info !== 'object' || info === null || !isProvider(provider)) return undefined;
+    const { rdns, uuid, name, icon } = info;
+    if (typeof rdns !== 'string' || rdns.length > MAX_RDNS || !RDNS.test(rdns)) return undefined;
+    if (typeof uuid !== 'string' || uuid === '' || uuid.length > MAX_UUID || typeof name !== 'string') return undefined;
+    const clean = cleanName(name);
+    if (clean === '') return undefined;
+    const safeIcon = typeof icon === 'string' && icon.length <= MAX_ICON && ICON.test(icon) ? icon : '';
+    return { info: { rdns, uuid, name: clean, icon: safeIcon }, provider };
+  } catch {
+    return undefined; // a getter that throws: not a wallet
+  }
 }
 
 /** The connector for an announced wallet. */
-export function announcedConnector(detail: Eip6963ProviderDetail): Connector {
+function announcedConnector(detail: Eip6963ProviderDetail): Connector {
   const { info, provider } = detail;
   return {
     id: info.rdns,
@@ -83,7 +111,7 @@ export function announcedConnector(detail: Eip6963ProviderDetail): Connector {
 }
 
 /** The connector for a legacy `window.ethereum`, named after its flags ('Browser Wallet' when none match). */
-export function injectedConnector(provider: Eip1193Provider): Connector {
+function injectedConnector(provider: Eip1193Provider): Connector {
   const flags = provider as unknown as Record<string, unknown>;
   const match = INJECTED_FLAGS.find(([flag]) => flags[flag] === true);
   return {
@@ -116,8 +144,10 @@ export function discoverEvmWallets(
   if (!win || typeof win.addEventListener !== 'function') return () => {};
   const enable6963 = options.enableEIP6963 !== false;
   const enableInjected = options.enableInjected !== false;
+  const maxAnnounced = options.maxAnnounced ?? MAX_ANNOUNCED_WALLETS;
   const announced = new Map<string, Eip6963ProviderDetail>();
   let injected: Connector | undefined;
+  let warned = false;
   const disposers: (() => void)[] = [];
 
   const sharesWithAnnounced = (c: Connector): boolean => {
@@ -128,11 +158,16 @@ export function discoverEvmWallets(
   };
 
   const onAnnounce = (event: { detail?: unknown }): void => {
-    const detail = event?.detail;
-    if (!isDetail(detail)) return;
+    const detail = readDetail(event?.detail);
+    if (!detail) return;
     const previous = announced.get(detail.info.rdns);
     // Wallets announce again on every request; the same provider adds nothing new.
     if (previous && previous.provider === detail.provider) return;
+    if (!previous && announced.size >= maxAnnounced) {
+      if (!warned) console.warn(`[latchkey] more than ${maxAnnounced} EIP-6963 wallets announced; ignoring the rest`);
+      warned = true;
+      return;
+    }
     announced.set(detail.info.rdns, detail);
     if (injected && sharesWithAnnounced(injected)) {
       sink.remove(injected.id);

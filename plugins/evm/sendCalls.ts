@@ -10,14 +10,14 @@ import { InvalidParamsRpcError } from '../../kernel/errors/index';
 type SendCallsRequest = AdapterRequests['eip155']['calls'];
 
 /** A bundle larger than this is refused before it is sent (wallets cap far lower). */
-export const MAX_CALLS = 256;
+const MAX_CALLS = 256;
 
 function invalid(details: string): InvalidParamsRpcError {
   return new InvalidParamsRpcError({ details: `wallet_sendCalls: ${details}` });
 }
 
 /** Throws InvalidParamsRpcError unless `calls` is a non-empty list whose 'to' and 'data' start with 0x (spec section 5). */
-export function assertCalls(calls: unknown): void {
+function assertCalls(calls: unknown): void {
   if (!Array.isArray(calls) || calls.length === 0) throw invalid('calls must be a non-empty list.');
   if (calls.length > MAX_CALLS) throw invalid(`at most ${MAX_CALLS} calls in one bundle.`);
   calls.forEach((call: unknown, i) => {

@@ -31,8 +31,6 @@ import { solanaMethods } from './namespaces/solana';
 import { bip122Methods } from './namespaces/bip122';
 import { polkadotMethods } from './namespaces/polkadot';
 
-export { adapterChainId } from './namespaces/context';
-
 type AccountRecord = AdapterConnection['accounts'][number];
 
 type MethodsOf = (ctx: NamespaceContext) => NamespaceMethods;

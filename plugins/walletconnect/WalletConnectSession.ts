@@ -54,9 +54,9 @@ import {
   type WalletConnectState,
 } from './types';
 
-export const DEFAULT_STORAGE_PREFIX = 'latchkey';
+const DEFAULT_STORAGE_PREFIX = 'latchkey';
 
-export const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
+const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   wcUri: undefined,
   wcPairingExpiry: undefined,
   wcLinking: undefined,
@@ -69,7 +69,7 @@ export const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
 };
 
 /** Default of `lostConnectionTimeoutMs`: how long a request waits for a relay that is gone. */
-export const DEFAULT_LOST_CONNECTION_TIMEOUT_MS = 15_000;
+const DEFAULT_LOST_CONNECTION_TIMEOUT_MS = 15_000;
 
 /** Requests that read the session itself, not the wallet (never held by the relay guard). */
 const LOCAL_METHODS: readonly string[] = ['eth_accounts', 'eth_chainId', 'eth_requestAccounts', 'wallet_revokePermissions'];
@@ -117,7 +117,7 @@ function sessionAccounts(provider: UniversalProviderLike): string[] {
  * The CAIP-2 chain a wallet's chainChanged names: the event data (a CAIP-2 id, a chain
  * reference, or an EIP-155 number / hex) in the namespace of the event's `chainId`.
  */
-export function changedChain(eventChainId: string, data: unknown): string {
+function changedChain(eventChainId: string, data: unknown): string {
   const ns = eventChainId.split(':')[0]!;
   if (typeof data === 'string' && data.includes(':')) return data;
   if (ns === 'eip155') {

@@ -9,7 +9,7 @@ import type { ChainNamespace } from '../../kernel/index';
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
 
 /** Namespaces with a wallet-session method list (spec section 6). */
-export const SESSION_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122'];
+const SESSION_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122'];
 
 /** 'walletConnect' for eip155, 'walletConnect:<namespace>' for the others. */
 export function walletConnectConnectorId(namespace: ChainNamespace): string {

@@ -42,13 +42,13 @@ export const BITCOIN_SESSION_METHODS: readonly string[] = ['sendTransfer', 'sign
 export const SESSION_EVENTS: readonly string[] = ['accountsChanged', 'chainChanged'];
 
 /** Namespaces a WalletConnect session can carry, with their fixed method lists. */
-export const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly string[]>>> = {
+const SESSION_METHODS: Readonly<Partial<Record<ChainNamespace, readonly string[]>>> = {
   eip155: EVM_SESSION_METHODS,
   solana: SOLANA_SESSION_METHODS,
   bip122: BITCOIN_SESSION_METHODS,
 };
 
-export interface SessionNamespace {
+interface SessionNamespace {
   readonly methods: string[];
   readonly events: string[];
   /** CAIP-2 ids, e.g. 'eip155:1'. */

@@ -60,7 +60,7 @@ export interface UniversalProviderLike {
 
 export type UniversalProviderInit = (opts: Record<string, unknown>) => Promise<UniversalProviderLike>;
 
-export type WalletConnectStatus = 'idle' | 'initializing' | 'pairing' | 'connected' | 'error';
+type WalletConnectStatus = 'idle' | 'initializing' | 'pairing' | 'connected' | 'error';
 
 /** Spec section 3, "Wallet-connect state". */
 export interface WalletConnectState {

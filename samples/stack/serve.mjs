@@ -1,13 +1,19 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
-// next to two local anvil chains and the local WalletConnect relay.
+// next to two local anvil chains, a local Solana chain (litesvm), the local WalletConnect relay, the
+// embedded-wallet service (with its dev mailbox and the local OpenID provider that stands in for the
+// social logins) and the data service.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
 import { startRelay } from '../relay/server.mjs';
+import { startWalletService } from '../wallet-service/server.mjs';
+import { startSolana } from '../solana/server.mjs';
 import { startAnvil } from './anvil.mjs';
+import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEMO_DIR = resolve(here, '../demo');
@@ -22,6 +28,31 @@ export const STACK_CHAINS = [
 
 /** The local WalletConnect relay's default port (env RELAY_PORT). */
 export const DEFAULT_RELAY_PORT = 8787;
+
+/** The embedded-wallet service's default port (env WALLET_PORT) and its local OpenID provider's (env WALLET_OIDC_PORT). */
+export const DEFAULT_WALLET_PORT = 8790;
+export const DEFAULT_OIDC_PORT = 8792;
+/** The projectId the demo uses; the stack's wallet service allows it on the demo's origins. */
+export const DEMO_PROJECT_ID = 'latchkey-demo';
+
+/** The local Solana chain's default HTTP port (env SOLANA_PORT); its WebSocket listens on the next port. */
+export const DEFAULT_SOLANA_PORT = 8899;
+
+/** What each dev wallet's Solana account gets at start (lamports): 100 SOL. */
+export const DEV_WALLET_SOLANA_FUNDING = 100_000_000_000n;
+const DEV_ACCOUNTS_FILE = resolve(here, '../dev-wallet/accounts.json');
+
+/**
+ * Funds the Solana accounts of the dev wallets (samples/dev-wallet/accounts.json) from the
+ * chain's faucet. Resolves with the addresses funded.
+ * @param {{ airdrop(address: string, lamports: bigint): Promise<string> }} solana
+ */
+export async function fundDevWallets(solana) {
+  const accounts = JSON.parse(await readFile(DEV_ACCOUNTS_FILE, 'utf8'));
+  const addresses = (accounts.solana ?? []).map((a) => a.address);
+  for (const address of addresses) await solana.airdrop(address, DEV_WALLET_SOLANA_FUNDING);
+  return addresses;
+}
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -39,6 +70,7 @@ const CONTENT_TYPES = {
 function buildOptions(outdir, entry) {
   return {
     entryPoints: [{ in: entry, out: 'main' }],
+    plugins: [latchkeySourcePlugin()],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -224,10 +256,17 @@ function portFrom(value, fallback, what) {
 
 /**
  * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
- * the local WalletConnect relay (port 8787) and the demo server (port 5173), which also
- * serves the sample mobile wallet at /wallet/.
- * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT; RELAY_LOG=1 logs the relay's traffic).
- * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
+ * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
+ * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
+ * the dev contracts on chain 31337 and indexes both chains) and the demo server (port 5173), which
+ * also serves the sample mobile wallet at /wallet/.
+ * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
+ * WALLET_OIDC_PORT, DATA_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
+ * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
+ * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
+ * service's database).
+ * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -235,7 +274,13 @@ export async function startStack(opts = {}) {
   const port = portFrom(opts.port ?? env.PORT, 5173, 'PORT');
   const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
   const relayPort = portFrom(opts.relayPort ?? env.RELAY_PORT, DEFAULT_RELAY_PORT, 'RELAY_PORT');
+  const solanaPort = portFrom(opts.solanaPort ?? env.SOLANA_PORT, DEFAULT_SOLANA_PORT, 'SOLANA_PORT');
+  if (solanaPort === 65535) throw new Error('SOLANA_PORT: the WebSocket needs the next port; choose a port below 65535');
   const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
+  const walletPort = portFrom(opts.walletPort ?? env.WALLET_PORT, DEFAULT_WALLET_PORT, 'WALLET_PORT');
+  const oidcPort = portFrom(opts.oidcPort ?? env.WALLET_OIDC_PORT, DEFAULT_OIDC_PORT, 'WALLET_OIDC_PORT');
+  const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
+  const dataPort = portFrom(opts.dataPort ?? env.DATA_PORT, DEFAULT_DATA_PORT, 'DATA_PORT');
 
   const started = [];
   let outdir;
@@ -245,8 +290,42 @@ export async function startStack(opts = {}) {
     outdir = undefined;
   };
   try {
+    const anvilStarts = STACK_CHAINS.map(async (c, i) => {
+      const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
+      started.push(node);
+      return node;
+    });
+    // the data service follows the chains once they answer (and deploys the dev contracts)
+    const dataStart = Promise.all(anvilStarts).then(async (nodes) => {
+      const data = await startStackDataService({
+        port: dataPort,
+        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: nodes[i].url })),
+        corsOrigins: port === 0 ? '*' : [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+        env,
+        log: env.DATA_LOG === '1' ? (line) => console.log(`[data-service] ${line}`) : false,
+      });
+      started.push(data);
+      return data;
+    });
     // allSettled: when one part fails, wait for the others so that stop() catches every child.
-    const [relayResult, buildResult, ...anvilResults] = await Promise.allSettled([
+    const walletService = (async () => {
+      // Dev mode: the dev mailbox, the Farcaster stand-in, the local OpenID provider and anvil funding.
+      // The demo's origins are allowed for its projectId; the chains are the anvil nodes started here.
+      const service = await startWalletService({
+        env: {},
+        dev: true,
+        host: '127.0.0.1',
+        port: walletPort,
+        devOidcPort: oidcPort,
+        dataDir: walletDataDir,
+        log: env.WALLET_LOG === '1',
+        projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`] }],
+        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: `http://127.0.0.1:${anvilPorts[i]}` })),
+      });
+      started.push({ stop: () => service.stop() });
+      return service;
+    })();
+    const [relayResult, buildResult, solanaResult, walletResult, dataResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -265,17 +344,26 @@ export async function startStack(opts = {}) {
         const wallet = await buildWallet({ outdir: demo.outdir });
         return { demo, wallet };
       })(),
-      ...STACK_CHAINS.map(async (c, i) => {
-        const node = await startAnvil({ port: anvilPorts[i], chainId: c.chainId });
-        started.push(node);
-        return node;
-      }),
+      (async () => {
+        // WebSocket on SOLANA_PORT + 1, where @solana/web3.js looks for it
+        const solana = await startSolana({ port: solanaPort, wsPort: solanaPort + 1, log: false });
+        started.push(solana);
+        await fundDevWallets(solana);
+        return solana;
+      })(),
+      walletService,
+      dataStart,
+      ...anvilStarts,
     ]);
-    const failed = [relayResult, buildResult, ...anvilResults].find((r) => r.status === 'rejected');
+    // an anvil failure also fails dataStart: report the anvil's own error first
+    const failed = [relayResult, buildResult, solanaResult, ...anvilResults, walletResult, dataResult].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
+    const data = dataResult.value;
     const { demo: build, wallet } = buildResult.value;
+    const walletServiceInfo = walletResult.value;
     const anvils = anvilResults.map((r) => r.value);
+    const solana = solanaResult.value;
     if (!build.ok) {
       console.warn(
         `\n[latchkey] The demo did not build; serving a fallback page that only loads the dev wallet.\n  ${build.errors.join('\n  ')}\n`,
@@ -283,7 +371,18 @@ export async function startStack(opts = {}) {
     }
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
-    const config = { chains, relayUrl: relay.url, buildErrors: build.errors };
+    const solanaInfo = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId };
+    const config = {
+      chains,
+      solana: solanaInfo,
+      relayUrl: relay.url,
+      walletServiceUrl: walletServiceInfo.url,
+      oidcIssuer: walletServiceInfo.oidcIssuer,
+      dataServiceUrl: data.url,
+      tokens: data.tokens,
+      nfts: data.nfts,
+      buildErrors: build.errors,
+    };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
     const server = await startServer({ port, outdir, config, wallet: { errors: wallet.errors, csp } });
     started.push({ stop: () => server.close() });
@@ -294,8 +393,18 @@ export async function startStack(opts = {}) {
       walletUrl: `${server.url}/wallet/`,
       port: server.port,
       chains,
+      solana: { ...solanaInfo, port: solana.port, wsPort: solana.wsPort },
       relayUrl: relay.url,
       relayPort: relay.port,
+      walletServiceUrl: walletServiceInfo.url,
+      walletServicePort: walletServiceInfo.port,
+      devMailboxUrl: `${walletServiceInfo.url}/dev/mailbox`,
+      oidcIssuer: walletServiceInfo.oidcIssuer,
+      walletFrameJsGzipBytes: walletServiceInfo.frameJsGzipBytes,
+      dataServiceUrl: data.url,
+      dataPort: data.port,
+      tokens: data.tokens,
+      nfts: data.nfts,
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { isPortInUse, startTestStack, type TestStack } from '../../tests/support/stack';
+import devAccounts from '../dev-wallet/accounts.json';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
   const res = await fetch(url, {
@@ -85,8 +86,33 @@ describe('local stack (samples/start.mjs)', () => {
       { chainId: 1, name: 'Ethereum (local)', rpcUrl: stack.chains[1]!.rpcUrl },
     ]);
     expect(body.relayUrl).toBe(stack.relayUrl);
+    expect(body.dataServiceUrl).toBe(stack.dataServiceUrl);
+    expect(body.tokens).toEqual(stack.tokens);
+    expect(body.nfts).toEqual(stack.nfts);
+    expect(body.solana).toEqual({ rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl, caipNetworkId: stack.solana.caipNetworkId });
     expect((await fetch(new URL('/build/../package.json', stack.demoUrl))).status).not.toBe(200);
     expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
+  });
+
+  it('runs the local Solana chain on SOLANA_PORT (WebSocket on the next port) and funds the dev wallets', async () => {
+    expect(stack.solana.rpcUrl).toBe(`http://127.0.0.1:${stack.solana.port}`);
+    expect(stack.solana.wsUrl).toBe(`ws://127.0.0.1:${stack.solana.port + 1}`);
+    expect(stack.output()).toContain(`Solana local (litesvm)   ${stack.solana.rpcUrl}`);
+    const genesis: string = await rpc(stack.solana.rpcUrl, 'getGenesisHash');
+    expect(stack.solana.caipNetworkId).toBe(`solana:${genesis.slice(0, 32)}`);
+    expect(devAccounts.solana).toHaveLength(2);
+    for (const { address } of devAccounts.solana) {
+      expect((await rpc(stack.solana.rpcUrl, 'getBalance', [address, { commitment: 'confirmed' }])).value).toBe(100_000_000_000);
+    }
+    // the pubsub answers on the WebSocket port
+    const ws = new WebSocket(stack.solana.wsUrl);
+    const answer = await new Promise<any>((resolve, reject) => {
+      ws.once('error', reject);
+      ws.once('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'slotSubscribe' })));
+      ws.once('message', (data) => resolve(JSON.parse(String(data))));
+    });
+    ws.close();
+    expect(answer).toMatchObject({ id: 7, result: expect.any(Number) });
   });
 
   it('runs the WalletConnect relay on the configured port: it answers irn_subscribe', async () => {
@@ -116,8 +142,50 @@ describe('local stack (samples/start.mjs)', () => {
     expect(await script.text()).toContain('Pairing link');
   });
 
+  it('runs the embedded-wallet service (frame page, dev mailbox) and the local OpenID provider, named in /config.json', async () => {
+    const config = await (await fetch(stack.configUrl)).json();
+    expect(config.walletServiceUrl).toBe(stack.walletServiceUrl);
+    expect(config.oidcIssuer).toBe(stack.oidcIssuer);
+    expect(stack.walletServiceUrl).toBe(`http://127.0.0.1:${stack.walletServicePort}`);
+    expect(stack.output()).toContain(`Embedded-wallet service  ${stack.walletServiceUrl}`);
+    expect(stack.output()).toContain(`Dev mailbox (codes)      ${stack.devMailboxUrl}`);
+    expect(await (await fetch(`${stack.walletServiceUrl}/health`)).json()).toMatchObject({ ok: true, database: 'pglite' });
+    const frame = await fetch(`${stack.walletServiceUrl}/frame?projectId=latchkey-demo&chainId=31337`);
+    expect(frame.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await (await fetch(stack.devMailboxUrl)).json()).toEqual([]);
+    const discovery = await (await fetch(`${stack.oidcIssuer}/.well-known/openid-configuration`)).json();
+    expect(discovery.issuer).toBe(stack.oidcIssuer);
+    expect(stack.output()).not.toContain('oidc-provider WARNING');
+  });
+
+  it('runs the data service on chain 31337 with the dev contracts deployed, funded and indexed', async () => {
+    expect(stack.dataServiceUrl).toBe(`http://127.0.0.1:${stack.dataPort}`);
+    expect(stack.output()).toContain(`Data service             ${stack.dataServiceUrl}`);
+    // deterministic: anvil's last dev account deploys them with its nonces 0 and 1
+    expect(stack.tokens).toEqual([
+      { chainId: 31337, address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', symbol: 'LKD', decimals: 18, name: 'Latchkey Dev Token' },
+    ]);
+    expect(stack.nfts).toEqual([{ chainId: 31337, address: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468', name: 'Latchkey Dev Keys', symbol: 'LKEY' }]);
+    const [account0] = (await rpc(stack.chains[0]!.rpcUrl, 'eth_accounts')) as string[];
+    const api = (path: string) => fetch(`${stack.dataServiceUrl}${path}${path.includes('?') ? '&' : '?'}projectId=stack-test`, { headers: { origin: new URL(stack.demoUrl).origin } });
+    const res = await api(`/v1/account/${account0}/balance?chainId=eip155:31337`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(new URL(stack.demoUrl).origin);
+    const { balances } = await res.json();
+    expect(balances.map((b: any) => [b.symbol, b.quantity.numeric, b.price])).toEqual([
+      ['ETH', '10000', 3000],
+      ['LKD', '1025', 1.25],
+    ]);
+    const nfts = await (await api(`/v1/account/${account0}/nfts`)).json();
+    expect(nfts.data.map((n: any) => n.name)).toEqual(['Latchkey Dev Keys #1', 'Latchkey Dev Keys #2', 'Latchkey Dev Keys #3']);
+    const history = await (await api(`/v1/account/${account0}/history?chainId=eip155:31337`)).json();
+    expect(history.data.length).toBe(5);
+    // anvil's balance of account 0 is untouched: it only received tokens
+    expect(BigInt(await rpc(stack.chains[0]!.rpcUrl, 'eth_getBalance', [account0, 'latest']))).toBe(10_000n * 10n ** 18n);
+  });
+
   it('stop() shuts every part down and frees the ports', async () => {
-    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort];
+    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort, stack.solana.port, stack.solana.wsPort];
     for (const p of ports) expect(await isPortInUse(p)).toBe(true);
     await stack.stop();
     for (const p of ports) expect(await isPortInUse(p)).toBe(false);

@@ -170,6 +170,8 @@ describe('WalletConnect resilience', () => {
     const link = page.getByTestId('account-link');
     expect(await link.getAttribute('data-state')).toBe('live');
 
+    // Pages and wallets of the earlier tests in this file may still hold sockets: count from here.
+    const clientsBefore = (await relay.stats()).clients;
     const t0 = Date.now();
     await relay.stop();
     await pollFor(() => link.getAttribute('data-state', { timeout: 1000 }), (v) => v === 'lost', 'the demo to show the lost link', 10_000);
@@ -189,7 +191,7 @@ describe('WalletConnect resilience', () => {
     await relay.restart();
     await pollFor(() => link.getAttribute('data-state', { timeout: 1000 }), (v) => v === 'live', 'the demo to show the link live again', 30_000);
     timings['relayBackToLiveMs'] = Date.now() - t2;
-    await pollFor(() => relay.stats(), (st) => st.clients === 2, 'the wallet to reconnect too', 30_000);
+    await pollFor(() => relay.stats(), (st) => st.clients >= clientsBefore, 'the wallet to reconnect too', 30_000);
 
     const before = wallet.events.length;
     await page.getByRole('button', { name: 'Sign message' }).click();

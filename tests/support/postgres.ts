@@ -7,7 +7,7 @@
  * machine without them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort } from './ports';
@@ -42,6 +42,16 @@ function run(cmd: string, args: readonly string[]): void {
   const [c, a] = asPostgres(cmd, args);
   const res = spawnSync(c, a, { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`${cmd} failed (${res.status}): ${res.stderr || res.stdout}`);
+}
+
+/** The postmaster's pid (first line of postmaster.pid), or undefined. */
+function postmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function startPostgres(options: { readonly database?: string } = {}): Promise<TestPostgres | undefined> {
@@ -89,10 +99,34 @@ export async function startPostgres(options: { readonly database?: string } = {}
       if (stopped) return;
       stopped = true;
       const exited = new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
-      child.kill('SIGINT'); // fast shutdown
+      // Signal the postmaster itself: `runuser` does not pass SIGINT on, and an orphaned postgres
+      // (holding our pipes) kept jest alive for about a minute after the tests.
+      const pid = postmasterPid(data);
+      const alive = (p: number) => {
+        try {
+          process.kill(p, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (pid) {
+        try {
+          process.kill(pid, 'SIGINT'); // fast shutdown
+        } catch {
+          /* already gone */
+        }
+        const deadline = Date.now() + 10_000;
+        while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        if (alive(pid)) process.kill(pid, 'SIGKILL');
+      }
+      child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
+      // the server's own children may hold the log pipes a moment longer: do not keep the test process alive for them
+      child.stdout?.destroy();
+      child.stderr?.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };

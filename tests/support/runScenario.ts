@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
 
 export async function runScenario<T>(repoRoot: string, entry: string, marker: string, timeoutMs = 50_000): Promise<{ result: T; output: string }> {
   // Inside node_modules so the bundle's bare imports resolve to the repository's packages.
@@ -21,6 +22,8 @@ export async function runScenario<T>(repoRoot: string, entry: string, marker: st
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // 'latchkey' itself (our plugins import the package by name) is bundled from the sources.
+    plugins: [latchkeySourcePlugin(repoRoot)],
     jsx: 'automatic',
     logLevel: 'silent',
     absWorkingDir: repoRoot,

@@ -1,21 +1,51 @@
 /**
  * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
- * child process on free ports (two anvil chains, the local WalletConnect relay and the
- * demo server, which also serves the sample wallet at /wallet/). One stack
- * per test file: start it in beforeAll, stop it in afterAll.
+ * child process on free ports (two anvil chains, the local Solana chain, the local
+ * WalletConnect relay, the embedded-wallet service with its dev mailbox and local OpenID
+ * provider, the data service with the dev contracts, and the demo server, which also serves
+ * the sample wallet at /wallet/). One stack per test file: start it in beforeAll, stop it in
+ * afterAll. The services keep their databases in memory or in a temporary folder: every
+ * stack starts empty.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from './artifacts';
-import { getFreePorts } from './ports';
+import { getFreePortPair, getFreePorts } from './ports';
 
-export { getFreePort, getFreePorts, isPortInUse } from './ports';
+export { getFreePort, getFreePortPair, getFreePorts, isPortInUse } from './ports';
 export { saveArtifact } from './artifacts';
 
 export interface StackChain {
   readonly chainId: number;
   readonly name: string;
   readonly rpcUrl: string;
+}
+
+export interface StackToken {
+  readonly chainId: number;
+  readonly address: `0x${string}`;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly name: string;
+}
+
+export interface StackNft {
+  readonly chainId: number;
+  readonly address: `0x${string}`;
+  readonly name: string;
+  readonly symbol: string;
+}
+
+/** The local Solana chain (samples/solana), as /config.json's `solana` describes it. */
+export interface StackSolana {
+  /** http://127.0.0.1:PORT */
+  readonly rpcUrl: string;
+  /** ws://127.0.0.1:PORT+1 */
+  readonly wsUrl: string;
+  /** `solana:` + the first 32 characters of the genesis hash */
+  readonly caipNetworkId: string;
+  readonly port: number;
+  readonly wsPort: number;
 }
 
 export interface TestStack {
@@ -26,9 +56,25 @@ export interface TestStack {
   /** [chain 31337, chain 1] */
   readonly chains: readonly StackChain[];
   readonly anvilPorts: readonly number[];
+  /** The local Solana chain; the dev wallets' Solana accounts are funded. */
+  readonly solana: StackSolana;
   /** The local WalletConnect relay, ws://127.0.0.1:PORT (also `relayUrl` in /config.json). */
   readonly relayUrl: string;
   readonly relayPort: number;
+  /** The embedded-wallet service (frame page at /frame, API, dev mailbox): http://127.0.0.1:PORT (`walletServiceUrl` in /config.json). */
+  readonly walletServiceUrl: string;
+  readonly walletServicePort: number;
+  /** GET: the mails the wallet service sent, JSON `[{ to, subject, text, code, sentAt }]`, newest last. */
+  readonly devMailboxUrl: string;
+  /** The local OpenID provider standing in for the social logins (`oidcIssuer` in /config.json). */
+  readonly oidcIssuer: string;
+  /** The data service (blockchain API), http://127.0.0.1:PORT (also `dataServiceUrl` in /config.json). */
+  readonly dataServiceUrl: string;
+  readonly dataPort: number;
+  /** The dev ERC-20 first: LKD on chain 31337 (also `tokens` in /config.json). */
+  readonly tokens: readonly StackToken[];
+  /** The dev ERC-721 (also `nfts` in /config.json). */
+  readonly nfts: readonly StackNft[];
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
@@ -54,7 +100,12 @@ const READY = 'LATCHKEY_STACK ';
 
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
   const { requireDemoBuild = true, timeoutMs = 90_000, relayLog = false } = options;
-  const [port, anvil1, anvil2, relayPort] = await getFreePorts(4);
+  // The Solana chain needs two neighbouring ports (HTTP P, WebSocket P + 1).
+  const solanaPort = await getFreePortPair();
+  let ports: number[];
+  do ports = await getFreePorts(7);
+  while (ports.some((p) => p === solanaPort || p === solanaPort + 1));
+  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort] = ports;
   // detached: the child leads its own process group, so a hard kill also reaches anvil.
   const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
     cwd: REPO_ROOT,
@@ -64,7 +115,14 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
       ANVIL_PORT_1: String(anvil1),
       ANVIL_PORT_2: String(anvil2),
       RELAY_PORT: String(relayPort),
+      SOLANA_PORT: String(solanaPort),
       RELAY_LOG: relayLog ? '1' : '0',
+      WALLET_PORT: String(walletPort),
+      WALLET_OIDC_PORT: String(oidcPort),
+      WALLET_DATA_DIR: ':memory:',
+      DATA_PORT: String(dataPort),
+      // a database of its own for every test stack (several may run at once), deleted at stop
+      DATA_PGLITE_DIR: 'temp',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -113,8 +171,17 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     port: info.port,
     chains: info.chains,
     anvilPorts: [anvil1!, anvil2!],
+    solana: info.solana,
     relayUrl: info.relayUrl,
     relayPort: info.relayPort,
+    walletServiceUrl: info.walletServiceUrl,
+    walletServicePort: info.walletServicePort,
+    devMailboxUrl: info.devMailboxUrl,
+    oidcIssuer: info.oidcIssuer,
+    dataServiceUrl: info.dataServiceUrl,
+    dataPort: info.dataPort,
+    tokens: info.tokens,
+    nfts: info.nfts,
     walletUrl: info.walletUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,

@@ -46,18 +46,18 @@ describe('RouterOutlet', () => {
   });
 
   it('renders a plugin-contributed view, loading its plugin only on first navigation', async () => {
-    const plugin = viewPlugin('swap-plugin', { Swap: ({ data }: ViewProps) => <p>Swap view {String(data?.['from'])}</p> });
+    const plugin = viewPlugin('feature-plugin', { FeatureView: ({ data }: ViewProps) => <p>Feature view {String(data?.['from'])}</p> });
     const { kernel } = uiKernel({}, [plugin]);
     renderWithKernel(kernel, <RouterOutlet kernel={kernel} />);
     expect(plugin.loads).toBe(0);
-    act(() => kernel.router.push('Swap', { from: 'ETH' }));
+    act(() => kernel.router.push('FeatureView', { from: 'ETH' }));
     expect(screen.getByRole('status').textContent).toContain('Loading…');
-    expect(await screen.findByText('Swap view ETH')).toBeTruthy();
+    expect(await screen.findByText('Feature view ETH')).toBeTruthy();
     expect(plugin.loads).toBe(1);
     // Back and forth: the loaded view renders in the same frame, no second load.
     act(() => kernel.router.goBack());
-    act(() => kernel.router.push('Swap', { from: 'DAI' }));
-    expect(screen.getByText('Swap view DAI')).toBeTruthy();
+    act(() => kernel.router.push('FeatureView', { from: 'DAI' }));
+    expect(screen.getByText('Feature view DAI')).toBeTruthy();
     expect(plugin.loads).toBe(1);
   });
 

@@ -19,7 +19,7 @@ type Resolution =
  * The component for `view`, from the kernel's view registry: a loaded one in the same
  * render, any other through 'loading' (its plugin's module and its own chunk load first).
  */
-export function useViewComponent(kernel: UiKernel, view: ViewId): Resolution & { retry(): void } {
+function useViewComponent(kernel: UiKernel, view: ViewId): Resolution & { retry(): void } {
   useObserved(kernel.plugins); // a plugin registered later may contribute the view
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ key: string; res: Resolution } | null>(null);

@@ -27,14 +27,14 @@ export function preloadView(load: Loader, component: ViewComponent<any>): void {
 }
 
 /** React components are functions, or objects tagged by React (memo, forwardRef, lazy). */
-export function asComponent(value: unknown): ViewComponent<any> | undefined {
+function asComponent(value: unknown): ViewComponent<any> | undefined {
   if (typeof value === 'function') return value as ViewComponent<any>;
   if (value && typeof value === 'object' && '$$typeof' in value) return value as ViewComponent<any>;
   return undefined;
 }
 
 /** A component that is not a view: a plugin's `load` resolved to something else. */
-export class NotAViewError extends Error {
+class NotAViewError extends Error {
   override name = 'NotAViewError';
   constructor(view: string) {
     super(`The module of view '${view}' has no component as its default export`);

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useEffect, useMemo } from 'react';
-import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId, NetworkServiceState } from '../../kernel/index';
+import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId, Network } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
 import { useObserved } from './useObserved';
@@ -54,7 +54,7 @@ export interface UseNetworkResult {
   readonly networks: readonly NetworkData[];
   readonly namespace: ChainNamespace | undefined;
   /** A switch waiting for the connected wallet ("Continue in {walletName}"), if any. */
-  readonly pendingSwitch: NetworkServiceState['pendingSwitch'];
+  readonly pendingSwitch: Network['state']['pendingSwitch'];
   switchNetwork(network: NetworkData | CaipNetworkId): Promise<void>;
   /** Stops waiting for the wallet's answer to the pending switch (it rejects with RequestAbortedError). */
   cancelSwitch(): void;

@@ -7,7 +7,7 @@ import { AlertBanner } from '../primitives/AlertBanner';
 import { Snackbar } from '../primitives/Snackbar';
 
 /** Title of a view: `data.title` (e.g. the wallet being connected), the contributed title, else the id split into words. */
-export function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined): string {
+function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined): string {
   if (typeof data?.['title'] === 'string') return data['title'];
   return kernel.plugins.view(view)?.title ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
 }

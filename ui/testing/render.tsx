@@ -14,7 +14,6 @@ import type { ViewComponent } from '../views/types';
 import { ensureCoreViews } from '../views/manifest';
 
 export type { TestKernel };
-export { testKernel };
 
 /** A kernel for UI tests. */
 export function uiKernel(options: Partial<LatchkeyOptions> = {}, plugins: PluginManifest[] = []): TestKernel {

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import Connect from './Connect';
+import { CONNECT_VIEW_WALLETS } from './WalletList';
 import { renderView, settle, uiKernel, viewPlugin } from '../testing/render';
 import { injectedConnector } from '../../kernel/testing/fakeAdapter';
 import type { Connector } from '../../kernel/index';
@@ -94,5 +95,71 @@ describe('Connect view', () => {
     const off = uiKernel({ features: { allWallets: false } });
     renderView(off.kernel, Connect);
     expect(screen.getAllByRole('button', { name: 'All Wallets' })).toHaveLength(1);
+  });
+});
+
+describe('Connect view options', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => wallet(`io.w${i}`, `Wallet ${i}`, 'ANNOUNCED'));
+
+  it('lists at most CONNECT_VIEW_WALLETS wallets and hands the rest to All Wallets', () => {
+    const { kernel } = uiKernel();
+    act(() => kernel.connectors.add(many(40)));
+    renderView(kernel, Connect);
+    const names = within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    expect(names).toHaveLength(CONNECT_VIEW_WALLETS + 1);
+    expect(names.at(-1)).toBe('All Wallets 35+');
+  });
+
+  it('enableWallets: false hides the wallet list', async () => {
+    const { kernel } = uiKernel({ enableWallets: false }, [emailPlugin()]);
+    renderView(kernel, Connect);
+    expect(await screen.findByRole('form', { name: 'Email login' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Wallets' })).toBeNull();
+  });
+
+  it('collapseWallets folds the list into one button when another method is shown', async () => {
+    const { kernel } = uiKernel({ features: { collapseWallets: true } }, [emailPlugin()]);
+    renderView(kernel, Connect);
+    await screen.findByRole('form', { name: 'Email login' });
+    const buttons = within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Continue with a wallet']);
+    fireEvent.click(buttons[0]!);
+    expect(kernel.router.state.view).toBe('AllWallets');
+  });
+
+  it('shows the wallet guide unless enableWalletGuide is false', () => {
+    const on = uiKernel();
+    renderView(on.kernel, Connect);
+    fireEvent.click(screen.getByRole('button', { name: 'Get a wallet' }));
+    expect(on.kernel.router.state.view).toBe('AllWallets');
+    const off = uiKernel({ enableWalletGuide: false });
+    renderView(off.kernel, Connect);
+    expect(screen.getAllByRole('button', { name: 'Get a wallet' })).toHaveLength(1);
+  });
+
+  it('links the terms and privacy policy, and drops a link that is not http(s)', () => {
+    const { kernel } = uiKernel({ termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'javascript:alert(1)' });
+    renderView(kernel, Connect);
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('https://example.com/terms');
+    expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
+  });
+
+  it('legalCheckbox: every method, a plugin view included, is disabled until the box is ticked', async () => {
+    const { kernel } = uiKernel(
+      { termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy', features: { legalCheckbox: true } },
+      [viewPlugin('email', { EmailForm: () => <form aria-label="Email login"><button type="submit">Continue</button></form> }, { connectMethods: [{ id: 'email', view: 'EmailForm' }] })],
+    );
+    const connect = jest.spyOn(kernel.connection, 'connect');
+    renderView(kernel, Connect);
+    const continueButton = await screen.findByRole('button', { name: 'Continue' });
+    const walletButton = screen.getByRole('button', { name: /^Test Wallet\b/ });
+    expect((continueButton as HTMLButtonElement).matches(':disabled')).toBe(true);
+    // A control disabled by its fieldset cannot be activated in a browser (jsdom still dispatches clicks).
+    expect((walletButton as HTMLButtonElement).matches(':disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }));
+    expect((continueButton as HTMLButtonElement).matches(':disabled')).toBe(false);
+    fireEvent.click(walletButton);
+    expect(connect).toHaveBeenCalled();
+    await settle();
   });
 });

@@ -1,5 +1,8 @@
+import { useId, useState } from 'react';
 import { useObserved } from '../react/useObserved';
 import { ViewSlot } from '../outlet/RouterOutlet';
+import { Link } from '../primitives/Link';
+import { safeHttpUrl } from '../format';
 import { connectMethodSlot } from './slots';
 import type { ViewProps } from './types';
 
@@ -8,16 +11,47 @@ import type { ViewProps } from './types';
  * or social login, …) in the kernel's order (spec section 2: email, social, wallet; wallet
  * first once a browser wallet is usable; or the host's `connectMethodsOrder`), each
  * rendered inline. A method whose feature flag is off is left out.
+ *
+ * Legal: with `termsConditionsUrl` / `privacyPolicyUrl` a footer links them; with
+ * `features.legalCheckbox` too, every method (plugins' included) stays disabled until the
+ * visitor ticks the box.
  */
 export default function Connect({ kernel }: ViewProps) {
   useObserved(kernel.connectors);
-  useObserved(kernel.options);
+  const options = useObserved(kernel.options);
   useObserved(kernel.plugins);
+  const terms = safeHttpUrl(options.termsConditionsUrl);
+  const privacy = safeHttpUrl(options.privacyPolicyUrl);
+  const legal = terms !== undefined || privacy !== undefined;
+  const needsConsent = legal && options.features.legalCheckbox === true;
+  const [accepted, setAccepted] = useState(false);
+  const checkboxId = useId();
+  const links = (
+    <>
+      {terms ? <Link href={terms}>Terms of Service</Link> : null}
+      {terms && privacy ? ' and ' : null}
+      {privacy ? <Link href={privacy}>Privacy Policy</Link> : null}
+    </>
+  );
   return (
     <div className="lk-stack">
-      {connectMethodSlot(kernel).map((m) => (
-        <ViewSlot key={`${m.plugin}/${m.id}`} kernel={kernel} view={m.view} />
-      ))}
+      {needsConsent ? (
+        <div className="lk-row lk-legal">
+          <input id={checkboxId} type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
+          <label htmlFor={checkboxId} className="lk-text lk-text-small">
+            {'I agree to the '}
+            {links}
+          </label>
+        </div>
+      ) : null}
+      {/* A disabled fieldset disables every control inside, the plugins' views included. */}
+      <fieldset className="lk-fieldset lk-stack" disabled={needsConsent && !accepted}>
+        <legend className="lk-sr-only">Ways to connect</legend>
+        {connectMethodSlot(kernel).map((m) => (
+          <ViewSlot key={`${m.plugin}/${m.id}`} kernel={kernel} view={m.view} />
+        ))}
+      </fieldset>
+      {legal && !needsConsent ? <p className="lk-text lk-text-small lk-center">{'By connecting your wallet, you agree to our '}{links}</p> : null}
     </div>
   );
 }

@@ -5,35 +5,74 @@ import { connectorTag, isWalletConnector, selectWallet, sortConnectors } from '.
 import type { ViewProps } from './types';
 
 /**
+ * Wallets the Connect view lists before "All Wallets" takes over. A page may announce many
+ * (spam, a buggy extension); the installed, recent and featured ones come first by the
+ * section-2 orders, and the rest are one click away in the (windowed) All Wallets list.
+ */
+export const CONNECT_VIEW_WALLETS = 6;
+
+/**
  * The Connect view's 'wallet' method: installed and configured wallets in the connector
- * type order (recent first), and "All Wallets" unless `features.allWallets` is false.
+ * type order (recent first), at most {@link CONNECT_VIEW_WALLETS}, and "All Wallets" unless
+ * `features.allWallets` is false. `enableWallets: false` hides it (e-mail and social login
+ * only); `features.collapseWallets` folds it into one "Continue with a wallet" button when
+ * another connect method is shown; `enableWalletGuide` (on by default) adds the "get a
+ * wallet" guide.
  */
 export default function WalletList({ kernel }: ViewProps) {
   const registry = useObserved(kernel.connectors);
-  const features = useObserved(kernel.options, (s) => s.features);
-  const featured = useObserved(kernel.options, (s) => s.featuredWalletIds);
-  const wallets = sortConnectors(
+  const options = useObserved(kernel.options);
+  useObserved(kernel.plugins);
+  const { features, featuredWalletIds, enableWallets, enableWalletGuide } = options;
+  if (!enableWallets) return null;
+  const allWallets = features.allWallets !== false;
+  const others = kernel.plugins.connectMethods().some((m) => m.id !== 'wallet');
+  if (features.collapseWallets && allWallets && others) {
+    return (
+      <ul className="lk-list" aria-label="Wallets">
+        <li>
+          <ListItem name="Continue with a wallet" onClick={() => kernel.router.push('AllWallets')} />
+        </li>
+      </ul>
+    );
+  }
+  const sorted = sortConnectors(
     kernel.connectors.grouped().filter((c) => isWalletConnector(c) && c.installed !== false),
     kernel.connectors.connectorTypeOrder(),
     registry.recent,
-    featured ?? [],
+    featuredWalletIds ?? [],
   );
+  const wallets = allWallets ? sorted.slice(0, CONNECT_VIEW_WALLETS) : sorted;
   return (
-    <ul className="lk-list" aria-label="Wallets">
-      {wallets.map((c) => (
-        <li key={c.id}>
-          <ListItem name={c.name} imageSrc={c.imageUrl} tag={connectorTag(c, registry.recent)} onClick={() => selectWallet(kernel, c)} />
-        </li>
-      ))}
-      {features?.allWallets !== false ? (
-        <li>
-          <ListItem name="All Wallets" onClick={() => kernel.router.push('AllWallets')} />
-        </li>
-      ) : wallets.length === 0 ? (
-        <li>
-          <Text variant="muted">No wallet found</Text>
-        </li>
+    <>
+      <ul className="lk-list" aria-label="Wallets">
+        {wallets.map((c) => (
+          <li key={c.id}>
+            <ListItem name={c.name} imageSrc={c.imageUrl} tag={connectorTag(c, registry.recent)} onClick={() => selectWallet(kernel, c)} />
+          </li>
+        ))}
+        {allWallets ? (
+          <li>
+            <ListItem
+              name="All Wallets"
+              tag={sorted.length > wallets.length ? `${sorted.length - wallets.length}+` : undefined}
+              onClick={() => kernel.router.push('AllWallets')}
+            />
+          </li>
+        ) : wallets.length === 0 ? (
+          <li>
+            <Text variant="muted">No wallet found</Text>
+          </li>
+        ) : null}
+      </ul>
+      {enableWalletGuide && allWallets ? (
+        <p className="lk-text lk-text-muted lk-center">
+          {'New to wallets? '}
+          <button type="button" className="lk-inline-btn" onClick={() => kernel.router.push('AllWallets')}>
+            Get a wallet
+          </button>
+        </p>
       ) : null}
-    </ul>
+    </>
   );
 }

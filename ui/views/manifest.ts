@@ -10,9 +10,8 @@ import { CORE_VIEWS_PLUGIN_ID, preloadView, resolveView } from '../outlet/views'
 import Connect from './Connect';
 import WalletList from './WalletList';
 
-export { CORE_VIEWS_PLUGIN_ID };
 
-export const coreViewsPlugin: PluginManifest = /*#__PURE__*/ definePlugin({
+const coreViewsPlugin: PluginManifest = /*#__PURE__*/ definePlugin({
   id: CORE_VIEWS_PLUGIN_ID,
   builtIn: true,
   contributes: {

@@ -14,7 +14,7 @@ import type { UiKernel } from '../kernel';
 type Contributed<T> = T & { readonly plugin: string };
 
 /** A contribution with `flag` shows unless that feature flag is false or an empty list. */
-export function flagAllows(features: Features | undefined, flag: string | undefined): boolean {
+function flagAllows(features: Features | undefined, flag: string | undefined): boolean {
   if (!flag) return true;
   const value = features?.[flag];
   return !(value === false || (Array.isArray(value) && value.length === 0));

@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Behaviour =
+type Behaviour =
   /** Answer normally. */
   | { readonly kind: 'ok' }
   /** Wait `ms`, then behave as `then` (default ok). */
@@ -49,7 +49,7 @@ export type Behaviour =
  * - unknownId: a batch gets one extra answer with an id nobody sent;
  * - dropOne: a batch leaves its last id unanswered.
  */
-export type Tamper =
+type Tamper =
   | 'wrongId'
   | 'noId'
   | 'nullId'
@@ -62,7 +62,7 @@ export type Tamper =
   | 'unknownId'
   | 'dropOne';
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   /** Date.now() when the body was fully read. */
   readonly at: number;
   readonly path: string;
@@ -86,7 +86,7 @@ export interface MisbehavingServer {
 }
 
 /** What the server answers when no result was set: recognisable per method. */
-export function defaultResult(method: string, params: unknown): unknown {
+function defaultResult(method: string, params: unknown): unknown {
   switch (method) {
     case 'eth_blockNumber':
       return '0x10';

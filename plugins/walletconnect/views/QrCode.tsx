@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { create } from 'qrcode';
 
 /** The dark modules of a QR code as one SVG path (a 1×1 square per module). */
-export function qrPath(text: string): { size: number; d: string } {
+function qrPath(text: string): { size: number; d: string } {
   const qr = create(text, { errorCorrectionLevel: 'M' });
   const { size, data } = qr.modules;
   let d = '';

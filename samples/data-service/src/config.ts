@@ -1,0 +1,364 @@
+/**
+ * Configuration of the data service: programmatic options (startDataService) or environment
+ * variables (server.mjs). Everything is validated here; an invalid value stops the start with a
+ * ConfigError naming the variable. The README's configuration table lists every entry.
+ */
+import { ConfigError } from './errors';
+
+export interface ChainConfig {
+  readonly chainId: number;
+  readonly rpcUrl: string;
+  readonly name: string;
+  readonly nativeName: string;
+  readonly nativeSymbol: string;
+  readonly nativeDecimals: number;
+  /** Blocks behind the head that are indexed (0: the head itself; reorgs are rolled back either way). */
+  readonly confirmations: number;
+  /** First block to index (default 0). */
+  readonly startBlock: number;
+}
+
+export type DatabaseConfig =
+  | { readonly kind: 'pglite'; /** a folder, 'memory', or 'temp' (a fresh folder deleted on close) */ readonly dir: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number };
+
+export type Role = 'all' | 'api' | 'indexer';
+
+export interface Limits {
+  readonly maxBodyBytes: number;
+  readonly maxUrlLength: number;
+  readonly requestTimeoutMs: number;
+  readonly queryTimeoutMs: number;
+  readonly rpcTimeoutMs: number;
+  readonly pageSize: number;
+  readonly maxPageSize: number;
+  /** POST requests per client address per minute (registration, purchases). */
+  readonly postsPerMinute: number;
+}
+
+export interface IndexerConfig {
+  readonly pollMs: number;
+  readonly batchBlocks: number;
+  readonly leaderRetryMs: number;
+}
+
+export interface DataServiceConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Base of the URLs the service hands out (token icons, NFT metadata and images). */
+  readonly publicUrl: string;
+  readonly chains: readonly ChainConfig[];
+  readonly database: DatabaseConfig;
+  readonly role: Role;
+  /** null: any well-formed projectId is accepted. */
+  readonly projectIds: ReadonlySet<string> | null;
+  /** '*' or exact origins. */
+  readonly corsOrigins: '*' | ReadonlySet<string>;
+  /** USD prices by asset: `eip155:<id>:native`, `eip155:<id>:<token address>` (lowercase) or `*:native`. */
+  readonly prices: ReadonlyMap<string, number>;
+  /** Contracts whose NFTs are flagged `is_spam` (`eip155:<id>:<address>`, lowercase). */
+  readonly spamContracts: ReadonlySet<string>;
+  readonly nameZones: readonly string[];
+  readonly nameMaxAgeS: number;
+  readonly nameFutureSkewS: number;
+  readonly namesPerAddress: number;
+  /** Shared secret of the on-ramp provider (Authorization: Bearer …); null disables the purchase endpoint. */
+  readonly onrampSecret: string | null;
+  readonly onrampProviders: readonly string[];
+  readonly limits: Limits;
+  readonly indexer: IndexerConfig;
+  /** Folder for caches (the PGlite template); default <repo>/.cache/data-service. */
+  readonly cacheDir: string;
+  readonly log: (line: string) => void;
+}
+
+/** What startDataService accepts: every field optional except what has no sensible default. */
+export interface DataServiceOptions {
+  host?: string;
+  port?: number;
+  publicUrl?: string;
+  chains?: readonly (Partial<ChainConfig> & { chainId: number; rpcUrl: string })[];
+  /** postgres://… uses PostgreSQL; otherwise PGlite in `pgliteDir` ('memory' or 'temp' for a throwaway database). */
+  databaseUrl?: string;
+  pgliteDir?: string;
+  poolSize?: number;
+  role?: Role;
+  projectIds?: readonly string[];
+  corsOrigins?: '*' | readonly string[];
+  prices?: Readonly<Record<string, number>>;
+  spamContracts?: readonly string[];
+  nameZones?: readonly string[];
+  nameMaxAgeS?: number;
+  nameFutureSkewS?: number;
+  namesPerAddress?: number;
+  onrampSecret?: string;
+  onrampProviders?: readonly string[];
+  limits?: Partial<Limits>;
+  indexer?: Partial<IndexerConfig>;
+  cacheDir?: string;
+  /** true logs to the console, a function receives each line, false/undefined is silent. */
+  log?: boolean | ((line: string) => void);
+}
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8791,
+  corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+  nameZones: ['latchkey.id', 'reown.id'],
+  nameMaxAgeS: 300,
+  nameFutureSkewS: 30,
+  namesPerAddress: 5,
+  onrampProviders: ['coinbase', 'meld', 'local'],
+  limits: {
+    maxBodyBytes: 32 * 1024,
+    maxUrlLength: 2048,
+    requestTimeoutMs: 10_000,
+    queryTimeoutMs: 5_000,
+    rpcTimeoutMs: 5_000,
+    pageSize: 20,
+    maxPageSize: 100,
+    postsPerMinute: 30,
+  },
+  indexer: { pollMs: 500, batchBlocks: 50, leaderRetryMs: 2_000 },
+  poolSize: 10,
+} as const;
+
+function int(value: unknown, what: string, min: number, max: number): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${what}: expected an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+function httpUrl(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new ConfigError(`${what}: expected a URL`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${what}: not a URL: ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${what}: expected http(s), got ${url.protocol}`);
+  return value.replace(/\/+$/, '');
+}
+
+const ZONE = /^[a-z0-9-]{1,63}\.[a-z]{2,24}$/;
+const PROVIDER = /^[a-z0-9-]{1,32}$/;
+const ASSET_KEY = /^(?:eip155:[1-9][0-9]{0,15}|\*):(?:native|0x[0-9a-f]{40})$/;
+
+function chain(c: Partial<ChainConfig> & { chainId: number; rpcUrl: string }, i: number): ChainConfig {
+  const what = `chains[${i}]`;
+  const chainId = int(c.chainId, `${what}.chainId`, 1, Number.MAX_SAFE_INTEGER);
+  const text = (v: unknown, d: string, f: string) => {
+    if (v === undefined) return d;
+    if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw new ConfigError(`${what}.${f}: expected 1-64 characters`);
+    return v;
+  };
+  return {
+    chainId,
+    rpcUrl: httpUrl(c.rpcUrl, `${what}.rpcUrl`),
+    name: text(c.name, `Chain ${chainId}`, 'name'),
+    nativeName: text(c.nativeName, 'Ether', 'nativeName'),
+    nativeSymbol: text(c.nativeSymbol, 'ETH', 'nativeSymbol'),
+    nativeDecimals: c.nativeDecimals === undefined ? 18 : int(c.nativeDecimals, `${what}.nativeDecimals`, 0, 36),
+    confirmations: c.confirmations === undefined ? 0 : int(c.confirmations, `${what}.confirmations`, 0, 1000),
+    startBlock: c.startBlock === undefined ? 0 : int(c.startBlock, `${what}.startBlock`, 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/** Validates options and fills the defaults. */
+export function resolveConfig(options: DataServiceOptions & { defaultCacheDir: string }): DataServiceConfig {
+  const host = options.host ?? DEFAULTS.host;
+  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(host)) throw new ConfigError(`host: invalid ${JSON.stringify(host)}`);
+  const port = int(options.port ?? DEFAULTS.port, 'port (DATA_PORT)', 0, 65535);
+  const chainsIn = options.chains ?? [];
+  if (chainsIn.length === 0) throw new ConfigError('chains (DATA_CHAINS): at least one chain is needed');
+  if (chainsIn.length > 32) throw new ConfigError('chains (DATA_CHAINS): at most 32 chains');
+  const chains = chainsIn.map(chain);
+  const ids = new Set<number>();
+  for (const c of chains) {
+    if (ids.has(c.chainId)) throw new ConfigError(`chains: chain ${c.chainId} is listed twice`);
+    ids.add(c.chainId);
+  }
+  let database: DatabaseConfig;
+  if (options.databaseUrl) {
+    if (!/^postgres(?:ql)?:\/\//.test(options.databaseUrl)) throw new ConfigError('DATABASE_URL: expected postgres://…');
+    database = { kind: 'postgres', url: options.databaseUrl, poolSize: int(options.poolSize ?? DEFAULTS.poolSize, 'poolSize (DATA_DB_POOL)', 1, 100) };
+  } else {
+    const dir = options.pgliteDir ?? 'memory';
+    if (typeof dir !== 'string' || dir.length === 0) throw new ConfigError('pgliteDir (DATA_PGLITE_DIR): expected a folder, "memory" or "temp"');
+    database = { kind: 'pglite', dir };
+  }
+  const role = options.role ?? 'all';
+  if (role !== 'all' && role !== 'api' && role !== 'indexer') throw new ConfigError(`role (DATA_ROLE): expected all, api or indexer, got ${role}`);
+  let projectIds: Set<string> | null = null;
+  if (options.projectIds && options.projectIds.length) {
+    for (const p of options.projectIds) if (!/^[A-Za-z0-9_-]{1,128}$/.test(p)) throw new ConfigError(`projectIds (DATA_PROJECT_IDS): invalid ${JSON.stringify(p)}`);
+    projectIds = new Set(options.projectIds);
+  }
+  const corsIn = options.corsOrigins ?? DEFAULTS.corsOrigins;
+  let corsOrigins: '*' | Set<string>;
+  if (corsIn === '*') corsOrigins = '*';
+  else {
+    corsOrigins = new Set();
+    for (const o of corsIn) {
+      if (o === '*') {
+        corsOrigins = '*';
+        break;
+      }
+      let origin: string;
+      try {
+        origin = new URL(o).origin;
+      } catch {
+        throw new ConfigError(`corsOrigins (DATA_CORS_ORIGINS): not an origin: ${JSON.stringify(o)}`);
+      }
+      if (origin === 'null' || origin !== o.replace(/\/$/, '')) throw new ConfigError(`corsOrigins (DATA_CORS_ORIGINS): not an origin: ${JSON.stringify(o)}`);
+      corsOrigins.add(origin);
+    }
+  }
+  const prices = new Map<string, number>();
+  for (const [k, v] of Object.entries(options.prices ?? {})) {
+    const key = k.toLowerCase();
+    if (!ASSET_KEY.test(key)) throw new ConfigError(`prices (DATA_PRICES): bad key ${JSON.stringify(k)}: expected eip155:<chainId>:native, eip155:<chainId>:<token address> or *:native`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new ConfigError(`prices (DATA_PRICES): ${k} must be a non-negative number`);
+    prices.set(key, v);
+  }
+  const spamContracts = new Set<string>();
+  for (const s of options.spamContracts ?? []) {
+    const key = s.toLowerCase();
+    if (!/^eip155:[1-9][0-9]{0,15}:0x[0-9a-f]{40}$/.test(key)) throw new ConfigError(`spamContracts (DATA_SPAM_CONTRACTS): expected eip155:<chainId>:<address>, got ${JSON.stringify(s)}`);
+    spamContracts.add(key);
+  }
+  const nameZones = (options.nameZones ?? DEFAULTS.nameZones).map((z) => z.toLowerCase());
+  if (nameZones.length === 0) throw new ConfigError('nameZones (DATA_NAME_ZONES): at least one zone');
+  for (const z of nameZones) if (!ZONE.test(z)) throw new ConfigError(`nameZones (DATA_NAME_ZONES): invalid zone ${JSON.stringify(z)} (expected like latchkey.id)`);
+  const onrampProviders = options.onrampProviders ?? DEFAULTS.onrampProviders;
+  for (const p of onrampProviders) if (!PROVIDER.test(p)) throw new ConfigError(`onrampProviders (DATA_ONRAMP_PROVIDERS): invalid ${JSON.stringify(p)}`);
+  const secret = options.onrampSecret ?? null;
+  if (secret !== null && (typeof secret !== 'string' || secret.length < 16 || secret.length > 256)) {
+    throw new ConfigError('onrampSecret (DATA_ONRAMP_SECRET): expected 16 to 256 characters');
+  }
+  const l = { ...DEFAULTS.limits, ...(options.limits ?? {}) };
+  const limits: Limits = {
+    maxBodyBytes: int(l.maxBodyBytes, 'limits.maxBodyBytes (DATA_MAX_BODY_BYTES)', 1024, 1024 * 1024),
+    maxUrlLength: int(l.maxUrlLength, 'limits.maxUrlLength', 256, 16384),
+    requestTimeoutMs: int(l.requestTimeoutMs, 'limits.requestTimeoutMs (DATA_REQUEST_TIMEOUT_MS)', 100, 120_000),
+    queryTimeoutMs: int(l.queryTimeoutMs, 'limits.queryTimeoutMs (DATA_QUERY_TIMEOUT_MS)', 100, 120_000),
+    rpcTimeoutMs: int(l.rpcTimeoutMs, 'limits.rpcTimeoutMs (DATA_RPC_TIMEOUT_MS)', 100, 120_000),
+    pageSize: int(l.pageSize, 'limits.pageSize (DATA_PAGE_SIZE)', 1, 1000),
+    maxPageSize: int(l.maxPageSize, 'limits.maxPageSize (DATA_MAX_PAGE_SIZE)', 1, 1000),
+    postsPerMinute: int(l.postsPerMinute, 'limits.postsPerMinute (DATA_POSTS_PER_MINUTE)', 1, 100_000),
+  };
+  const ix = { ...DEFAULTS.indexer, ...(options.indexer ?? {}) };
+  const indexer: IndexerConfig = {
+    pollMs: int(ix.pollMs, 'indexer.pollMs (DATA_POLL_MS)', 10, 600_000),
+    batchBlocks: int(ix.batchBlocks, 'indexer.batchBlocks (DATA_BATCH_BLOCKS)', 1, 1000),
+    leaderRetryMs: int(ix.leaderRetryMs, 'indexer.leaderRetryMs (DATA_LEADER_RETRY_MS)', 50, 600_000),
+  };
+  const publicUrl = options.publicUrl ? httpUrl(options.publicUrl, 'publicUrl (DATA_PUBLIC_URL)') : '';
+  const log = options.log === true ? (line: string) => console.log(`[data-service] ${line}`) : typeof options.log === 'function' ? options.log : () => {};
+  return {
+    host,
+    port,
+    publicUrl,
+    chains,
+    database,
+    role,
+    projectIds,
+    corsOrigins,
+    prices,
+    spamContracts,
+    nameZones,
+    nameMaxAgeS: int(options.nameMaxAgeS ?? DEFAULTS.nameMaxAgeS, 'nameMaxAgeS (DATA_NAME_MAX_AGE_S)', 1, 86_400),
+    nameFutureSkewS: int(options.nameFutureSkewS ?? DEFAULTS.nameFutureSkewS, 'nameFutureSkewS (DATA_NAME_FUTURE_SKEW_S)', 0, 3_600),
+    namesPerAddress: int(options.namesPerAddress ?? DEFAULTS.namesPerAddress, 'namesPerAddress (DATA_NAMES_PER_ADDRESS)', 1, 1000),
+    onrampSecret: secret,
+    onrampProviders,
+    limits,
+    indexer,
+    cacheDir: options.cacheDir ?? options.defaultCacheDir,
+    log,
+  };
+}
+
+const list = (v: string | undefined) =>
+  v === undefined || v.trim() === '' ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean);
+
+function json<T>(v: string | undefined, what: string): T | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    throw new ConfigError(`${what}: not valid JSON`);
+  }
+}
+
+/**
+ * DATA_CHAINS: a JSON array of {chainId, rpcUrl, name?, nativeSymbol?, …}, or the short form
+ * `31337=http://127.0.0.1:8545,1=http://127.0.0.1:8546`.
+ */
+export function parseChainsEnv(v: string | undefined): DataServiceOptions['chains'] {
+  if (v === undefined || v.trim() === '') return undefined;
+  if (v.trim().startsWith('[')) {
+    const arr = json<unknown>(v, 'DATA_CHAINS');
+    if (!Array.isArray(arr)) throw new ConfigError('DATA_CHAINS: expected a JSON array');
+    return arr as DataServiceOptions['chains'];
+  }
+  return v.split(',').map((part) => {
+    const m = /^\s*([0-9]+)\s*=\s*(\S+)\s*$/.exec(part);
+    if (!m) throw new ConfigError(`DATA_CHAINS: expected <chainId>=<rpcUrl>, got ${JSON.stringify(part)}`);
+    return { chainId: Number(m[1]), rpcUrl: m[2]! };
+  });
+}
+
+/** The chains of `npm start`: anvil 31337 on 8545 and anvil 1 on 8546. */
+export const DEFAULT_CHAINS = [
+  { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', name: 'Anvil' },
+  { chainId: 1, rpcUrl: 'http://127.0.0.1:8546', name: 'Ethereum (local)' },
+] as const;
+
+/** Options from environment variables (see the README's table). */
+export function optionsFromEnv(env: Record<string, string | undefined>): DataServiceOptions {
+  const num = (k: string) => (env[k] === undefined || env[k] === '' ? undefined : Number(env[k]));
+  const limits: Partial<Limits> = {};
+  const setLimit = (k: keyof Limits, e: string) => {
+    const n = num(e);
+    if (n !== undefined) (limits as Record<string, number>)[k] = n;
+  };
+  setLimit('maxBodyBytes', 'DATA_MAX_BODY_BYTES');
+  setLimit('requestTimeoutMs', 'DATA_REQUEST_TIMEOUT_MS');
+  setLimit('queryTimeoutMs', 'DATA_QUERY_TIMEOUT_MS');
+  setLimit('rpcTimeoutMs', 'DATA_RPC_TIMEOUT_MS');
+  setLimit('pageSize', 'DATA_PAGE_SIZE');
+  setLimit('maxPageSize', 'DATA_MAX_PAGE_SIZE');
+  setLimit('postsPerMinute', 'DATA_POSTS_PER_MINUTE');
+  const indexer: { -readonly [K in keyof IndexerConfig]?: number } = {};
+  if (num('DATA_POLL_MS') !== undefined) indexer.pollMs = num('DATA_POLL_MS');
+  if (num('DATA_BATCH_BLOCKS') !== undefined) indexer.batchBlocks = num('DATA_BATCH_BLOCKS');
+  if (num('DATA_LEADER_RETRY_MS') !== undefined) indexer.leaderRetryMs = num('DATA_LEADER_RETRY_MS');
+  const cors = env.DATA_CORS_ORIGINS?.trim() === '*' ? '*' : list(env.DATA_CORS_ORIGINS);
+  return {
+    host: env.DATA_HOST || undefined,
+    port: num('DATA_PORT'),
+    publicUrl: env.DATA_PUBLIC_URL || undefined,
+    chains: parseChainsEnv(env.DATA_CHAINS) ?? DEFAULT_CHAINS,
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: env.DATA_PGLITE_DIR || undefined,
+    poolSize: num('DATA_DB_POOL'),
+    role: (env.DATA_ROLE || undefined) as Role | undefined,
+    projectIds: list(env.DATA_PROJECT_IDS),
+    corsOrigins: cors,
+    prices: json<Record<string, number>>(env.DATA_PRICES, 'DATA_PRICES'),
+    spamContracts: list(env.DATA_SPAM_CONTRACTS),
+    nameZones: list(env.DATA_NAME_ZONES),
+    nameMaxAgeS: num('DATA_NAME_MAX_AGE_S'),
+    nameFutureSkewS: num('DATA_NAME_FUTURE_SKEW_S'),
+    namesPerAddress: num('DATA_NAMES_PER_ADDRESS'),
+    onrampSecret: env.DATA_ONRAMP_SECRET || undefined,
+    onrampProviders: list(env.DATA_ONRAMP_PROVIDERS),
+    limits,
+    indexer,
+    log: env.DATA_LOG === '0' ? false : true,
+  };
+}

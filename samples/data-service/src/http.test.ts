@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { resolveConfig } from './config';
+import { badRequest } from './errors';
+import { RateLimiter, createHttpServer, type Route } from './http';
+
+describe('RateLimiter', () => {
+  it('allows N per minute per client, then refuses until the next minute', () => {
+    const l = new RateLimiter(2, 10);
+    const t = 60_000 * 100;
+    expect([l.take('a', t), l.take('a', t), l.take('a', t), l.take('b', t)]).toEqual([true, true, false, true]);
+    expect(l.take('a', t + 60_000)).toBe(true);
+  });
+  it('stays bounded under a flood of client addresses', () => {
+    const l = new RateLimiter(5, 3);
+    const t = 0;
+    expect(['1', '2', '3', '4'].map((k) => l.take(k, t))).toEqual([true, true, true, false]);
+  });
+});
+
+describe('HTTP layer (a server with fake routes)', () => {
+  const routes: Route[] = [
+    { method: 'GET', path: '/v1/echo/:value', auth: 'project', handler: async (ctx) => ({ json: { value: ctx.params.value, projectId: ctx.projectId } }) },
+    { method: 'GET', path: '/v1/fail', auth: 'public', handler: async () => { throw badRequest('thing', 'Thing is wrong'); } },
+    { method: 'GET', path: '/v1/crash', auth: 'public', handler: async () => { throw new Error('secret internals'); } },
+    { method: 'GET', path: '/v1/slow', auth: 'public', handler: () => new Promise((r) => setTimeout(() => r({ json: 1 }), 2000)) },
+    { method: 'POST', path: '/v1/post', auth: 'project', handler: async (ctx) => ({ json: { got: ctx.body } }) },
+  ];
+  const lines: string[] = [];
+  const config = resolveConfig({
+    chains: [{ chainId: 1, rpcUrl: 'http://x' }],
+    projectIds: ['p1'],
+    corsOrigins: ['http://app.local'],
+    limits: { requestTimeoutMs: 200, maxBodyBytes: 1024, postsPerMinute: 3, maxUrlLength: 256 },
+    log: (l) => lines.push(l),
+    defaultCacheDir: '/tmp/x',
+  });
+  const server = createHttpServer({ config, routes: () => routes });
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  const get = (path: string, init?: RequestInit) => fetch(base + path, init);
+
+  it('routes, decodes path parameters and checks projectId', async () => {
+    expect(await (await get('/v1/echo/a%20b?projectId=p1')).json()).toEqual({ value: 'a b', projectId: 'p1' });
+    expect((await get('/v1/echo/x?projectId=p2')).status).toBe(401);
+    expect((await get('/v1/echo/x')).status).toBe(400);
+    expect((await get('/v1/echo/%E0%A4%A?projectId=p1')).status).toBe(400);
+  });
+  it('answers errors in the reasons shape, hides internals', async () => {
+    const fail = await get('/v1/fail');
+    expect(fail.status).toBe(400);
+    expect(await fail.json()).toEqual({ status: 'FAILED', reasons: [{ field: 'thing', description: 'Thing is wrong' }] });
+    const crash = await get('/v1/crash');
+    expect(crash.status).toBe(500);
+    expect(await crash.text()).not.toContain('secret');
+    expect(lines.some((l) => l.includes('secret internals'))).toBe(true);
+    expect((await get('/nope')).status).toBe(404);
+    expect((await get('/v1/fail', { method: 'PUT' })).headers.get('allow')).toBe('GET');
+    expect((await get('/v1/' + 'x'.repeat(300))).status).toBe(414);
+  });
+  it('times a slow handler out with 503', async () => {
+    const r = await get('/v1/slow');
+    expect(r.status).toBe(503);
+    expect((await r.json()).reasons[0].field).toBe('timeout');
+  });
+  it('bounds and types bodies, rate-limits posts', async () => {
+    const post = (body: string, type = 'application/json') => get('/v1/post?projectId=p1', { method: 'POST', body, headers: { 'content-type': type } });
+    expect(await (await post('{"a":1}')).json()).toEqual({ got: { a: 1 } });
+    expect((await post('x'.repeat(2000))).status).toBe(413);
+    expect((await post('{}', 'text/plain')).status).toBe(415);
+    const limited = await post('{}');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+  });
+  it('answers CORS for the configured origin only', async () => {
+    const ok = await get('/v1/fail', { headers: { origin: 'http://app.local' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://app.local');
+    expect(ok.headers.get('vary')).toBe('Origin');
+    expect((await get('/v1/fail', { headers: { origin: 'http://other.local' } })).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await get('/v1/fail', { method: 'OPTIONS', headers: { origin: 'http://other.local' } })).status).toBe(403);
+    expect((await get('/v1/fail', { method: 'OPTIONS', headers: { origin: 'http://app.local' } })).status).toBe(204);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Test helpers for the data service: a real anvil node, the compiled dev contracts, a service
+ * on PGlite in memory, and a small JSON client. Used by the *.int.test.ts files (jest, CommonJS).
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hash, type Hex } from 'viem';
+import { compileContracts, type CompiledContracts } from '../../contracts/compile';
+import { getFreePort } from '../../../tests/support/ports';
+import { startDataService, type DataService, type DataServiceOptions } from '../src/index';
+
+export const REPO_ROOT = resolve(__dirname, '../../..');
+export const CACHE_DIR = join(REPO_ROOT, '.cache');
+/** anvil's default mnemonic: its accounts are the dev wallet's */
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const PROJECT_ID = 'latchkey-tests';
+
+export interface AnvilNode {
+  readonly url: string;
+  readonly port: number;
+  readonly chainId: number;
+  rpc<T = any>(method: string, params?: unknown[]): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export function anvilBinary(): string {
+  return join(dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
+}
+
+export async function rpcAt<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(5000),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** Starts anvil on `port` (a free one by default) and waits until it answers. */
+export async function startAnvilNode(options: { chainId: number; port?: number }): Promise<AnvilNode> {
+  const port = options.port ?? (await getFreePort());
+  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', '--chain-id', String(options.chainId)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      if (Number.parseInt(await rpcAt(url, 'eth_chainId'), 16) === options.chainId) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`anvil did not start on ${port}: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  let stopped = false;
+  return {
+    url,
+    port,
+    chainId: options.chainId,
+    rpc: (method, params = []) => rpcAt(url, method, params),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}
+
+let compiledOnce: Promise<CompiledContracts> | undefined;
+export function devContracts(): Promise<CompiledContracts> {
+  compiledOnce ??= compileContracts({ sourcesDir: join(REPO_ROOT, 'samples/contracts'), cacheDir: join(CACHE_DIR, 'contracts') }).then((r) => r.contracts);
+  return compiledOnce;
+}
+
+/** The service on PGlite in memory, polling fast, quiet. */
+export function startTestService(options: DataServiceOptions): Promise<DataService> {
+  return startDataService({
+    port: 0,
+    pgliteDir: 'memory',
+    cacheDir: join(CACHE_DIR, 'data-service'),
+    indexer: { pollMs: 25, leaderRetryMs: 200 },
+    projectIds: [PROJECT_ID],
+    log: process.env.DATA_TEST_LOG === '1',
+    ...options,
+    // tests post more than a visitor would
+    limits: { postsPerMinute: 1000, ...options.limits },
+  });
+}
+
+export interface JsonReply<T = any> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+/** GET/POST a path of the service with projectId (and st/sv) added unless `raw`. */
+export async function call<T = any>(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: boolean } = {},
+): Promise<JsonReply<T>> {
+  const url = new URL(path, base);
+  if (!init.raw && !url.searchParams.has('projectId')) {
+    url.searchParams.set('projectId', PROJECT_ID);
+    url.searchParams.set('st', 'latchkey');
+    url.searchParams.set('sv', 'test-0.1.0');
+  }
+  const res = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.headers ?? {}) },
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON (images)
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** viem clients on an anvil node, sending from its unlocked accounts. */
+export function chainClients(node: AnvilNode) {
+  const chain = {
+    id: node.chainId,
+    name: `anvil ${node.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [node.url] } },
+  } as const;
+  const transport = http(node.url, { retryCount: 0 });
+  const client = createPublicClient({ chain, transport, pollingInterval: 20 });
+  const wallet = (account: Address) => createWalletClient({ account, chain, transport });
+  const waitFor = async (hash: Hash) => {
+    const r = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
+    if (r.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+    return r;
+  };
+  return {
+    client,
+    wallet,
+    waitFor,
+    async write(from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
+      return waitFor(await wallet(from).writeContract({ address, abi, functionName, args } as never));
+    },
+    async sendEth(from: Address, to: Address, value: bigint) {
+      return waitFor(await wallet(from).sendTransaction({ to, value }));
+    },
+    async deploy(from: Address, abi: Abi, bytecode: Hex, args: readonly unknown[]) {
+      const receipt = await waitFor(await wallet(from).deployContract({ abi, bytecode, args } as never));
+      return receipt.contractAddress as Address;
+    },
+  };
+}
+
+/** Percentiles of a list of numbers (ms), for printed figures. */
+export function percentiles(values: readonly number[]): { p50: number; p95: number; max: number } {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1] ?? NaN };
+}

@@ -1,0 +1,96 @@
+// The stack's data service: starts samples/data-service on the stack's chains, compiles the dev
+// contracts (samples/contracts, cached by source hash), deploys them on chain 31337 from anvil's
+// last dev account, gives the dev accounts LKD and NFTs and some activity, and waits until the
+// service has indexed all of it.
+import { join } from 'node:path';
+import { DATA_CACHE_DIR, startDataService } from '../data-service/server.mjs';
+import { loadTs, REPO_ROOT } from './load-ts.mjs';
+
+/** The data service's default port (env DATA_PORT). */
+export const DEFAULT_DATA_PORT = 8791;
+/** The chain the dev contracts live on. */
+export const DEV_CHAIN_ID = 31337;
+/** Static USD prices of the dev stack (the README of the data service explains DATA_PRICES). */
+export const STACK_PRICES = { '*:native': 3000 };
+export const LKD_PRICE = 1.25;
+
+/**
+ * @param {{
+ *   port: number,
+ *   chains: { chainId: number, name: string, rpcUrl: string }[],
+ *   corsOrigins: string[] | '*',
+ *   env?: Record<string, string | undefined>,
+ *   log?: boolean | ((line: string) => void),
+ * }} opts
+ * @returns {Promise<{ url: string, port: number, tokens: object[], nfts: object[], deployMs: number, compileCached: boolean, stop(): Promise<void> }>}
+ */
+export async function startStackDataService(opts) {
+  const env = opts.env ?? process.env;
+  const devChain = opts.chains.find((c) => c.chainId === DEV_CHAIN_ID);
+  if (!devChain) throw new Error(`data service: the stack has no chain ${DEV_CHAIN_ID} for the dev contracts`);
+  const [{ compileContracts }, { deployDevContracts, DEV_TOKEN, DEV_NFT }] = await Promise.all([
+    loadTs('samples/contracts/compile.ts'),
+    loadTs('samples/contracts/deploy.ts'),
+  ]);
+  // compile while the service starts
+  const compiled = compileContracts({ sourcesDir: join(REPO_ROOT, 'samples/contracts'), cacheDir: join(REPO_ROOT, '.cache', 'contracts') });
+  // the token's address is deterministic (deployer's first nonce on a fresh chain): price it up front
+  const { getContractAddress } = await import('viem');
+  const accounts = await rpc(devChain.rpcUrl, 'eth_accounts');
+  const deployer = accounts[accounts.length - 1];
+  const nonce = Number.parseInt(await rpc(devChain.rpcUrl, 'eth_getTransactionCount', [deployer, 'latest']), 16);
+  const tokenAddress = getContractAddress({ from: deployer, nonce: BigInt(nonce) }).toLowerCase();
+  let service;
+  try {
+    service = await startDataService({
+      port: opts.port,
+      chains: opts.chains,
+      databaseUrl: env.DATABASE_URL || undefined,
+      pgliteDir: env.DATA_PGLITE_DIR || join(DATA_CACHE_DIR, 'pglite'),
+      corsOrigins: opts.corsOrigins,
+      prices: { ...STACK_PRICES, [`eip155:${DEV_CHAIN_ID}:${tokenAddress}`]: LKD_PRICE },
+      onrampSecret: env.DATA_ONRAMP_SECRET || undefined,
+      indexer: { pollMs: 100 },
+      log: opts.log ?? false,
+    });
+  } catch (err) {
+    if (/already in use/.test(String(err?.message))) throw new Error(`${err.message} (DATA_PORT)`);
+    throw err;
+  }
+  try {
+    const { contracts, cached } = await compiled;
+    const t0 = Date.now();
+    const dev = await deployDevContracts({
+      rpcUrl: devChain.rpcUrl,
+      chainId: DEV_CHAIN_ID,
+      contracts,
+      nftBaseUri: (address) => `${service.url}/v1/nft/eip155:${DEV_CHAIN_ID}/${address}/`,
+    });
+    if (dev.token.address.toLowerCase() !== tokenAddress) throw new Error(`LKD landed at ${dev.token.address}, expected ${tokenAddress}`);
+    await service.waitForSync(DEV_CHAIN_ID, 30_000);
+    return {
+      url: service.url,
+      port: service.port,
+      tokens: [{ chainId: DEV_CHAIN_ID, address: dev.token.address, symbol: DEV_TOKEN.symbol, decimals: DEV_TOKEN.decimals, name: DEV_TOKEN.name }],
+      nfts: [{ chainId: DEV_CHAIN_ID, address: dev.nft.address, name: DEV_NFT.name, symbol: DEV_NFT.symbol }],
+      deployMs: Date.now() - t0,
+      compileCached: cached,
+      stop: () => service.stop(),
+    };
+  } catch (err) {
+    await service.stop().catch(() => {});
+    throw err;
+  }
+}
+
+async function rpc(url, method, params = []) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(5000),
+  });
+  const body = await res.json();
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}

@@ -1,0 +1,410 @@
+/**
+ * The wallet service's configuration: environment variables (documented in README.md), optionally a
+ * JSON file named by WALLET_CONFIG with the same settings in camelCase, and programmatic overrides
+ * (tests, the dev stack). Everything is validated here; a bad setting stops the start with a message
+ * naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const origin = z.string().refine((s) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
+  } catch {
+    return false;
+  }
+}, 'must be an origin such as https://app.example (scheme, host and port only, no path or trailing slash)');
+
+const projectSchema = z.object({
+  projectId: z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and hyphen only'),
+  name: z.string().max(100).optional(),
+  origins: z.array(origin).min(1).max(100),
+  /** Where a social login returns on the dapp's origin (default "/"). */
+  socialReturnPath: z.string().regex(/^\/[^\s?#]*$/, 'a path starting with /').max(200).optional(),
+});
+export type ProjectConfig = z.infer<typeof projectSchema>;
+
+const chainSchema = z.object({
+  chainId: z.number().int().positive().max(2 ** 53 - 1),
+  name: z.string().min(1).max(100).optional(),
+  rpcUrl: z.string().url().refine((s) => /^https?:/.test(s), 'http(s) URL'),
+  nativeCurrency: z
+    .object({ name: z.string().max(50), symbol: z.string().max(12), decimals: z.number().int().min(0).max(36) })
+    .optional(),
+});
+export type ChainConfig = z.infer<typeof chainSchema> & { name: string; nativeCurrency: { name: string; symbol: string; decimals: number } };
+
+const socialSchema = z.object({
+  clientId: z.string().min(1).max(500),
+  clientSecret: z.string().min(1).max(4000),
+  /** An OpenID Connect issuer: endpoints come from its discovery document and the id_token is verified. */
+  issuer: z.string().url().optional(),
+  authorizationEndpoint: z.string().url().optional(),
+  tokenEndpoint: z.string().url().optional(),
+  userinfoEndpoint: z.string().url().optional(),
+  scope: z.string().max(500).optional(),
+});
+export type SocialConfig = z.infer<typeof socialSchema>;
+
+const positiveInt = z.number().int().positive();
+
+/** Everything the JSON file (WALLET_CONFIG) and programmatic options may set. */
+const fileSchema = z
+  .object({
+    host: z.string(),
+    port: z.number().int().min(0).max(65535),
+    publicUrl: z.string().url(),
+    dev: z.boolean(),
+    devMailbox: z.boolean(),
+    databaseUrl: z.string(),
+    dataDir: z.string(),
+    kek: z.string(),
+    sessionSecret: z.string(),
+    sessionTtlSeconds: positiveInt,
+    projects: z.array(projectSchema).max(10_000),
+    chains: z.array(chainSchema).max(100),
+    smtpUrl: z.string(),
+    mailFrom: z.string(),
+    social: z.record(z.enum(SOCIAL_PROVIDERS), socialSchema),
+    farcasterDev: z.boolean(),
+    codeTtlSeconds: positiveInt,
+    codeMaxAttempts: positiveInt.max(100),
+    lockoutSeconds: positiveInt,
+    resendIntervalSeconds: z.number().int().min(0),
+    rateEmailPerHour: positiveInt,
+    rateIpPerHour: positiveInt,
+    rateVerifyPerIpPer10Min: positiveInt,
+    rateApiPerIpPerMinute: positiveInt,
+    trustProxy: z.number().int().min(0).max(10),
+    deviceVerification: z.boolean(),
+    devFundWei: z.string().regex(/^\d+$/),
+    devOidc: z.boolean(),
+    devOidcPort: z.number().int().min(0).max(65535),
+    log: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type WalletServiceOptions = z.infer<typeof fileSchema>;
+
+export interface Kek {
+  readonly id: string;
+  readonly key: Buffer;
+}
+
+export interface WalletServiceConfig {
+  readonly host: string;
+  readonly port: number;
+  /** The service's own origin as browsers see it (frame page, API, links in e-mails, OAuth callback). Set after listen when port 0. */
+  publicUrl: string;
+  readonly publicUrlFixed: boolean;
+  readonly dev: boolean;
+  readonly devMailbox: boolean;
+  readonly database: { readonly kind: 'pglite'; readonly dataDir: string | null } | { readonly kind: 'postgres'; readonly url: string };
+  /** Key-encryption keys; the first wraps new keys, the others still unwrap (rotation). */
+  readonly keks: readonly Kek[];
+  readonly sessionSecret: Buffer;
+  readonly sessionTtlSeconds: number;
+  readonly projects: readonly ProjectConfig[];
+  readonly chains: readonly ChainConfig[];
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  social: Partial<Record<SocialProvider, SocialConfig>>;
+  readonly farcasterDev: boolean;
+  readonly codeTtlSeconds: number;
+  readonly codeMaxAttempts: number;
+  readonly lockoutSeconds: number;
+  readonly resendIntervalSeconds: number;
+  readonly rateEmailPerHour: number;
+  readonly rateIpPerHour: number;
+  readonly rateVerifyPerIpPer10Min: number;
+  readonly rateApiPerIpPerMinute: number;
+  readonly trustProxy: number;
+  readonly deviceVerification: boolean;
+  readonly devFundWei: bigint | null;
+  /** Port of the local OpenID provider started in dev mode when no social provider is configured; null: none. */
+  readonly devOidcPort: number | null;
+  readonly log: boolean;
+  /** Warnings to print at start (insecure dev defaults and the like). */
+  readonly warnings: readonly string[];
+}
+
+const KNOWN_CURRENCIES: Record<number, { name: string; symbol: string; decimals: number }> = {};
+const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+
+function parseJsonEnv(env: NodeJS.ProcessEnv, name: string): unknown {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch (err) {
+    throw new ConfigError(`${name}: not valid JSON (${(err as Error).message})`);
+  }
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new ConfigError(`${name}: expected an integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function boolEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name}: expected 1/0, true/false, on/off; got ${JSON.stringify(raw)}`);
+}
+
+function strEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/** Settings from the environment, in the same shape as the JSON file. */
+function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const entries: [string, unknown][] = [
+    ['host', strEnv(env, 'WALLET_HOST')],
+    ['port', intEnv(env, 'WALLET_PORT')],
+    ['publicUrl', strEnv(env, 'WALLET_PUBLIC_URL')],
+    ['dev', boolEnv(env, 'WALLET_DEV')],
+    ['devMailbox', boolEnv(env, 'WALLET_DEV_MAILBOX')],
+    ['databaseUrl', strEnv(env, 'DATABASE_URL')],
+    ['dataDir', strEnv(env, 'WALLET_DATA_DIR')],
+    ['kek', strEnv(env, 'WALLET_KEK')],
+    ['sessionSecret', strEnv(env, 'WALLET_SESSION_SECRET')],
+    ['sessionTtlSeconds', intEnv(env, 'WALLET_SESSION_TTL')],
+    ['projects', parseJsonEnv(env, 'WALLET_PROJECTS')],
+    ['chains', parseJsonEnv(env, 'WALLET_CHAINS')],
+    ['smtpUrl', strEnv(env, 'WALLET_SMTP_URL')],
+    ['mailFrom', strEnv(env, 'WALLET_MAIL_FROM')],
+    ['social', parseJsonEnv(env, 'WALLET_SOCIAL')],
+    ['farcasterDev', boolEnv(env, 'WALLET_FARCASTER_DEV')],
+    ['codeTtlSeconds', intEnv(env, 'WALLET_CODE_TTL')],
+    ['codeMaxAttempts', intEnv(env, 'WALLET_CODE_MAX_ATTEMPTS')],
+    ['lockoutSeconds', intEnv(env, 'WALLET_LOCKOUT')],
+    ['resendIntervalSeconds', intEnv(env, 'WALLET_RESEND_INTERVAL')],
+    ['rateEmailPerHour', intEnv(env, 'WALLET_RATE_EMAIL_PER_HOUR')],
+    ['rateIpPerHour', intEnv(env, 'WALLET_RATE_IP_PER_HOUR')],
+    ['rateVerifyPerIpPer10Min', intEnv(env, 'WALLET_RATE_VERIFY_PER_IP')],
+    ['rateApiPerIpPerMinute', intEnv(env, 'WALLET_RATE_API_PER_IP')],
+    ['trustProxy', intEnv(env, 'WALLET_TRUST_PROXY')],
+    ['deviceVerification', boolEnv(env, 'WALLET_DEVICE_VERIFICATION')],
+    ['devFundWei', strEnv(env, 'WALLET_DEV_FUND_WEI')],
+    ['devOidc', boolEnv(env, 'WALLET_DEV_OIDC')],
+    ['devOidcPort', intEnv(env, 'WALLET_OIDC_PORT')],
+    ['log', boolEnv(env, 'WALLET_LOG')],
+  ];
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+}
+
+const ENV_NAMES: Record<string, string> = {
+  host: 'WALLET_HOST', port: 'WALLET_PORT', publicUrl: 'WALLET_PUBLIC_URL', dev: 'WALLET_DEV', devMailbox: 'WALLET_DEV_MAILBOX',
+  databaseUrl: 'DATABASE_URL', dataDir: 'WALLET_DATA_DIR', kek: 'WALLET_KEK', sessionSecret: 'WALLET_SESSION_SECRET',
+  sessionTtlSeconds: 'WALLET_SESSION_TTL', projects: 'WALLET_PROJECTS', chains: 'WALLET_CHAINS', smtpUrl: 'WALLET_SMTP_URL',
+  mailFrom: 'WALLET_MAIL_FROM', social: 'WALLET_SOCIAL', farcasterDev: 'WALLET_FARCASTER_DEV', codeTtlSeconds: 'WALLET_CODE_TTL',
+  codeMaxAttempts: 'WALLET_CODE_MAX_ATTEMPTS', lockoutSeconds: 'WALLET_LOCKOUT', resendIntervalSeconds: 'WALLET_RESEND_INTERVAL',
+  rateEmailPerHour: 'WALLET_RATE_EMAIL_PER_HOUR', rateIpPerHour: 'WALLET_RATE_IP_PER_HOUR',
+  rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP',
+  trustProxy: 'WALLET_TRUST_PROXY', deviceVerification: 'WALLET_DEVICE_VERIFICATION', devFundWei: 'WALLET_DEV_FUND_WEI',
+  devOidc: 'WALLET_DEV_OIDC', devOidcPort: 'WALLET_OIDC_PORT', log: 'WALLET_LOG',
+};
+
+function validate(raw: unknown, source: string): WalletServiceOptions {
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0] ?? '');
+      const where = source === 'env' && ENV_NAMES[key] ? ENV_NAMES[key] : i.path.join('.') || '(root)';
+      const sub = source === 'env' && i.path.length > 1 ? ` at ${i.path.slice(1).join('.')}` : '';
+      return `${where}${sub}: ${i.message}`;
+    });
+    throw new ConfigError(`invalid wallet-service configuration (${source}):\n  ${lines.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+/** Decodes a 32-byte secret given as base64, base64url or 64 hex digits. */
+export function decodeKey32(value: string, what: string): Buffer {
+  const trimmed = value.trim();
+  const buf = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (buf.length !== 32) throw new ConfigError(`${what}: expected 32 bytes (base64 or 64 hex digits), got ${buf.length}`);
+  return buf;
+}
+
+/** WALLET_KEK: `id:key[,id:key…]` (first one active) or a single key (id "k1"). */
+export function parseKeks(value: string): Kek[] {
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) throw new ConfigError('WALLET_KEK: empty');
+  const keks = parts.map((part, i) => {
+    const m = /^([A-Za-z0-9_-]{1,32}):(.+)$/.exec(part);
+    const id = m ? m[1]! : parts.length === 1 ? 'k1' : `k${i + 1}`;
+    return { id, key: decodeKey32(m ? m[2]! : part, `WALLET_KEK (${id})`) };
+  });
+  if (new Set(keks.map((k) => k.id)).size !== keks.length) throw new ConfigError('WALLET_KEK: duplicate key ids');
+  return keks;
+}
+
+function isLoopback(host: string): boolean {
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]';
+}
+
+/**
+ * Dev secrets: kept in `<dataDir>/dev-secrets.json` (mode 0600) so that a persistent dev database stays
+ * readable across restarts; random per process for an in-memory database. Never used outside dev mode.
+ */
+function devSecrets(dataDir: string | null): { kek: string; sessionSecret: string; persisted: boolean } {
+  if (!dataDir) return { kek: randomBytes(32).toString('base64'), sessionSecret: randomBytes(32).toString('base64'), persisted: false };
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'dev-secrets.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { kek: string; sessionSecret: string };
+    return { ...saved, persisted: true };
+  }
+  const fresh = { kek: `dev:${randomBytes(32).toString('base64')}`, sessionSecret: randomBytes(32).toString('base64') };
+  writeFileSync(file, JSON.stringify(fresh), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { ...fresh, persisted: true };
+}
+
+export const DEFAULT_PORT = 8790;
+export const DEFAULT_OIDC_PORT = 8792;
+
+/**
+ * Builds the configuration from env (+ WALLET_CONFIG file) and overrides (overrides win, then env,
+ * then the file).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: WalletServiceOptions = {}): WalletServiceConfig {
+  let fileOpts: WalletServiceOptions = {};
+  const configPath = strEnv(env, 'WALLET_CONFIG');
+  if (configPath) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(configPath), 'utf8');
+    } catch (err) {
+      throw new ConfigError(`WALLET_CONFIG: cannot read ${configPath} (${(err as Error).message})`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new ConfigError(`WALLET_CONFIG: ${configPath} is not valid JSON (${(err as Error).message})`);
+    }
+    fileOpts = validate(json, configPath);
+  }
+  const envOpts = validate(fromEnv(env), 'env');
+  const o: WalletServiceOptions = { ...fileOpts, ...envOpts, ...validate(overrides, 'options') };
+  const warnings: string[] = [];
+
+  const dev = o.dev ?? false;
+  const host = o.host ?? '127.0.0.1';
+  const port = o.port ?? DEFAULT_PORT;
+  const publicUrlFixed = o.publicUrl !== undefined || port !== 0;
+  const publicUrl = (o.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const pu = new URL(publicUrl);
+  if (pu.origin !== publicUrl) throw new ConfigError('WALLET_PUBLIC_URL: must be an origin (no path)');
+  if (pu.protocol !== 'https:' && !isLoopback(pu.hostname)) {
+    if (dev) warnings.push(`WALLET_PUBLIC_URL ${publicUrl} is not https: browsers will not treat it as a secure context`);
+    else throw new ConfigError('WALLET_PUBLIC_URL: must be https outside dev mode (except on a loopback address)');
+  }
+
+  // WALLET_DATA_DIR: the service's folder (PGlite's database in pglite/, dev secrets next to it)
+  const dataDir = o.dataDir === undefined ? resolve('.cache/wallet-service') : o.dataDir === ':memory:' || o.dataDir === 'memory://' ? null : resolve(o.dataDir);
+  if (dataDir && !o.databaseUrl) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const database = o.databaseUrl
+    ? ({ kind: 'postgres', url: o.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: dataDir ? join(dataDir, 'pglite') : null } as const);
+
+  let kekText = o.kek;
+  let secretText = o.sessionSecret;
+  if (!kekText || !secretText) {
+    if (!dev) throw new ConfigError('WALLET_KEK and WALLET_SESSION_SECRET are required outside dev mode (32 random bytes each, base64)');
+    if (database.kind === 'postgres') {
+      throw new ConfigError('WALLET_KEK and WALLET_SESSION_SECRET are required with DATABASE_URL (every process must share them), also in dev mode');
+    }
+    const s = devSecrets(dataDir);
+    kekText ??= s.kek;
+    secretText ??= s.sessionSecret;
+    warnings.push(
+      s.persisted
+        ? `dev mode: WALLET_KEK / WALLET_SESSION_SECRET not set; using dev secrets stored next to the database (${dataDir}/dev-secrets.json). Never do this in production.`
+        : 'dev mode: WALLET_KEK / WALLET_SESSION_SECRET not set; using random secrets for this in-memory database',
+    );
+  }
+  const keks = parseKeks(kekText);
+  const sessionSecret = (() => {
+    const buf = /^[0-9a-fA-F]+$/.test(secretText) && secretText.length >= 64 ? Buffer.from(secretText, 'hex') : Buffer.from(secretText, 'base64');
+    if (buf.length < 32) throw new ConfigError('WALLET_SESSION_SECRET: at least 32 bytes (base64 or hex)');
+    return buf;
+  })();
+
+  const projects = o.projects ?? [];
+  if (new Set(projects.map((p) => p.projectId)).size !== projects.length) throw new ConfigError('WALLET_PROJECTS: duplicate projectId');
+  if (projects.length === 0) warnings.push('WALLET_PROJECTS is empty: every frame will answer "Unauthorized: invalid key"');
+
+  const chains: ChainConfig[] = (o.chains ?? []).map((c) => ({
+    ...c,
+    name: c.name ?? `Chain ${c.chainId}`,
+    nativeCurrency: c.nativeCurrency ?? KNOWN_CURRENCIES[c.chainId] ?? ETHER,
+  }));
+  if (new Set(chains.map((c) => c.chainId)).size !== chains.length) throw new ConfigError('WALLET_CHAINS: duplicate chainId');
+  if (chains.length === 0) warnings.push('WALLET_CHAINS is empty: the wallet cannot sign transactions or read chains');
+
+  const devMailbox = o.devMailbox ?? dev;
+  if (devMailbox && !dev) throw new ConfigError('WALLET_DEV_MAILBOX needs WALLET_DEV=1: the dev mailbox shows login codes to anyone');
+  const smtpUrl = o.smtpUrl ?? null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('WALLET_SMTP_URL: expected smtp://… or smtps://…');
+  if (!smtpUrl && !devMailbox) warnings.push('no mail transport (WALLET_SMTP_URL): e-mail login is disabled');
+
+  const devOidc = o.devOidc ?? (dev && !o.social);
+  if (devOidc && !dev) throw new ConfigError('WALLET_DEV_OIDC (the local OpenID provider) needs WALLET_DEV=1');
+  if (devOidc && o.social) throw new ConfigError('WALLET_DEV_OIDC and WALLET_SOCIAL exclude each other: the local OpenID provider stands in for every social provider');
+  const devOidcPort = devOidc ? (o.devOidcPort ?? DEFAULT_OIDC_PORT) : null;
+
+  const devFundWei = o.devFundWei !== undefined ? BigInt(o.devFundWei) : dev ? 100n * 10n ** 18n : null;
+  if (devFundWei !== null && !dev) throw new ConfigError('WALLET_DEV_FUND_WEI needs WALLET_DEV=1 (it calls anvil_setBalance)');
+
+  return {
+    host,
+    port,
+    publicUrl,
+    publicUrlFixed,
+    dev,
+    devMailbox,
+    database,
+    keks,
+    sessionSecret,
+    sessionTtlSeconds: o.sessionTtlSeconds ?? 7 * 24 * 3600,
+    projects,
+    chains,
+    smtpUrl,
+    mailFrom: o.mailFrom ?? 'Latchkey Wallet <wallet@localhost>',
+    social: o.social ?? {},
+    farcasterDev: o.farcasterDev ?? dev,
+    codeTtlSeconds: o.codeTtlSeconds ?? 600,
+    codeMaxAttempts: o.codeMaxAttempts ?? 5,
+    lockoutSeconds: o.lockoutSeconds ?? 900,
+    resendIntervalSeconds: o.resendIntervalSeconds ?? 30,
+    rateEmailPerHour: o.rateEmailPerHour ?? 10,
+    rateIpPerHour: o.rateIpPerHour ?? 30,
+    rateVerifyPerIpPer10Min: o.rateVerifyPerIpPer10Min ?? 60,
+    rateApiPerIpPerMinute: o.rateApiPerIpPerMinute ?? 600,
+    trustProxy: o.trustProxy ?? 0,
+    deviceVerification: o.deviceVerification ?? true,
+    devFundWei,
+    devOidcPort,
+    log: o.log ?? true,
+    warnings,
+  };
+}

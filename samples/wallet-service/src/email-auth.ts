@@ -1,0 +1,304 @@
+/**
+ * E-mail logins and e-mail changes with one-time codes.
+ *
+ * Codes: 6 random digits, stored only as an HMAC (keyed with the session secret, bound to the
+ * challenge), valid for WALLET_CODE_TTL seconds; WALLET_CODE_MAX_ATTEMPTS wrong tries kill the code and
+ * lock the address out for WALLET_LOCKOUT seconds. Sending is limited per address (one per
+ * WALLET_RESEND_INTERVAL seconds and WALLET_RATE_EMAIL_PER_HOUR per hour) and per client IP
+ * (WALLET_RATE_IP_PER_HOUR per hour); checking per client IP (WALLET_RATE_VERIFY_PER_IP per 10 minutes).
+ *
+ * Connect e-mail answers one of three actions:
+ *   CONNECT        the caller's session (same device) already belongs to this address: nothing to do;
+ *   VERIFY_DEVICE  the address has an account and this device key has never completed a login for it:
+ *                  a link to approve the device is mailed first (CONNECT_DEVICE waits for it), then a code;
+ *   VERIFY_OTP     otherwise (a new account, or a known device): a code is mailed.
+ */
+import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Accounts, SessionGrant } from './accounts';
+import { normaliseEmail } from './accounts';
+import type { WalletServiceConfig } from './config';
+import type { Db, Queryable } from './db';
+import { HttpError, badRequest, notFound, tooMany } from './errors';
+import { hit, lock, lockedFor } from './limits';
+import type { Mailer } from './mail';
+import type { SessionClaims } from './tokens';
+import { b64url, sha256 } from './tokens';
+
+export type ConnectAction = 'CONNECT' | 'VERIFY_DEVICE' | 'VERIFY_OTP';
+export type UpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP';
+
+type Challenge = {
+  id: string;
+  purpose: 'login' | 'email_update';
+  user_id: string | null;
+  email: string;
+  new_email: string | null;
+  device_jkt: string;
+  project_id: string;
+  origin: string;
+  stage: string;
+  code_hash: Buffer | null;
+  code_expired: boolean;
+  attempts: number;
+  device_approved: boolean;
+};
+
+/** How long a login or update flow stays open, in seconds. */
+const FLOW_TTL_SECONDS = 30 * 60;
+/** How long CONNECT_DEVICE waits for the approval, in seconds (the client gives up after 30). */
+export const DEVICE_WAIT_SECONDS = 25;
+
+const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
+
+export class EmailAuth {
+  constructor(
+    private readonly db: Db,
+    private readonly config: WalletServiceConfig,
+    private readonly accounts: Accounts,
+    private readonly mailer: Mailer,
+  ) {}
+
+  private codeHash(challengeId: string, code: string): Buffer {
+    return createHmac('sha256', this.config.sessionSecret).update(`otp|${challengeId}|${code}`).digest();
+  }
+
+  private async checkLock(email: string): Promise<void> {
+    const left = await lockedFor(this.db, `email:${email}`);
+    if (left > 0) throw tooMany(`Too many wrong codes: try again in ${minutes(left)} minutes`, left, 'locked');
+  }
+
+  /** Limits on sending a code or link to `email` from `ip`. */
+  private async limitSend(email: string, ip: string): Promise<void> {
+    await this.checkLock(email);
+    // per IP first: a flood from one network must not use up the quota of the addresses it targets
+    const perIp = await hit(this.db, `send-ip:${ip}`, this.config.rateIpPerHour, 3600);
+    if (!perIp.allowed) throw tooMany(`Too many codes requested from your network: try again in ${minutes(perIp.retryAfterSeconds)} minutes`, perIp.retryAfterSeconds);
+    if (this.config.resendIntervalSeconds > 0) {
+      const interval = await hit(this.db, `send-interval:${email}`, 1, this.config.resendIntervalSeconds);
+      if (!interval.allowed) {
+        const n = Math.max(1, Math.ceil(interval.retryAfterSeconds));
+        throw tooMany(`Please try again after ${n} seconds`, n);
+      }
+    }
+    const perAddress = await hit(this.db, `send-email:${email}`, this.config.rateEmailPerHour, 3600);
+    if (!perAddress.allowed) throw tooMany(`Too many codes sent to this address: try again in ${minutes(perAddress.retryAfterSeconds)} minutes`, perAddress.retryAfterSeconds);
+  }
+
+  private async limitVerify(ip: string): Promise<void> {
+    const r = await hit(this.db, `verify-ip:${ip}`, this.config.rateVerifyPerIpPer10Min, 600);
+    if (!r.allowed) throw tooMany(`Too many attempts from your network: try again in ${minutes(r.retryAfterSeconds)} minutes`, r.retryAfterSeconds);
+  }
+
+  /** Makes a fresh code for the challenge and mails it. */
+  private async sendCode(q: Queryable, challengeId: string, to: string, why: string): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await q.query(
+      `UPDATE email_challenges SET code_hash = $2, code_expires_at = now() + make_interval(secs => $3), attempts = 0 WHERE id = $1`,
+      [challengeId, this.codeHash(challengeId, code), this.config.codeTtlSeconds],
+    );
+    await this.mailer.send({
+      to,
+      subject: `${code} is your wallet code`,
+      text: `Your code: ${code}\n\n${why}\nIt expires in ${minutes(this.config.codeTtlSeconds)} minutes. If you did not ask for it, ignore this e-mail.`,
+      code,
+    });
+  }
+
+  private async load(id: string, jkt: string, purpose: Challenge['purpose']): Promise<Challenge> {
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw notFound('Unknown or expired request: start again', 'flow_not_found');
+    const rows = await this.db.query<Challenge>(
+      `SELECT id, purpose, user_id, email, new_email, device_jkt, project_id, origin, stage, code_hash, attempts,
+              (code_expires_at IS NULL OR code_expires_at <= now()) AS code_expired,
+              (device_approved_at IS NOT NULL) AS device_approved
+       FROM email_challenges WHERE id = $1 AND expires_at > now()`,
+      [id],
+    );
+    const c = rows[0];
+    if (!c || c.device_jkt !== jkt || c.purpose !== purpose) throw notFound('Unknown or expired request: start again', 'flow_not_found');
+    return c;
+  }
+
+  /**
+   * Checks `otp` against the challenge's code. Wrong: counts the attempt; the last allowed wrong attempt
+   * kills the code and locks the address out. Right: resolves (the caller consumes the challenge).
+   */
+  private async checkCode(c: Challenge, otp: string, expectStage: string, lockEmail: string): Promise<void> {
+    if (c.stage === 'locked') throw tooMany('Too many wrong codes: request a new code later', this.config.lockoutSeconds, 'locked');
+    if (c.stage !== expectStage || !c.code_hash) throw badRequest('No code was sent for this step', 'wrong_step');
+    if (c.code_expired) throw badRequest('The code has expired: ask for a new one', 'code_expired');
+    const given = this.codeHash(c.id, otp);
+    const ok = /^\d{6}$/.test(otp) && given.length === c.code_hash.length && timingSafeEqual(given, c.code_hash);
+    if (ok) return;
+    const rows = await this.db.query<{ attempts: number }>(
+      `UPDATE email_challenges SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
+      [c.id],
+    );
+    const attempts = rows[0]?.attempts ?? this.config.codeMaxAttempts;
+    if (attempts >= this.config.codeMaxAttempts) {
+      await this.db.query(`UPDATE email_challenges SET stage = 'locked', code_hash = NULL WHERE id = $1`, [c.id]);
+      await lock(this.db, `email:${lockEmail}`, this.config.lockoutSeconds);
+      throw tooMany(`Too many wrong codes: try again in ${minutes(this.config.lockoutSeconds)} minutes`, this.config.lockoutSeconds, 'locked');
+    }
+    const left = this.config.codeMaxAttempts - attempts;
+    throw badRequest(`Invalid code: ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'invalid_code');
+  }
+
+  // ---- login ------------------------------------------------------------------------------------
+
+  async start(p: {
+    email: string;
+    jkt: string;
+    projectId: string;
+    origin: string;
+    ip: string;
+    session: SessionClaims | undefined;
+  }): Promise<{ action: ConnectAction; flowId: string | null }> {
+    if (!this.mailer.enabled) throw new HttpError(503, 'email_unavailable', 'E-mail login is not configured on this wallet service');
+    const email = normaliseEmail(p.email);
+    if (p.session) {
+      const me = await this.accounts.view(p.session.userId).catch(() => undefined);
+      if (me?.email === email) return { action: 'CONNECT', flowId: null };
+    }
+    await this.limitSend(email, p.ip);
+    const userId = (await this.accounts.userByEmail(this.db, email)) ?? null;
+    const needsDevice = this.config.deviceVerification && userId !== null && !(await this.accounts.deviceTrusted(this.db, userId, p.jkt));
+    const id = randomUUID();
+    const deviceToken = needsDevice ? b64url(randomBytes(24)) : null;
+    await this.db.transaction(async (tx) => {
+      // one open login per address and device: a new request replaces the old one
+      await tx.query(`DELETE FROM email_challenges WHERE purpose = 'login' AND email = $1 AND device_jkt = $2`, [email, p.jkt]);
+      await tx.query(
+        `INSERT INTO email_challenges (id, purpose, user_id, email, device_jkt, project_id, origin, stage, device_token_hash, expires_at)
+         VALUES ($1, 'login', $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
+        [id, userId, email, p.jkt, p.projectId, p.origin, needsDevice ? 'device' : 'otp', deviceToken ? sha256(deviceToken) : null, FLOW_TTL_SECONDS],
+      );
+    });
+    if (deviceToken) {
+      const link = `${this.config.publicUrl}/device/approve?token=${deviceToken}`;
+      await this.mailer.send({
+        to: email,
+        subject: 'Approve a new device for your wallet',
+        text: `Someone asked to log in to your wallet from a device it has not seen before, on ${p.origin}.\n\nIf this was you, approve the device:\n${link}\n\nThen enter the code we send next. If it was not you, ignore this e-mail: nothing happens without the approval.`,
+        link,
+      });
+      return { action: 'VERIFY_DEVICE', flowId: id };
+    }
+    await this.sendCode(this.db, id, email, `Enter it to log in to your wallet on ${p.origin}.`);
+    return { action: 'VERIFY_OTP', flowId: id };
+  }
+
+  /** CONNECT_DEVICE: waits (up to DEVICE_WAIT_SECONDS) for the link in the e-mail, then mails the code. */
+  async waitForDevice(p: { flowId: string; jkt: string; signal: AbortSignal }): Promise<{ action: 'VERIFY_OTP' }> {
+    const deadline = Date.now() + DEVICE_WAIT_SECONDS * 1000;
+    for (;;) {
+      const c = await this.load(p.flowId, p.jkt, 'login');
+      if (c.stage === 'otp') return { action: 'VERIFY_OTP' };
+      if (c.stage !== 'device') throw badRequest('This login is not waiting for a device approval', 'wrong_step');
+      if (c.device_approved) {
+        const moved = await this.db.query(`UPDATE email_challenges SET stage = 'otp' WHERE id = $1 AND stage = 'device' RETURNING id`, [c.id]);
+        if (moved.length) await this.sendCode(this.db, c.id, c.email, `Your new device is approved. Enter the code to log in on ${c.origin}.`);
+        return { action: 'VERIFY_OTP' };
+      }
+      if (Date.now() > deadline || p.signal.aborted) {
+        throw new HttpError(408, 'device_not_approved', 'The device is not approved yet: open the link in the e-mail, then try again');
+      }
+      await new Promise((r) => setTimeout(r, 400));
+    }
+  }
+
+  /** The device-approval page's lookup: what the link is about (no side effect). */
+  async deviceRequest(token: string): Promise<{ origin: string; email: string; approved: boolean } | undefined> {
+    if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
+    const rows = await this.db.query<{ origin: string; email: string; approved: boolean }>(
+      `SELECT origin, email, device_approved_at IS NOT NULL AS approved FROM email_challenges
+       WHERE device_token_hash = $1 AND expires_at > now() AND stage IN ('device', 'otp')`,
+      [sha256(token)],
+    );
+    return rows[0];
+  }
+
+  async approveDevice(token: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return false;
+    const rows = await this.db.query(
+      `UPDATE email_challenges SET device_approved_at = COALESCE(device_approved_at, now())
+       WHERE device_token_hash = $1 AND expires_at > now() AND stage IN ('device', 'otp') RETURNING id`,
+      [sha256(token)],
+    );
+    return rows.length > 0;
+  }
+
+  /** CONNECT_OTP: the code ends the login; the account (and its key) is made on the first one. */
+  async verify(p: { flowId: string; otp: string; jkt: string; ip: string; userAgent: string | null }): Promise<SessionGrant> {
+    await this.limitVerify(p.ip);
+    const c = await this.load(p.flowId, p.jkt, 'login');
+    await this.checkLock(c.email);
+    await this.checkCode(c, p.otp, 'otp', c.email);
+    const userId = await this.db.transaction(async (tx) => {
+      const gone = await tx.query(`DELETE FROM email_challenges WHERE id = $1 AND stage = 'otp' RETURNING id`, [c.id]);
+      if (gone.length === 0) throw notFound('This code was already used', 'flow_not_found');
+      const id = (await this.accounts.userByEmail(tx, c.email)) ?? (await this.accounts.createUser(tx, c.email));
+      await this.accounts.trustDevice(tx, id, p.jkt, c.origin, p.userAgent);
+      return id;
+    });
+    return this.accounts.grant(userId, p.jkt, c.project_id, c.origin);
+  }
+
+  // ---- e-mail change -----------------------------------------------------------------------------
+
+  /**
+   * UPDATE_EMAIL: VERIFY_PRIMARY_OTP (a code to the current address first) when the account has an
+   * address, VERIFY_SECONDARY_OTP (a code to the new address only) when it has none (social accounts).
+   */
+  async startUpdate(p: { session: SessionClaims; newEmail: string; ip: string }): Promise<{ action: UpdateAction; flowId: string }> {
+    if (!this.mailer.enabled) throw new HttpError(503, 'email_unavailable', 'E-mail is not configured on this wallet service');
+    const newEmail = normaliseEmail(p.newEmail);
+    const me = await this.accounts.view(p.session.userId);
+    if (me.email === newEmail) throw badRequest('This is already the e-mail of this account', 'same_email');
+    if (await this.accounts.userByEmail(this.db, newEmail)) throw new HttpError(409, 'email_taken', 'This e-mail belongs to another account');
+    await this.limitSend(newEmail, p.ip);
+    if (me.email) await this.checkLock(me.email);
+    const id = randomUUID();
+    const stage = me.email ? 'primary' : 'secondary';
+    await this.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM email_challenges WHERE purpose = 'email_update' AND user_id = $1`, [p.session.userId]);
+      await tx.query(
+        `INSERT INTO email_challenges (id, purpose, user_id, email, new_email, device_jkt, project_id, origin, stage, expires_at)
+         VALUES ($1, 'email_update', $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
+        [id, p.session.userId, me.email ?? newEmail, newEmail, p.session.jkt, p.session.projectId, p.session.origin, stage, FLOW_TTL_SECONDS],
+      );
+    });
+    if (me.email) {
+      await this.sendCode(this.db, id, me.email, `Enter it to confirm changing your wallet's e-mail to ${newEmail}.`);
+      return { action: 'VERIFY_PRIMARY_OTP', flowId: id };
+    }
+    await this.sendCode(this.db, id, newEmail, 'Enter it to confirm this new e-mail address for your wallet.');
+    return { action: 'VERIFY_SECONDARY_OTP', flowId: id };
+  }
+
+  async verifyPrimary(p: { session: SessionClaims; flowId: string; otp: string; ip: string }): Promise<void> {
+    await this.limitVerify(p.ip);
+    const c = await this.load(p.flowId, p.session.jkt, 'email_update');
+    if (c.user_id !== p.session.userId) throw notFound('Unknown or expired request: start again', 'flow_not_found');
+    await this.checkLock(c.email);
+    await this.checkCode(c, p.otp, 'primary', c.email);
+    const moved = await this.db.query(`UPDATE email_challenges SET stage = 'secondary' WHERE id = $1 AND stage = 'primary' RETURNING id`, [c.id]);
+    if (!moved.length) throw notFound('This code was already used', 'flow_not_found');
+    await this.sendCode(this.db, c.id, c.new_email!, 'Enter it to confirm this new e-mail address for your wallet.');
+  }
+
+  async verifySecondary(p: { session: SessionClaims; flowId: string; otp: string; ip: string }): Promise<{ newEmail: string }> {
+    await this.limitVerify(p.ip);
+    const c = await this.load(p.flowId, p.session.jkt, 'email_update');
+    if (c.user_id !== p.session.userId) throw notFound('Unknown or expired request: start again', 'flow_not_found');
+    await this.checkLock(c.new_email!);
+    await this.checkCode(c, p.otp, 'secondary', c.new_email!);
+    const newEmail = c.new_email!;
+    await this.db.transaction(async (tx) => {
+      const gone = await tx.query(`DELETE FROM email_challenges WHERE id = $1 AND stage = 'secondary' RETURNING id`, [c.id]);
+      if (!gone.length) throw notFound('This code was already used', 'flow_not_found');
+      if (await this.accounts.userByEmail(tx, newEmail)) throw new HttpError(409, 'email_taken', 'This e-mail belongs to another account');
+      await tx.query(`UPDATE users SET email = $2 WHERE id = $1`, [c.user_id, newEmail]);
+    });
+    return { newEmail };
+  }
+}

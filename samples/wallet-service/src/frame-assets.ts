@@ -1,0 +1,58 @@
+/**
+ * Builds the frame page's script and stylesheet with esbuild at start (in memory; content-hashed
+ * names, served immutable) and renders the frame page.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface FrameAssets {
+  readonly files: ReadonlyMap<string, { body: Buffer; type: string }>;
+  readonly jsPath: string;
+  readonly cssPath: string;
+  readonly jsBytes: number;
+  readonly jsGzipBytes: number;
+  html(): string;
+}
+
+const hash8 = (b: Buffer) => createHash('sha256').update(b).digest('hex').slice(0, 10);
+
+export async function buildFrameAssets(frameDir: string, version: string): Promise<FrameAssets> {
+  const esbuild = await import('esbuild');
+  const repoRoot = resolve(frameDir, '../../..');
+  const result = await esbuild.build({
+    entryPoints: [join(frameDir, 'main.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    outdir: join(frameDir, '.out'),
+    legalComments: 'none',
+    define: { __FRAME_VERSION__: JSON.stringify(version) },
+    absWorkingDir: repoRoot,
+    logLevel: 'silent',
+  });
+  const out = result.outputFiles.find((f) => f.path.endsWith('.js'));
+  if (!out) throw new Error('frame build produced no script');
+  const js = Buffer.from(out.contents);
+  const cssSource = await readFile(join(frameDir, 'frame.css'), 'utf8');
+  const css = Buffer.from((await esbuild.transform(cssSource, { loader: 'css', minify: true })).code);
+  const jsPath = `/frame/frame.${hash8(js)}.js`;
+  const cssPath = `/frame/frame.${hash8(css)}.css`;
+  const files = new Map([
+    [jsPath, { body: js, type: 'text/javascript; charset=utf-8' }],
+    [cssPath, { body: css, type: 'text/css; charset=utf-8' }],
+  ]);
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>Wallet</title><link rel="stylesheet" href="${cssPath}"><script type="module" src="${jsPath}"></script></head><body><main id="root"></main></body></html>`;
+  return {
+    files,
+    jsPath,
+    cssPath,
+    jsBytes: js.length,
+    jsGzipBytes: gzipSync(js, { level: 9 }).length,
+    html: () => page,
+  };
+}

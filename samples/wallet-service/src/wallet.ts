@@ -1,0 +1,404 @@
+/**
+ * Wallet keys and what is done with them: one EVM key per user, made here (never outside the service),
+ * stored envelope-encrypted (envelope.ts), decrypted only for the instant of a signature. Read-only
+ * RPC calls go to the chain's RPC from the configuration; signing methods sign here with viem.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  isAddress,
+  isHex,
+  toHex,
+  type Chain,
+  type Hex,
+  type TypedDataDefinition,
+} from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { ChainConfig, Kek } from './config';
+import type { Db, Queryable } from './db';
+import { KeyDecryptionError, openKey, sealKey } from './envelope';
+import { HttpError, badRequest } from './errors';
+
+export const SAFE_FORWARDED = new Set([
+  'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getAccount', 'eth_getBalance',
+  'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber', 'eth_getCode', 'eth_getFilterChanges', 'eth_getFilterLogs', 'eth_getLogs',
+  'eth_getProof', 'eth_getStorageAt', 'eth_getTransactionByBlockHashAndIndex', 'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber', 'eth_maxPriorityFeePerGas', 'eth_newBlockFilter', 'eth_newFilter',
+  'eth_newPendingTransactionFilter', 'eth_sendRawTransaction', 'eth_syncing', 'eth_uninstallFilter',
+]);
+/** Safe methods answered by the service itself. */
+export const SAFE_LOCAL = new Set(['eth_accounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets']);
+/** Signing methods this wallet implements (EVM, eoa). */
+export const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls']);
+
+const RPC_TIMEOUT_MS = 10_000;
+const RPC_MAX_RESPONSE = 4 * 1024 * 1024;
+
+export class RpcError extends HttpError {
+  constructor(rpcCode: number, message: string, data?: unknown) {
+    super(400, 'rpc_error', message, { rpcCode, ...(data !== undefined ? { data } : {}) });
+  }
+}
+
+async function readCapped(res: Response, max: number): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new RpcError(-32005, 'The chain RPC answer is too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const quantity = (v: unknown, what: string): bigint | undefined => {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v)) return BigInt(v);
+  if (typeof v === 'string' && /^[0-9]{1,78}$/.test(v)) return BigInt(v);
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  throw badRequest(`${what}: expected a hex quantity`, 'invalid_params');
+};
+
+const hexData = (v: unknown, what: string): Hex | undefined => {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(v)) return v as Hex;
+  throw badRequest(`${what}: expected 0x-prefixed hex bytes`, 'invalid_params');
+};
+
+const address = (v: unknown, what: string): Hex | undefined => {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string' && isAddress(v, { strict: false })) return getAddress(v);
+  throw badRequest(`${what}: expected an address`, 'invalid_params');
+};
+
+export interface TxRequest {
+  to?: Hex;
+  value?: bigint;
+  data?: Hex;
+  gas?: bigint;
+  nonce?: number;
+  gasPrice?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+}
+
+/** Validates an eth_sendTransaction object; `from` (if any) must be the wallet's address. */
+export function parseTx(raw: unknown, own: string, chainId: number): TxRequest {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest('transaction: expected an object', 'invalid_params');
+  const t = raw as Record<string, unknown>;
+  const from = address(t.from, 'from');
+  if (from && from.toLowerCase() !== own.toLowerCase()) throw badRequest('from: not the address of this wallet', 'invalid_params');
+  if (t.chainId !== undefined && quantity(t.chainId, 'chainId') !== BigInt(chainId)) {
+    throw badRequest(`chainId: the transaction is for another chain than the wallet's (${chainId})`, 'invalid_params');
+  }
+  const nonce = quantity(t.nonce, 'nonce');
+  const tx: TxRequest = {
+    to: address(t.to, 'to'),
+    value: quantity(t.value, 'value'),
+    data: hexData(t.data ?? t.input, 'data'),
+    gas: quantity(t.gas ?? t.gasLimit, 'gas'),
+    nonce: nonce === undefined ? undefined : Number(nonce),
+    gasPrice: quantity(t.gasPrice, 'gasPrice'),
+    maxFeePerGas: quantity(t.maxFeePerGas, 'maxFeePerGas'),
+    maxPriorityFeePerGas: quantity(t.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
+  };
+  if (tx.gasPrice !== undefined && (tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined)) {
+    throw badRequest('gasPrice and maxFeePerGas exclude each other', 'invalid_params');
+  }
+  if (!tx.to && !tx.data) throw badRequest('transaction: needs "to" or "data"', 'invalid_params');
+  return tx;
+}
+
+function viemChain(c: ChainConfig): Chain {
+  return defineChain({ id: c.chainId, name: c.name, nativeCurrency: c.nativeCurrency, rpcUrls: { default: { http: [c.rpcUrl] } } });
+}
+
+export class Wallets {
+  private readonly userLocks = new Map<string, Promise<unknown>>();
+  /** Told when a stored key cannot be decrypted (an operator problem: log it). */
+  onKeyError: ((message: string) => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keks: readonly Kek[],
+    readonly chains: readonly ChainConfig[],
+  ) {}
+
+  /**
+   * Runs the curve code once (its tables are computed on first use, ~0.2 s) so that the first login
+   * and the first signature after a start are as fast as the others.
+   */
+  async warmUp(): Promise<void> {
+    const pk = randomBytes(32);
+    try {
+      await privateKeyToAccount(toHex(pk)).signMessage({ message: 'warm-up' });
+    } finally {
+      pk.fill(0);
+    }
+  }
+
+  chain(chainId: number): ChainConfig {
+    const c = this.chains.find((x) => x.chainId === chainId);
+    if (!c) throw new HttpError(400, 'unsupported_chain', `Chain ${chainId} is not supported by this wallet service`);
+    return c;
+  }
+
+  /** Makes and stores a new key for `userId` (inside the caller's transaction); returns its address. */
+  async create(q: Queryable, userId: string): Promise<string> {
+    const pk = randomBytes(32);
+    try {
+      const account = privateKeyToAccount(toHex(pk));
+      const sealed = sealKey(this.keks, userId, account.address, pk);
+      await q.query(`INSERT INTO wallet_keys (user_id, address, kek_id, wrapped_dek, encrypted_key) VALUES ($1, $2, $3, $4, $5)`, [
+        userId,
+        account.address,
+        sealed.kekId,
+        sealed.wrappedDek,
+        sealed.encryptedKey,
+      ]);
+      return account.address;
+    } finally {
+      pk.fill(0);
+    }
+  }
+
+  private async withAccount<T>(userId: string, fn: (account: PrivateKeyAccount) => Promise<T>): Promise<T> {
+    const rows = await this.db.query<{ address: string; kek_id: string; wrapped_dek: Buffer; encrypted_key: Buffer }>(
+      `SELECT address, kek_id, wrapped_dek, encrypted_key FROM wallet_keys WHERE user_id = $1`,
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) throw new HttpError(404, 'no_wallet', 'This user has no wallet');
+    let pk: Buffer;
+    try {
+      pk = openKey(this.keks, userId, row.address, { kekId: row.kek_id, wrappedDek: row.wrapped_dek, encryptedKey: row.encrypted_key });
+    } catch (err) {
+      if (err instanceof KeyDecryptionError) {
+        this.onKeyError?.(`cannot open the key of ${row.address}: ${err.message}`);
+        throw new HttpError(500, 'key_unavailable', 'This wallet cannot be opened right now (the service is missing its key-encryption key)');
+      }
+      throw err;
+    }
+    try {
+      const account = privateKeyToAccount(toHex(pk));
+      if (account.address !== row.address) throw new Error('stored key does not match its address');
+      return await fn(account);
+    } finally {
+      pk.fill(0);
+    }
+  }
+
+  /** One JSON-RPC call to the chain's RPC. */
+  async rpc(chainId: number, method: string, params: readonly unknown[]): Promise<unknown> {
+    const c = this.chain(chainId);
+    let res: Response;
+    try {
+      res = await fetch(c.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new RpcError(-32002, `The chain RPC is unavailable (${(err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable'})`);
+    }
+    const text = await readCapped(res, RPC_MAX_RESPONSE);
+    let body: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new RpcError(-32603, `The chain RPC answered HTTP ${res.status} without JSON`);
+    }
+    if (body.error) {
+      const code = typeof body.error.code === 'number' ? body.error.code : -32603;
+      throw new RpcError(code, typeof body.error.message === 'string' ? body.error.message.slice(0, 500) : 'RPC error', body.error.data);
+    }
+    return body.result;
+  }
+
+  /** A read-only method, forwarded or answered here. */
+  async safe(own: string, userId: string, chainId: number, method: string, params: readonly unknown[]): Promise<unknown> {
+    const c = this.chain(chainId);
+    switch (method) {
+      case 'eth_accounts':
+        return [own];
+      case 'eth_chainId':
+        return toHex(c.chainId);
+      case 'wallet_getCapabilities':
+        return Object.fromEntries(this.chains.map((x) => [toHex(x.chainId), { atomic: { status: 'unsupported' } }]));
+      case 'wallet_getAssets': {
+        const balance = await this.rpc(chainId, 'eth_getBalance', [own, 'latest']);
+        return { [toHex(chainId)]: [{ address: 'native', balance, type: 'native', metadata: c.nativeCurrency }] };
+      }
+      case 'wallet_getCallsStatus':
+        return this.callsStatus(userId, params[0]);
+      default:
+        if (!SAFE_FORWARDED.has(method)) throw new RpcError(4200, `${method} is not supported by this wallet`);
+        return this.rpc(chainId, method, params);
+    }
+  }
+
+  /** A signing method; the frame calls this only after the user approved it there. */
+  async sign(userId: string, chainId: number, method: string, params: readonly unknown[]): Promise<unknown> {
+    const c = this.chain(chainId);
+    switch (method) {
+      case 'personal_sign':
+        return this.withAccount(userId, async (account) => {
+          const [message, addr] = params;
+          if (typeof message !== 'string') throw badRequest('personal_sign: the message must be a string', 'invalid_params');
+          const who = address(addr, 'personal_sign address');
+          if (!who || who !== account.address) throw badRequest('personal_sign: the address is not the address of this wallet', 'invalid_params');
+          return account.signMessage({ message: isHex(message) && message.length % 2 === 0 ? { raw: message } : message });
+        });
+      case 'eth_signTypedData_v4':
+        return this.withAccount(userId, async (account) => {
+          const [addr, data] = params;
+          const who = address(addr, 'eth_signTypedData_v4 address');
+          if (!who || who !== account.address) throw badRequest('eth_signTypedData_v4: the address is not the address of this wallet', 'invalid_params');
+          const typed = parseTypedData(data);
+          const domainChain = typed.domain?.chainId;
+          if (domainChain !== undefined && BigInt(domainChain as bigint | number | string) !== BigInt(chainId)) {
+            throw badRequest(`eth_signTypedData_v4: the data is for chain ${String(domainChain)}, the wallet is on chain ${chainId}`, 'invalid_params');
+          }
+          try {
+            return await account.signTypedData(typed);
+          } catch (err) {
+            throw badRequest(`eth_signTypedData_v4: ${(err as Error).message.split('\n')[0]}`, 'invalid_params');
+          }
+        });
+      case 'eth_sendTransaction':
+        return this.withAccount(userId, (account) => this.sendTx(account, userId, c, parseTx(params[0], account.address, chainId)));
+      case 'wallet_sendCalls':
+        return this.withAccount(userId, (account) => this.sendCalls(account, userId, c, params[0]));
+      default:
+        throw new RpcError(4200, `${method} is not supported by this wallet`);
+    }
+  }
+
+  /** Sends one transaction; transactions of one user are serialised (nonces) across processes. */
+  private async sendTx(account: PrivateKeyAccount, userId: string, c: ChainConfig, tx: TxRequest): Promise<Hex> {
+    return this.serialise(userId, async () => {
+      const client = createWalletClient({ account, chain: viemChain(c), transport: http(c.rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }) });
+      try {
+        return await client.sendTransaction({ ...tx, account, chain: viemChain(c) } as Parameters<typeof client.sendTransaction>[0]);
+      } catch (err) {
+        const e = err as { shortMessage?: string; message?: string; code?: number };
+        throw new RpcError(typeof e.code === 'number' ? e.code : -32603, (e.shortMessage ?? e.message ?? 'transaction failed').split('\n')[0]!.slice(0, 500));
+      }
+    });
+  }
+
+  private async sendCalls(account: PrivateKeyAccount, userId: string, c: ChainConfig, raw: unknown): Promise<{ id: string }> {
+    if (typeof raw !== 'object' || raw === null) throw badRequest('wallet_sendCalls: expected an object', 'invalid_params');
+    const req = raw as { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown };
+    if (req.atomicRequired === true) throw new RpcError(5760, 'Atomicity is not supported by this wallet (eoa)');
+    if (req.chainId !== undefined && quantity(req.chainId, 'chainId') !== BigInt(c.chainId)) throw new RpcError(5710, `wallet_sendCalls: chain ${String(req.chainId)} is not the wallet's chain`);
+    if (!Array.isArray(req.calls) || req.calls.length === 0 || req.calls.length > 10) {
+      throw new RpcError(5740, 'wallet_sendCalls: between 1 and 10 calls');
+    }
+    const txs = req.calls.map((call) => parseTx({ ...(call as object), from: req.from }, account.address, c.chainId));
+    const hashes: Hex[] = [];
+    for (const tx of txs) hashes.push(await this.sendTx(account, userId, c, tx));
+    const id = toHex(randomBytes(32));
+    await this.db.query(`INSERT INTO call_bundles (id, user_id, chain_id, hashes) VALUES ($1, $2, $3, $4)`, [id, userId, c.chainId, JSON.stringify(hashes)]);
+    return { id };
+  }
+
+  private async callsStatus(userId: string, id: unknown): Promise<unknown> {
+    if (typeof id !== 'string' || !/^0x[0-9a-f]{64}$/.test(id)) throw new RpcError(5730, 'Unknown bundle id');
+    const rows = await this.db.query<{ chain_id: string | number; hashes: string[] | string }>(
+      `SELECT chain_id, hashes FROM call_bundles WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    const row = rows[0];
+    if (!row) throw new RpcError(5730, 'Unknown bundle id');
+    const chainId = Number(row.chain_id);
+    const hashes = (typeof row.hashes === 'string' ? JSON.parse(row.hashes) : row.hashes) as string[];
+    const receipts = await Promise.all(hashes.map((h) => this.rpc(chainId, 'eth_getTransactionReceipt', [h]) as Promise<Record<string, unknown> | null>));
+    const done = receipts.every(Boolean);
+    const failed = receipts.some((r) => r && r.status === '0x0');
+    return {
+      version: '2.0.0',
+      id,
+      chainId: toHex(chainId),
+      atomic: false,
+      status: !done ? 100 : failed ? 500 : 200,
+      receipts: receipts.filter(Boolean).map((r) => ({
+        logs: r!.logs,
+        status: r!.status,
+        blockHash: r!.blockHash,
+        blockNumber: r!.blockNumber,
+        gasUsed: r!.gasUsed,
+        transactionHash: r!.transactionHash,
+      })),
+    };
+  }
+
+  private async serialise<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    // in this process: one at a time per user
+    const prev = this.userLocks.get(userId) ?? Promise.resolve();
+    const run = prev.then(
+      () => this.acrossProcesses(userId, fn),
+      () => this.acrossProcesses(userId, fn),
+    );
+    const tail = run.catch(() => undefined);
+    this.userLocks.set(userId, tail);
+    void tail.then(() => {
+      if (this.userLocks.get(userId) === tail) this.userLocks.delete(userId);
+    });
+    return run;
+  }
+
+  private async acrossProcesses<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    if (this.db.kind !== 'postgres') return fn();
+    // PostgreSQL: an advisory lock held by a transaction for the duration of the send
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`latchkey-tx:${userId}`]);
+      return fn();
+    });
+  }
+
+  /** Dev mode: tops the address up on every configured chain (anvil_setBalance), best effort. */
+  async devFund(addr: string, wei: bigint): Promise<void> {
+    await Promise.all(
+      this.chains.map(async (c) => {
+        try {
+          const bal = BigInt((await this.rpc(c.chainId, 'eth_getBalance', [addr, 'latest'])) as string);
+          if (bal < wei / 2n) await this.rpc(c.chainId, 'anvil_setBalance', [addr, toHex(wei)]);
+        } catch {
+          /* not an anvil chain, or down: nothing to do */
+        }
+      }),
+    );
+  }
+}
+
+function parseTypedData(data: unknown): TypedDataDefinition {
+  let value = data;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw badRequest('eth_signTypedData_v4: the typed data is not valid JSON', 'invalid_params');
+    }
+  }
+  if (typeof value !== 'object' || value === null) throw badRequest('eth_signTypedData_v4: expected typed data', 'invalid_params');
+  const v = value as { types?: Record<string, unknown>; primaryType?: unknown; domain?: Record<string, unknown>; message?: unknown };
+  if (typeof v.types !== 'object' || v.types === null || typeof v.primaryType !== 'string' || typeof v.message !== 'object' || v.message === null) {
+    throw badRequest('eth_signTypedData_v4: types, primaryType and message are required', 'invalid_params');
+  }
+  const { EIP712Domain: _domainType, ...types } = v.types;
+  return { domain: v.domain ?? {}, types, primaryType: v.primaryType, message: v.message } as TypedDataDefinition;
+}

@@ -1,0 +1,147 @@
+/**
+ * Test support: the wallet service as a child process (`node server.mjs --json`, the real launcher),
+ * and a client that drives its API exactly as the frame does (frame/api.ts, a WebCrypto device key).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ApiError, ServiceApi } from '../frame/api';
+import { createDeviceKey, deviceKeyFrom, type DeviceKey } from '../frame/device';
+
+const SERVER = join(__dirname, '..', 'server.mjs');
+const READY = 'LATCHKEY_WALLET ';
+
+export interface ServiceProcess {
+  readonly url: string;
+  readonly port: number;
+  readonly oidcIssuer: string | null;
+  readonly frameJsBytes: number;
+  readonly frameJsGzipBytes: number;
+  readonly pid: number;
+  output(): string;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+}
+
+/** A fixed pair of secrets for tests that restart a service or run two on one database. */
+export const TEST_SECRETS = {
+  WALLET_KEK: `t1:${Buffer.alloc(32, 7).toString('base64')}`,
+  WALLET_SESSION_SECRET: Buffer.alloc(32, 9).toString('base64'),
+};
+
+export async function startServiceProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
+  const child: ChildProcess = spawn(process.execPath, [SERVER, '--json'], {
+    env: { ...process.env, WALLET_PORT: '0', WALLET_OIDC_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const info = await new Promise<{ url: string; port: number; oidcIssuer: string | null; frameJsBytes: number; frameJsGzipBytes: number; pid: number }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`wallet service did not start within ${timeoutMs} ms:\n${out}`)), timeoutMs);
+      const onData = () => {
+        const line = out.split('\n').find((l) => l.startsWith(READY));
+        if (line) {
+          clearTimeout(timer);
+          child.stdout!.off('data', onData);
+          resolve(JSON.parse(line.slice(READY.length)));
+        }
+      };
+      child.stdout!.on('data', onData);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`wallet service exited with code ${code}:\n${out}`));
+      });
+    },
+  ).catch(async (err) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
+  return {
+    ...info,
+    output: () => out,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export interface MailboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  link: string | null;
+  sentAt: string;
+}
+
+export async function mailbox(baseUrl: string, to?: string): Promise<MailboxEntry[]> {
+  const res = await fetch(`${baseUrl}/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`/dev/mailbox answered ${res.status}`);
+  return (await res.json()) as MailboxEntry[];
+}
+
+/** The newest code mailed to `to` (waits briefly for it). */
+export async function latestCode(baseUrl: string, to: string, after = 0): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mails = (await mailbox(baseUrl, to)).filter((m) => m.code && Date.parse(m.sentAt) >= after);
+    const last = mails[mails.length - 1];
+    if (last?.code) return last.code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${to}`);
+}
+
+/** A frame-like client of the API: its own device key, optional fixed client IP (WALLET_TRUST_PROXY=1). */
+export class FrameClient {
+  readonly api: ServiceApi;
+  private constructor(
+    readonly baseUrl: string,
+    readonly device: DeviceKey,
+    ip?: string,
+  ) {
+    this.api = new ServiceApi({ baseUrl, device, headers: ip ? { 'x-forwarded-for': ip } : {} });
+  }
+
+  static async create(baseUrl: string, ip?: string): Promise<FrameClient> {
+    return new FrameClient(baseUrl, await deviceKeyFrom(await createDeviceKey()), ip);
+  }
+
+  /** The same device (key) talking to another process of the service. */
+  on(baseUrl: string, ip?: string): FrameClient {
+    const c = new FrameClient(baseUrl, this.device, ip);
+    c.api.token = this.api.token;
+    return c;
+  }
+
+  call<T = any>(path: string, body: unknown = {}): Promise<T> {
+    return this.api.call<T>(path, body);
+  }
+
+  /** Calls and returns the ApiError it must fail with. */
+  async fails(path: string, body: unknown = {}): Promise<ApiError> {
+    try {
+      await this.api.call(path, body);
+    } catch (err) {
+      if (err instanceof ApiError) return err;
+      throw err;
+    }
+    throw new Error(`${path} succeeded but was expected to fail`);
+  }
+
+  /** A full e-mail login (code from the dev mailbox); returns the grant. */
+  async emailLogin(email: string, project: { projectId: string; origin: string }): Promise<{ token: string; expiresAt: number; user: { email: string; address: string } }> {
+    const started = Date.now() - 1000;
+    const r = await this.call<{ action: string; flowId: string }>('/v1/auth/email/start', { ...project, email });
+    if (r.action !== 'VERIFY_OTP') throw new Error(`expected VERIFY_OTP, got ${r.action}`);
+    const code = await latestCode(this.baseUrl, email, started);
+    const grant = await this.call('/v1/auth/email/verify', { flowId: r.flowId, otp: code });
+    this.api.token = grant.token;
+    return grant;
+  }
+}

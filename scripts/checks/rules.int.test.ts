@@ -1,0 +1,61 @@
+/**
+ * The house rules as checks in `npm test`: the import rules (dependency-cruiser), the
+ * type-check (tsc), the unused files / exports / dependencies report (knip, kept empty or
+ * explained in knip.jsonc), and a package that ships no test file.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+
+function run(cmd: string, args: readonly string[], cwd = ROOT) {
+  const res = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 });
+  return { status: res.status, stdout: res.stdout ?? '', output: `${res.stdout ?? ''}${res.stderr ?? ''}` };
+}
+
+describe('import rules (.dependency-cruiser.cjs)', () => {
+  it('the repository keeps them: no cycle, headless kernel, plugins through public entries only', () => {
+    const r = run(bin('depcruise'), ['kernel', 'plugins', 'ui', 'samples', 'tests', 'scripts', 'esbuild.mjs', '--config', '.dependency-cruiser.cjs']);
+    expect(r.output).toContain('no dependency violations found');
+    expect(r.status).toBe(0);
+  });
+
+  it('each rule fires on a tree that breaks it (tests/fixtures/import-rules)', () => {
+    const r = run(bin('depcruise'), ['kernel', 'plugins', 'ui', 'samples', '--config', join(ROOT, '.dependency-cruiser.cjs')], join(ROOT, 'tests/fixtures/import-rules'));
+    expect(r.status).not.toBe(0);
+    for (const rule of [
+      'no-cycles',
+      'kernel-headless',
+      'plugin-public-kernel-only',
+      'plugin-public-ui-only',
+      'plugin-no-other-plugin',
+      'ui-public-kernel-only',
+      'ui-no-plugin',
+      'shipped-code-no-samples',
+    ]) {
+      expect([rule, r.output.includes(`error ${rule}:`)]).toEqual([rule, true]);
+    }
+  });
+});
+
+it('type-checks (tsc --noEmit)', () => {
+  const r = run(bin('tsc'), ['--noEmit', '-p', '.']);
+  expect(r.output.trim()).toBe('');
+  expect(r.status).toBe(0);
+}, 240_000);
+
+it('knip finds no unused file, export or dependency', () => {
+  const r = run(bin('knip'), ['--no-progress']);
+  expect(r.output.trim()).toBe('');
+  expect(r.status).toBe(0);
+}, 240_000);
+
+it('npm pack ships no test, test kit or fixture', () => {
+  const r = run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts']);
+  const files: string[] = JSON.parse(r.stdout)[0].files.map((f: { path: string }) => f.path);
+  expect(files.length).toBeGreaterThan(20);
+  expect(files.filter((f) => /\.(test|spec)\.tsx?$|(^|\/)(testing|fixtures)\//.test(f) || /metafile\.json$/.test(f))).toEqual([]);
+  // and what a host imports is there
+  expect(files).toEqual(expect.arrayContaining(['kernel/index.ts', 'plugins/evm/index.ts', 'ui/react/index.ts']));
+}, 120_000);

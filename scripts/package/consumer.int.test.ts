@@ -1,0 +1,120 @@
+/**
+ * The package as a consumer installs it: `npm pack`, the tarball unpacked into a fresh
+ * project whose dependencies are latchkey's own (linked from this repository's install).
+ * - publint and @arethetypeswrong/cli find nothing wrong with the tarball (ESM-only profile:
+ *   node16 from ESM and bundler resolution);
+ * - a host app (consumer/app.tsx) type-checks against the declarations, TypeScript strict,
+ *   skipLibCheck off, under moduleResolution bundler and node16; it bundles with esbuild and
+ *   with Vite; a server render in plain Node (consumer/ssr.mjs) gives the connect button;
+ * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
+ *   entries, type-checks with it (moduleResolution bundler);
+ * - with React absent (a loader hook makes any import of it fail), createKernel with the evm,
+ *   walletconnect, solana and bitcoin plugins loads their modules and connects through a fake
+ *   EIP-1193 provider and a fake wallet-standard Solana wallet.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { installTarball } from '../../tests/support/tarball';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+let dir: string;
+let tarball: string;
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lk-consumer-'));
+  tarball = await installTarball(dir, ['react', 'react-dom', '@types/react', '@types/react-dom', 'scheduler', 'js-tokens', 'loose-envify']);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  cpSync(join(__dirname, 'consumer'), join(dir, 'app'), { recursive: true });
+}, 180_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it('ships built entries and no source of the tests', () => {
+  const shipped = join(dir, 'node_modules', 'latchkey');
+  expect(existsSync(join(shipped, 'dist/esm/kernel.js'))).toBe(true);
+  expect(existsSync(join(shipped, 'dist/esm/plugins/walletconnect.js'))).toBe(true);
+  expect(existsSync(join(shipped, 'kernel/testing'))).toBe(false);
+});
+
+it('publint reports nothing on the tarball', () => {
+  const r = spawnSync(bin('publint'), ['run', tarball, '--strict'], { encoding: 'utf8' });
+  expect(r.status).toBe(0);
+  expect(r.stdout).toContain('All good!');
+}, 60_000);
+
+it('are-the-types-wrong reports no problem for ESM and bundler resolution', () => {
+  const r = spawnSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const report = JSON.parse(r.stdout) as { analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; entrypoint: string; resolutionKind: string }[] } };
+  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './plugins/evm', './errors']));
+  const relevant = report.analysis.problems.filter((p) => p.resolutionKind === 'node16-esm' || p.resolutionKind === 'bundler');
+  expect(relevant).toEqual([]);
+  expect(r.status).toBe(0);
+}, 120_000);
+
+it.each([
+  // bundler resolution also checks the contacts plugin (extensionless relative imports, as bundler users write them)
+  ['bundler', { module: 'ESNext', moduleResolution: 'Bundler' }, ['app/app.tsx', 'src/index.ts', 'src/module.ts']],
+  ['node16', { module: 'Node16', moduleResolution: 'Node16' }, ['app/app.tsx']],
+] as const)('a host app type-checks against the declarations (strict, skipLibCheck off, moduleResolution %s)', (name, resolution, files) => {
+  if (!existsSync(join(dir, 'src'))) cpSync(join(ROOT, 'tests/fixtures/contacts-plugin'), join(dir, 'src'), { recursive: true });
+  const project = join(dir, `tsconfig.${name}.json`);
+  writeFileSync(
+    project,
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', ...resolution, jsx: 'react-jsx', strict: true, noEmit: true, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [] },
+      files,
+    }),
+  );
+  const r = spawnSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
+  expect(`${r.stdout}${r.stderr}`.trim()).toBe('');
+  expect(r.status).toBe(0);
+}, 180_000);
+
+it('bundles with esbuild', () => {
+  const r = spawnSync(
+    bin('esbuild'),
+    ['app/main.tsx', '--bundle', '--format=esm', '--jsx=automatic', '--minify', '--splitting', '--outdir=esbuild-dist', '--log-level=error'],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  expect(`${r.stderr}`.trim()).toBe('');
+  expect(r.status).toBe(0);
+  expect(readFileSync(join(dir, 'esbuild-dist/main.js'), 'utf8')).toContain('Connect Wallet');
+}, 120_000);
+
+it('bundles with Vite', () => {
+  const r = spawnSync(process.execPath, ['vite.build.mjs', pathToFileURL(require.resolve('vite', { paths: [ROOT] })).href], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 120_000 });
+  expect(`${r.stdout}${r.stderr}`).toContain('VITE ok');
+  expect(r.status).toBe(0);
+}, 150_000);
+
+it('renders on a server in plain Node', () => {
+  const r = spawnSync(process.execPath, ['app/ssr.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('SSR '));
+  if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  const { html, status } = JSON.parse(line.slice(4)) as { html: string; status: string | null };
+  expect(html).toMatch(/<button[^>]*>.*Connect Wallet.*<\/button>/);
+  expect(status).toBe('disconnected');
+}, 90_000);
+
+it('runs headless with React absent: the evm, walletconnect, solana and bitcoin modules load and wallets connect', () => {
+  cpSync(join(__dirname, 'headless-consumer.mjs'), join(dir, 'headless-consumer.mjs'));
+  cpSync(join(__dirname, 'no-react.mjs'), join(dir, 'no-react.mjs'));
+  const r = spawnSync(process.execPath, ['--import', './no-react.mjs', 'headless-consumer.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('CONSUMER '));
+  if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  const result = JSON.parse(line.slice('CONSUMER '.length));
+  expect(result.loaded).toEqual([['evm', 'loaded'], ['walletconnect', 'loaded'], ['solana', 'loaded'], ['bitcoin', 'loaded']]);
+  expect(result.status).toBe('connected');
+  expect(result.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+  expect(result.signature).toMatch(/^0x(ab){65}$/);
+  expect(result.calls).toEqual(expect.arrayContaining(['eth_requestAccounts', 'eth_chainId', 'personal_sign', 'standard:connect', 'solana:signMessage']));
+  // base58 of 64 bytes of 0x01
+  expect(result.solana).toEqual({ status: 'connected', address: '11111111111111111111111111111111', signature: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/) });
+}, 90_000);
