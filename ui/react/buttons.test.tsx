@@ -255,6 +255,31 @@ describe('hooks', () => {
     expect(switchSpy).toHaveBeenCalledWith(expect.objectContaining({ name: 'Anvil' }));
   });
 
+  it('useNetwork gives the switch waiting for the wallet and cancels it (issue 8: "Continue in {wallet}")', async () => {
+    const { kernel, adapter } = uiKernel();
+    adapter.switchNetwork = () => new Promise<void>(() => undefined); // the wallet never answers
+    let api!: ReturnType<typeof useNetwork>;
+    function Pending() {
+      api = useNetwork();
+      return <span data-testid="pending">{api.pendingSwitch ? `${api.pendingSwitch.walletName} → ${api.pendingSwitch.network.name}` : '-'}</span>;
+    }
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <Pending />
+      </LatchkeyProvider>,
+    );
+    await connect(kernel);
+    let outcome!: Promise<unknown>;
+    await act(async () => {
+      outcome = api.switchNetwork(api.networks[1]!).catch((e: unknown) => e);
+    });
+    expect(screen.getByTestId('pending').textContent).toBe('Test Wallet → Anvil');
+    await act(async () => api.cancelSwitch());
+    expect(await outcome).toMatchObject({ name: 'RequestAbortedError', details: 'The network switch was cancelled.' });
+    expect(screen.getByTestId('pending').textContent).toBe('-');
+    expect(api.network?.name).toBe('Ethereum');
+  });
+
   it('useKernel outside the provider throws a clear error', () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<ConnectButton />)).toThrow('useKernel must be used inside <LatchkeyProvider>');
