@@ -357,6 +357,7 @@ describe('Connection: an abandoned attempt never touches the connection that rep
     const wallet = kernel.connection.connect({ connectorId: injectedConnector.id });
     expect(await wcConnect).toMatchObject({ name: 'RequestAbortedError', details: 'Another connection (Test Wallet) replaced this one.' });
     expect(kernel.account.get('eip155').status).toBe('connecting');
+    await tick(); // the replacing connect reaches its wallet
     adapter.waiting[1]!.resolve();
     await wallet;
     expect(kernel.account.get('eip155').status).toBe('connected');

@@ -5,13 +5,11 @@ import type {
   AdapterCall,
   AdapterCapability,
   AdapterConnection,
-  AdapterEvent,
   ChainAdapter,
   TransferRequest,
   TransactionRequest,
 } from '../adapter';
 import type { ChainNamespace, ConnectionStatus, Connector, Network as NetworkData } from '../types';
-import { caipAddress, parseCaipAddress } from '../caip';
 import { LatchkeyError } from '../errors/base';
 import { toProviderError } from '../errors/rpc';
 import { RequestAbortedError } from '../errors/transport';
@@ -30,6 +28,7 @@ import { CHAIN_NAMESPACES, isAccountSyncSupported } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
 import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
+import type { followWalletEvent, WalletEventHost } from './walletEvents';
 
 export const Connection = Symbol('Connection');
 
@@ -138,7 +137,7 @@ function toError(err: unknown): LatchkeyError {
 }
 
 @injectable()
-export class ConnectionImpl implements Connection {
+export class ConnectionImpl implements Connection, WalletEventHost {
   private readonly store = new Store<ConnectionState>({ pending: undefined, error: undefined });
   readonly state$ = this.store.state$;
   private readonly connected$ = new Subject<ConnectionEvent>();
@@ -148,15 +147,17 @@ export class ConnectionImpl implements Connection {
   private readonly watching = new Map<ChainAdapter, Subscription>();
   /** The current connect per namespace (started by the visitor); startup restore leaves these namespaces alone. */
   private readonly attempts = new Map<ChainNamespace, Attempt>();
+  /** ./walletEvents.ts's follower, once loaded. */
+  private follow: typeof followWalletEvent | undefined;
 
   constructor(
-    @inject(Account) private readonly account: Account,
-    @inject(Network) private readonly network: Network,
+    @inject(Account) readonly account: Account,
+    @inject(Network) readonly network: Network,
     @inject(Modal) private readonly modal: Modal,
     @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
     @inject(PluginHost) private readonly plugins: PluginHost,
     @inject(Storage) private readonly storage: Storage,
-    @inject(Events) private readonly events: Events,
+    @inject(Events) readonly events: Events,
     @inject(KernelContainer) private readonly container: Container,
   ) {}
 
@@ -179,7 +180,7 @@ export class ConnectionImpl implements Connection {
     this.account.setStatus(ns, pairing ? settled(attempt.before) : 'connecting');
     this.modal.resumeWith(pairing ? undefined : { view: this.plugins.connectorView(connector.type) ?? 'ConnectingExternal', data: { connectorId: connector.id, title: connector.name } });
     try {
-      const adapter = await this.plugins.adapter(ns);
+      const adapter = await this.adapterFor(ns);
       const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork, signal: attempt.abort.signal });
       if (!isCurrent()) {
         // Abandoned, but the wallet connected anyway: undo that connection, touch nothing else.
@@ -254,7 +255,7 @@ export class ConnectionImpl implements Connection {
       this.attempts.set(ns, attempt);
       this.account.setStatus(ns, 'connecting');
       try {
-        const adapter = await this.plugins.adapter(ns);
+        const adapter = await this.adapterFor(ns);
         const network = this.network.state.namespaces[ns].caipNetwork;
         const result =
           (await adapter.reconnect({ connector: member, network }).catch(() => null)) ??
@@ -285,7 +286,7 @@ export class ConnectionImpl implements Connection {
       try {
         if (!connectorId) throw new ConnectorNotFoundError('(none stored)');
         const connector = await this.waitForConnector(connectorId);
-        const adapter = await this.plugins.adapter(ns);
+        const adapter = await this.adapterFor(ns);
         const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
         if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
         if (this.attempts.has(ns)) return;
@@ -408,59 +409,39 @@ export class ConnectionImpl implements Connection {
     this.watch(adapter);
   }
 
-  private watch(adapter: ChainAdapter): void {
-    if (this.watching.has(adapter)) return;
-    this.watching.set(adapter, adapter.events$.subscribe((event) => this.onAdapterEvent(event)));
-  }
-
-  private onAdapterEvent(event: AdapterEvent): void {
-    const ns = event.namespace;
-    const current = this.account.get(ns);
-    // Events of a connector this namespace does not hold (another wallet, an abandoned attempt) change nothing.
-    if (current.connectorId !== event.connectorId || current.status === 'disconnected') return;
-    switch (event.type) {
-      case 'accountsChanged': {
-        const address = event.accounts[0];
-        if (!address) {
-          // No account left here. A session connector's other namespaces live on; any other
-          // wallet is disconnected as the visitor would (its adapter lets go of it).
-          const type = this.connectors.get(event.connectorId)?.type;
-          if (type && SHARED_SESSION_TYPES.includes(type)) this.walletDisconnected(ns, 'namespace');
-          else void this.disconnect(ns).catch(() => undefined);
-          return;
-        }
-        const chainRef = current.caipAddress ? parseCaipAddress(current.caipAddress).chainId : String(this.network.state.namespaces[ns].caipNetwork?.id ?? '');
-        this.account.setAddress(ns, address, caipAddress(ns, chainRef, address));
-        void this.refreshBalance(ns).catch(() => undefined);
-        return;
-      }
-      case 'chainChanged': {
-        // A wallet event in a namespace the visitor is not looking at does not switch the view to it.
-        this.network.setActiveChainId(ns, event.chainId, { activate: this.network.state.activeNamespace === ns });
-        if (current.address) this.account.setAddress(ns, current.address, caipAddress(ns, event.chainId, current.address));
-        void this.refreshBalance(ns).catch(() => undefined);
-        return;
-      }
-      case 'disconnect':
-        this.walletDisconnected(ns, event.scope ?? 'session');
-        return;
-    }
-  }
-
   /**
-   * The wallet ended the connection (spec section 4: a wallet-session disconnect resets every
-   * namespace's account). A session's end resets every namespace that session serves, also
-   * those still being restored; a namespace that only lost its accounts resets alone. Other
-   * wallets' namespaces are not that session's and stay as they are.
+   * Follows the adapter's wallet events (./walletEvents.ts). That code is loaded with the first
+   * adapter ({@link adapterFor}), so it is here by the time a connection is applied; should it
+   * not be yet, the watch starts once it is.
    */
-  private walletDisconnected(ns: ChainNamespace, scope: 'session' | 'namespace'): void {
-    const targets = scope === 'session' ? this.sessionNamespaces(ns) : [ns];
-    for (const reset of this.sessionStates()) for (const target of targets) reset.reset(target);
-    for (const target of targets) this.clearNamespace(target, this.account.get(target).connectorId);
-    this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { source: 'wallet' } });
+  private watch(adapter: ChainAdapter): void {
+    const follow = this.follow;
+    if (!follow) {
+      void import('./walletEvents').then(({ followWalletEvent }) => {
+        this.follow ??= followWalletEvent;
+        this.watch(adapter);
+      });
+      return;
+    }
+    if (this.watching.has(adapter)) return;
+    this.watching.set(adapter, adapter.events$.subscribe((event) => follow(this, event)));
   }
 
-  private clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
+  /** The adapter of `ns`, with the code that follows its wallet events (loaded alongside, not before a connect). */
+  private async adapterFor(ns: ChainNamespace): Promise<ChainAdapter> {
+    const [adapter, { followWalletEvent }] = await Promise.all([this.plugins.adapter(ns), import('./walletEvents')]);
+    this.follow ??= followWalletEvent;
+    return adapter;
+  }
+
+  /** @internal (WalletEventHost) */
+  isSessionConnector(connectorId: string): boolean {
+    const type = this.connectors.get(connectorId)?.type;
+    return type !== undefined && SHARED_SESSION_TYPES.includes(type);
+  }
+
+  /** @internal (WalletEventHost) */
+  clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
     // Balances of the account that leaves are not kept on the device.
     this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS).clear();
     this.account.reset(ns);
@@ -493,7 +474,8 @@ export class ConnectionImpl implements Connection {
    * shared-session type (one WalletConnect pairing serves several namespaces,
    * each through its own connector).
    */
-  private sessionNamespaces(namespace: ChainNamespace): ChainNamespace[] {
+  /** @internal (WalletEventHost) */
+  sessionNamespaces(namespace: ChainNamespace): ChainNamespace[] {
     const typeOf = (ns: ChainNamespace): string | undefined => {
       const id = this.account.get(ns).connectorId;
       return id ? this.connectors.get(id)?.type : undefined;
@@ -503,7 +485,8 @@ export class ConnectionImpl implements Connection {
     return [namespace, ...this.connectedNamespaces().filter((ns) => ns !== namespace && typeOf(ns) === type)];
   }
 
-  private sessionStates(): SessionState[] {
+  /** @internal (WalletEventHost) */
+  sessionStates(): SessionState[] {
     return this.container.isBound(SessionState) ? this.container.getAll<SessionState>(SessionState) : [];
   }
 
