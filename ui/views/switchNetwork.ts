@@ -6,14 +6,15 @@ import { chainIcon } from '../icons/chains';
 
 /**
  * Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is
- * not supported'), bound to `scope` (the view's visit: not shown once the visitor left).
+ * not supported'), bound to `scope` (the view's visit: not shown once the visitor left); a
+ * switch the visitor cancelled needs no message.
  */
 export async function switchTo(kernel: UiKernel, network: NetworkData, scope?: string): Promise<boolean> {
   try {
     await kernel.network.switchNetwork(network);
     return true;
   } catch (err) {
-    kernel.snackbar.error(errorText(err), { scope });
+    if ((err as { name?: unknown } | null)?.name !== 'RequestAbortedError') kernel.snackbar.error(errorText(err), { scope });
     return false;
   }
 }
