@@ -60,7 +60,7 @@ export type { LatchkeyOptions, ResolvedOptions, Features, CustomWallet } from '.
 export { Storage, MAX_RECENT_WALLETS } from './services/Storage';
 export type { ScopedStorage, TtlCache } from './services/Storage';
 export { Router } from './services/Router';
-export type { RouterState } from './services/Router';
+export type { RouterState, TransactionStackEntry } from './services/Router';
 export { Modal } from './services/Modal';
 export type { ModalState, OpenModalArgs } from './services/Modal';
 export { Network } from './services/Network';
