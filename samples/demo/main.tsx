@@ -1,12 +1,15 @@
 /**
  * The demo dapp's entry: installs the in-page dev wallet (EIP-6963 only), builds
- * the kernel with the EVM plugin over the two local anvil chains, and renders the app.
+ * the kernel with the EVM plugin over the two local anvil chains (plus WalletConnect, and the
+ * e-mail and social login of the local wallet service), and renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createKernel, defineNetwork } from '../../kernel/index';
 import { evmPlugin } from '../../plugins/evm/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
+import { emailPlugin } from '../../plugins/embedded-wallet/email';
+import { socialsPlugin } from '../../plugins/embedded-wallet/socials';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { App } from './App';
@@ -49,8 +52,10 @@ async function main() {
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
       features: { analytics: false },
+      // The embedded wallet (e-mail and social login) of the local wallet service, which allows this origin for 'latchkey-demo'.
+      ...(config.walletServiceUrl ? { walletServiceUrl: config.walletServiceUrl } : {}),
     },
-    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl })],
+    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl }), ...(config.walletServiceUrl ? [emailPlugin(), socialsPlugin()] : [])],
   });
 
   createRoot(document.getElementById('root')!).render(
