@@ -6,7 +6,6 @@
  * surface, shown in the modal's ApproveTransaction view.
  */
 import { Subject, type Subscription } from 'rxjs';
-import { getAddress, numberToHex } from 'viem';
 import {
   Store,
   type Account,
@@ -86,6 +85,7 @@ export interface EmbeddedWalletDeps {
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+const numberToHex = (n: number) => `0x${n.toString(16)}`;
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isPendingSocial = (v: unknown): v is { provider: string; at: number } =>
   typeof v === 'object' && v !== null && isString((v as { provider?: unknown }).provider) && isNumber((v as { at?: unknown }).at);
@@ -292,13 +292,13 @@ export class EmbeddedWalletService implements EmbeddedWallet {
   }
 
   private toUser(raw: ResultOf<'GET_USER'> | ResultOf<'CONNECT_SOCIAL'>, userName?: string | null): EmbeddedUser {
-    const address = getAddress(raw.address);
+    const address = raw.address;
     return {
       address,
       chainId: toChainNumber(raw.chainId) ?? raw.chainId,
       email: raw.email ?? null,
       userName: userName ?? ('userName' in raw ? (raw.userName ?? null) : null) ?? this.k.storage.get(KEYS.username, isString) ?? null,
-      accounts: raw.accounts?.map((a) => ({ address: getAddress(a.address), type: a.type })) ?? [{ address, type: 'eoa' }],
+      accounts: raw.accounts?.map((a) => ({ address: a.address, type: a.type })) ?? [{ address, type: 'eoa' }],
       preferredAccountType: raw.preferredAccountType,
       smartAccountDeployed: 'smartAccountDeployed' in raw ? raw.smartAccountDeployed : undefined,
     };
@@ -603,7 +603,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     const before = this.state.user?.address;
     const user = await this.fetchUser(toChainNumber(this.state.user?.chainId), true);
     this.applyAccountDetails();
-    if (before && user.address !== before) this.events.next({ type: 'accountsChanged', accounts: [user.address] });
+    if (before && user.address.toLowerCase() !== before.toLowerCase()) this.events.next({ type: 'accountsChanged', accounts: [user.address] });
   }
 
   /** Signs out of the frame and forgets the login cache (disconnect, spec section 4). */

@@ -67,7 +67,7 @@ const chainId = z.union([str(80), z.number()]);
  * other side accepts. The message is zod 3's 'Invalid email' (the kernel's error map).
  */
 export const ZOD3_EMAIL = /^(?!\.)(?!.*\.\.)([A-Z0-9_+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
-export const emailSchema = z.email({ pattern: ZOD3_EMAIL }).check(z.maxLength(MAX.email));
+export const emailSchema = z.email({ pattern: ZOD3_EMAIL }).check(z.maxLength(MAX.email, 'Invalid email'));
 
 /** The first validation message for `email`, in zod 3's words ('Invalid email', 'Required', …), or undefined when valid. */
 export function emailError(email: unknown): string | undefined {
