@@ -38,7 +38,7 @@ function setup(opts: { storage?: MemoryStorage; environment?: Record<string, unk
   const storage = opts.storage ?? new MemoryStorage();
   const adapter = new ProviderAdapter();
   const kernel = createKernel({
-    options: { projectId: 'proj-1', networks: [mainnet, anvil], walletServiceUrl: SERVICE_URL, features: { analytics: false }, ...opts.options },
+    options: { projectId: 'proj-1', networks: [mainnet, anvil], walletServiceUrl: SERVICE_URL, enableAuthLogger: false, features: { analytics: false }, ...opts.options },
     plugins: [providerChainPlugin(adapter), emailPlugin(), socialsPlugin()],
     environment: { localStorage: storage, isMobile: () => false, ...opts.environment },
   });
@@ -529,7 +529,7 @@ describe('social login', () => {
       fake.loggedIn = true;
       return { userName: 'vitalik.eth' };
     };
-    await run(wallet.connectFarcaster());
+    await run(wallet.connectFarcaster(), 3000);
     expect(asks).toBe(3);
     expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', socialProvider: 'farcaster', user: { username: 'vitalik.eth' } });
   });

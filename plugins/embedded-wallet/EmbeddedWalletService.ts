@@ -46,6 +46,8 @@ export const POPUP_POLL_MS = 250;
 export const SOCIAL_REDIRECT_TTL_MS = 10 * 60_000;
 /** Sign-out waits at most this long for the frame (AppKit: 3 s). */
 export const SIGN_OUT_WAIT_MS = 3000;
+/** Between two long polls (device approval, Farcaster), should the frame answer 'not approved yet' at once. */
+export const POLL_RETRY_MS = 1000;
 export const AUTH_PROBLEM_MESSAGE = 'A problem occurred while trying initialize authentication';
 export const AUTHENTICATING_MESSAGE = 'Authenticating...';
 export const SMART_ACCOUNT_MESSAGE = 'This application might not support Smart Accounts';
@@ -565,6 +567,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
         // The frame long-polls ≤ 25 s and then says 'Not approved yet': ask again while the view waits.
         if (signal?.aborted) return;
         if (!/not approved yet/i.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, POLL_RETRY_MS));
       }
     }
   }

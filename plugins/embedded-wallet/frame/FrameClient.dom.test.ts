@@ -320,6 +320,7 @@ describe('timeouts and aborts', () => {
 });
 
 describe('hostile input (fast-check)', () => {
+  jest.setTimeout(30_000);
   const known = [...REQUEST_NAMES, 'READY', 'SESSION_UPDATE'];
   const idArb = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(undefined), fc.constant(null), fc.object(), fc.string({ minLength: 129, maxLength: 200 }));
   const messages = fc.oneof(
@@ -372,7 +373,10 @@ describe('hostile input (fast-check)', () => {
     const { settled } = await openRequests();
     const replies = fake.sent.map((m) => ({ type: `${m.type.replace('@w3m-app/', '@w3m-frame/')}_SUCCESS`, id: m.id, payload: { chainId: 1 } }));
     const samples = [...fc.sample(messages, { numRuns: 3000, seed: 11 }), ...replies, { type: '@w3m-frame/READY', payload: { version: '1' } }];
-    const origins = fc.sample(fc.oneof(fc.constantFrom('http://evil.test', 'null', '', 'http://wallet.test:81', 'https://wallet.test', 'http://wallet.test.evil.test'), fc.webUrl().map((u) => new URL(u).origin)), { numRuns: samples.length, seed: 3 });
+    const origins = fc.sample(
+      fc.oneof(fc.constantFrom('http://evil.test', 'null', '', 'http://wallet.test:81', 'https://wallet.test', 'http://wallet.test.evil.test', 'http://WALLET.test'), fc.string({ maxLength: 30 })),
+      { numRuns: samples.length, seed: 3 },
+    );
     const before = client.dropped;
     samples.forEach((data, i) => {
       // half from the right origin but another window, half from the frame window at a wrong origin

@@ -34,6 +34,8 @@ export interface HeldRequest {
 
 export class FakeFrame {
   readonly sent: Sent[] = [];
+  /** What the fake frame posted to the page (from its own window and origin). */
+  readonly posted: unknown[] = [];
   iframe: HTMLIFrameElement | undefined;
   /** iframes the client created (a retry after a failure makes a new one). */
   readonly created: HTMLIFrameElement[] = [];
@@ -150,6 +152,7 @@ export class FakeFrame {
   /** Dispatches a message to the page, as from the frame's window at the service's origin unless told otherwise. */
   post(data: unknown, from: { origin?: string; source?: unknown } = {}): void {
     const source = 'source' in from ? from.source : this.iframe?.contentWindow;
+    if (!('source' in from) && !from.origin) this.posted.push(JSON.parse(JSON.stringify(data ?? null)));
     this.win.dispatchEvent(new MessageEvent('message', { data, origin: from.origin ?? SERVICE_ORIGIN, source: source as MessageEventSource | null }));
   }
 

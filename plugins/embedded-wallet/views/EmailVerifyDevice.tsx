@@ -23,7 +23,11 @@ export default defineView<'EmailVerifyDevice'>(function EmailVerifyDevice({ kern
           return;
         } catch (err) {
           if (!live) return;
-          if (/not approved yet/i.test((err as Error).message ?? '')) continue;
+          // the frame long-polls ≤ 25 s, then says 'not approved yet': ask again (a breath between, whatever it does)
+          if (/not approved yet/i.test((err as Error).message ?? '')) {
+            await new Promise((r) => setTimeout(r, 1000));
+            continue;
+          }
           setError(err);
           return;
         }
