@@ -506,17 +506,19 @@ describe('social login', () => {
     expect(stored(storage, 'pendingSocial')).toBeUndefined();
   });
 
-  it('a result_uri this page did not ask for is left alone, except in a Telegram mini-app', async () => {
+  it('a result_uri this page did not ask for (no marker, or an old one) is left alone', async () => {
+    const storage = new MemoryStorage();
     window.history.replaceState(null, '', `/?result_uri=${encodeURIComponent('http://wallet.test/oauth/result?code=abc')}`);
-    const plain = setup();
+    const plain = setup({ storage, environment: { isTelegram: () => true } });
     await run(plain.kernel.start(), 2000);
+    expect(plain.kernel.plugins.isLoaded('email')).toBe(false); // nothing to resume: the module did not even load
+    await plain.kernel.stop();
+    storage.setItem(`${SCOPE}pendingSocial`, JSON.stringify({ v: { provider: 'google', at: Date.now() - 11 * 60_000 } }));
+    const stale = setup({ storage });
+    await run(stale.kernel.start(), 2000);
     expect(fake.requests('CONNECT_SOCIAL')).toEqual([]);
     expect(window.location.search).toContain('result_uri');
-    await plain.kernel.stop();
-    const telegram = setup({ environment: { isTelegram: () => true } });
-    await run(telegram.kernel.start(), 2000);
-    expect(fake.requests('CONNECT_SOCIAL')).toHaveLength(1);
-    expect(window.location.search).toBe('');
+    expect(stored(storage, 'pendingSocial')).toBeUndefined();
   });
 
   it('Farcaster: a URI, then the approval (asked again while "not approved yet"), then the login', async () => {

@@ -5,7 +5,7 @@
  * embedded wallet like any other) and routes not-safe requests through the frame's approval
  * surface, shown in the modal's ApproveTransaction view.
  */
-import { Subject, type Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import {
   Store,
   type Account,
@@ -31,7 +31,6 @@ import {
   type EmbeddedUser,
   type EmbeddedWallet,
   type EmbeddedWalletState,
-  type ProviderEvent,
   type SocialLoginProvider,
 } from './types';
 import { providerTitle } from './social';
@@ -112,8 +111,7 @@ const isChainError = (err: unknown) => /chain .* not supported|not supported by 
 export class EmbeddedWalletService implements EmbeddedWallet {
   private readonly store = new Store<EmbeddedWalletState>({ frame: 'idle', user: undefined, approvals: 0, social: undefined });
   readonly state$ = this.store.state$;
-  private readonly events = new Subject<ProviderEvent>();
-  readonly events$ = this.events.asObservable();
+  private emit: (event: string, ...args: unknown[]) => void = () => undefined;
   private client: FrameClient | undefined;
   private sessionToken: string | undefined;
   private restoring: Promise<EmbeddedUser | undefined> | undefined;
@@ -131,6 +129,16 @@ export class EmbeddedWalletService implements EmbeddedWallet {
 
   get state(): EmbeddedWalletState {
     return this.store.state;
+  }
+
+  setEmitter(emit: (event: string, ...args: unknown[]) => void): void {
+    this.emit = (event, ...args) => {
+      try {
+        emit(event, ...args);
+      } catch (err) {
+        console.error(`[latchkey] an embedded-wallet '${event}' listener threw`, err);
+      }
+    };
   }
 
   /* ------------------------------------------------------------------ lifecycle */
@@ -515,7 +523,8 @@ export class EmbeddedWalletService implements EmbeddedWallet {
   /**
    * Back from a full-redirect social login (popups blocked, or a Telegram mini-app): `result_uri`
    * is read, removed from the address bar and used to complete the login (spec section 2). Only a
-   * login this page started (or Telegram's) is completed, never in a popup (its opener completes it).
+   * login this page started (its marker, stored before it left) is completed, and never in a popup
+   * (its opener completes it).
    */
   private resumeRedirect(): boolean {
     const win = this.k.env.window;
@@ -527,24 +536,23 @@ export class EmbeddedWalletService implements EmbeddedWallet {
       return false;
     }
     const result = url.searchParams.get('result_uri');
-    if (!result) return false;
+    const pending = this.k.storage.get(KEYS.pendingSocial, isPendingSocial);
+    if (!pending) return false;
+    this.k.storage.remove(KEYS.pendingSocial); // used once, whatever comes of it
     let inPopup = false;
     try {
       inPopup = win.opener != null && win.opener !== win;
     } catch {
       inPopup = true;
     }
-    const pending = this.k.storage.get(KEYS.pendingSocial, isPendingSocial);
-    const fresh = pending !== undefined && this.k.env.now() - pending.at < SOCIAL_REDIRECT_TTL_MS;
-    if (inPopup || !(fresh || this.k.env.isTelegram())) return false;
-    this.k.storage.remove(KEYS.pendingSocial);
+    if (!result || inPopup || this.k.env.now() - pending.at > SOCIAL_REDIRECT_TTL_MS) return false;
     url.searchParams.delete('result_uri');
     try {
       win.history.replaceState(win.history.state, '', url.href);
     } catch {
       /* a sandboxed page: the parameter stays, the login still completes */
     }
-    const provider = pending?.provider ?? 'social';
+    const provider = pending.provider;
     void this.k.modal.open({ view: 'ConnectingSocial', data: { provider, title: providerTitle(provider) } });
     void this.completeSocial(result, provider).catch((err: unknown) => console.warn('[latchkey] social login failed', err));
     return true;
@@ -606,7 +614,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     const before = this.state.user?.address;
     const user = await this.fetchUser(toChainNumber(this.state.user?.chainId), true);
     this.applyAccountDetails();
-    if (before && user.address.toLowerCase() !== before.toLowerCase()) this.events.next({ type: 'accountsChanged', accounts: [user.address] });
+    if (before && user.address.toLowerCase() !== before.toLowerCase()) this.emit('accountsChanged', [user.address]);
   }
 
   /** Signs out of the frame and forgets the login cache (disconnect, spec section 4). */
@@ -740,7 +748,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
         throw new EmbeddedWalletError((err as Error).message || 'Chain is not supported', { code: CODES.unrecognizedChain, cause: err });
       }
     }
-    this.events.next({ type: 'chainChanged', chainId: numberToHex(target) });
+    this.emit('chainChanged', numberToHex(target));
     return null;
   }
 

@@ -6,33 +6,24 @@
  *
  *     createKernel({ options: { projectId, networks, walletServiceUrl }, plugins: [evmPlugin(), emailPlugin(), socialsPlugin()] })
  */
-import { definePlugin, type PluginManifest } from 'latchkey';
-import { OWNED_OPTIONS, startEmbeddedWallet, validateEmbeddedWalletOptions } from './shared';
+import type { PluginManifest } from 'latchkey';
+import { embeddedWalletPlugin, views } from './shared';
 import type { EmbeddedWalletConfig } from './types';
 
-export { EmbeddedWallet, EMBEDDED_WALLET_CONNECTOR_ID } from './types';
+export { EmbeddedWallet, EMBEDDED_WALLET_CONNECTOR_ID } from './shared';
 export type { EmbeddedWalletConfig, EmbeddedWalletState, EmbeddedUser } from './types';
 
-export const EMAIL_PLUGIN_ID = 'email';
-
 export function emailPlugin(config: EmbeddedWalletConfig = {}): PluginManifest {
-  return definePlugin({
-    id: EMAIL_PLUGIN_ID,
-    contributes: {
-      views: [
-        { id: 'EmailLogin', load: () => import('./views/EmailLogin') },
-        { id: 'EmailVerifyOtp', title: 'Confirm Email', load: () => import('./views/EmailVerifyOtp') },
-        { id: 'EmailVerifyDevice', title: 'Register Device', load: () => import('./views/EmailVerifyDevice') },
-        { id: 'ApproveTransaction', load: () => import('./views/ApproveTransaction') },
-        { id: 'EmbeddedWalletSettings', title: 'Settings', load: () => import('./views/EmbeddedWalletSettings') },
-        { id: 'UpdateEmailWallet', title: 'Edit Email', load: () => import('./views/UpdateEmailWallet') },
-        { id: 'UpdateEmailOtp', title: 'Confirm Email', load: () => import('./views/UpdateEmailOtp') },
-      ],
-      connectMethods: [{ id: 'email', view: 'EmailLogin', flag: 'email' }],
-      walletFeatures: [{ id: 'walletSettings', label: 'Settings', view: 'EmbeddedWalletSettings', flag: 'email', connectorTypes: ['AUTH'] }],
-    },
-    options: { keys: OWNED_OPTIONS, validate: validateEmbeddedWalletOptions },
-    onKernelStart: startEmbeddedWallet,
-    load: async () => (await import('./module')).embeddedWalletModule(config),
+  return embeddedWalletPlugin('email', config, {
+    views: views({
+      EmailLogin: '',
+      EmailVerifyOtp: 'Confirm Email',
+      EmailVerifyDevice: 'Register Device',
+      EmbeddedWalletSettings: 'Settings',
+      UpdateEmailWallet: 'Edit Email',
+      UpdateEmailOtp: 'Confirm Email',
+    }),
+    connectMethods: [{ id: 'email', view: 'EmailLogin', flag: 'email' }],
+    walletFeatures: [{ id: 'walletSettings', label: 'Settings', view: 'EmbeddedWalletSettings', flag: 'email', connectorTypes: ['AUTH'] }],
   });
 }

@@ -1,10 +1,13 @@
 /**
- * The embedded wallet's contract, shared by the two manifests (email, socials), the headless
- * module and the views: the service token and its shapes. Types and constants only.
+ * The embedded wallet's contract, shared by the headless module and the views (the manifests import
+ * its types only): the service token and its shapes. Types and constants only.
  */
-import type { Observable } from 'rxjs';
 import type { AccountType, Observed } from 'latchkey';
 
+/*
+ * The lazily loaded code's ids; the manifests' entry code has its own copies in ./shared (so no
+ * module is shared between the entry and the lazy chunks). Symbol.for makes both tokens one.
+ */
 /** The AUTH connector both plugins share (spec section 3: connector type AUTH, on eip155). */
 export const EMBEDDED_WALLET_CONNECTOR_ID = 'ID_AUTH';
 /** Storage scope both plugins share (the login cache of spec section 4). */
@@ -49,16 +52,11 @@ export interface SocialLoginState {
   readonly error?: string;
 }
 
-/** An event for the connector's EIP-1193 provider. */
-export type ProviderEvent =
-  | { readonly type: 'accountsChanged'; readonly accounts: readonly string[] }
-  | { readonly type: 'chainChanged'; readonly chainId: string }
-  | { readonly type: 'disconnect' };
-
 export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT';
 
 export interface EmbeddedWallet extends Observed<EmbeddedWalletState> {
-  readonly events$: Observable<ProviderEvent>;
+  /** The connector's provider hands its emit here: EIP-1193 events (accountsChanged, chainChanged, disconnect). */
+  setEmitter(emit: (event: string, ...args: unknown[]) => void): void;
   /** EIP-1193: the connector's provider forwards here. */
   request(args: { readonly method: string; readonly params?: unknown }): Promise<unknown>;
   /** Starts loading the frame now (on intent: the e-mail field focused, a social button pointed at). */
