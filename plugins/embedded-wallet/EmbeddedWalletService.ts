@@ -36,23 +36,23 @@ import {
 import { providerTitle } from './social';
 
 /** Spec section 5: one e-mail code per 30 s from this page ('Please try again after {n} seconds'). */
-export const EMAIL_THROTTLE_MS = 30_000;
+const EMAIL_THROTTLE_MS = 30_000;
 /** Spec section 8: after an unlisted method, the UI message comes this much later. */
-export const NOT_ALLOWED_UI_DELAY_MS = 300;
+const NOT_ALLOWED_UI_DELAY_MS = 300;
 /** How often the opener looks at a social-login popup. */
-export const POPUP_POLL_MS = 250;
+const POPUP_POLL_MS = 250;
 /** A full-redirect social login is completed on return only within this time. */
-export const SOCIAL_REDIRECT_TTL_MS = 10 * 60_000;
+const SOCIAL_REDIRECT_TTL_MS = 10 * 60_000;
 /** Sign-out waits at most this long for the frame (AppKit: 3 s). */
-export const SIGN_OUT_WAIT_MS = 3000;
+const SIGN_OUT_WAIT_MS = 3000;
 /** Between two long polls (device approval, Farcaster), should the frame answer 'not approved yet' at once. */
-export const POLL_RETRY_MS = 1000;
-export const AUTH_PROBLEM_MESSAGE = 'A problem occurred while trying initialize authentication';
-export const AUTHENTICATING_MESSAGE = 'Authenticating...';
-export const SMART_ACCOUNT_MESSAGE = 'This application might not support Smart Accounts';
+const POLL_RETRY_MS = 1000;
+const AUTH_PROBLEM_MESSAGE = 'A problem occurred while trying initialize authentication';
+const AUTHENTICATING_MESSAGE = 'Authenticating...';
+const SMART_ACCOUNT_MESSAGE = 'This application might not support Smart Accounts';
 
 /** The alert shown when social loading times out (spec section 8: 'Invalid App Configuration'). */
-export const SOCIALS_TIMEOUT_ALERT = {
+const SOCIALS_TIMEOUT_ALERT = {
   key: 'EMBEDDED_WALLET_SOCIALS_TIMEOUT',
   shortMessage: 'Invalid App Configuration',
   longMessage: "The embedded wallet did not answer in time. Check that this site's origin is on the wallet service's allowlist for your projectId.",
@@ -60,7 +60,7 @@ export const SOCIALS_TIMEOUT_ALERT = {
 } as const;
 
 /** Login cache keys (spec section 4), under the shared 'embedded-wallet' storage scope. */
-export const KEYS = {
+const KEYS = {
   loginUsed: 'loginUsed',
   email: 'email',
   username: 'username',

@@ -45,7 +45,7 @@ export interface EmbeddedWalletState {
   readonly social: SocialLoginState | undefined;
 }
 
-export interface SocialLoginState {
+interface SocialLoginState {
   readonly provider: string;
   /** Getting the provider's address, waiting for the popup, completing the login, or failed. */
   readonly phase: 'starting' | 'popup' | 'authenticating' | 'failed';

@@ -29,7 +29,7 @@ import { CODES, EmbeddedWalletError, FrameLoadError, REQUEST_ABORTED, SOMETHING_
 export const FRAME_READY_DELAY_MS = 500;
 /** Spec section 9: connect email, device, otp, social and get social redirect URI. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const TIMED_REQUESTS: readonly RequestName[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI'];
+const TIMED_REQUESTS: readonly RequestName[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI'];
 /** Every other request but a not-safe RPC request. */
 export const REQUEST_CEILING_MS = 60_000;
 /** The frame page loaded (its `load` event) but said nothing for this long: it failed. */
@@ -39,7 +39,7 @@ export const FRAME_LOAD_TIMEOUT_MS = 30_000;
 /** Requests waiting for a reply at once; more are refused. */
 export const MAX_PENDING = 64;
 /** The protocol version sent in the frame's URL (AppKit's frame protocol version). */
-export const PROTOCOL_VERSION = '4';
+const PROTOCOL_VERSION = '4';
 
 export type FrameStatus = 'idle' | 'loading' | 'ready' | 'failed';
 

@@ -12,8 +12,8 @@
 import * as z from 'zod/mini';
 import { zodErrorMap } from 'latchkey';
 
-export const APP_PREFIX = '@w3m-app/';
-export const FRAME_PREFIX = '@w3m-frame/';
+const APP_PREFIX = '@w3m-app/';
+const FRAME_PREFIX = '@w3m-frame/';
 
 /** AppKit's read-only methods (W3mFrameRpcConstants.SAFE_RPC_METHODS): answered without the user. */
 export const SAFE_RPC_METHODS: readonly string[] = [
@@ -53,8 +53,8 @@ export const RPC_METHOD_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed
 export const RPC_METHOD_NOT_ALLOWED_UI_MESSAGE = 'Action not allowed';
 
 /** Providers the frame's GET_SOCIAL_REDIRECT_URI takes (Farcaster has requests of its own). */
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
+type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 const MAX = { id: 128, type: 96, short: 256, uri: 4096, email: 254, list: 64, message: 2048, token: 8192 } as const;
 
@@ -66,8 +66,8 @@ const chainId = z.union([str(80), z.number()]);
  * zod 3's e-mail pattern, which W3mFrameSchema (zod 3) checks: the client sends only addresses the
  * other side accepts. The message is zod 3's 'Invalid email' (the kernel's error map).
  */
-export const ZOD3_EMAIL = /^(?!\.)(?!.*\.\.)([A-Z0-9_+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
-export const emailSchema = z.email({ pattern: ZOD3_EMAIL }).check(z.maxLength(MAX.email, 'Invalid email'));
+const ZOD3_EMAIL = /^(?!\.)(?!.*\.\.)([A-Z0-9_+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
+const emailSchema = z.email({ pattern: ZOD3_EMAIL }).check(z.maxLength(MAX.email, 'Invalid email'));
 
 /** The first validation message for `email`, in zod 3's words ('Invalid email', 'Required', …), or undefined when valid. */
 export function emailError(email: unknown): string | undefined {
@@ -99,7 +99,7 @@ const socialUser = z.object({
 });
 
 /** A request's payload (page → frame) and its success payload (frame → page). */
-export interface AppRequests {
+interface AppRequests {
   SWITCH_NETWORK: { payload: { chainId: string | number; rpcUrl?: string }; result: { chainId: string | number } };
   CONNECT_EMAIL: { payload: { email: string }; result: { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' } };
   CONNECT_DEVICE: { payload: undefined; result: undefined };
@@ -174,7 +174,7 @@ export const REQUEST_NAMES = Object.keys(SUCCESS) as RequestName[];
 
 /** `X_ERROR`'s payload. A missing or empty message reads 'An error occurred' (spec section 8). */
 const errorPayload = opt(z.object({ message: opt(z.unknown()) }));
-export const ERROR_WITHOUT_MESSAGE = 'An error occurred';
+const ERROR_WITHOUT_MESSAGE = 'An error occurred';
 const readyPayload = opt(z.object({ version: opt(str(MAX.short)) }));
 const sessionPayload = z.object({ token: z.string().check(z.minLength(1), z.maxLength(MAX.token)) });
 

@@ -9,7 +9,7 @@ export const SERVICE_URL = 'http://wallet.test';
 export const SERVICE_ORIGIN = 'http://wallet.test';
 export const FRAME_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 export const FRAME_SIGNATURE = `0x${'ab'.repeat(65)}`;
-export const FRAME_TX_HASH = `0x${'cd'.repeat(32)}`;
+const FRAME_TX_HASH = `0x${'cd'.repeat(32)}`;
 
 /** Returned by a handler: no reply (the request stays open, e.g. waiting for the user). */
 export const NO_REPLY = Symbol('no reply');

@@ -10,7 +10,7 @@ import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
 import { useWallet } from './common';
 
 /** The frame needs about 320 × 420 px (samples/wallet-service/PROTOCOL.md). */
-export const APPROVAL_HEIGHT = 420;
+const APPROVAL_HEIGHT = 420;
 
 export default defineView<'ApproveTransaction'>(function ApproveTransaction({ kernel }) {
   const [wallet, state] = useWallet(kernel);

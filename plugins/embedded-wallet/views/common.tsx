@@ -36,7 +36,7 @@ export function ErrorLine({ error, id }: { readonly error: unknown; readonly id?
   );
 }
 
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 /**
  * The six-digit code: one field named "Verification code" (it contains "code"); digits only;
