@@ -91,6 +91,6 @@ module.exports = {
       mainFields: ['module', 'main', 'types'],
     },
     // Our code imports the package by its name ('latchkey', 'latchkey/ui', …); the aliases there resolve it to the sources.
-    webpackConfig: { fileName: 'scripts/build/depcruise.resolve.cjs' },
+    webpackConfig: { fileName: require('node:path').join(__dirname, 'scripts/build/depcruise.resolve.cjs') },
   },
 };

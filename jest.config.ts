@@ -18,7 +18,7 @@ const transform: Config['transform'] = {
   ],
 };
 // ESM-only packages that must be transformed for jest's CommonJS mode.
-const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype|@electric-sql)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype|@electric-sql|micro-packed)/)'];
 /**
  * `latchkey` and `latchkey/…` resolve to the sources, from package.json's exports (their
  * `source` condition): code in this repository can import the package by its name, as a
@@ -47,7 +47,8 @@ const config: Config = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{kernel,plugins,ui,samples,scripts}/**/*.test.ts'],
-      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$', '\\.dom\\.test\\.ts$'],
+      // the third-party sample runs its own node:test suite (tests/e2e/third-party-plugin.e2e.test.ts)
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$', '\\.dom\\.test\\.ts$', '/samples/third-party-plugin/'],
     },
     {
       ...common,
@@ -60,14 +61,14 @@ const config: Config = {
       displayName: 'int',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.int.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/'],
+      testPathIgnorePatterns: ['/node_modules/', '/samples/third-party-plugin/'],
     },
     {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.e2e.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/'],
+      testPathIgnorePatterns: ['/node_modules/', '/samples/third-party-plugin/'],
     },
   ],
 };

@@ -117,6 +117,20 @@ export type RequestOf<N extends ChainNamespace, K extends string> = N extends ke
 /** What a send takes in namespace `N`. */
 export type TransactionRequest<N extends ChainNamespace = ChainNamespace> = RequestOf<N, 'transaction'>;
 
+/**
+ * A plain payment any namespace can make: `amount` in the smallest unit (wei, lamports,
+ * satoshis) of the native currency, or of `token` (a token contract / mint address) when given.
+ * The adapter builds the transaction for its chain (an ERC-20 `transfer`, a SystemProgram
+ * transfer, a Bitcoin payment: a Solana transfer needs a recent blockhash, a Bitcoin one the
+ * wallet's coins), so a caller (a send form) needs no chain library. Validation of `to` and
+ * `amount` is the adapter's; an adapter that cannot pay in `token` refuses it with a typed error.
+ */
+export interface TransferRequest {
+  readonly to: string;
+  readonly amount: bigint;
+  readonly token?: string;
+}
+
 /** Common parameters of a wallet-facing call. */
 export interface AdapterCall {
   readonly connector: Connector;
@@ -130,6 +144,8 @@ export interface AdapterCall {
 
 /** Capabilities an adapter may implement beyond the required methods. */
 interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
+  /** Pays `request.amount` to `request.to` (see {@link TransferRequest}); returns the hash / signature / txid. */
+  transfer?(params: AdapterCall & { readonly request: TransferRequest }): Promise<string>;
   /** Sends and returns the transaction hash (EVM) or signature (Solana) or txid (Bitcoin). */
   sendTransaction?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<string>;
   estimateGas?(params: AdapterCall & { readonly request: RequestOf<N, 'transaction'> }): Promise<bigint>;

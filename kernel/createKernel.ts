@@ -20,6 +20,7 @@ import { Events, EventsImpl } from './services/Events';
 import { HttpClient, HttpClientImpl } from './services/HttpClient';
 import { RpcTransport, RpcTransportImpl } from './services/RpcTransport';
 import { WalletDirectory, WalletDirectoryImpl } from './services/WalletDirectory';
+import { BlockchainApi, BlockchainApiImpl } from './services/BlockchainApi';
 
 export interface CreateKernelParameters {
   readonly options: LatchkeyOptions;
@@ -87,6 +88,7 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   container.bind(HttpClient).to(HttpClientImpl);
   container.bind(RpcTransport).to(RpcTransportImpl);
   container.bind(WalletDirectory).to(WalletDirectoryImpl);
+  container.bind(BlockchainApi).to(BlockchainApiImpl);
   for (const module of params.modules ?? []) container.loadSync(module);
 
   const get = <T>(token: symbol): T => container.get<T>(token);

@@ -38,7 +38,7 @@ export type {
   ConnectMethod,
   AccountTab,
 } from './plugin/manifest';
-export { KernelContainer, SessionState } from './plugin/tokens';
+export { SessionState } from './plugin/tokens';
 
 // Chain adapters
 export type {
@@ -50,29 +50,25 @@ export type {
   AdapterRequests,
   RequestOf,
   TransactionRequest,
+  TransferRequest,
   EvmTransactionRequest,
 } from './adapter';
 
-// Services: the token and the interface share one name.
+// Services: the token and the interface share one name; a service's state type is `Service['state']`.
 export { Environment } from './services/Environment';
 export { Options } from './options/Options';
 export type { LatchkeyOptions, ResolvedOptions, Features, CustomWallet } from './options/types';
 export { Storage, MAX_RECENT_WALLETS } from './services/Storage';
 export type { ScopedStorage, TtlCache } from './services/Storage';
 export { Router } from './services/Router';
-export type { RouterState, TransactionStackEntry } from './services/Router';
 export { Modal } from './services/Modal';
-export type { ModalState, OpenModalArgs } from './services/Modal';
+export type { OpenModalArgs } from './services/Modal';
 export { Network } from './services/Network';
-export type { NetworkServiceState } from './services/Network';
 export { Account } from './services/Account';
-export type { AccountServiceState } from './services/Account';
 export { ConnectorRegistry } from './services/ConnectorRegistry';
-export type { ConnectorRegistryState } from './services/ConnectorRegistry';
 export { Connection } from './services/Connection';
-export type { ConnectionState, ConnectedSession } from './services/Connection';
+export type { ConnectedSession } from './services/Connection';
 export { PluginHost } from './plugin/PluginHost';
-export type { PluginHostState } from './plugin/PluginHost';
 export { Theme } from './services/Theme';
 export { Snackbar } from './services/Snackbar';
 export { Alerts } from './services/Alerts';
@@ -81,6 +77,8 @@ export { Events } from './services/Events';
 export { HttpClient } from './services/HttpClient';
 export { RpcTransport } from './services/RpcTransport';
 export { WalletDirectory } from './services/WalletDirectory';
+export { BlockchainApi } from './services/BlockchainApi';
+export type { TokenBalance, Transaction, NftHolding, NameRecord } from './services/BlockchainApi';
 export { Store } from './store';
 export type { Observed } from './store';
 
@@ -91,6 +89,9 @@ export { toProviderError } from './errors/rpc';
 export type { ValidationIssue } from './errors/kernel';
 export { zodErrorMap } from './options/zodMessages';
 
+// Namespaces
+export { isAccountSyncSupported } from './namespaces';
+
 // Networks, CAIP ids, units
 export { defineNetwork } from './networks';
 export { caipNetworkId, caipAddress, parseCaipNetworkId, parseCaipAddress } from './caip';
@@ -98,8 +99,7 @@ export { caipNetworkId, caipAddress, parseCaipNetworkId, parseCaipAddress } from
 // list ordering and search of AllWallets are on 'latchkey/directory' (loaded with that view).
 export { pickSlot, naturalSlot, isInstalledConnector } from './directory/slots';
 export { parseUnits, formatUnits } from './units';
-export { httpTransport, fallbackTransport } from './transport/lazy';
-export type { Transport } from './transport/types';
+export { httpTransport } from './transport/lazy';
 
 // Shared data shapes (spec section 3). The network data type is CaipNetwork (Network is the service).
 export type {

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: installs dependencies when needed, starts two anvil chains, the local WalletConnect
-// relay, the embedded-wallet service (dev mailbox, local OpenID provider), the data service (dev
-// contracts deployed on chain 31337) and the demo server (which also serves the sample mobile wallet
-// at /wallet/), prints every URL, and stops all of it on Ctrl-C.
+// `npm start`: installs dependencies when needed, starts two anvil chains, a local Solana chain, the
+// local WalletConnect relay, the embedded-wallet service (dev mailbox, local OpenID provider), the data
+// service (dev contracts deployed on chain 31337) and the demo server (which also serves the sample
+// mobile wallet at /wallet/), prints every URL, and stops all of it on Ctrl-C.
 //   --no-install   never run `npm install`
 //   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
 // Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546),
+//      SOLANA_PORT (Solana JSON-RPC, default 8899; its WebSocket on the next port),
 //      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log),
 //      WALLET_PORT (wallet service, default 8790), WALLET_OIDC_PORT (local OpenID provider, default 8792),
 //      WALLET_DATA_DIR (wallet service's database folder, default .cache/wallet-service; `:memory:` for none),
@@ -79,6 +80,7 @@ console.log(
     'Latchkey demo is running:',
     `  Demo dapp                ${stack.demoUrl}`,
     `  Sample mobile wallet     ${stack.walletUrl}${stack.walletBuildOk ? '' : '  (did not build: open it to see why)'}`,
+    `  wagmi sample app         ${stack.wagmiUrl}  (built on first visit)`,
     `  WalletConnect relay      ${stack.relayUrl}`,
     `  Embedded-wallet service  ${stack.walletServiceUrl}`,
     `  Dev mailbox (codes)      ${stack.devMailboxUrl}`,
@@ -86,9 +88,12 @@ console.log(
     `  Data service             ${stack.dataServiceUrl}  (${stack.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')}; ${stack.nfts.map((n) => `${n.name} ${n.address}`).join(', ')})`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
+    `  Solana local (litesvm)   ${stack.solana.rpcUrl}  WebSocket ${stack.solana.wsUrl}  (${stack.solana.caipNetworkId})`,
     `  Config for the page      ${stack.configUrl}`,
     '',
-    stack.buildOk ? 'Open the demo and connect the "Latchkey Dev Wallet".' : 'WARNING: the demo did not build; a fallback page is served.',
+    stack.buildOk
+      ? 'Open the demo and connect the "Latchkey Dev Wallet" (EVM and Solana), the "Solana Dev Wallet" or the "Bitcoin Dev Wallet".'
+      : 'WARNING: the demo did not build; a fallback page is served.',
     'To pair over WalletConnect by hand: in the demo choose WalletConnect, "Copy link", and paste it into the sample wallet.',
     'Press Ctrl-C to stop.',
     '',

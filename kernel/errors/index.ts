@@ -86,3 +86,11 @@ export {
 } from './kernel';
 export type { KernelErrorCode, ValidationIssue } from './kernel';
 export { WalletDirectoryError } from '../directory/errors';
+export {
+  BlockchainApiNotConfiguredError,
+  TransactionsWithoutAccountError,
+  UnexpectedApiResponseError,
+  NameError,
+  NAME_ERROR_TEXTS,
+  firstReasonDescription,
+} from './blockchainApi';

@@ -97,6 +97,11 @@ export interface LatchkeyOptions {
   readonly defaultAccountTypes?: Partial<Readonly<Record<ChainNamespace, AccountType>>>;
   readonly themeMode?: ThemeMode;
   readonly themeVariables?: ThemeVariables;
+  /**
+   * The modal's language (a BCP 47 tag: 'es', 'pt-BR', 'ja', …; the nearest shipped locale is
+   * used). Default: the browser's languages, else English. Arabic lays the modal out right to left.
+   */
+  readonly locale?: string;
   readonly debug?: boolean;
   readonly enableWalletGuide?: boolean;
   /** False hides the wallet list (e-mail and social login only). */
@@ -107,6 +112,12 @@ export interface LatchkeyOptions {
   readonly rpcServiceUrl?: string;
   /** Remote wallet directory API (GET {url}/getWallets); the shipped catalogue is used without it or when it fails. */
   readonly walletDirectoryUrl?: string;
+  /**
+   * The blockchain API (balances, history, NFTs, names; spec section 7), e.g. Reown's
+   * `https://rpc.walletconnect.org` or a self-hosted data service (samples/data-service).
+   * Without one, balances are read from the chain and names and history are not shown.
+   */
+  readonly blockchainApiUrl?: string;
   readonly sdkType?: string;
   readonly sdkVersion?: string;
 }

@@ -1,8 +1,9 @@
 /**
  * Served instead of main.tsx when the demo does not build: installs the dev
- * wallet so it can still be tried, and shows why the demo is missing.
+ * wallets so they can still be tried, and shows why the demo is missing.
  */
 import { installDevWallet } from '../dev-wallet/index';
+import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { DEV_WALLET_CHAIN_ID, loadConfig } from './config';
 
 async function main() {
@@ -10,6 +11,7 @@ async function main() {
   const config = await loadConfig();
   const chain = config.chains.find((c) => c.chainId === DEV_WALLET_CHAIN_ID) ?? config.chains[0]!;
   const wallet = installDevWallet({ chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl, name: chain.name }] });
+  installStandardDevWallets({ solana: config.solana });
 
   const h1 = document.createElement('h1');
   h1.textContent = 'The Latchkey demo did not build';

@@ -63,7 +63,7 @@ it('is announced only through EIP-6963 with its info', async () => {
   const dev = infos.found.filter((i: any) => i.rdns === 'dev.latchkey.wallet');
   expect(dev).toHaveLength(1);
   expect(dev[0].name).toBe('Latchkey Dev Wallet');
-  expect(dev[0].icon).toMatch(/^data:image\/svg\+xml,/);
+  expect(dev[0].icon).toMatch(/^data:image\/svg\+xml;base64,/);
 });
 
 it('connects, signs with anvil (the signature verifies) and sends a transaction', async () => {

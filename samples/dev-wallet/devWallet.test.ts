@@ -82,7 +82,7 @@ describe('dev wallet', () => {
     const { info, provider } = announced[2];
     expect(info.name).toBe(DEV_WALLET_NAME);
     expect(info.rdns).toBe(DEV_WALLET_RDNS);
-    expect(info.icon).toMatch(/^data:image\/svg\+xml,/);
+    expect(info.icon).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(info.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(provider).toBe(wallet.provider);
     expect(Object.isFrozen(announced[0])).toBe(true);

@@ -9,12 +9,21 @@
  *   next approval request fail with 4001, so a dapp's decline path can be tested.
  * - Authorisation, the current chain and added chains persist in storage, so a reload
  *   reconnects without a prompt; wallet_revokePermissions clears the authorisation.
+ * - Wallet calls (./capabilities): wallet_getCapabilities, wallet_sendCalls /
+ *   wallet_getCallsStatus (EIP-5792, atomic through anvil snapshots), wallet_grantPermissions /
+ *   wallet_revokePermissions (ERC-7715, a permission store) and wallet_getAssets (EIP-7811).
  */
+import { svgIcon } from './standard';
+import { createCapabilities, type AtomicStatus, type DevWalletToken } from './capabilities';
+
+export type { AtomicStatus, DevWalletToken } from './capabilities';
 
 export interface DevWalletChain {
   readonly chainId: number;
   readonly rpcUrl: string;
   readonly name?: string;
+  /** EIP-5792 atomic execution: default 'supported' for the chains given at install, 'unsupported' for chains added later. */
+  readonly atomic?: AtomicStatus;
 }
 
 export interface Eip6963ProviderInfo {
@@ -24,20 +33,9 @@ export interface Eip6963ProviderInfo {
   readonly rdns: string;
 }
 
-/** The minimum of `window` the wallet touches; a fake EventTarget works in tests. */
-export interface WalletHost {
-  addEventListener(type: string, listener: (event: Event) => void): void;
-  removeEventListener(type: string, listener: (event: Event) => void): void;
-  dispatchEvent(event: Event): boolean;
-  readonly location?: { readonly search: string };
-  readonly localStorage?: StorageLike;
-}
+import type { StorageLike, WalletHost } from './host';
 
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { StorageLike, WalletHost } from './host';
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
   ok: boolean;
@@ -57,6 +55,8 @@ export interface DevWalletOptions {
   readonly uuid?: string;
   /** Sets `window.__devWallet` to the wallet's control object (default true when host is the global window). */
   readonly exposeGlobal?: boolean;
+  /** ERC-20 tokens wallet_getAssets reports (with the native currency). */
+  readonly tokens?: readonly DevWalletToken[];
 }
 
 export interface ProviderRpcError extends Error {
@@ -101,11 +101,13 @@ export interface DevWallet {
 
 export const DEV_WALLET_NAME = 'Latchkey Dev Wallet';
 export const DEV_WALLET_RDNS = 'dev.latchkey.wallet';
-export const DEV_WALLET_ICON =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b5bdb"/><circle cx="13" cy="16" r="5" fill="none" stroke="#fff" stroke-width="3"/><path d="M18 16h9m-3 0v4" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>',
-  );
+/**
+ * Base64, because wallet-standard requires base64 icons and the Solana side of this wallet
+ * (samples/dev-wallet/wallets.ts) registers with the same name and the same icon.
+ */
+export const DEV_WALLET_ICON = svgIcon(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b5bdb"/><circle cx="13" cy="16" r="5" fill="none" stroke="#fff" stroke-width="3"/><path d="M18 16h9m-3 0v4" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>',
+);
 
 const STORAGE_KEY = 'latchkey-dev-wallet';
 
@@ -169,7 +171,7 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
 
   const persisted = readPersisted(storage, storageKey);
   const chains = new Map<number, DevWalletChain>();
-  for (const c of options.chains) chains.set(c.chainId, c);
+  for (const c of options.chains) chains.set(c.chainId, { ...c, atomic: c.atomic ?? 'supported' });
   for (const c of persisted.added ?? []) if (!chains.has(c.chainId)) chains.set(c.chainId, c);
   const added: DevWalletChain[] = (persisted.added ?? []).filter((c) => !options.chains.some((o) => o.chainId === c.chainId));
   let chainId = persisted.chainId && chains.has(persisted.chainId) ? persisted.chainId : options.chains[0]!.chainId;
@@ -297,6 +299,30 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
 
   if (host.location && /[?&]devWalletReject=(1|true)(&|$)/.test(host.location.search)) control.rejectNext = true;
 
+  /** An approval prompt: declined (4001) when the wallet is told to decline. */
+  const approve = () => {
+    if (control.rejectAll || control.rejectNext) {
+      control.rejectNext = false;
+      throw providerError(4001, 'User rejected the request.');
+    }
+  };
+  const capabilities = createCapabilities({
+    rpc: (id, method, params) => {
+      const chain = chains.get(id);
+      if (!chain) throw providerError(4901, 'The provider is disconnected from the specified chain.');
+      return rpcAt(chain.rpcUrl, method, params);
+    },
+    chain: (id) => chains.get(id),
+    chainIds: () => [...chains.keys()],
+    get chainId() {
+      return chainId;
+    },
+    requireAccount: (claimed) => requireAccount(claimed),
+    approve,
+    error: (code, message, data) => providerError(code, message, data),
+    tokens: options.tokens ?? [],
+  });
+
   const handle = async (method: string, params: any): Promise<unknown> => {
     if (APPROVAL_METHODS.has(method) && (control.rejectAll || control.rejectNext)) {
       control.rejectNext = false;
@@ -317,9 +343,13 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
       }
       case 'wallet_getPermissions':
         return account ? [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account] }] }] : [];
-      case 'wallet_revokePermissions':
+      case 'wallet_revokePermissions': {
+        // ERC-7715 revokes a granted permission by its context; EIP-2255 ({ eth_accounts: {} }) the connection.
+        const first = Array.isArray(params) ? params[0] : undefined;
+        if (first && typeof first === 'object' && 'permissionsContext' in first) return capabilities.handle(method, params);
         revoke();
         return null;
+      }
       case 'wallet_switchEthereumChain': {
         const target = parseChainId(Array.isArray(params) ? params[0]?.chainId : undefined);
         if (!chains.has(target)) throw providerError(4902, 'Unrecognized chain ID');
@@ -373,9 +403,12 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
         }
         return nodeRequest('eth_sendTransaction', [tx]);
       }
-      default:
+      default: {
+        const answer = capabilities.handle(method, params);
+        if (answer) return answer;
         if (/^(eth|net|web3)_/.test(method)) return nodeRequest(method, params);
         throw providerError(4200, `The Provider does not support the requested method: ${method}`);
+      }
     }
   };
 

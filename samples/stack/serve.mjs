@@ -1,7 +1,7 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
-// next to two local anvil chains, the local WalletConnect relay, the embedded-wallet service
-// (with its dev mailbox and the local OpenID provider that stands in for the social logins) and the
-// data service.
+// next to two local anvil chains, a local Solana chain (litesvm), the local WalletConnect relay, the
+// embedded-wallet service (with its dev mailbox and the local OpenID provider that stands in for the
+// social logins) and the data service.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import * as esbuild from 'esbuild';
 import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
 import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
+import { startSolana } from '../solana/server.mjs';
 import { startAnvil } from './anvil.mjs';
 import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
 
@@ -33,6 +34,25 @@ export const DEFAULT_WALLET_PORT = 8790;
 export const DEFAULT_OIDC_PORT = 8792;
 /** The projectId the demo uses; the stack's wallet service allows it on the demo's origins. */
 export const DEMO_PROJECT_ID = 'latchkey-demo';
+
+/** The local Solana chain's default HTTP port (env SOLANA_PORT); its WebSocket listens on the next port. */
+export const DEFAULT_SOLANA_PORT = 8899;
+
+/** What each dev wallet's Solana account gets at start (lamports): 100 SOL. */
+export const DEV_WALLET_SOLANA_FUNDING = 100_000_000_000n;
+const DEV_ACCOUNTS_FILE = resolve(here, '../dev-wallet/accounts.json');
+
+/**
+ * Funds the Solana accounts of the dev wallets (samples/dev-wallet/accounts.json) from the
+ * chain's faucet. Resolves with the addresses funded.
+ * @param {{ airdrop(address: string, lamports: bigint): Promise<string> }} solana
+ */
+export async function fundDevWallets(solana) {
+  const accounts = JSON.parse(await readFile(DEV_ACCOUNTS_FILE, 'utf8'));
+  const addresses = (accounts.solana ?? []).map((a) => a.address);
+  for (const address of addresses) await solana.airdrop(address, DEV_WALLET_SOLANA_FUNDING);
+  return addresses;
+}
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -106,6 +126,28 @@ export async function buildWallet({ outdir }) {
 }
 
 /**
+ * Sample apps beside the demo, built on their first request (a stack start pays nothing for
+ * them): /<name>/ serves the app's index.html, which loads /build/<name>/main.js.
+ * - wagmi: samples/wagmi-app, a wagmi dapp on the Latchkey connector (latchkey/wagmi).
+ */
+const LAZY_APPS = { wagmi: join(REPO_ROOT, 'samples', 'wagmi-app') };
+
+/** Builds each lazy app once per server; concurrent requests share the build. */
+function lazyAppBuilder(outdir) {
+  const builds = new Map();
+  return (name) => {
+    let build = builds.get(name);
+    if (!build) {
+      build = esbuild
+        .build(buildOptions(join(outdir, name), join(LAZY_APPS[name], 'main.tsx')))
+        .then(() => [], (err) => formatBuildErrors(err));
+      builds.set(name, build);
+    }
+    return build;
+  };
+}
+
+/**
  * The sample wallet page's Content-Security-Policy: it may connect only to its own origin,
  * the relay and the chains' RPC. Any other host (WalletConnect's hosted Verify and analytics
  * endpoints) is refused by the browser at once, so nothing waits on a network timeout.
@@ -140,6 +182,7 @@ function formatBuildErrors(err) {
  */
 export async function startServer({ port, outdir, config, host = '127.0.0.1', wallet }) {
   const root = resolve(outdir);
+  const buildApp = lazyAppBuilder(root);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -165,6 +208,20 @@ export async function startServer({ port, outdir, config, host = '127.0.0.1', wa
         }
         const html = await readFile(join(WALLET_DIR, 'index.html'));
         return send(res, req, 200, CONTENT_TYPES['.html'], html, { 'content-security-policy': wallet.csp });
+      }
+      const app = /^\/([a-z]+)\/?(?:index\.html)?$/.exec(path)?.[1];
+      if (app && Object.hasOwn(LAZY_APPS, app)) {
+        if (!path.endsWith('/') && !path.endsWith('.html')) {
+          res.writeHead(308, { location: `/${app}/${url.search}` }).end();
+          return;
+        }
+        const errors = await buildApp(app);
+        if (errors.length) {
+          const list = errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('');
+          const page = `<!doctype html><meta charset="utf-8"><title>Sample app: build failed</title><h1>The ${app} sample did not build</h1><ul>${list}</ul>`;
+          return send(res, req, 503, CONTENT_TYPES['.html'], Buffer.from(page));
+        }
+        return send(res, req, 200, CONTENT_TYPES['.html'], await readFile(join(LAZY_APPS[app], 'index.html')));
       }
       if (path === '/config.json') {
         return send(res, req, 200, CONTENT_TYPES['.json'], Buffer.from(JSON.stringify(config)));
@@ -236,15 +293,17 @@ function portFrom(value, fallback, what) {
 
 /**
  * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
+ * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
  * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
  * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
  * the dev contracts on chain 31337 and indexes both chains) and the demo server (port 5173), which
  * also serves the sample mobile wallet at /wallet/.
- * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, RELAY_PORT, WALLET_PORT, WALLET_OIDC_PORT,
- * DATA_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet service's, DATA_LOG=1 the
- * data service's; WALLET_DATA_DIR is the wallet service's PGlite folder, default .cache/wallet-service,
- * `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data service's database).
- * @param {{ port?: number, anvilPorts?: number[], relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
+ * WALLET_OIDC_PORT, DATA_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
+ * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
+ * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
+ * service's database).
+ * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -252,6 +311,8 @@ export async function startStack(opts = {}) {
   const port = portFrom(opts.port ?? env.PORT, 5173, 'PORT');
   const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
   const relayPort = portFrom(opts.relayPort ?? env.RELAY_PORT, DEFAULT_RELAY_PORT, 'RELAY_PORT');
+  const solanaPort = portFrom(opts.solanaPort ?? env.SOLANA_PORT, DEFAULT_SOLANA_PORT, 'SOLANA_PORT');
+  if (solanaPort === 65535) throw new Error('SOLANA_PORT: the WebSocket needs the next port; choose a port below 65535');
   const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
   const walletPort = portFrom(opts.walletPort ?? env.WALLET_PORT, DEFAULT_WALLET_PORT, 'WALLET_PORT');
   const oidcPort = portFrom(opts.oidcPort ?? env.WALLET_OIDC_PORT, DEFAULT_OIDC_PORT, 'WALLET_OIDC_PORT');
@@ -301,7 +362,7 @@ export async function startStack(opts = {}) {
       started.push({ stop: () => service.stop() });
       return service;
     })();
-    const [relayResult, buildResult, walletResult, dataResult, ...anvilResults] = await Promise.allSettled([
+    const [relayResult, buildResult, solanaResult, walletResult, dataResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -320,18 +381,26 @@ export async function startStack(opts = {}) {
         const wallet = await buildWallet({ outdir: demo.outdir });
         return { demo, wallet };
       })(),
+      (async () => {
+        // WebSocket on SOLANA_PORT + 1, where @solana/web3.js looks for it
+        const solana = await startSolana({ port: solanaPort, wsPort: solanaPort + 1, log: false });
+        started.push(solana);
+        await fundDevWallets(solana);
+        return solana;
+      })(),
       walletService,
       dataStart,
       ...anvilStarts,
     ]);
     // an anvil failure also fails dataStart: report the anvil's own error first
-    const failed = [relayResult, buildResult, ...anvilResults, walletResult, dataResult].find((r) => r.status === 'rejected');
+    const failed = [relayResult, buildResult, solanaResult, ...anvilResults, walletResult, dataResult].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
     const data = dataResult.value;
     const { demo: build, wallet } = buildResult.value;
     const walletServiceInfo = walletResult.value;
     const anvils = anvilResults.map((r) => r.value);
+    const solana = solanaResult.value;
     if (!build.ok) {
       console.warn(
         `\n[latchkey] The demo did not build; serving a fallback page that only loads the dev wallet.\n  ${build.errors.join('\n  ')}\n`,
@@ -339,8 +408,10 @@ export async function startStack(opts = {}) {
     }
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
+    const solanaInfo = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId };
     const config = {
       chains,
+      solana: solanaInfo,
       relayUrl: relay.url,
       walletServiceUrl: walletServiceInfo.url,
       oidcIssuer: walletServiceInfo.oidcIssuer,
@@ -357,8 +428,10 @@ export async function startStack(opts = {}) {
       demoUrl: `${server.url}/`,
       configUrl: `${server.url}/config.json`,
       walletUrl: `${server.url}/wallet/`,
+      wagmiUrl: `${server.url}/wagmi/`,
       port: server.port,
       chains,
+      solana: { ...solanaInfo, port: solana.port, wsPort: solana.wsPort },
       relayUrl: relay.url,
       relayPort: relay.port,
       walletServiceUrl: walletServiceInfo.url,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { isPortInUse, startTestStack, type TestStack } from '../../tests/support/stack';
+import devAccounts from '../dev-wallet/accounts.json';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
   const res = await fetch(url, {
@@ -88,8 +89,30 @@ describe('local stack (samples/start.mjs)', () => {
     expect(body.dataServiceUrl).toBe(stack.dataServiceUrl);
     expect(body.tokens).toEqual(stack.tokens);
     expect(body.nfts).toEqual(stack.nfts);
+    expect(body.solana).toEqual({ rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl, caipNetworkId: stack.solana.caipNetworkId });
     expect((await fetch(new URL('/build/../package.json', stack.demoUrl))).status).not.toBe(200);
     expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
+  });
+
+  it('runs the local Solana chain on SOLANA_PORT (WebSocket on the next port) and funds the dev wallets', async () => {
+    expect(stack.solana.rpcUrl).toBe(`http://127.0.0.1:${stack.solana.port}`);
+    expect(stack.solana.wsUrl).toBe(`ws://127.0.0.1:${stack.solana.port + 1}`);
+    expect(stack.output()).toContain(`Solana local (litesvm)   ${stack.solana.rpcUrl}`);
+    const genesis: string = await rpc(stack.solana.rpcUrl, 'getGenesisHash');
+    expect(stack.solana.caipNetworkId).toBe(`solana:${genesis.slice(0, 32)}`);
+    expect(devAccounts.solana).toHaveLength(2);
+    for (const { address } of devAccounts.solana) {
+      expect((await rpc(stack.solana.rpcUrl, 'getBalance', [address, { commitment: 'confirmed' }])).value).toBe(100_000_000_000);
+    }
+    // the pubsub answers on the WebSocket port
+    const ws = new WebSocket(stack.solana.wsUrl);
+    const answer = await new Promise<any>((resolve, reject) => {
+      ws.once('error', reject);
+      ws.once('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'slotSubscribe' })));
+      ws.once('message', (data) => resolve(JSON.parse(String(data))));
+    });
+    ws.close();
+    expect(answer).toMatchObject({ id: 7, result: expect.any(Number) });
   });
 
   it('runs the WalletConnect relay on the configured port: it answers irn_subscribe', async () => {
@@ -162,7 +185,7 @@ describe('local stack (samples/start.mjs)', () => {
   });
 
   it('stop() shuts every part down and frees the ports', async () => {
-    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort];
+    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort, stack.solana.port, stack.solana.wsPort];
     for (const p of ports) expect(await isPortInUse(p)).toBe(true);
     await stack.stop();
     for (const p of ports) expect(await isPortInUse(p)).toBe(false);

@@ -35,3 +35,30 @@ export function isPortInUse(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/**
+ * A free port P whose neighbour P + 1 is free too (the Solana RPC convention: HTTP on P,
+ * WebSocket on P + 1). Both are held while checking, then released.
+ */
+export async function getFreePortPair(attempts = 50): Promise<number> {
+  for (let i = 0; i < attempts; i++) {
+    const first = net.createServer();
+    const second = net.createServer();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        first.once('error', reject);
+        first.listen(0, '127.0.0.1', () => resolve());
+      });
+      const port = (first.address() as net.AddressInfo).port;
+      if (port >= 65535) continue;
+      const ok = await new Promise<boolean>((resolve) => {
+        second.once('error', () => resolve(false));
+        second.listen(port + 1, '127.0.0.1', () => resolve(true));
+      });
+      if (ok) return port;
+    } finally {
+      await Promise.all([first, second].map((s) => new Promise<void>((r) => (s.listening ? s.close(() => r()) : r()))));
+    }
+  }
+  throw new Error(`no free pair of neighbouring ports found in ${attempts} attempts`);
+}

@@ -1,17 +1,18 @@
 /**
  * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
- * child process on free ports (two anvil chains, the local WalletConnect relay, the
- * embedded-wallet service with its dev mailbox and local OpenID provider, the data service
- * with the dev contracts, and the demo server, which also serves the sample wallet at
- * /wallet/). One stack per test file: start it in beforeAll, stop it in afterAll. The
- * services keep their databases in memory or in a temporary folder: every stack starts empty.
+ * child process on free ports (two anvil chains, the local Solana chain, the local
+ * WalletConnect relay, the embedded-wallet service with its dev mailbox and local OpenID
+ * provider, the data service with the dev contracts, and the demo server, which also serves
+ * the sample wallet at /wallet/). One stack per test file: start it in beforeAll, stop it in
+ * afterAll. The services keep their databases in memory or in a temporary folder: every
+ * stack starts empty.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from './artifacts';
-import { getFreePorts } from './ports';
+import { getFreePortPair, getFreePorts } from './ports';
 
-export { getFreePort, getFreePorts, isPortInUse } from './ports';
+export { getFreePort, getFreePortPair, getFreePorts, isPortInUse } from './ports';
 export { saveArtifact } from './artifacts';
 
 export interface StackChain {
@@ -35,6 +36,18 @@ export interface StackNft {
   readonly symbol: string;
 }
 
+/** The local Solana chain (samples/solana), as /config.json's `solana` describes it. */
+export interface StackSolana {
+  /** http://127.0.0.1:PORT */
+  readonly rpcUrl: string;
+  /** ws://127.0.0.1:PORT+1 */
+  readonly wsUrl: string;
+  /** `solana:` + the first 32 characters of the genesis hash */
+  readonly caipNetworkId: string;
+  readonly port: number;
+  readonly wsPort: number;
+}
+
 export interface TestStack {
   /** http://127.0.0.1:PORT/ */
   readonly demoUrl: string;
@@ -43,6 +56,8 @@ export interface TestStack {
   /** [chain 31337, chain 1] */
   readonly chains: readonly StackChain[];
   readonly anvilPorts: readonly number[];
+  /** The local Solana chain; the dev wallets' Solana accounts are funded. */
+  readonly solana: StackSolana;
   /** The local WalletConnect relay, ws://127.0.0.1:PORT (also `relayUrl` in /config.json). */
   readonly relayUrl: string;
   readonly relayPort: number;
@@ -62,6 +77,8 @@ export interface TestStack {
   readonly nfts: readonly StackNft[];
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
+  /** The wagmi sample (samples/wagmi-app), built on its first request: http://127.0.0.1:PORT/wagmi/ */
+  readonly wagmiUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
   readonly walletBuildOk: boolean;
   readonly walletBuildErrors: readonly string[];
@@ -85,7 +102,12 @@ const READY = 'LATCHKEY_STACK ';
 
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
   const { requireDemoBuild = true, timeoutMs = 90_000, relayLog = false } = options;
-  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort] = await getFreePorts(7);
+  // The Solana chain needs two neighbouring ports (HTTP P, WebSocket P + 1).
+  const solanaPort = await getFreePortPair();
+  let ports: number[];
+  do ports = await getFreePorts(7);
+  while (ports.some((p) => p === solanaPort || p === solanaPort + 1));
+  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort] = ports;
   // detached: the child leads its own process group, so a hard kill also reaches anvil.
   const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
     cwd: REPO_ROOT,
@@ -95,6 +117,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
       ANVIL_PORT_1: String(anvil1),
       ANVIL_PORT_2: String(anvil2),
       RELAY_PORT: String(relayPort),
+      SOLANA_PORT: String(solanaPort),
       RELAY_LOG: relayLog ? '1' : '0',
       WALLET_PORT: String(walletPort),
       WALLET_OIDC_PORT: String(oidcPort),
@@ -150,6 +173,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     port: info.port,
     chains: info.chains,
     anvilPorts: [anvil1!, anvil2!],
+    solana: info.solana,
     relayUrl: info.relayUrl,
     relayPort: info.relayPort,
     walletServiceUrl: info.walletServiceUrl,
@@ -161,6 +185,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     tokens: info.tokens,
     nfts: info.nfts,
     walletUrl: info.walletUrl,
+    wagmiUrl: info.wagmiUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,
     buildOk: info.buildOk,

@@ -49,6 +49,7 @@ const CSS = `
 [data-lk] .lk-text{margin:0}
 [data-lk] .lk-text-small,[data-lk] .lk-text-muted{font-size:13px;color:var(--lk-fg2)}
 [data-lk] .lk-fieldset{border:0;margin:0;padding:0;min-width:0}
+[data-lk] .lk-inline-btn{border:0;padding:0;background:none;color:var(--lk-fg);font-weight:600;text-decoration:underline;min-height:0}
 [data-lk] .lk-legal{align-items:flex-start;gap:8px}
 [data-lk] .lk-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 [data-lk] .lk-text-title{font-size:18px;font-weight:600;color:var(--lk-fg)}

@@ -68,7 +68,7 @@ export default function WalletList({ kernel }: ViewProps) {
       {enableWalletGuide && allWallets ? (
         <p className="lk-text lk-text-muted lk-center">
           {'New to wallets? '}
-          <button type="button" className="lk-btn lk-btn-ghost" onClick={() => kernel.router.push('AllWallets')}>
+          <button type="button" className="lk-inline-btn" onClick={() => kernel.router.push('AllWallets')}>
             Get a wallet
           </button>
         </p>

@@ -1,0 +1,174 @@
+/**
+ * The wallet side of the wallet-standard registration protocol, and small helpers the dev
+ * wallets share (events, errors, storage).
+ *
+ * Protocol (@wallet-standard/base, window.ts): a wallet dispatches
+ * `wallet-standard:register-wallet` with a callback as `detail`, and listens for
+ * `wallet-standard:app-ready`, whose `detail` is `{ register }`. An app does the mirror image
+ * (`@wallet-standard/app`'s getWallets()), so registration works whichever loads first.
+ */
+import type { Wallet, WalletAccount, WalletIcon, WindowAppReadyEventAPI } from '@wallet-standard/base';
+import type { StandardEventsChangeProperties } from '@wallet-standard/features';
+import type { StorageLike, WalletHost } from './host';
+
+export type { StorageLike, WalletHost };
+
+/** An error a wallet throws: EIP-1193 style codes (4001 rejected, 4100 unauthorized, -32602 bad input). */
+export interface WalletError extends Error {
+  readonly code: number;
+}
+
+export function walletError(code: number, message: string): WalletError {
+  const err = new Error(message) as Error & { code: number };
+  err.name = 'WalletError';
+  err.code = code;
+  return err;
+}
+
+export const rejected = () => walletError(4001, 'User rejected the request.');
+export const unauthorized = () => walletError(4100, 'The requested account and/or method has not been authorized by the user.');
+export const invalidInput = (message: string) => walletError(-32602, message);
+
+/** An event whose propagation cannot be stopped, as the protocol asks. */
+class UnstoppableEvent<D> extends Event {
+  readonly #detail: D;
+  constructor(type: string, detail: D) {
+    super(type, { bubbles: false, cancelable: false, composed: false });
+    this.#detail = detail;
+  }
+  get detail(): D {
+    return this.#detail;
+  }
+  override preventDefault(): never {
+    throw new Error('preventDefault cannot be called');
+  }
+  override stopImmediatePropagation(): never {
+    throw new Error('stopImmediatePropagation cannot be called');
+  }
+  override stopPropagation(): never {
+    throw new Error('stopPropagation cannot be called');
+  }
+}
+
+/**
+ * Registers `wallet` with every app on `host`, now and later. Returns a function that
+ * unregisters it from the apps that registered it and stops listening.
+ */
+export function registerWallet(wallet: Wallet, host: WalletHost): () => void {
+  const unregisters: (() => void)[] = [];
+  const callback = (api: WindowAppReadyEventAPI) => {
+    if (!api || typeof api.register !== 'function') return;
+    unregisters.push(api.register(wallet));
+  };
+  const onAppReady = (event: Event) => callback((event as unknown as { detail: WindowAppReadyEventAPI }).detail);
+  host.addEventListener('wallet-standard:app-ready', onAppReady);
+  try {
+    host.dispatchEvent(new UnstoppableEvent('wallet-standard:register-wallet', callback));
+  } catch (err) {
+    console.error('[dev wallet] wallet-standard:register-wallet could not be dispatched', err);
+  }
+  return () => {
+    host.removeEventListener('wallet-standard:app-ready', onAppReady);
+    for (const off of unregisters.splice(0)) off();
+  };
+}
+
+type ChangeListener = (properties: StandardEventsChangeProperties) => void;
+
+/** The `change` listeners of `standard:events`. A failing listener does not stop the others. */
+export class ChangeEmitter {
+  readonly #listeners = new Set<ChangeListener>();
+
+  on(event: string, listener: ChangeListener): () => void {
+    if (event !== 'change' || typeof listener !== 'function') return () => {};
+    // The same function registered twice gets two entries, like a real wallet's emitter.
+    const entry: ChangeListener = (p) => listener(p);
+    this.#listeners.add(entry);
+    return () => void this.#listeners.delete(entry);
+  }
+
+  emit(properties: StandardEventsChangeProperties): void {
+    for (const l of [...this.#listeners]) {
+      try {
+        l(properties);
+      } catch (err) {
+        console.error('[dev wallet] change listener failed', err);
+      }
+    }
+  }
+}
+
+/** A frozen wallet-standard account. */
+export function makeAccount(fields: {
+  address: string;
+  publicKey: Uint8Array;
+  chains: readonly `${string}:${string}`[];
+  features: readonly `${string}:${string}`[];
+  label?: string;
+}): WalletAccount {
+  return Object.freeze({
+    address: fields.address,
+    publicKey: fields.publicKey.slice(),
+    chains: Object.freeze([...fields.chains]),
+    features: Object.freeze([...fields.features]),
+    ...(fields.label ? { label: fields.label } : {}),
+  }) as WalletAccount;
+}
+
+/** True when `account` is the wallet's `expected` account (by address and public key). */
+export function sameAccount(account: unknown, expected: WalletAccount): boolean {
+  if (!account || typeof account !== 'object') return false;
+  const a = account as Partial<WalletAccount>;
+  if (a.address !== expected.address || !(a.publicKey instanceof Uint8Array)) return false;
+  const pk = a.publicKey;
+  return pk.length === expected.publicKey.length && pk.every((b, i) => b === expected.publicKey[i]);
+}
+
+export function safeStorage(host: WalletHost, storage?: StorageLike): StorageLike | undefined {
+  if (storage) return storage;
+  try {
+    return host.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readJson<T extends object>(storage: StorageLike | undefined, key: string): Partial<T> {
+  try {
+    const raw = storage?.getItem(key);
+    if (!raw) return {};
+    const data = JSON.parse(raw) as unknown;
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Partial<T>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeJson(storage: StorageLike | undefined, key: string, value: object): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or blocked: the wallet works without persistence */
+  }
+}
+
+/** A base64 SVG data URI (wallet-standard requires base64 icons). */
+export function svgIcon(svg: string): WalletIcon {
+  const b64 = typeof btoa === 'function' ? btoa(svg) : Buffer.from(svg, 'utf8').toString('base64');
+  return `data:image/svg+xml;base64,${b64}`;
+}
+
+/** Approval gate shared by the dev wallets: `rejectNext` fails the next approval, `rejectAll` every one. */
+export interface ApprovalControl {
+  rejectNext: boolean;
+  rejectAll: boolean;
+}
+
+export function approve(control: ApprovalControl): void {
+  if (control.rejectAll || control.rejectNext) {
+    control.rejectNext = false;
+    throw rejected();
+  }
+}
+
+export const isBytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array;

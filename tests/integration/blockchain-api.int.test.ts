@@ -1,0 +1,80 @@
+/**
+ * The BlockchainApi client against the real data service (samples/data-service) on a real
+ * anvil chain with the dev contracts: balances, history, NFTs, identity, and a name
+ * registered with a real signature, through a real kernel's HttpClient and fetch.
+ */
+import { mnemonicToAccount } from 'viem/accounts';
+import { BlockchainApi, createKernel, defineNetwork, type Kernel } from 'latchkey';
+import { NameError } from 'latchkey/errors';
+import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
+import { ANVIL_MNEMONIC, PROJECT_ID, devContracts, startAnvilNode, startTestService, type AnvilNode } from '../../samples/data-service/testing/harness';
+import type { DataService } from '../../samples/data-service/src/index';
+
+const CHAIN = 31337;
+let node: AnvilNode;
+let service: DataService;
+let dev: DevContracts;
+let kernel: Kernel;
+let api: BlockchainApi;
+
+beforeAll(async () => {
+  node = await startAnvilNode({ chainId: CHAIN });
+  service = await startTestService({ chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }], prices: { [`eip155:${CHAIN}:native`]: 3000 } });
+  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts: await devContracts(), nftBaseUri: (a) => `${service.url}/v1/nft/eip155:${CHAIN}/${a}/` });
+  await service.waitForSync(CHAIN);
+  const anvil = defineNetwork({ id: CHAIN, name: 'Anvil', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+  kernel = createKernel({
+    options: { projectId: PROJECT_ID, networks: [anvil], blockchainApiUrl: service.url, features: { analytics: false } },
+    environment: { window: undefined, document: undefined, localStorage: undefined },
+  });
+  api = kernel.get<BlockchainApi>(BlockchainApi);
+}, 90_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await node?.stop();
+});
+
+it('reads balances (native and the dev token) and NFTs of a funded account', async () => {
+  const account = dev.accounts[0]!;
+  const balances = await api.balances({ address: account, caipNetworkId: `eip155:${CHAIN}` });
+  expect(balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([
+    ['ETH', '10000'],
+    ['LKD', '1025'],
+  ]);
+  const nfts = await api.nfts({ address: account, caipNetworkId: `eip155:${CHAIN}` });
+  expect(nfts.data.map((n) => n.name)).toEqual(['Latchkey Dev Keys #1', 'Latchkey Dev Keys #2', 'Latchkey Dev Keys #3']);
+  expect(nfts.data[0]!.imageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/nft\//);
+});
+
+it('pages the history with the cursor the service gives', async () => {
+  const account = dev.accounts[1]!;
+  const first = await api.transactions({ account, caipNetworkId: `eip155:${CHAIN}` });
+  expect(first.data.length).toBeGreaterThan(0);
+  expect(first.data[0]!.metadata.chain).toBe(`eip155:${CHAIN}`);
+  const all = [...first.data];
+  let next = first.next;
+  while (next) {
+    const page = await api.transactions({ account, caipNetworkId: `eip155:${CHAIN}`, cursor: next });
+    all.push(...page.data);
+    next = page.next;
+  }
+  expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
+});
+
+it('registers a name with a signed message; lookup, reverse lookup and identity see it; a tampered one is refused with the reason', async () => {
+  const signer = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 });
+  const name = `kernel-${Date.now().toString(36)}.latchkey.id`;
+  const message = JSON.stringify({ name, attributes: { avatar: 'https://example.org/k.png' }, timestamp: Math.floor(Date.now() / 1000) });
+  const record = await api.registerName({ coinType: 60, address: signer.address, message, signature: await signer.signMessage({ message }) });
+  expect(record.name).toBe(name);
+  expect((await api.lookupName(name))?.addresses['60']?.address).toBe(signer.address);
+  expect((await api.namesForAddress({ address: signer.address, caipNetworkId: `eip155:${CHAIN}` })).map((r) => r.name)).toEqual([name]);
+  expect(await api.identity({ address: signer.address, caipNetworkId: `eip155:${CHAIN}` })).toEqual({ name, avatar: 'https://example.org/k.png' });
+  expect(await api.lookupName(`free-${Date.now().toString(36)}.latchkey.id`)).toBeUndefined();
+
+  const other = JSON.stringify({ name: `x${name}`, attributes: {}, timestamp: Math.floor(Date.now() / 1000) });
+  const err = await api.registerName({ coinType: 60, address: signer.address, message: other, signature: await signer.signMessage({ message }) }).catch((e) => e);
+  expect(err).toBeInstanceOf(NameError);
+  expect(err.message).toMatch(/signature/i); // the service's first reason, not the generic text
+});
