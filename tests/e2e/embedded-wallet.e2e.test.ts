@@ -8,13 +8,21 @@
  *   frame, the signature verifies with viem; "Send" on anvil; a network switch; an unlisted method
  *   ('Action not allowed'); closing the modal on a pending request ('Request was aborted'); smart
  *   account refused; reload and still logged in; a social login in another browser profile
- *   (popup through the local OpenID provider, then an e-mail added); a new device for the first
- *   address (VERIFY_DEVICE, the link from the mailbox); the e-mail update; sign out.
+ *   (popup through the local OpenID provider, then an e-mail added); Farcaster through the service's
+ *   stand-in (the link of ConnectingFarcaster approved on the "phone"); a Telegram mini-app on
+ *   Android (Facebook and X hidden, a result_uri the wallet refuses: 'A problem occurred while trying
+ *   initialize authentication', then Google by full redirect, result_uri removed from the address
+ *   bar); the demo on a public origin, whose frame on the loopback service Chromium blocks ('Unable
+ *   to load email login dependency'); the demo on a loopback origin not on the allowlist ('Invalid
+ *   App Configuration'); a new device for the first address (VERIFY_DEVICE, the link from the
+ *   mailbox); the e-mail update; sign out.
  * Every message the page and the frame exchanged validates against @reown/appkit-wallet's W3mFrameSchema.
  */
+import { createServer, request as httpRequest } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPublicClient, getAddress, http, verifyMessage, type Hex } from 'viem';
 import { launchBrowser } from '../support/chromium';
+import { getFreePort } from '../support/ports';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
 import { latestCode, mailbox } from '../../samples/wallet-service/testing/service';
@@ -255,6 +263,138 @@ describe('embedded wallet in the demo', () => {
     await collect(p, conformance);
     await dialog(p).getByRole('button', { name: 'Disconnect' }).click();
     await waitStatus(p, 'disconnected');
+  });
+
+  it('logs in with Farcaster through the dev stand-in: the link from ConnectingFarcaster, approved on the "phone"', async () => {
+    const visitor = await newVisitor();
+    const p = visitor.page;
+    await openModal(p);
+    await dialog(p).getByRole('button', { name: 'Farcaster', exact: true }).click();
+    await dialog(p).getByRole('img', { name: 'QR code for Farcaster' }).waitFor();
+    const link = await dialog(p).getByRole('link', { name: 'Open link' }).getAttribute('href');
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const phone = await visitor.context.newPage();
+    await phone.goto(link!);
+    const name = `dora${String(Date.now()).slice(-8)}.eth`; // the stand-in's names: at most 16 characters before .eth
+    await phone.getByLabel('Farcaster name').fill(name);
+    await phone.getByRole('button', { name: 'Approve' }).click();
+    await phone.getByText('You are signed in').waitFor();
+    await phone.close();
+    await waitStatus(p, 'connected', 40_000);
+    expect(getAddress((await p.getByTestId('account-address').textContent())!.trim())).not.toBe(address);
+    expect(await dialog(p).count()).toBe(0);
+    await collect(p, conformance);
+    await p.getByRole('button', { name: 'Disconnect' }).click();
+    await waitStatus(p, 'disconnected');
+  });
+
+  it('in a Telegram mini-app on Android: Facebook and X hidden; a bad result_uri disconnects with the spec message; Google by full redirect, result_uri removed', async () => {
+    const ctx = await browser.newContext({
+      viewport: { width: 412, height: 860 },
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 Telegram-Android/11.0.0',
+    });
+    contexts.push(ctx);
+    await ctx.addInitScript(recorder);
+    await ctx.addInitScript(() => {
+      (window as any).Telegram = { WebApp: { platform: 'android', initData: 'query_id=e2e' } };
+    });
+    let popups = 0;
+    ctx.on('page', () => popups++);
+    const p = await ctx.newPage();
+    p.on('pageerror', (err) => console.warn(`page error: ${err.message}`));
+    await p.goto(stack.demoUrl);
+    await p.waitForFunction(() => Boolean((window as any).__latchkey));
+    const oidc = new URL(stack.oidcIssuer).origin;
+
+    await openModal(p);
+    await dialog(p).getByRole('button', { name: 'Google', exact: true }).waitFor();
+    expect(await dialog(p).getByRole('button', { name: 'Facebook', exact: true }).count()).toBe(0);
+    expect(await dialog(p).getByRole('button', { name: 'X', exact: true }).count()).toBe(0);
+
+    // The page itself goes to the provider; coming back with a result the wallet does not know fails the login.
+    await dialog(p).getByRole('button', { name: 'Google', exact: true }).click();
+    await p.waitForURL((u) => u.origin === oidc);
+    await p.getByRole('heading', { name: 'Sign in to Google' }).waitFor();
+    const bogus = new URL(stack.demoUrl);
+    bogus.searchParams.set('result_uri', `${stack.walletServiceUrl}/oauth/result?code=${'0'.repeat(43)}`);
+    await p.goto(bogus.href);
+    await dialog(p).getByRole('status').getByText('A problem occurred while trying initialize authentication').waitFor();
+    await dialog(p).getByRole('textbox', { name: 'Email' }).waitFor(); // back to Connect
+    await waitStatus(p, 'disconnected');
+    expect(new URL(p.url()).searchParams.has('result_uri')).toBe(false);
+
+    await dialog(p).getByRole('button', { name: 'Google', exact: true }).click();
+    await p.waitForURL((u) => u.origin === oidc);
+    await p.getByLabel('Username').fill(`tg-${Date.now()}`);
+    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.getByRole('button', { name: 'Allow' }).click();
+    await p.waitForURL((u) => u.origin === new URL(stack.demoUrl).origin);
+    await waitStatus(p, 'connected');
+    expect(new URL(p.url()).searchParams.has('result_uri')).toBe(false);
+    expect(popups).toBe(1); // the first page only: no popup in a mini-app
+    await collect(p, conformance);
+    await p.getByRole('button', { name: 'Disconnect' }).click();
+    await waitStatus(p, 'disconnected');
+  });
+
+  it("on a public origin, Chromium blocks the frame on the loopback service: 'Unable to load email login dependency'", async () => {
+    // http://public.test serves the demo (routed to the real server): to Chromium a public site, which may not
+    // frame a loopback address (Local Network Access), so the frame page never loads; the client gives up
+    // READY_AFTER_LOAD_MS (10 s) after the iframe's load event.
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    contexts.push(ctx);
+    const demo = new URL(stack.demoUrl);
+    await ctx.route('http://public.test/**', async (route) => {
+      const u = new URL(route.request().url());
+      await route.fulfill({ response: await route.fetch({ url: `${demo.origin}${u.pathname}${u.search}` }) });
+    });
+    const p = await ctx.newPage();
+    await p.goto(`http://public.test${demo.pathname}`);
+    await p.waitForFunction(() => Boolean((window as any).__latchkey));
+    const email = `eve-${Date.now()}@example.com`;
+    await openModal(p);
+    await dialog(p).getByRole('textbox', { name: 'Email' }).fill(email);
+    const t = performance.now();
+    await dialog(p).getByRole('button', { name: 'Continue' }).click();
+    await dialog(p).getByRole('alert').getByText('Unable to load email login dependency').waitFor({ timeout: 20_000 });
+    console.log(`frame blocked: 'Unable to load email login dependency' after ${(performance.now() - t).toFixed(0)} ms`);
+    expect(await mailbox(stack.walletServiceUrl, email)).toEqual([]);
+    await waitStatus(p, 'disconnected');
+  }, 40_000);
+
+  it('on a loopback origin that is not on the allowlist: "Invalid App Configuration", and no code is sent', async () => {
+    // The demo through a proxy on another port: http://127.0.0.1:OTHER is a secure context (the frame's
+    // WebCrypto device key needs one) on an origin the wallet service does not allow for 'latchkey-demo'.
+    const demo = new URL(stack.demoUrl);
+    const proxy = createServer((req, res) => {
+      const upstream = httpRequest({ host: demo.hostname, port: demo.port, path: req.url, method: req.method, headers: { ...req.headers, host: demo.host } }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    const port = await getFreePort();
+    await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+    try {
+      const ctx = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+      contexts.push(ctx);
+      const p = await ctx.newPage();
+      await p.goto(`http://127.0.0.1:${port}${demo.pathname}`);
+      await p.waitForFunction(() => Boolean((window as any).__latchkey));
+      const email = `eve-${Date.now()}@example.com`;
+      await openModal(p);
+      await dialog(p).getByRole('textbox', { name: 'Email' }).fill(email);
+      await dialog(p).getByRole('button', { name: 'Continue' }).click();
+      await dialog(p).getByRole('alert').getByText('Invalid App Configuration').waitFor();
+      await dialog(p).getByRole('alert').getByText('Unauthorized: origin not allowed').waitFor();
+      expect(await mailbox(stack.walletServiceUrl, email)).toEqual([]);
+      await waitStatus(p, 'disconnected');
+      await ctx.close();
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('a new browser for the same address verifies the device (link from the mailbox), then the code', async () => {
