@@ -140,6 +140,28 @@ describe('the embedded wallet in the modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('"Resend code" opens 30 s after the code was sent (the page clock), sends a new one, and counts down again', async () => {
+    let clock = Date.parse('2025-01-01T00:00:00Z');
+    setup({}, { now: () => clock });
+    const dialog = await openConnect();
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Email' }), { target: { value: 'ada@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('textbox', { name: 'Verification code' }, { timeout: 3000 });
+    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toHaveProperty('disabled', true);
+    clock += 29_000;
+    expect(await screen.findByRole('button', { name: 'Resend code in 1 s' }, { timeout: 2500 })).toHaveProperty('disabled', true);
+    clock += 1000;
+    const resend = await screen.findByRole('button', { name: 'Resend code' }, { timeout: 2500 });
+    expect(resend).toHaveProperty('disabled', false);
+    expect(fake.requests('CONNECT_EMAIL')).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(resend);
+    });
+    expect((await screen.findByText('A new code is on its way.')).getAttribute('role')).toBe('status');
+    expect(fake.requests('CONNECT_EMAIL')).toHaveLength(2);
+    expect(await screen.findByRole('button', { name: 'Resend code in 30 s' })).toHaveProperty('disabled', true);
+  });
+
   it('a signature opens ApproveTransaction with the frame laid over it; approved in the frame, the modal closes', async () => {
     setup();
     await loginByEmail(await openConnect());
