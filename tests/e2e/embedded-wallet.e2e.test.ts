@@ -265,7 +265,7 @@ describe('embedded wallet in the demo', () => {
     await waitStatus(p, 'disconnected');
   });
 
-  it('logs in with Farcaster through the dev stand-in: the link from ConnectingFarcaster, approved on the "phone"', async () => {
+  it('logs in with Farcaster through the dev stand-in (the link from ConnectingFarcaster, approved on the "phone"); the wallet\'s storage wiped, a reload ends the login', async () => {
     const visitor = await newVisitor();
     const p = visitor.page;
     await openModal(p);
@@ -284,7 +284,19 @@ describe('embedded wallet in the demo', () => {
     expect(getAddress((await p.getByTestId('account-address').textContent())!.trim())).not.toBe(address);
     expect(await dialog(p).count()).toBe(0);
     await collect(p, conformance);
-    await p.getByRole('button', { name: 'Disconnect' }).click();
+    // The wallet's own storage is wiped (site data cleared on the wallet service's origin): after a reload the
+    // frame has no session, the connection check fails, and the login cache is deleted (spec section 4).
+    expect(await p.evaluate(() => Object.keys(localStorage).some((k) => k.includes('embedded-wallet') && k.endsWith('/loginUsed')))).toBe(true);
+    const walletOrigin = new URL(stack.walletServiceUrl).origin;
+    const walletFrame = p.frames().find((f) => f.url().startsWith(`${walletOrigin}/frame`))!;
+    await walletFrame.evaluate(async () => {
+      const names = (await indexedDB.databases()).map((d) => d.name!);
+      await Promise.all(names.map((n) => new Promise((done) => Object.assign(indexedDB.deleteDatabase(n), { onsuccess: done, onerror: done, onblocked: done }))));
+    });
+    await p.reload();
+    await p.waitForFunction(() => Boolean((window as any).__latchkey));
+    await p.locator(FRAME).waitFor({ state: 'attached' }); // the stored flag: the frame is made at start
+    await p.waitForFunction(() => !Object.keys(localStorage).some((k) => k.includes('embedded-wallet')));
     await waitStatus(p, 'disconnected');
   });
 
