@@ -14,7 +14,8 @@
  *   initialize authentication', then Google by full redirect, result_uri removed from the address
  *   bar); the demo on a public origin, whose frame on the loopback service Chromium blocks ('Unable
  *   to load email login dependency'); the demo on a loopback origin not on the allowlist ('Invalid
- *   App Configuration'); a new device for the first address (VERIFY_DEVICE, the link from the
+ *   App Configuration'); the demo on a plain-http origin (the frame answers that it needs a secure
+ *   context); a new device for the first address (VERIFY_DEVICE, the link from the
  *   mailbox); the e-mail update; sign out.
  * Every message the page and the frame exchanged validates against @reown/appkit-wallet's W3mFrameSchema.
  */
@@ -406,6 +407,27 @@ describe('embedded wallet in the demo', () => {
     } finally {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
+  it('on a plain-http origin (no secure context, so no WebCrypto in the frame) the frame says why at once', async () => {
+    // Another browser whose resolver sends plain.test to 127.0.0.1: the demo at http://plain.test:PORT is local
+    // (Chromium lets it frame the loopback service) but not a secure context, nor is the frame inside it.
+    const other = await launchBrowser({ args: ['--host-resolver-rules=MAP plain.test 127.0.0.1'] });
+    try {
+      const p = await other.newPage();
+      const demo = new URL(stack.demoUrl);
+      demo.hostname = 'plain.test';
+      await p.goto(demo.href);
+      await p.waitForFunction(() => Boolean((window as any).__latchkey));
+      expect(await p.evaluate(() => window.isSecureContext)).toBe(false);
+      await openModal(p);
+      await dialog(p).getByRole('textbox', { name: 'Email' }).fill(`eve-${Date.now()}@example.com`);
+      await dialog(p).getByRole('button', { name: 'Continue' }).click();
+      await dialog(p).getByRole('alert').getByText('The wallet needs a secure context: open this app over https').waitFor({ timeout: 5000 });
+      await waitStatus(p, 'disconnected');
+    } finally {
+      await other.close();
     }
   });
 
