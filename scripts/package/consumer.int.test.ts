@@ -3,7 +3,8 @@
  * project whose dependencies are latchkey's own (linked from this repository's install).
  * - publint and @arethetypeswrong/cli find nothing wrong with the tarball (ESM-only profile:
  *   node16 from ESM and bundler resolution);
- * - a host app (consumer/app.tsx) type-checks against the declarations, TypeScript strict,
+ * - a host app (consumer/app.tsx, with the evm, walletconnect, email and socials plugins and the
+ *   email plugin's `walletServiceUrl` option) type-checks against the declarations, TypeScript strict,
  *   skipLibCheck off, under moduleResolution bundler and node16; it bundles with esbuild and
  *   with Vite; a server render in plain Node (consumer/ssr.mjs) gives the connect button;
  * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
