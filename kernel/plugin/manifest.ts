@@ -81,6 +81,8 @@ export interface ViewContribution {
 interface SlotContribution {
   readonly order?: number;
   readonly flag?: string;
+  /** Shown only while the active namespace is one of these (e.g. on-ramp: eip155 and solana). Absent: any. */
+  readonly namespaces?: readonly ChainNamespace[];
 }
 
 /** A tab of the Account view; its panel is `view`, rendered inline. */
