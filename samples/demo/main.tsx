@@ -16,6 +16,7 @@ import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { sendPlugin } from '../../plugins/send/index';
 import { siwxPlugin } from '../../plugins/siwx/index';
+import { onrampPlugin } from '../../plugins/onramp/index';
 import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
@@ -77,8 +78,13 @@ async function main() {
       // Read from the chain when there is no blockchain API (?blockchainApi=off).
       tokens: tokensOption(config.tokens),
       features: { analytics: false },
+      // The stack's local payment provider (samples/onramp-provider), listed after Coinbase and Meld.
+      ...(config.onrampUrl
+        ? { onrampProviders: [{ id: 'local', name: 'Local on-ramp', checkoutUrl: `${config.onrampUrl}/checkout`, feeRange: { min: 0, max: 0 } }] }
+        : {}),
     },
-    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl })],
+    // onrampPlugin: the Account view's "Buy" (Coinbase, Meld and the Local on-ramp); it owns `onrampProviders`.
+    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl }), onrampPlugin()],
   });
 
   // Sending (the Account view's "Send") and sign-in, on with ?siwx=required or ?siwx=optional.
