@@ -23,17 +23,17 @@ export const MELD_ID = 'meld';
 export const COINBASE_URL = 'https://pay.coinbase.com/buy/select-asset';
 export const MELD_URL = 'https://meldcrypto.com';
 
-/** Coinbase's network names by eip155 chain id (spec section 9's list, in its order). */
-export const COINBASE_NETWORKS: Readonly<Record<number, string>> = {
-  1: 'ethereum',
-  42161: 'arbitrum',
-  137: 'polygon',
-  80094: 'berachain',
-  43114: 'avalanche-c-chain',
-  10: 'optimism',
-  42220: 'celo',
-  8453: 'base',
-};
+/** Coinbase's network names by eip155 chain id, in spec section 9's order (a list: object keys would sort numerically). */
+export const COINBASE_NETWORKS: readonly (readonly [chainId: number, name: string])[] = [
+  [1, 'ethereum'],
+  [42161, 'arbitrum'],
+  [137, 'polygon'],
+  [80094, 'berachain'],
+  [43114, 'avalanche-c-chain'],
+  [10, 'optimism'],
+  [42220, 'celo'],
+  [8453, 'base'],
+];
 /** Spec section 9: Coinbase's network on any other chain. */
 export const COINBASE_FALLBACK_NETWORK = 'ethereum';
 
@@ -79,7 +79,7 @@ export function parseAmount(amount: unknown): string | undefined {
 /** Coinbase's network for an eip155 chain id: its name from the list, else the fallback, ethereum. */
 export function coinbaseNetwork(caipNetworkId: CaipNetworkId): string {
   const [ns, ref] = caipNetworkId.split(':');
-  return (ns === 'eip155' && COINBASE_NETWORKS[Number(ref)]) || COINBASE_FALLBACK_NETWORK;
+  return (ns === 'eip155' && COINBASE_NETWORKS.find(([id]) => String(id) === ref)?.[1]) || COINBASE_FALLBACK_NETWORK;
 }
 
 /** Meld's `destinationCurrencyCode`: `ASSET_NETWORK` on a network Meld names, else the asset alone (the visitor picks the network there). */
@@ -97,7 +97,7 @@ function withQuery(base: string, params: Readonly<Record<string, string | undefi
 
 /** The session request Coinbase's token API takes: the address on every Coinbase network, the asset. */
 export function coinbaseSessionRequest(req: CheckoutRequest) {
-  return { addresses: [{ address: req.address, blockchains: Object.values(COINBASE_NETWORKS) }], assets: [req.asset] };
+  return { addresses: [{ address: req.address, blockchains: COINBASE_NETWORKS.map(([, name]) => name) }], assets: [req.asset] };
 }
 
 /**
