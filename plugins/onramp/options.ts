@@ -5,7 +5,7 @@
 import type { ValidationIssue } from 'latchkey';
 
 /** At most this many host providers. */
-export const MAX_PROVIDERS = 16;
+const MAX_PROVIDERS = 16;
 const ID = /^[a-z0-9-]{1,32}$/;
 const CAIP2 = /^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/;
 const NAMESPACES = ['eip155', 'solana'];

@@ -18,13 +18,13 @@ export const ONRAMP_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 /** Spec section 9: 1-2 %. */
 export const DEFAULT_FEE_RANGE: FeeRange = { min: 1, max: 2 };
 
-export const COINBASE_ID = 'coinbase';
-export const MELD_ID = 'meld';
-export const COINBASE_URL = 'https://pay.coinbase.com/buy/select-asset';
-export const MELD_URL = 'https://meldcrypto.com';
+const COINBASE_ID = 'coinbase';
+const MELD_ID = 'meld';
+const COINBASE_URL = 'https://pay.coinbase.com/buy/select-asset';
+const MELD_URL = 'https://meldcrypto.com';
 
 /** Coinbase's network names by eip155 chain id, in spec section 9's order (a list: object keys would sort numerically). */
-export const COINBASE_NETWORKS: readonly (readonly [chainId: number, name: string])[] = [
+const COINBASE_NETWORKS: readonly (readonly [chainId: number, name: string])[] = [
   [1, 'ethereum'],
   [42161, 'arbitrum'],
   [137, 'polygon'],
@@ -35,10 +35,10 @@ export const COINBASE_NETWORKS: readonly (readonly [chainId: number, name: strin
   [8453, 'base'],
 ];
 /** Spec section 9: Coinbase's network on any other chain. */
-export const COINBASE_FALLBACK_NETWORK = 'ethereum';
+const COINBASE_FALLBACK_NETWORK = 'ethereum';
 
 /** Meld's network suffix of `destinationCurrencyCode` (`ETH_ETHEREUM`, `SOL_SOLANA`), by CAIP-2 id. */
-export const MELD_NETWORKS: Readonly<Record<string, string>> = {
+const MELD_NETWORKS: Readonly<Record<string, string>> = {
   'eip155:1': 'ETHEREUM',
   'eip155:8453': 'BASE',
   'eip155:137': 'POLYGON',
@@ -96,7 +96,7 @@ function withQuery(base: string, params: Readonly<Record<string, string | undefi
 }
 
 /** The session request Coinbase's token API takes: the address on every Coinbase network, the asset. */
-export function coinbaseSessionRequest(req: CheckoutRequest) {
+function coinbaseSessionRequest(req: CheckoutRequest) {
   return { addresses: [{ address: req.address, blockchains: COINBASE_NETWORKS.map(([, name]) => name) }], assets: [req.asset] };
 }
 
@@ -170,7 +170,7 @@ export interface ProviderPlan {
 export const COINBASE_NOT_SET_UP = 'Not set up by this app';
 
 /** True when `provider` sells on the request's namespace and network. */
-export function supports(provider: Pick<OnrampProviderOption, 'namespaces' | 'networks'>, req: Pick<CheckoutRequest, 'namespace' | 'caipNetworkId'>): boolean {
+function supports(provider: Pick<OnrampProviderOption, 'namespaces' | 'networks'>, req: Pick<CheckoutRequest, 'namespace' | 'caipNetworkId'>): boolean {
   const namespaces = provider.namespaces ?? ['eip155'];
   if (!namespaces.includes(req.namespace) || !ONRAMP_NAMESPACES.includes(req.namespace)) return false;
   return !provider.networks || provider.networks.includes(req.caipNetworkId);

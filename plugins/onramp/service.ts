@@ -15,12 +15,12 @@ import { isUrl } from './options';
 import { ONRAMP_NAMESPACES, parseAmount, parseAsset, providersFor, type CheckoutRequest, type ProviderPlan } from './providers';
 import type { Onramp, OnrampConfig, OnrampProviderEntry, OnrampProviderOption, OnrampState, OnrampWatch, Purchase } from './types';
 
-export const WATCH_INTERVAL_MS = 3_000;
-export const WATCH_TIMEOUT_MS = 4 * 60_000;
+const WATCH_INTERVAL_MS = 3_000;
+const WATCH_TIMEOUT_MS = 4 * 60_000;
 /** Consecutive failed polls before the watch gives up with 'error'. */
-export const WATCH_MAX_ERRORS = 3;
+const WATCH_MAX_ERRORS = 3;
 /** Why a provider whose URL did not pass the check is listed but cannot open. */
-export const UNSAFE_URL = 'Checkout address refused';
+const UNSAFE_URL = 'Checkout address refused';
 
 const STATUS: Readonly<Record<string, OnrampWatch['status']>> = {
   ONRAMP_TRANSACTION_STATUS_SUCCESS: 'success',
