@@ -6,19 +6,15 @@ import type { ValidationIssue } from 'latchkey';
 
 /** At most this many host providers. */
 const MAX_PROVIDERS = 16;
-const ID = /^[a-z0-9-]{1,32}$/;
-const CAIP2 = /^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/;
 const NAMESPACES = ['eip155', 'solana'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** An absolute http(s) URL without credentials, of at most 2048 characters (or a data:image URL when `image`). */
-export function isUrl(v: unknown, image?: boolean): boolean {
-  if (typeof v !== 'string' || v.length > 2048) return false;
-  if (image && /^data:image\/[a-z0-9.+-]+[;,]/i.test(v)) return true;
+/** An absolute http(s) URL without credentials, of at most 2048 characters. */
+function isUrl(v: unknown): boolean {
   try {
-    const u = new URL(v);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+    const u = new URL(v as string);
+    return typeof v === 'string' && v.length <= 2048 && /^https?:$/.test(u.protocol) && !u.username && !u.password;
   } catch {
     return false;
   }
@@ -34,28 +30,24 @@ export function validateOnrampOptions(options: Readonly<Record<string, unknown>>
   if (list === undefined) return [];
   if (!Array.isArray(list) || list.length > MAX_PROVIDERS) return [{ path: 'onrampProviders', message: `Expected a list of at most ${MAX_PROVIDERS} providers` }];
   const issues: ValidationIssue[] = [];
-  const seen = new Set<string>(['coinbase', 'meld']);
+  const seen = ['coinbase', 'meld'];
   list.forEach((p: unknown, i) => {
-    const at = (key: string, message: string) => issues.push({ path: `onrampProviders.${i}${key ? `.${key}` : ''}`, message });
-    if (!isObject(p)) return at('', 'Expected an object');
-    const { id, name, checkoutUrl, namespaces, networks, feeRange, iconUrl } = p;
-    if (typeof id !== 'string' || !ID.test(id)) at('id', 'Expected 1-32 characters of a-z, 0-9 and -');
-    else if (seen.has(id)) at('id', `Duplicate provider id ${id}`);
-    else seen.add(id);
-    if (typeof name !== 'string' || !name.trim() || name.length > 64) at('name', 'Expected 1-64 characters');
-    if (!isUrl(checkoutUrl)) at('checkoutUrl', 'Expected an http(s) URL');
-    const ns = namespaces ?? ['eip155'];
-    if (!Array.isArray(ns) || !ns.length || !ns.every((n) => NAMESPACES.includes(n as string))) at('namespaces', 'Expected a list of eip155 and solana');
-    if (networks !== undefined) {
-      const ok = Array.isArray(networks) && networks.length <= 64 && networks.every((n) => typeof n === 'string' && CAIP2.test(n) && (!Array.isArray(ns) || ns.includes(n.split(':')[0])));
-      if (!ok) at('networks', "Expected at most 64 CAIP-2 ids of the provider's namespaces");
-    }
-    if (feeRange !== undefined) {
-      const { min, max } = isObject(feeRange) ? feeRange : {};
-      const pct = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 100;
-      if (!pct(min) || !pct(max) || min > max) at('feeRange', 'Expected { min, max } percentages, min <= max');
-    }
-    if (iconUrl !== undefined && !isUrl(iconUrl, true)) at('iconUrl', 'Expected an http(s) or data:image URL');
+    const check = (ok: unknown, key: string, message: string) => ok || issues.push({ path: `onrampProviders.${i}${key && '.'}${key}`, message: `Expected ${message}` });
+    if (!check(isObject(p), '', 'an object')) return;
+    const { id, name, checkoutUrl, namespaces = ['eip155'], networks = [], feeRange = { min: 0, max: 0 }, iconUrl } = p as Record<string, any>;
+    check(typeof id === 'string' && /^[a-z0-9-]{1,32}$/.test(id) && !seen.includes(id), 'id', 'a new id: 1-32 of a-z, 0-9, -');
+    seen.push(id);
+    check(typeof name === 'string' && name.trim() && name.length <= 64, 'name', '1-64 characters');
+    check(isUrl(checkoutUrl), 'checkoutUrl', 'an http(s) URL');
+    const nsOk = check(Array.isArray(namespaces) && namespaces.length && namespaces.every((n) => NAMESPACES.includes(n)), 'namespaces', 'eip155 and/or solana');
+    check(
+      Array.isArray(networks) && networks.length <= 64 && networks.every((n) => /^[a-z0-9]+:[-\w]{1,32}$/.test(n) && (nsOk !== true || namespaces.includes(String(n).split(':')[0]))),
+      'networks',
+      '<= 64 CAIP-2 ids of its namespaces',
+    );
+    const pct = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 100;
+    check(isObject(feeRange) && pct(feeRange.min) && pct(feeRange.max) && (feeRange.min as number) <= (feeRange.max as number), 'feeRange', '{ min, max } in %, min <= max');
+    check(iconUrl === undefined || isUrl(iconUrl), 'iconUrl', 'an http(s) URL');
   });
   return issues;
 }

@@ -11,7 +11,6 @@
  *   (spec section 9), so on solana the purchase is 'untracked'.
  */
 import { Store, type Account, type BlockchainApi, type Connection, type Network, type Options } from 'latchkey';
-import { isUrl } from './options';
 import { ONRAMP_NAMESPACES, parseAmount, parseAsset, providersFor, type CheckoutRequest, type ProviderPlan } from './providers';
 import type { Onramp, OnrampConfig, OnrampProviderEntry, OnrampProviderOption, OnrampState, OnrampWatch, Purchase } from './types';
 
@@ -167,6 +166,17 @@ export class OnrampImpl implements Onramp {
   reset(): void {
     this.watchSeq++;
     this.store.set(EMPTY);
+  }
+}
+
+/** An absolute http(s) URL without credentials, of at most 2048 characters (own copy: options.ts stays in the host's entry alone). */
+function isUrl(v: unknown): v is string {
+  if (typeof v !== 'string' || v.length > 2048) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+  } catch {
+    return false;
   }
 }
 

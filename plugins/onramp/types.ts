@@ -29,7 +29,7 @@ export interface OnrampProviderOption {
   readonly networks?: readonly CaipNetworkId[];
   /** Shown beside the name; default none. */
   readonly feeRange?: FeeRange;
-  /** An http(s) or data:image URL. */
+  /** An http(s) URL. */
   readonly iconUrl?: string;
 }
 
