@@ -18,6 +18,7 @@ import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { sendPlugin } from '../../plugins/send/index';
 import { siwxPlugin } from '../../plugins/siwx/index';
+import { onrampPlugin } from '../../plugins/onramp/index';
 import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
@@ -88,13 +89,19 @@ async function main() {
       features: { analytics: false },
       // The embedded wallet (e-mail and social login) of the local wallet service, which allows this origin for 'latchkey-demo'.
       ...(config.walletServiceUrl ? { walletServiceUrl: config.walletServiceUrl } : {}),
+      // The stack's local payment provider (samples/onramp-provider), listed after Coinbase and Meld.
+      ...(config.onrampUrl
+        ? { onrampProviders: [{ id: 'local', name: 'Local on-ramp', checkoutUrl: `${config.onrampUrl}/checkout`, feeRange: { min: 0, max: 0 } }] }
+        : {}),
     },
+    // onrampPlugin: the Account view's "Buy" (Coinbase, Meld and the Local on-ramp); it owns `onrampProviders`.
     plugins: [
       evmPlugin(),
       solanaPlugin(),
       bitcoinPlugin(),
       walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }),
       ...(config.walletServiceUrl ? [emailPlugin(), socialsPlugin()] : []),
+      onrampPlugin(),
     ],
   });
 
