@@ -78,6 +78,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
 [data-lk] .lk-nowrap{flex-wrap:nowrap}
 [data-lk] .lk-qr{display:block;margin:0 auto;background:#fff;border-radius:12px}
+[data-lk] .lk-code{text-align:center;letter-spacing:.5em;font-size:20px}
 [data-lk] .lk-input{width:100%;height:40px;padding:0 12px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-hover)}
 [data-lk] .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 [data-lk] .lk-snackbar{display:flex;align-items:center;gap:8px;margin:4px 16px 0;padding:8px 12px;border-radius:calc(var(--lk-r)*3);background:var(--lk-hover);border:1px solid var(--lk-line);font-size:14px;overflow-wrap:anywhere;animation:lk-view 150ms ease-out}
