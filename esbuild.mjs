@@ -14,7 +14,8 @@
 // dist/types/ .d.ts declarations of kernel/, plugins/ and ui/ (scripts/build/declarations.mjs);
 //            every entry's `types` condition names the file of its `source`.
 // dist/cdn/  Bundles for <script type="module"> from a CDN, no import map needed:
-//            everything bundled (React too, for element.js and the plugins' views),
+//            everything bundled (React too, for element.js and the plugins' views;
+//            only wagmi, which wagmi.js plugs into, stays the host's),
 //            minified, code-split so the kernel, inversify and rxjs live in one
 //            shared chunk that every plugin bundle imports, and React in chunks
 //            that only UI code reaches (kernel.js loads none of it). A page loads
@@ -44,6 +45,14 @@ const LIB_EXTERNAL_NAMES = [
   ]),
 ];
 const LIB_EXTERNAL = [...LIB_EXTERNAL_NAMES.flatMap((n) => [n, `${n}/*`]), '@walletconnect/*', '@solana/*'];
+/**
+ * The CDN build bundles everything, React included, except the host's own libraries that an
+ * entry plugs into (peer dependencies other than React: latchkey/wagmi's @wagmi/core must be
+ * the host's copy); a CDN page maps those with an import map.
+ */
+const CDN_EXTERNAL = Object.keys(pkg.peerDependencies ?? {})
+  .filter((n) => n !== 'react' && n !== 'react-dom')
+  .flatMap((n) => [n, `${n}/*`]);
 
 // ---------------------------------------------------------------- arguments
 const argv = process.argv.slice(2);
@@ -150,6 +159,7 @@ async function buildCdn(entries) {
     entryPoints: entryPoints(entries),
     outdir,
     platform: 'browser',
+    external: CDN_EXTERNAL,
     define: { 'process.env.NODE_ENV': '"production"' },
     minify: true,
     legalComments: 'none',

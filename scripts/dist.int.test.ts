@@ -194,10 +194,10 @@ describe('CDN build', () => {
     }
   });
 
-  it('leaves nothing external: React is bundled, once, and no kernel file reaches it', () => {
+  it("bundles React, once, where no kernel file reaches it; leaves only the host's wagmi external", () => {
     const ext = new Set<string>();
     for (const o of Object.values(meta.outputs)) for (const i of o.imports) if (i.external) ext.add(i.path);
-    expect([...ext]).toEqual([]);
+    for (const x of ext) expect(x).toMatch(/^@wagmi\/core(\/|$)/);
     const withReact = (f: string) => Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => /node_modules\/react(-dom)?\//.test(i));
     const reactFiles = Object.keys(meta.outputs).filter((f) => f.endsWith('.js') && withReact(f));
     expect(reactFiles.length).toBeGreaterThan(0);
