@@ -173,11 +173,12 @@ export function walletCsp({ relayUrl, rpcUrls }) {
  * The strict Content-Security-Policy the demo is served with at `/?csp=strict`: no inline
  * script or style of any kind ('unsafe-inline' and nonces absent), images from the page,
  * `data:` and `blob:`, and network access only to the page, the chains' RPC (EVM and Solana),
- * the relay and the data service. The end-to-end CSP test
+ * the relay and the data service; frames only from the embedded-wallet service (the email
+ * and socials plugins' frame). The end-to-end CSP test
  * (tests/e2e/csp.e2e.test.ts) checks that the modal is styled and a wallet connects under it.
- * @param {{ relayUrl?: string, rpcUrls: string[], dataServiceUrl?: string }} p
+ * @param {{ relayUrl?: string, rpcUrls: string[], dataServiceUrl?: string, walletServiceUrl?: string }} p
  */
-export function strictDemoCsp({ relayUrl, rpcUrls, dataServiceUrl }) {
+export function strictDemoCsp({ relayUrl, rpcUrls, dataServiceUrl, walletServiceUrl }) {
   const sources = [relayUrl, ...rpcUrls, dataServiceUrl].filter(Boolean).map((u) => {
     const url = new URL(u);
     return `${url.protocol}//${url.host}`;
@@ -188,6 +189,7 @@ export function strictDemoCsp({ relayUrl, rpcUrls, dataServiceUrl }) {
     "style-src 'self'",
     "img-src 'self' data: blob:",
     `connect-src 'self' ${[...new Set(sources)].join(' ')}`,
+    ...(walletServiceUrl ? [`frame-src ${new URL(walletServiceUrl).origin}`] : []),
   ].join('; ');
 }
 
@@ -223,7 +225,12 @@ export async function startServer({ port, outdir, config, host = '127.0.0.1', wa
           return send(res, req, 400, 'text/plain; charset=utf-8', Buffer.from("csp: the only policy is 'strict' (/?csp=strict)"));
         }
         const rpcUrls = [...(config.chains ?? []).map((c) => c.rpcUrl), config.solana?.rpcUrl].filter(Boolean);
-        const policy = strictDemoCsp({ relayUrl: config.relayUrl, rpcUrls, dataServiceUrl: config.dataServiceUrl });
+        const policy = strictDemoCsp({
+          relayUrl: config.relayUrl,
+          rpcUrls,
+          dataServiceUrl: config.dataServiceUrl,
+          walletServiceUrl: config.walletServiceUrl,
+        });
         const strict = csp === 'strict' ? { 'content-security-policy': policy } : {};
         return send(res, req, 200, CONTENT_TYPES['.html'], html, strict);
       }

@@ -105,6 +105,7 @@ describe('local stack (samples/start.mjs)', () => {
     const rpc = stack.chains.map((c) => new URL(c.rpcUrl).origin).join(' ');
     const solana = new URL(stack.solana.rpcUrl).origin;
     expect(policy).toContain(`connect-src 'self' ${stack.relayUrl} ${rpc} ${solana} ${new URL(stack.dataServiceUrl).origin}`);
+    expect(policy).toContain(`frame-src ${new URL(stack.walletServiceUrl).origin}`);
     expect((await fetch(`${stack.demoUrl}?csp=lax`)).status).toBe(400);
     const html = await strict.text();
     expect(html).not.toMatch(/<style|style=|<script>/); // nothing inline the policy would block
