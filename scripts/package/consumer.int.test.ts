@@ -2,7 +2,8 @@
  * The package as a consumer installs it: `npm pack`, the tarball unpacked into a fresh
  * project whose dependencies are latchkey's own (linked from this repository's install).
  * - publint and @arethetypeswrong/cli find nothing wrong with the tarball (ESM-only profile:
- *   node16 from ESM and bundler resolution);
+ *   node16 from ESM and bundler resolution; ./styles.css is a stylesheet, not checked for types);
+ * - `import 'latchkey/styles.css'` resolves to the stylesheet in esbuild and Vite;
  * - a host app (consumer/app.tsx, with the evm, walletconnect, email and socials plugins and the
  *   email plugin's `walletServiceUrl` option) type-checks, and so does a page
  *   without React (consumer/element.ts, latchkey/element), against the declarations, TypeScript strict,
@@ -16,7 +17,7 @@
  *   EIP-1193 provider and a fake wallet-standard Solana wallet.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { installTarball } from '../../tests/support/tarball';
@@ -56,7 +57,8 @@ it('are-the-types-wrong reports no problem for ESM and bundler resolution', () =
   // into a file: attw exits before a pipe drains, which cuts a large report short
   const out = join(mkdtempSync(join(tmpdir(), 'latchkey-attw-')), 'report.json');
   const fd = openSync(out, 'w');
-  const r = spawnSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { stdio: ['ignore', fd, 'inherit'] });
+  // ./styles.css is a stylesheet (bundlers and <link> take it), not a module with types.
+  const r = spawnSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', './styles.css'], { stdio: ['ignore', fd, 'inherit'] });
   closeSync(fd);
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; entrypoint?: string; resolutionKind?: string; resolutionOption?: string }[] };
@@ -99,12 +101,17 @@ it('bundles with esbuild', () => {
   expect(`${r.stderr}`.trim()).toBe('');
   expect(r.status).toBe(0);
   expect(readFileSync(join(dir, 'esbuild-dist/main.js'), 'utf8')).toContain('Connect Wallet');
+  // `import 'latchkey/styles.css'` (a host with styles="none") resolves through the exports map to the stylesheet
+  expect(readFileSync(join(dir, 'esbuild-dist/main.css'), 'utf8')).toMatch(/\[data-lk\]\.lk-root\{/);
 }, 120_000);
 
 it('bundles with Vite', () => {
   const r = spawnSync(process.execPath, ['vite.build.mjs', pathToFileURL(require.resolve('vite', { paths: [ROOT] })).href], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 120_000 });
   expect(`${r.stdout}${r.stderr}`).toContain('VITE ok');
   expect(r.status).toBe(0);
+  const assets = readdirSync(join(dir, 'app/vite-dist/assets'));
+  const css = assets.filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(dir, 'app/vite-dist/assets', f), 'utf8'));
+  expect(css.join('\n')).toMatch(/\[data-lk\]\.lk-root\{/);
 }, 150_000);
 
 it('renders on a server in plain Node', () => {
