@@ -77,7 +77,8 @@ describe('reading balances from the chain', () => {
   });
 
   it('no token for the network, or a token address that is not one: only the native balance, nothing else asked', async () => {
-    for (const tokens of [undefined, { 'eip155:1': { address: TOKEN } }, { 'eip155:31337': { address: 'not-an-address' } }]) {
+    const cases: (Record<string, { address: string }> | undefined)[] = [undefined, { 'eip155:1': { address: TOKEN } }, { 'eip155:31337': { address: 'not-an-address' } }];
+    for (const tokens of cases) {
       const reader = node({ eth_getBalance: '0x1' });
       expect((await readChainBalances({ reader, network: anvil, address: ACCOUNT, tokens })).map((b) => b.quantity.numeric)).toEqual(['0.000000000000000001']);
       expect(reader.calls).toHaveLength(1);

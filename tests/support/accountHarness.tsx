@@ -37,8 +37,12 @@ export const devnet = defineNetwork({
   testnet: true,
 });
 
+type ApiMethod = Exclude<keyof BlockchainApi, 'configured'>;
+/** The BlockchainApi with each method a jest mock. */
+export type FakeApi = { configured: boolean } & { [K in ApiMethod]: BlockchainApi[K] & jest.Mock };
+
 /** A blockchain API whose calls fail unless the test scripts them. */
-export function fakeApi(script: Partial<BlockchainApi> & { configured?: boolean } = {}): BlockchainApi & Record<string, jest.Mock> {
+export function fakeApi(script: Partial<BlockchainApi> & { configured?: boolean } = {}): FakeApi {
   const fail = (name: string) => jest.fn(async () => Promise.reject(new Error(`${name} not scripted`)));
   const api: Record<string, unknown> = { configured: true };
   for (const name of ['balances', 'transactions', 'nfts', 'identity', 'lookupName', 'suggestNames', 'namesForAddress', 'registerName']) {
@@ -46,7 +50,7 @@ export function fakeApi(script: Partial<BlockchainApi> & { configured?: boolean 
     api[name] = given ? jest.fn(given as (...a: unknown[]) => unknown) : fail(name);
   }
   if (script.configured !== undefined) api['configured'] = script.configured;
-  return api as BlockchainApi & Record<string, jest.Mock>;
+  return api as FakeApi;
 }
 
 export interface HarnessOptions {
