@@ -103,7 +103,10 @@ export function accountHarness(h: HarnessOptions) {
     adapter,
     storage,
     async connect() {
-      await act(async () => kernel.connection.connect({ connectorId: 'io.test' }));
+      await act(async () => {
+        await kernel.start(); // plugins' onKernelStart (the provider starts it too)
+        await kernel.connection.connect({ connectorId: 'io.test' });
+      });
       await settle();
     },
     /** Opens the modal on the Account view and waits for it. */
