@@ -1,18 +1,23 @@
 /**
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
  * and Bitcoin through wallet-standard only), builds the kernel with the EVM plugin over the
- * two local anvil chains, and renders the app.
+ * two local anvil chains and the account plugins (tokens, NFTs, activity, receive, names) on
+ * the local data service, and renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createKernel, defineNetwork } from '../../kernel/index';
 import { evmPlugin } from '../../plugins/evm/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
+import { portfolioPlugin } from '../../plugins/portfolio/index';
+import { historyPlugin } from '../../plugins/history/index';
+import { receivePlugin } from '../../plugins/receive/index';
+import { namesPlugin } from '../../plugins/names/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain } from './config';
+import { DEV_WALLET_CHAIN_ID, blockchainApiUrlFor, loadConfig, relayUrlFor, tokensOption, type DemoChain } from './config';
 
 function toNetwork(chain: DemoChain) {
   return defineNetwork({
@@ -52,9 +57,21 @@ async function main() {
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
+      // The local data service (samples/data-service): balances, activity, NFTs, names.
+      blockchainApiUrl: blockchainApiUrlFor(config, params),
+      // Read from the chain when there is no blockchain API (?blockchainApi=off).
+      tokens: tokensOption(config.tokens),
       features: { analytics: false },
     },
-    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl })],
+    plugins: [
+      evmPlugin(),
+      walletConnectPlugin({ relayUrl }),
+      portfolioPlugin(),
+      historyPlugin(),
+      receivePlugin(),
+      // Both local chains are testnets: look names up there too. The data service's own zone.
+      namesPlugin({ zone: 'latchkey.id', testnets: true }),
+    ],
   });
 
   createRoot(document.getElementById('root')!).render(
