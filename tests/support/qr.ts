@@ -252,7 +252,8 @@ export function gridFromPixels(image: { readonly width: number; readonly height:
   const row = minY + 1;
   while (minX + run <= maxX && dark(minX + run, row)) run++;
   const module = run / 7;
-  const n = Math.round((maxX - minX + 1) / module);
+  // the nearest size a QR code has (17 + 4 × version)
+  const n = 17 + 4 * Math.max(1, Math.round(((maxX - minX + 1) / module - 17) / 4));
   const step = (maxX - minX + 1) / n;
   return Array.from({ length: n }, (_, r) =>
     Array.from({ length: n }, (_, c) => dark(Math.floor(minX + (c + 0.5) * step), Math.floor(minY + (r + 0.5) * step))),

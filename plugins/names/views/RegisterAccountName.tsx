@@ -26,6 +26,8 @@ export default defineView<'RegisterAccountName'>(function RegisterAccountName({ 
 
   // The outcome of this visit is forgotten when the form goes (not a registration under way).
   useEffect(() => () => names.reset(), [names]);
+  // The success view's code, fetched while the visitor types, so it shows at once.
+  useEffect(() => void import('./RegisterAccountNameSuccess').catch(() => undefined), []);
 
   useEffect(() => {
     setSuggestions([]);

@@ -12,17 +12,22 @@ function qrPath(text: string): { size: number; d: string } {
   return { size, d };
 }
 
-/** A QR code of `value` as an image with an accessible name; a quiet zone of 4 modules, dark on white in both themes. */
+/**
+ * A QR code of `value` as an image with an accessible name; a quiet zone of 4 modules, dark on
+ * white in both themes. Each module is a whole number of pixels (at most `size` in all), so
+ * edges stay sharp for a camera.
+ */
 export function QrCode({ value, label, size = 200 }: { readonly value: string; readonly label: string; readonly size?: number }) {
   const { size: n, d } = useMemo(() => qrPath(value), [value]);
   const margin = 4;
   const box = n + margin * 2;
+  const px = box * Math.max(2, Math.floor(size / box));
   return (
     <svg
       role="img"
       aria-label={label}
-      width={size}
-      height={size}
+      width={px}
+      height={px}
       viewBox={`${-margin} ${-margin} ${box} ${box}`}
       shapeRendering="crispEdges"
       style={{ background: '#fff', borderRadius: 12, display: 'block', margin: '0 auto' }}
