@@ -6,7 +6,7 @@
 import type { CaipNetwork, ChainNamespace, Transaction } from 'latchkey';
 
 /** Spec section 9, "Chain support": activity for eip155 only. */
-export const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155'];
+const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155'];
 
 /** Spec section 8: the snackbar of a failed fetch (the list is then marked empty). */
 export const FETCH_FAILED = 'Failed to fetch transactions';

@@ -26,6 +26,9 @@ declare module 'latchkey' {
 export const NAMES_PLUGIN_ID = 'names';
 
 export function namesPlugin(config: NamesConfig = {}): PluginManifest {
+  if (config.zone !== undefined && (typeof config.zone !== 'string' || !/^[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})+$/.test(config.zone))) {
+    throw new TypeError(`namesPlugin: zone must be a lower-case domain such as 'reown.id', got ${JSON.stringify(config.zone)}`);
+  }
   return definePlugin({
     id: NAMES_PLUGIN_ID,
     contributes: {

@@ -121,6 +121,11 @@ describe('names plugin', () => {
     expect(t.kernel.account.get('eip155').profileName).toBe('dev.latchkey.id');
   });
 
+  it('refuses a zone that is not a domain', () => {
+    for (const zone of ['', 'reown', 'Reown.ID', 'a..b', 'x.y/z']) expect(() => namesPlugin({ zone })).toThrow(TypeError);
+    expect(namesPlugin({ zone: 'latchkey.id' }).id).toBe('names');
+  });
+
   it('without a blockchain API the module is not loaded on connect', async () => {
     const plugin = namesPlugin();
     const loads = jest.spyOn(plugin, 'load');

@@ -8,9 +8,9 @@ import { LatchkeyError } from 'latchkey/errors';
 export const DEFAULT_NAME_ZONE = 'reown.id';
 
 /** Spec section 5: letters, digits and hyphen; at least 4 characters. */
-export const NAME_MIN_LENGTH = 4;
+const NAME_MIN_LENGTH = 4;
 /** A DNS label's limit (the data service refuses longer ones too). */
-export const NAME_MAX_LENGTH = 63;
+const NAME_MAX_LENGTH = 63;
 
 export const NAME_RULE_TEXT = {
   characters: 'Use letters, digits and hyphens only',

@@ -16,7 +16,7 @@ import {
   type Router,
   type TtlCache,
 } from 'latchkey';
-import { coinTypeForChain, fullName, nameIssue, nameLabel, registrationMessage } from './rules';
+import { DEFAULT_NAME_ZONE, coinTypeForChain, fullName, nameIssue, nameLabel, registrationMessage } from './rules';
 import type { AccountNames, AccountNamesState, NameSuggestion, NamesConfig } from './types';
 
 export interface AccountNamesDeps {
@@ -52,7 +52,7 @@ export class AccountNamesService implements AccountNames {
   private synced: string | undefined;
 
   constructor(private readonly deps: AccountNamesDeps) {
-    this.zone = deps.config.zone ?? 'reown.id';
+    this.zone = deps.config.zone ?? DEFAULT_NAME_ZONE;
   }
 
   get state(): AccountNamesState {

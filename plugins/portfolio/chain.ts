@@ -16,7 +16,7 @@ export interface ChainReader {
 export type TokenOption = { readonly address: string; readonly image?: string };
 
 /** Spec section 9: native token address placeholders per namespace (AppKit's values). */
-export const NATIVE_TOKEN_ADDRESS: Readonly<Record<string, string>> = {
+const NATIVE_TOKEN_ADDRESS: Readonly<Record<string, string>> = {
   eip155: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
   solana: 'So11111111111111111111111111111111111111111',
 };
@@ -30,7 +30,7 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /** Longest token name or symbol kept. */
 const MAX_TEXT = 64;
 
-export class ChainBalanceError extends Error {
+class ChainBalanceError extends Error {
   override name = 'ChainBalanceError';
 }
 

@@ -5,7 +5,7 @@
 import type { ChainNamespace, NftHolding, TokenBalance } from 'latchkey';
 
 /** Spec section 9, "Chain support": balances for eip155 and solana only. */
-export const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
+const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
 
 /** Spec section 9: after a failed balance fetch, no new one for 30 s. */
 export const BALANCE_RETRY_WAIT_MS = 30_000;
