@@ -16,6 +16,7 @@ import { decodeQrGrid, gridFromPixels } from '../support/qr';
 jest.setTimeout(45_000);
 
 const WALLET_NAME = 'Latchkey Dev Wallet';
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
 /** Transfers added to account 0's history so that Activity has more than one page (20). */
 const EXTRA_TRANSFERS = 25;
 
@@ -96,6 +97,16 @@ async function openAccount(query = ''): Promise<Locator> {
   return modal;
 }
 
+/** axe-core on the open dialog: no serious or critical violation. */
+async function axeScan(): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const r = await (window as any).axe.run(document.querySelector('[role=dialog]'));
+    return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.map((n: any) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
 const rows = async (list: Locator) => (await list.getByRole('listitem').allTextContents()).map((t) => t.trim());
 
 describe('the Account view plugins on the demo stack', () => {
@@ -115,6 +126,7 @@ describe('the Account view plugins on the demo stack', () => {
     ]);
     // icons come from the data service and load
     await eventually(async () => expect(await list.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]));
+    await axeScan();
   });
 
   it('NFTs: the dev ERC-721 holdings with their images', async () => {
@@ -127,6 +139,7 @@ describe('the Account view plugins on the demo stack', () => {
       const images = await grid.locator('img').evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).alt, (i as HTMLImageElement).naturalWidth > 0]));
       expect(images).toEqual([1, 2, 3].map((id) => [`${nft.name} #${id}`, true]));
     });
+    await axeScan();
   });
 
   it("Activity: the account's transactions on the connected chain, the next page loading as the list scrolls", async () => {
@@ -143,6 +156,7 @@ describe('the Account view plugins on the demo stack', () => {
     expect(history.data.length).toBe(EXTRA_TRANSFERS + 5); // + 1000 LKD funding, 25 LKD from account 1, LKEY #1-#3
     expect(await modal.getByTestId('activity-more').count()).toBe(0);
     expect((await rows(list))[0]).toMatch(/^Received\+0\.01 ETH/);
+    await axeScan();
   });
 
   it('Receive: the address and a QR code whose rendered pixels read back to it', async () => {
@@ -175,6 +189,7 @@ describe('the Account view plugins on the demo stack', () => {
     expect(decodeQrGrid(gridFromPixels(pixels))).toBe(account);
     const networks = await rows(view.getByRole('list', { name: 'Networks for this address' }));
     expect(networks).toEqual(stack.chains.map((c) => c.name));
+    await axeScan();
   });
 
   it('a name is registered (signed by the wallet, verified by the data service) and then shown on the account button, also after a reload', async () => {
@@ -186,6 +201,7 @@ describe('the Account view plugins on the demo stack', () => {
     await form.getByRole('textbox', { name: 'Name' }).fill(label);
     // suggestions from the data service as you type: the name itself first, free
     await form.getByRole('button', { name: `${label}.latchkey.id Available` }).waitFor();
+    await axeScan();
     await form.getByRole('button', { name: 'Register' }).click();
     const done = page.getByRole('dialog', { name: 'Name Registered' });
     await done.waitFor();

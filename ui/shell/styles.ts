@@ -39,6 +39,7 @@ const CSS = `
 [data-lk] .lk-item[aria-current=true]{box-shadow:inset 0 0 0 1.5px var(--lk-a)}
 [data-lk] .lk-item-name{flex:1;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 [data-lk] .lk-tag{font-size:12px;font-weight:600;padding:2px 8px;border-radius:99px;background:var(--lk-line);color:var(--lk-fg2);text-decoration:none}
+[data-lk] .lk-item:not(:disabled):hover .lk-tag{color:var(--lk-fg)}
 [data-lk] .lk-wimg{display:inline-flex;flex:none;align-items:center;justify-content:center;border-radius:calc(var(--lk-r)*3);object-fit:cover;background:var(--lk-line)}
 [data-lk] .lk-round{border-radius:50%}
 [data-lk] .lk-wimg-loading{opacity:.4}

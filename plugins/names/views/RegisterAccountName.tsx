@@ -97,7 +97,7 @@ export default defineView<'RegisterAccountName'>(function RegisterAccountName({ 
                 aria-label={`${x.name}${x.registered ? ' Taken' : ' Available'}`}
                 onClick={() => setInput(x.name.slice(0, -(names.zone.length + 1)))}
               >
-                <span className="lk-item-name">{x.name}</span>
+                <span className="lk-item-name">{x.name}</span>{' '}
                 <span className="lk-tag">{x.registered ? 'Taken' : 'Available'}</span>
               </button>
             </li>
