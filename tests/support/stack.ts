@@ -77,6 +77,8 @@ export interface TestStack {
   readonly nfts: readonly StackNft[];
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
+  /** The wagmi sample (samples/wagmi-app), built on its first request: http://127.0.0.1:PORT/wagmi/ */
+  readonly wagmiUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
   readonly walletBuildOk: boolean;
   readonly walletBuildErrors: readonly string[];
@@ -183,6 +185,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     tokens: info.tokens,
     nfts: info.nfts,
     walletUrl: info.walletUrl,
+    wagmiUrl: info.wagmiUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,
     buildOk: info.buildOk,
