@@ -38,6 +38,13 @@ function toNetwork(chain: DemoChain) {
   });
 }
 
+/** `?wcLostTimeoutMs=N` (0 to 600 000): how long a WalletConnect request waits for a relay that is gone (tests shorten it). */
+function lostConnectionTimeout(params: URLSearchParams): { lostConnectionTimeoutMs?: number } {
+  const raw = params.get('wcLostTimeoutMs');
+  const ms = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(ms) && ms <= 600_000 ? { lostConnectionTimeoutMs: ms } : {};
+}
+
 /** The local Solana chain of the stack (samples/solana): its CAIP-2 id is `solana:` + 32 characters of its genesis hash. */
 function solanaNetwork(solana: DemoSolana) {
   return defineNetwork({
@@ -87,7 +94,7 @@ async function main() {
       evmPlugin(),
       solanaPlugin(),
       bitcoinPlugin(),
-      walletConnectPlugin({ relayUrl }),
+      walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }),
       portfolioPlugin(),
       historyPlugin(),
       receivePlugin(),
