@@ -3,10 +3,12 @@
  * and ERC-721, the data service, the demo with the EVM dev wallet announced through EIP-6963):
  * Tokens (the funded account's ETH and LKD), NFTs, Activity paged as it scrolls, Receive (the
  * QR's rendered pixels read back to the address by an independent reader), a name registered
- * and then shown on the account button, and balances read from the chain without the API.
+ * and then shown on the account button, and balances read from the chain without the API (EVM:
+ * ETH and the tokens option's LKD; Solana: SOL from the local Solana chain).
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { formatEther, getAddress, type Address } from 'viem';
+import { formatEther, formatUnits, getAddress, type Address } from 'viem';
+import devAccounts from '../../samples/dev-wallet/accounts.json';
 import { formatBalance, formatTokenValue, truncateAddress } from '../../ui/formatting';
 import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
@@ -227,5 +229,33 @@ describe('the Account view plugins on the demo stack', () => {
     expect(await modal.getByText('Read from the network; no prices without a blockchain API.').count()).toBe(1);
     await modal.getByRole('tab', { name: 'Activity' }).click();
     await modal.getByText('Activity is shown when a blockchain API is configured.').waitFor();
+  });
+
+  it('Solana without a blockchain API: the Tokens tab shows the SOL balance read from the local Solana chain (9 decimals)', async () => {
+    context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 800 } });
+    page = await context.newPage();
+    await page.goto(`${stack.demoUrl}?blockchainApi=off`);
+    await page.waitForFunction(() => Boolean((window as any).__devWallets && (window as any).__latchkey));
+    const address = devAccounts.solana[1]!.address; // Solana Dev Wallet
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    await dialog().getByRole('button', { name: 'Solana Dev Wallet' }).click();
+    await eventually(async () => expect((await page.getByTestId('account-address').textContent())?.trim()).toBe(address));
+    await dialog().waitFor({ state: 'detached' });
+    const res = await fetch(stack.solana.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
+    });
+    const lamports = ((await res.json()) as { result: { value: number } }).result.value;
+    expect(lamports).toBeGreaterThan(0);
+    await page.getByRole('button', { name: new RegExp(truncateAddress(address).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+    const modal = page.getByRole('dialog', { name: 'Account' });
+    const list = modal.getByRole('list', { name: 'Token balances' });
+    await list.waitFor();
+    expect(await rows(list)).toEqual([`Solana${formatBalance(formatUnits(BigInt(lamports), 9), 3)} SOL`]);
+    // NFTs need a blockchain API
+    await modal.getByRole('tab', { name: 'NFTs' }).click();
+    await modal.getByText('NFTs are shown when a blockchain API is configured.').waitFor();
+    await axeScan();
   });
 });
