@@ -71,6 +71,41 @@ describe('history plugin: the Activity tab', () => {
     expect(screen.queryByTestId('activity-more')).toBeNull();
   });
 
+  it('shown again (e.g. after a send): the first page is read again; a new transaction goes first, an unchanged list keeps its pages, a failure keeps the list', async () => {
+    let first: Transaction[] = [tx(1)];
+    let failing = false;
+    const api = fakeApi({
+      transactions: async ({ cursor }) => {
+        if (failing) throw new Error('HTTP status code: 500');
+        return cursor ? { data: [tx(2)], next: undefined } : { data: first, next: 'c2' };
+      },
+    });
+    const h = accountHarness({ plugins: [historyPlugin()], api });
+    await h.connect();
+    const dialog = await h.openAccount();
+    fireEvent.click(await within(dialog).findByRole('tab', { name: 'Activity' }));
+    const list = await within(dialog).findByRole('list', { name: 'Transactions' });
+    const ids = () => within(list).getAllByRole('listitem').map((r) => r.getAttribute('data-id'));
+    await act(async () => FakeIntersectionObserver.show(screen.getByTestId('activity-more')));
+    await settle();
+    expect(ids()).toEqual([1, 2].map((n) => `eip155:1:${hash(n)}`));
+    const activity = h.kernel.get<Activity>(Activity);
+
+    await act(() => activity.load());
+    expect(api.transactions).toHaveBeenCalledTimes(3); // read again, nothing new: both pages stay
+    expect(ids()).toEqual([1, 2].map((n) => `eip155:1:${hash(n)}`));
+
+    first = [tx(7), tx(1)];
+    await act(() => activity.load());
+    expect(ids()).toEqual([7, 1].map((n) => `eip155:1:${hash(n)}`));
+    expect(screen.getByTestId('activity-more')).toBeTruthy(); // the next page again as the list scrolls
+
+    failing = true;
+    await act(() => activity.load());
+    expect(activity.state.status).toBe('ready');
+    expect(ids()).toEqual([7, 1].map((n) => `eip155:1:${hash(n)}`));
+  });
+
   it("a failed fetch: 'Failed to fetch transactions' and the list is marked empty", async () => {
     const api = fakeApi({ transactions: async () => Promise.reject(new Error('HTTP status code: 500')) });
     const h = accountHarness({ plugins: [historyPlugin()], api });

@@ -19,6 +19,7 @@ export class ActivityService implements Activity {
   private readonly store = new Store<ActivityState>(EMPTY);
   readonly state$ = this.store.state$;
   private generation = 0;
+  private refreshing = false;
 
   constructor(private readonly deps: ActivityDeps) {}
 
@@ -51,7 +52,8 @@ export class ActivityService implements Activity {
       return;
     }
     const s = this.state;
-    if (!options.force && s.key === t.key && (s.status === 'loading' || s.status === 'ready')) return;
+    if (!options.force && s.key === t.key && s.status === 'loading') return;
+    if (!options.force && s.key === t.key && s.status === 'ready') return this.refresh(t);
     const generation = ++this.generation;
     this.store.set({ ...EMPTY, status: 'loading', key: t.key });
     try {
@@ -63,6 +65,29 @@ export class ActivityService implements Activity {
     } catch (err) {
       if (generation !== this.generation) return;
       this.fail(err, t.key);
+    }
+  }
+
+  /**
+   * The list shown again (the tab shown again, e.g. after a send): the first page is read in the
+   * background; when it starts differently, it replaces the list (its later pages load as the
+   * list scrolls), else what is shown stays, later pages included. A failure keeps the list.
+   */
+  private async refresh(t: { address: string; caipNetworkId: string | undefined; key: string }): Promise<void> {
+    if (this.refreshing) return;
+    const generation = this.generation;
+    this.refreshing = true;
+    try {
+      const page = await this.deps.api.transactions({ account: t.address, ...(t.caipNetworkId ? { caipNetworkId: t.caipNetworkId as `${string}:${string}` } : {}) });
+      const s = this.state;
+      if (generation !== this.generation || s.key !== t.key || s.status !== 'ready') return;
+      const items = visibleTransactions(page.data, t.caipNetworkId ?? '');
+      const unchanged = items.length <= s.items.length && items.every((x, i) => x.id === s.items[i]!.id);
+      if (!unchanged) this.store.set({ ...EMPTY, status: 'ready', key: t.key, items, next: page.next, empty: items.length === 0 && !page.next });
+    } catch {
+      // the list shown stays; the next showing tries again
+    } finally {
+      this.refreshing = false;
     }
   }
 

@@ -26,7 +26,10 @@ export interface ActivityState {
 /** The Activity list of the connected account. Token and interface share the name. */
 export const Activity = Symbol.for('latchkey.history.Activity');
 export interface Activity extends Observed<ActivityState> {
-  /** The first page (again when the account or network changed, or with `force`). */
+  /**
+   * The first page (again when the account or network changed, or with `force`). When the list
+   * is already shown, the first page is read in the background and replaces the list if it changed.
+   */
   load(options?: { readonly force?: boolean }): Promise<void>;
   /** The next page, if there is one. */
   loadMore(): Promise<void>;

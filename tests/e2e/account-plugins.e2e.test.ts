@@ -163,6 +163,9 @@ describe('the Account view plugins on the demo stack', () => {
 
   it('Receive: the address and a QR code whose rendered pixels read back to it', async () => {
     const modal = await openAccount();
+    // the Account view's feature buttons in the spec's order (onramp, swaps, receive, send), then the names plugin's
+    const features = await modal.getByRole('group', { name: 'Wallet features' }).getByRole('button').allTextContents();
+    expect(features.map((t) => t.trim())).toEqual(['Receive', 'Send', 'Choose name']);
     await modal.getByRole('button', { name: 'Receive' }).click();
     const view = page.getByRole('dialog', { name: 'Receive' }); // the dialog is named by its view
     await view.waitFor();
@@ -257,5 +260,32 @@ describe('the Account view plugins on the demo stack', () => {
     await modal.getByRole('tab', { name: 'NFTs' }).click();
     await modal.getByText('NFTs are shown when a blockchain API is configured.').waitFor();
     await axeScan();
+  });
+
+  it('a send from the Send view moves the ETH on anvil and then appears at the top of Activity', async () => {
+    const modal = await openAccount();
+    const to = getAddress((await rpc<Address[]>('eth_accounts'))[3]!);
+    const before = BigInt(await rpc<string>('eth_getBalance', [to, 'latest']));
+    // Activity listed before the send: showing it again reads it again
+    await modal.getByRole('tab', { name: 'Activity' }).click();
+    await modal.getByRole('list', { name: 'Transactions' }).waitFor();
+    expect((await rows(modal.getByRole('list', { name: 'Transactions' })))[0]).not.toMatch(/^Sent-0\.02 ETH/);
+    await modal.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click();
+    await dialog().getByRole('textbox', { name: /Amount/ }).fill('0.02');
+    await dialog().getByRole('textbox', { name: /Address/ }).fill(to);
+    await dialog().getByRole('button', { name: 'Preview Send' }).click();
+    await dialog().getByTestId('send-fee').waitFor();
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click();
+    await dialog().getByRole('status').filter({ hasText: 'Transaction started' }).waitFor();
+    await eventually(async () => expect(BigInt(await rpc<string>('eth_getBalance', [to, 'latest'])) - before).toBe(20_000_000_000_000_000n));
+    // back on the Account view; the data service indexes the block, then Activity lists it first
+    const account = page.getByRole('dialog', { name: 'Account' });
+    const list = account.getByRole('list', { name: 'Transactions' });
+    await eventually(async () => {
+      await account.getByRole('tab', { name: 'Tokens' }).click();
+      await account.getByRole('tab', { name: 'Activity' }).click();
+      await list.waitFor();
+      expect((await rows(list))[0]).toMatch(/^Sent-0\.02 ETH/);
+    }, 15_000);
   });
 });

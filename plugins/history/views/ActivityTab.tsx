@@ -69,7 +69,11 @@ function useInView(el: Element | null): boolean | undefined {
     if (!el || !supported) return;
     const io = new IntersectionObserver((entries) => setInView(entries.some((e) => e.isIntersecting)), { rootMargin: '0px 0px 120px 0px' });
     io.observe(el);
-    return () => io.disconnect();
+    // a new element is out of view until its observer says otherwise (it reports on observe)
+    return () => {
+      io.disconnect();
+      setInView(false);
+    };
   }, [el, supported]);
   return supported ? inView : undefined;
 }
