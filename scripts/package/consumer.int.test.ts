@@ -3,7 +3,8 @@
  * project whose dependencies are latchkey's own (linked from this repository's install).
  * - publint and @arethetypeswrong/cli find nothing wrong with the tarball (ESM-only profile:
  *   node16 from ESM and bundler resolution);
- * - a host app (consumer/app.tsx) type-checks against the declarations, TypeScript strict,
+ * - a host app (consumer/app.tsx, with the evm, walletconnect, email and socials plugins and the
+ *   email plugin's `walletServiceUrl` option) type-checks against the declarations, TypeScript strict,
  *   skipLibCheck off, under moduleResolution bundler and node16; it bundles with esbuild and
  *   with Vite; a server render in plain Node (consumer/ssr.mjs) gives the connect button;
  * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
@@ -60,7 +61,7 @@ it('are-the-types-wrong reports no problem for ESM and bundler resolution', () =
     analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; entrypoint?: string; resolutionKind?: string; resolutionOption?: string }[] };
   };
   expect(r.error).toBeUndefined();
-  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './plugins/evm', './errors', './wagmi']));
+  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './plugins/evm', './plugins/email', './plugins/socials', './errors', './wagmi']));
   // ESM-only: node10 and node16 from CommonJS are out of scope; an import inside a declaration
   // names its resolution by `resolutionOption` (node10 / node16 / bundler) instead of a kind.
   const relevant = report.analysis.problems.filter(
