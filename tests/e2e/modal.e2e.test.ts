@@ -406,7 +406,8 @@ describe('the connect modal against the demo stack', () => {
     await page.keyboard.press('Enter');
     await tabTo(entry(dialog().getByRole('list', { name: 'Networks' }), mainnet.name));
     await page.keyboard.press('Enter');
-    await dialog().getByText('Approve the network switch in your wallet.').waitFor();
+    // the kernel's pending switch: 'Continue in {wallet}: approve the switch to {network}.' (with Cancel)
+    await dialog().getByTestId('network-switch-pending').getByText(`Continue in ${WALLET_NAME}: approve the switch to ${mainnet.name}.`).waitFor();
     await eventually(expectFocusInDialog, 1000);
     // Focus must stay inside for a while (not just at the first check).
     await page.waitForFunction(() => (window as any).__calls.includes('wallet_switchEthereumChain'));
