@@ -13,6 +13,8 @@ export { LoadingState } from './primitives/LoadingState';
 export { Tabs, type TabsProps } from './primitives/Tabs';
 export { Text, type TextProps } from './primitives/Text';
 export { Link } from './primitives/Link';
+/** Token values with 2 decimals and separators (spec section 9), for the balance and activity plugins. */
+export { formatTokenValue } from './formatting';
 export { ViewSlot } from './outlet/RouterOutlet';
 export { useObserved, shallowEqual } from './react/useObserved';
 export { useKernel } from './react/context';

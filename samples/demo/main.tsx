@@ -2,7 +2,9 @@
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
  * and Bitcoin through wallet-standard only), builds the kernel with the EVM, Solana, Bitcoin
  * and WalletConnect plugins over the two local anvil chains, the local Solana chain and
- * Bitcoin testnet (plus the e-mail and social login of the local wallet service), and renders the app.
+ * Bitcoin testnet (plus the e-mail and social login of the local wallet service), and the
+ * account plugins (tokens, NFTs, activity, receive, names) on the local data service, and
+ * renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,6 +16,10 @@ import { solanaPlugin } from '../../plugins/solana/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { emailPlugin } from '../../plugins/embedded-wallet/email';
 import { socialsPlugin } from '../../plugins/embedded-wallet/socials';
+import { portfolioPlugin } from '../../plugins/portfolio/index';
+import { historyPlugin } from '../../plugins/history/index';
+import { receivePlugin } from '../../plugins/receive/index';
+import { namesPlugin } from '../../plugins/names/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { sendPlugin } from '../../plugins/send/index';
@@ -102,6 +108,11 @@ async function main() {
       walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }),
       ...(config.walletServiceUrl ? [emailPlugin(), socialsPlugin()] : []),
       onrampPlugin(),
+      portfolioPlugin(),
+      historyPlugin(),
+      receivePlugin(),
+      // Both local chains are testnets: look names up there too. The data service's own zone.
+      namesPlugin({ zone: 'latchkey.id', testnets: true }),
     ],
   });
 

@@ -13,7 +13,8 @@
  * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
  *   entries, type-checks with it (moduleResolution bundler);
  * - with React absent (a loader hook makes any import of it fail), createKernel with the evm,
- *   walletconnect, solana and bitcoin plugins loads their modules and connects through a fake
+ *   walletconnect, solana and bitcoin plugins and the account plugins (portfolio, history,
+ *   receive, names) loads their modules and connects through a fake
  *   EIP-1193 provider and a fake wallet-standard Solana wallet.
  */
 import { spawnSync } from 'node:child_process';
@@ -138,14 +139,16 @@ it('imports latchkey/element on a server in plain Node: no element defined, a he
   expect(JSON.parse(line.slice('ELEMENT '.length))).toEqual({ defined: false, network: 'Dev chain' });
 }, 60_000);
 
-it('runs headless with React absent: the evm, walletconnect, solana and bitcoin modules load and wallets connect', () => {
+it('runs headless with React absent: the evm, walletconnect, solana, bitcoin and account plugins\' modules load and wallets connect', () => {
   cpSync(join(__dirname, 'headless-consumer.mjs'), join(dir, 'headless-consumer.mjs'));
   cpSync(join(__dirname, 'no-react.mjs'), join(dir, 'no-react.mjs'));
   const r = spawnSync(process.execPath, ['--import', './no-react.mjs', 'headless-consumer.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
   const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('CONSUMER '));
   if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   const result = JSON.parse(line.slice('CONSUMER '.length));
-  expect(result.loaded).toEqual([['evm', 'loaded'], ['walletconnect', 'loaded'], ['solana', 'loaded'], ['bitcoin', 'loaded']]);
+  expect(result.loaded).toEqual(
+    ['evm', 'walletconnect', 'solana', 'bitcoin', 'portfolio', 'history', 'receive', 'names'].map((id) => [id, 'loaded']),
+  );
   expect(result.status).toBe('connected');
   expect(result.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   expect(result.signature).toMatch(/^0x(ab){65}$/);

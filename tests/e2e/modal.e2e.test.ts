@@ -222,7 +222,8 @@ describe('the connect modal against the demo stack', () => {
     await account.waitFor();
     await account.getByText(truncated, { exact: true }).waitFor();
     expect(await account.getByRole('heading', { name: truncated }).getAttribute('title')).toBe(address);
-    await account.getByText(shown, { exact: true }).waitFor();
+    // .first(): the header's figure (the Tokens tab lists the same balance below it)
+    await account.getByText(shown, { exact: true }).first().waitFor();
     // The demo prints the raw balance: the same figure once cut to 3 decimals.
     const [demoFigure, demoSymbol] = (await textOf('account-balance')).split(' ');
     expect(`${formatBalance(demoFigure, 3)} ${demoSymbol}`).toBe(shown);
@@ -256,7 +257,7 @@ describe('the connect modal against the demo stack', () => {
     expect(await page.evaluate(() => (window as any).__devWallet.provider.request({ method: 'net_version' }))).toBe('1');
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: `Network: ${mainnet.name}` }).waitFor();
     const onMainnet = await anvilAccount(mainnet);
-    await dialog().getByText(onMainnet.shown, { exact: true }).waitFor();
+    await dialog().getByText(onMainnet.shown, { exact: true }).first().waitFor(); // the header's (the Tokens tab lists it too)
 
     // And back to 31337 (now a plain wallet_switchEthereumChain).
     await dialog().getByRole('button', { name: `Network: ${mainnet.name}` }).click();
@@ -361,7 +362,7 @@ describe('the connect modal against the demo stack', () => {
     await view.waitFor();
     await expectFocusInDialog();
     await view.getByText(truncateAddress(address), { exact: true }).waitFor();
-    await view.getByText(shown, { exact: true }).waitFor();
+    await view.getByText(shown, { exact: true }).first().waitFor(); // the header's (the Tokens tab lists it too)
 
     await tabTo(view.getByRole('button', { name: 'Disconnect' }), { shift: true });
     await page.keyboard.press('Enter');

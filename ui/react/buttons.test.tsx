@@ -48,6 +48,22 @@ describe('ConnectButton', () => {
     expect(screen.getByRole('button', { name: /0x12…345678/ })).toBeTruthy();
   });
 
+  it("shows the account's name and avatar (a reverse lookup) in place of the address once it has one", async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await connect(kernel);
+    act(() => kernel.account.setProfile('eip155', { name: 'alice.reown.id', image: 'https://avatars.test/alice.png' }));
+    const button = screen.getByRole('button', { name: /alice\.reown\.id/ });
+    expect(button.textContent).not.toContain('0x12…345678');
+    expect(button.querySelector('img')?.getAttribute('src')).toBe('https://avatars.test/alice.png');
+    act(() => kernel.account.setProfile('eip155', { name: null, image: 'javascript:alert(1)' }));
+    expect(screen.getByRole('button', { name: /0x12…345678/ }).querySelector('img[src^="javascript"]')).toBeNull();
+  });
+
   it('Custom gives render props and its open() opens the modal', async () => {
     const { kernel } = uiKernel();
     render(

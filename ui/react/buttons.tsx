@@ -88,15 +88,23 @@ export interface ConnectButtonProps {
   readonly className?: string;
 }
 
-/** What the account button shows: wallet icon, balance (3 decimals), address (4 + 6). */
+/**
+ * What the account button shows: the account's avatar (else the wallet icon), balance (3
+ * decimals), and its name (a reverse lookup, e.g. the names plugin's) or address (4 + 6).
+ */
 function AccountLabel({ s }: { s: ButtonRenderProps }) {
   const kernel = useKernel();
-  const info = kernel.account.get(s.namespace).connectedWalletInfo;
+  const { connectedWalletInfo: info, profileName, profileImage } = kernel.account.get(s.namespace);
+  const avatar = profileImage && /^https?:\/\//i.test(profileImage) ? profileImage : undefined;
   return (
     <>
-      {info?.icon ? <WalletImage src={info.icon} name={info.name} size={24} round /> : null}
+      {avatar ? (
+        <WalletImage src={avatar} name={profileName || s.displayAddress} size={24} round />
+      ) : info?.icon ? (
+        <WalletImage src={info.icon} name={info.name} size={24} round />
+      ) : null}
       {s.balance !== undefined ? <span>{`${s.balance}${s.balanceSymbol ? ` ${s.balanceSymbol}` : ''}`}</span> : null}
-      <span>{s.displayAddress}</span>
+      <span title={profileName ? s.address : undefined}>{profileName || s.displayAddress}</span>
     </>
   );
 }

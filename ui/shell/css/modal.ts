@@ -42,6 +42,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
 [data-lk] .lk-item{display:flex;align-items:center;gap:12px;width:100%;padding:8px 12px 8px 8px;border:0;border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);text-align:left;color:var(--lk-fg)}
 [data-lk] .lk-item:not(:disabled):hover{background:var(--lk-line)}
+[data-lk] .lk-item:not(:disabled):hover .lk-tag{color:var(--lk-fg)}
 [data-lk] .lk-item[aria-current=true] .lk-item-name{font-weight:600}
 [data-lk] .lk-check{flex:none;width:7px;height:13px;margin:0 6px 3px;border:solid var(--lk-a);border-width:0 2.5px 2.5px 0;border-radius:1px;transform:rotate(45deg)}
 [data-lk] .lk-grid{display:grid;grid-template-columns:11px 11px;gap:4px;align-content:center;justify-content:center;background:var(--lk-hover)}
