@@ -13,10 +13,16 @@
 //            readable (syntax minified, identifiers and whitespace kept).
 // dist/types/ .d.ts declarations of kernel/, plugins/ and ui/ (scripts/build/declarations.mjs);
 //            every entry's `types` condition names the file of its `source`.
-// dist/cdn/  Bundles for <script type="module"> from a CDN: everything bundled
-//            except react/react-dom (bring them with an import map), minified,
-//            code-split so the kernel, inversify and rxjs live in one shared
-//            chunk that every plugin bundle imports.
+// dist/cdn/  Bundles for <script type="module"> from a CDN, no import map needed:
+//            everything bundled (React too, for element.js and the plugins' views;
+//            only wagmi, which wagmi.js plugs into, stays the host's),
+//            minified, code-split so the kernel, inversify and rxjs live in one
+//            shared chunk that every plugin bundle imports, and React in chunks
+//            that only UI code reaches (kernel.js loads none of it). A page loads
+//            element.js and the plugins/<name>.js it registers.
+// dist/latchkey.css  The UI's stylesheet as a file (`latchkey/styles.css`), for hosts that
+//            link it (LatchkeyProvider styles="none"): the same rules the UI adopts itself
+//            (ui/shell/css/base.ts, then ui/shell/css/modal.ts).
 // dist/size-report.json  bytes and gzip -9 bytes of every emitted .js file and,
 //            per entry, the gzip size of its static-import closure.
 import * as esbuild from 'esbuild';
@@ -42,8 +48,14 @@ const LIB_EXTERNAL_NAMES = [
   ]),
 ];
 const LIB_EXTERNAL = [...LIB_EXTERNAL_NAMES.flatMap((n) => [n, `${n}/*`]), '@walletconnect/*', '@solana/*'];
-/** The CDN build bundles everything but React. */
-const CDN_EXTERNAL = ['react', 'react/*', 'react-dom', 'react-dom/*'];
+/**
+ * The CDN build bundles everything, React included, except the host's own libraries that an
+ * entry plugs into (peer dependencies other than React: latchkey/wagmi's @wagmi/core must be
+ * the host's copy); a CDN page maps those with an import map.
+ */
+const CDN_EXTERNAL = Object.keys(pkg.peerDependencies ?? {})
+  .filter((n) => n !== 'react' && n !== 'react-dom')
+  .flatMap((n) => [n, `${n}/*`]);
 
 // ---------------------------------------------------------------- arguments
 const argv = process.argv.slice(2);
@@ -159,6 +171,34 @@ async function buildCdn(entries) {
   return result.metafile;
 }
 
+// --------------------------------------------------------------- stylesheet
+/** The CSS modules the UI adopts at run time, in order; dist/latchkey.css is their concatenation. */
+const CSS_MODULES = [
+  { file: 'ui/shell/css/base.ts', name: 'BASE_CSS' },
+  { file: 'ui/shell/css/modal.ts', name: 'MODAL_CSS' },
+];
+
+/** Writes dist/latchkey.css from the CSS modules (bundled in memory, then imported). */
+async function buildStylesheet() {
+  const contents = CSS_MODULES.map((m, i) => `export { ${m.name} as css${i} } from ${JSON.stringify(`./${m.file}`)};`).join('\n');
+  const result = await esbuild.build({
+    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'stylesheet.ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0].text;
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  const parts = CSS_MODULES.map((_, i) => mod[`css${i}`]);
+  if (parts.some((p) => typeof p !== 'string' || !p)) throw new Error('a CSS module exports no stylesheet text');
+  const css = `/* latchkey ${pkg.version}: the modal's stylesheet. Link it and pass styles="none" to LatchkeyProvider, or let the UI adopt it. */\n${parts.join('')}`;
+  const file = join(DIST, 'latchkey.css');
+  writeFileSync(file, css);
+  return { file: 'dist/latchkey.css', bytes: Buffer.byteLength(css), gzip: gzipSize(Buffer.from(css)) };
+}
+
 // -------------------------------------------------------------- size report
 const BUILDS = ['esm', 'cdn'];
 
@@ -215,7 +255,7 @@ function printTable(report) {
   console.log(line(w.map((n) => '-'.repeat(n))));
   for (const r of rows) console.log(line(r));
   console.log('');
-  console.log('static-import closure per entry, gzip KiB (esm: own code only, deps external; cdn: all but React):');
+  console.log('static-import closure per entry, gzip KiB (esm: own code only, deps external; cdn: everything):');
   const seen = new Map(); // subpaths built from the same source share one line
   for (const [subpath, byBuild] of Object.entries(report.summary.entries)) {
     const key = JSON.stringify(BUILDS.map((b) => byBuild[b]?.entry));
@@ -243,10 +283,12 @@ try {
     console.log(`dist/types: ${n} declaration files`);
   }
   if (!libOnly) await buildCdn(entries);
-  const report = sizeReport(entries);
+  const stylesheet = await buildStylesheet();
+  const report = { ...sizeReport(entries), stylesheet };
   writeFileSync(join(DIST, 'size-report.json'), JSON.stringify(report, null, 2) + '\n');
   printTable(report);
-  const built = [!cdnOnly && 'dist/esm', !libOnly && 'dist/cdn'].filter(Boolean).join(' + ');
+  console.log(`\nstylesheet: ${stylesheet.file} ${stylesheet.bytes} bytes, ${kib(stylesheet.gzip)} KiB gzip`);
+  const built = [!cdnOnly && 'dist/esm', !libOnly && 'dist/cdn', 'dist/latchkey.css'].filter(Boolean).join(' + ');
   console.log(`\nbuilt ${built} (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}) in ${Date.now() - started} ms; wrote dist/size-report.json`);
 } catch (err) {
   // esbuild has already printed its diagnostics (logLevel 'warning').

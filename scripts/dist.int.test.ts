@@ -1,8 +1,9 @@
 /**
  * The published artefacts: builds dist/ with esbuild.mjs, then imports every
  * `exports` entry in a plain Node child process (no DOM), both by file URL and
- * through the package's own exports map, and checks the size report and that
- * the kernel's static-import closure pulls in no React.
+ * through the package's own exports map, and checks the size report, that
+ * the kernel's static-import closure pulls in no React, and that the CDN build
+ * bundles React once, for the element entry and the plugins' views.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -193,9 +194,57 @@ describe('CDN build', () => {
     }
   });
 
-  it('leaves only React external', () => {
+  it("bundles React, once, where no kernel file reaches it; leaves only the host's wagmi external", () => {
     const ext = new Set<string>();
     for (const o of Object.values(meta.outputs)) for (const i of o.imports) if (i.external) ext.add(i.path);
-    for (const x of ext) expect(x).toMatch(/^react(-dom)?(\/|$)/);
+    for (const x of ext) expect(x).toMatch(/^@wagmi\/core(\/|$)/);
+    const withReact = (f: string) => Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => /node_modules\/react(-dom)?\//.test(i));
+    const reactFiles = Object.keys(meta.outputs).filter((f) => f.endsWith('.js') && withReact(f));
+    expect(reactFiles.length).toBeGreaterThan(0);
+    for (const f of report.summary.kernel!.cdn!.files) expect(withReact(f)).toBe(false);
+    // the element entry's static closure holds React (a page needs nothing else)
+    const element = report.summary.entries['./element']?.cdn;
+    expect(element).toBeDefined();
+    expect(element!.entry).toBe('dist/cdn/element.js');
+    expect(element!.files.some(withReact)).toBe(true);
+  });
+
+  it("gives each plugin bundle the element's kernel chunks (the kernel loads once on an element page)", () => {
+    const element = report.summary.entries['./element']!.cdn!;
+    for (const e of entries.filter((x) => x.subpath.startsWith('./plugins/'))) {
+      const c = report.summary.entries[e.subpath]!.cdn!;
+      const kernelFiles = c.files.filter((f) => Object.keys(meta.outputs[f].inputs).some((i) => i.startsWith('kernel/')));
+      expect(kernelFiles.length).toBeGreaterThan(0);
+      for (const f of kernelFiles) expect(element.files).toContain(f);
+    }
+  });
+});
+
+describe('dist/latchkey.css (latchkey/styles.css)', () => {
+  it('holds the rules the UI adopts at run time, in order, and the exports map resolves to it', () => {
+    const { BASE_CSS } = require('../ui/shell/css/base') as typeof import('../ui/shell/css/base');
+    const { MODAL_CSS } = require('../ui/shell/css/modal') as typeof import('../ui/shell/css/modal');
+    const css = readFileSync(join(ROOT, 'dist/latchkey.css'), 'utf8');
+    expect(css.replace(/^\/\*[^]*?\*\/\n/, '')).toBe(BASE_CSS + MODAL_CSS);
+    expect(pkg.exports['./styles.css']).toBe('./dist/latchkey.css');
+    const r = runNode(`console.log(import.meta.resolve('latchkey/styles.css'))`);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(pathToFileURL(join(ROOT, 'dist/latchkey.css')).href);
+  });
+});
+
+describe('what the React entry leaves to later chunks', () => {
+  it("neither the modal's rules nor the chain marks are in its static closure (they load with the modal and the network views)", () => {
+    const report = JSON.parse(readFileSync(join(ROOT, 'dist/size-report.json'), 'utf8')) as Report;
+    for (const build of ['esm', 'cdn']) {
+      const closure = report.summary.entries['./react']![build]!;
+      const code = closure.files.map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
+      expect(code).toContain('lk-hostbtn'); // the base sheet is there
+      expect(code).not.toContain('.lk-overlay{'); // the modal's rules are not
+      expect(code).not.toContain('627EEA'); // nor the chain marks
+      const all = report.files.filter((f) => f.build === build).map((f) => readFileSync(join(ROOT, f.file), 'utf8'));
+      expect(all.some((c) => c.includes('.lk-overlay{'))).toBe(true);
+      expect(all.some((c) => c.includes('627EEA'))).toBe(true);
+    }
   });
 });

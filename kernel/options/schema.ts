@@ -99,6 +99,7 @@ const optionsSchema = object({
   defaultAccountTypes: optional(record(oneOf(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']), NAMESPACES)),
   themeMode: optional(oneOf(['light', 'dark'])),
   themeVariables: optional(record(optional(union(string(), number)))),
+  locale: str,
   debug: bool,
   enableWalletGuide: bool,
   enableWallets: bool,

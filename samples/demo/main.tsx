@@ -2,7 +2,9 @@
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
  * and Bitcoin through wallet-standard only), builds the kernel with the EVM, Solana, Bitcoin
  * and WalletConnect plugins over the two local anvil chains, the local Solana chain and
- * Bitcoin testnet, and renders the app.
+ * Bitcoin testnet (plus the e-mail and social login of the local wallet service), and the
+ * account plugins (tokens, NFTs, activity, receive, names) on the local data service, and
+ * renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,10 +14,17 @@ import { bitcoinPlugin } from '../../plugins/bitcoin/index';
 import { evmPlugin } from '../../plugins/evm/index';
 import { solanaPlugin } from '../../plugins/solana/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
+import { emailPlugin } from '../../plugins/embedded-wallet/email';
+import { socialsPlugin } from '../../plugins/embedded-wallet/socials';
+import { portfolioPlugin } from '../../plugins/portfolio/index';
+import { historyPlugin } from '../../plugins/history/index';
+import { receivePlugin } from '../../plugins/receive/index';
+import { namesPlugin } from '../../plugins/names/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { sendPlugin } from '../../plugins/send/index';
 import { siwxPlugin } from '../../plugins/siwx/index';
+import { onrampPlugin } from '../../plugins/onramp/index';
 import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
@@ -31,6 +40,13 @@ function toNetwork(chain: DemoChain) {
     rpcUrls: { default: { http: [chain.rpcUrl] } },
     testnet: true,
   });
+}
+
+/** `?wcLostTimeoutMs=N` (0 to 600 000): how long a WalletConnect request waits for a relay that is gone (tests shorten it). */
+function lostConnectionTimeout(params: URLSearchParams): { lostConnectionTimeoutMs?: number } {
+  const raw = params.get('wcLostTimeoutMs');
+  const ms = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(ms) && ms <= 600_000 ? { lostConnectionTimeoutMs: ms } : {};
 }
 
 /** The local Solana chain of the stack (samples/solana): its CAIP-2 id is `solana:` + 32 characters of its genesis hash. */
@@ -77,8 +93,27 @@ async function main() {
       // Read from the chain when there is no blockchain API (?blockchainApi=off).
       tokens: tokensOption(config.tokens),
       features: { analytics: false },
+      // The embedded wallet (e-mail and social login) of the local wallet service, which allows this origin for 'latchkey-demo'.
+      ...(config.walletServiceUrl ? { walletServiceUrl: config.walletServiceUrl } : {}),
+      // The stack's local payment provider (samples/onramp-provider), listed after Coinbase and Meld.
+      ...(config.onrampUrl
+        ? { onrampProviders: [{ id: 'local', name: 'Local on-ramp', checkoutUrl: `${config.onrampUrl}/checkout`, feeRange: { min: 0, max: 0 } }] }
+        : {}),
     },
-    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl })],
+    // onrampPlugin: the Account view's "Buy" (Coinbase, Meld and the Local on-ramp); it owns `onrampProviders`.
+    plugins: [
+      evmPlugin(),
+      solanaPlugin(),
+      bitcoinPlugin(),
+      walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }),
+      ...(config.walletServiceUrl ? [emailPlugin(), socialsPlugin()] : []),
+      onrampPlugin(),
+      portfolioPlugin(),
+      historyPlugin(),
+      receivePlugin(),
+      // Both local chains are testnets: look names up there too. The data service's own zone.
+      namesPlugin({ zone: 'latchkey.id', testnets: true }),
+    ],
   });
 
   // Sending (the Account view's "Send") and sign-in, on with ?siwx=required or ?siwx=optional.

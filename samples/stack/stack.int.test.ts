@@ -87,11 +87,31 @@ describe('local stack (samples/start.mjs)', () => {
     ]);
     expect(body.relayUrl).toBe(stack.relayUrl);
     expect(body.dataServiceUrl).toBe(stack.dataServiceUrl);
+    expect(body.onrampUrl).toBe(stack.onrampUrl);
     expect(body.tokens).toEqual(stack.tokens);
     expect(body.nfts).toEqual(stack.nfts);
     expect(body.solana).toEqual({ rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl, caipNetworkId: stack.solana.caipNetworkId });
     expect((await fetch(new URL('/build/../package.json', stack.demoUrl))).status).not.toBe(200);
     expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
+  });
+
+  it('serves the demo under a strict CSP at /?csp=strict (and its styles as a file)', async () => {
+    expect((await fetch(stack.demoUrl)).headers.get('content-security-policy')).toBeNull();
+    const strict = await fetch(`${stack.demoUrl}?csp=strict`);
+    expect(strict.status).toBe(200);
+    const policy = strict.headers.get('content-security-policy')!;
+    expect(policy).toContain("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:");
+    expect(policy).not.toMatch(/unsafe-inline|nonce-/);
+    const rpc = stack.chains.map((c) => new URL(c.rpcUrl).origin).join(' ');
+    const solana = new URL(stack.solana.rpcUrl).origin;
+    expect(policy).toContain(`connect-src 'self' ${stack.relayUrl} ${rpc} ${solana} ${new URL(stack.dataServiceUrl).origin}`);
+    expect(policy).toContain(`frame-src ${new URL(stack.walletServiceUrl).origin}`);
+    expect((await fetch(`${stack.demoUrl}?csp=lax`)).status).toBe(400);
+    const html = await strict.text();
+    expect(html).not.toMatch(/<style|style=|<script>/); // nothing inline the policy would block
+    const css = await fetch(new URL('/demo.css', stack.demoUrl));
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
   });
 
   it('runs the local Solana chain on SOLANA_PORT (WebSocket on the next port) and funds the dev wallets', async () => {
@@ -184,8 +204,21 @@ describe('local stack (samples/start.mjs)', () => {
     expect(BigInt(await rpc(stack.chains[0]!.rpcUrl, 'eth_getBalance', [account0, 'latest']))).toBe(10_000n * 10n ** 18n);
   });
 
+  it('runs the local payment provider on ONRAMP_PORT: it sells on both chains, pays from dev account 7 and reports to the data service', async () => {
+    expect(stack.onrampUrl).toBe(`http://127.0.0.1:${stack.onrampPort}`);
+    expect(stack.output()).toContain(`Local on-ramp (checkout) ${stack.onrampUrl}`);
+    const health = await (await fetch(`${stack.onrampUrl}/health`)).json();
+    expect(health).toEqual({ status: 'ok', provider: 'local', funder: stack.onrampFunder, chains: ['eip155:31337', 'eip155:1'], reporting: true });
+    const accounts: string[] = await rpc(stack.chains[0]!.rpcUrl, 'eth_accounts');
+    expect(accounts[7]!.toLowerCase()).toBe(stack.onrampFunder.toLowerCase());
+    // the checkout sends visitors back to the demo only
+    const q = (redirectUrl: string) => `${stack.onrampUrl}/checkout?address=${accounts[0]}&network=eip155:31337&redirectUrl=${encodeURIComponent(redirectUrl)}`;
+    expect((await fetch(q(stack.demoUrl))).status).toBe(200);
+    expect((await fetch(q('http://127.0.0.1:1/'))).status).toBe(400);
+  });
+
   it('stop() shuts every part down and frees the ports', async () => {
-    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort, stack.solana.port, stack.solana.wsPort];
+    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort, stack.onrampPort, stack.solana.port, stack.solana.wsPort];
     for (const p of ports) expect(await isPortInUse(p)).toBe(true);
     await stack.stop();
     for (const p of ports) expect(await isPortInUse(p)).toBe(false);

@@ -6,6 +6,7 @@ import { AccountButton, ConnectButton, NetworkButton } from './buttons';
 import { useAccount, useModal, useNetwork } from './hooks';
 import { ADDRESS, settle, uiKernel } from '../testing/render';
 import type { UiKernel } from '../kernel';
+import { truncateAddress } from '../format';
 
 async function connect(kernel: UiKernel, balance = '1234.56789') {
   await settle(); // let kernel.start() (which restores stored connections) finish first
@@ -47,6 +48,22 @@ describe('ConnectButton', () => {
     expect(screen.getByRole('button', { name: /0x12…345678/ })).toBeTruthy();
   });
 
+  it("shows the account's name and avatar (a reverse lookup) in place of the address once it has one", async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await connect(kernel);
+    act(() => kernel.account.setProfile('eip155', { name: 'alice.reown.id', image: 'https://avatars.test/alice.png' }));
+    const button = screen.getByRole('button', { name: /alice\.reown\.id/ });
+    expect(button.textContent).not.toContain('0x12…345678');
+    expect(button.querySelector('img')?.getAttribute('src')).toBe('https://avatars.test/alice.png');
+    act(() => kernel.account.setProfile('eip155', { name: null, image: 'javascript:alert(1)' }));
+    expect(screen.getByRole('button', { name: /0x12…345678/ }).querySelector('img[src^="javascript"]')).toBeNull();
+  });
+
   it('Custom gives render props and its open() opens the modal', async () => {
     const { kernel } = uiKernel();
     render(
@@ -65,6 +82,44 @@ describe('ConnectButton', () => {
     expect(kernel.modal.state.open).toBe(true);
     await connect(kernel, '0.5');
     expect(screen.getByRole('button', { name: 'connected 0x12…345678 0.5' })).toBeTruthy();
+  });
+});
+
+describe('ConnectButton after a reload (issue 8: no "Connect Wallet" flicker once the address is known)', () => {
+  it('a stored connection being restored shows the account (busy) from the first render, never "Connect Wallet"', async () => {
+    const { MemoryStorage, testKernel } = await import('../../kernel/testing/fakeAdapter');
+    const storage = new MemoryStorage();
+    const first = testKernel({}, { storage });
+    await first.kernel.connection.connect({ connectorId: 'io.test.wallet' });
+    const { kernel } = testKernel({}, { storage });
+    expect(kernel.account.get('eip155').status).toBe('connecting');
+    const names: string[] = [];
+    const { container } = render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    const record = () => names.push(`${container.querySelector('button')!.textContent}|${container.querySelector('button')!.getAttribute('aria-busy')}`);
+    record();
+    await settle();
+    record();
+    expect(kernel.account.get('eip155').status).toBe('connected');
+    const shown = truncateAddress('0x1111111111111111111111111111111111111111');
+    expect(names[0]).toBe(`${shown}|true`); // restoring: the account, busy
+    expect(names.at(-1)).toMatch(new RegExp(`${shown}\\|null$`)); // restored (the balance may be shown before it)
+    expect(names.every((n) => !n.startsWith('Connect Wallet'))).toBe(true);
+  });
+
+  it('a fresh connect (no address yet) still reads "Connect Wallet" while the wallet is asked', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await settle();
+    act(() => kernel.account.setStatus('eip155', 'connecting'));
+    expect(screen.getByRole('button', { name: 'Connect Wallet' }).getAttribute('aria-busy')).toBe('true');
   });
 });
 
@@ -99,6 +154,41 @@ describe('NetworkButton', () => {
     fireEvent.click(screen.getByRole('button', { name: new RegExp(name!) }));
     expect(kernel.router.state.view).toBe('Networks');
     expect(kernel.modal.state.open).toBe(true);
+  });
+});
+
+describe('NetworkButton icons and the modal header', () => {
+  it('the network button shows the bundled mark of a well-known chain once its chunk loads', async () => {
+    const { CHAIN_ICONS } = require('../icons/chains') as typeof import('../icons/chains');
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <NetworkButton />
+      </LatchkeyProvider>,
+    );
+    await settle();
+    const button = screen.getByRole('button', { name: /Ethereum/ });
+    expect(button.querySelector('img')?.getAttribute('src')).toBe(CHAIN_ICONS.ethereum);
+  });
+
+  it('Back and Close are icon buttons named "Back" and "Close"', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <span />
+      </LatchkeyProvider>,
+    );
+    act(() => {
+      void kernel.modal.open();
+      kernel.router.push('AllWallets');
+    });
+    await settle();
+    for (const name of ['Back', 'Close']) {
+      const b = screen.getByRole('button', { name });
+      expect(b.textContent).toBe('');
+      expect(b.className).toContain('lk-btn-icon');
+      expect(b.querySelector('[aria-hidden=true]')).toBeTruthy();
+    }
   });
 });
 
@@ -157,7 +247,7 @@ describe('LatchkeyProvider', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
-  it('injects one scoped stylesheet and applies theme variables and mode to the modal root', () => {
+  it('adds the base and the modal stylesheet once each (every rule under [data-lk]) and applies theme variables and mode to the modal root', async () => {
     const { kernel } = uiKernel({ themeMode: 'dark', themeVariables: { '--lk-z-index': 1234 } });
     render(
       <LatchkeyProvider kernel={kernel}>
@@ -165,9 +255,11 @@ describe('LatchkeyProvider', () => {
       </LatchkeyProvider>,
     );
     act(() => void kernel.modal.open());
-    const styles = document.querySelectorAll('#latchkey-styles');
-    expect(styles).toHaveLength(1);
-    const css = styles[0]!.textContent!.replace(/@keyframes[^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
+    await settle(); // the modal's rules are a chunk of their own
+    // jsdom has no constructable stylesheets: the fallback <style> elements (see ui/shell/styles.test.tsx for both paths).
+    const sheets = ['#latchkey-base', '#latchkey-modal'].map((id) => document.querySelectorAll(id));
+    for (const found of sheets) expect(found).toHaveLength(1);
+    const css = sheets.map((found) => found[0]!.textContent!).join('\n').replace(/@keyframes[^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
     const selectors = [...css.matchAll(/([^{}]+)\{/g)].map((m) => m[1]!.trim()).filter((sel) => !sel.startsWith('@'));
     expect(selectors.length).toBeGreaterThan(30);
     for (const list of selectors) for (const sel of list.split(',')) expect(sel.trim()).toMatch(/^\[data-lk\]/);
@@ -176,6 +268,8 @@ describe('LatchkeyProvider', () => {
     expect(root.style.getPropertyValue('--lk-z-index')).toBe('1234');
     act(() => kernel.theme.setThemeMode('light'));
     expect(root.getAttribute('data-lk-theme')).toBe('light');
+    act(() => kernel.theme.setThemeVariables({ '--lk-z-index': 77 }));
+    expect(root.style.getPropertyValue('--lk-z-index')).toBe('77');
   });
 });
 
@@ -214,6 +308,31 @@ describe('hooks', () => {
     const switchSpy = jest.spyOn(kernel.network, 'switchNetwork');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'switch', hidden: true })));
     expect(switchSpy).toHaveBeenCalledWith(expect.objectContaining({ name: 'Anvil' }));
+  });
+
+  it('useNetwork gives the switch waiting for the wallet and cancels it (issue 8: "Continue in {wallet}")', async () => {
+    const { kernel, adapter } = uiKernel();
+    adapter.switchNetwork = () => new Promise<void>(() => undefined); // the wallet never answers
+    let api!: ReturnType<typeof useNetwork>;
+    function Pending() {
+      api = useNetwork();
+      return <span data-testid="pending">{api.pendingSwitch ? `${api.pendingSwitch.walletName} → ${api.pendingSwitch.network.name}` : '-'}</span>;
+    }
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <Pending />
+      </LatchkeyProvider>,
+    );
+    await connect(kernel);
+    let outcome!: Promise<unknown>;
+    await act(async () => {
+      outcome = api.switchNetwork(api.networks[1]!).catch((e: unknown) => e);
+    });
+    expect(screen.getByTestId('pending').textContent).toBe('Test Wallet → Anvil');
+    await act(async () => api.cancelSwitch());
+    expect(await outcome).toMatchObject({ name: 'RequestAbortedError', details: 'The network switch was cancelled.' });
+    expect(screen.getByTestId('pending').textContent).toBe('-');
+    expect(api.network?.name).toBe('Ethereum');
   });
 
   it('useKernel outside the provider throws a clear error', () => {

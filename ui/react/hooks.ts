@@ -1,5 +1,5 @@
-import { useLayoutEffect, useEffect, useMemo } from 'react';
-import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId } from '../../kernel/index';
+import { useLayoutEffect, useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId, Network } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
 import { useObserved } from './useObserved';
@@ -53,7 +53,11 @@ export interface UseNetworkResult {
   readonly network: NetworkData | undefined;
   readonly networks: readonly NetworkData[];
   readonly namespace: ChainNamespace | undefined;
+  /** A switch waiting for the connected wallet ("Continue in {walletName}"), if any. */
+  readonly pendingSwitch: Network['state']['pendingSwitch'];
   switchNetwork(network: NetworkData | CaipNetworkId): Promise<void>;
+  /** Stops waiting for the wallet's answer to the pending switch (it rejects with RequestAbortedError). */
+  cancelSwitch(): void;
 }
 
 export function useNetwork(): UseNetworkResult {
@@ -64,7 +68,9 @@ export function useNetwork(): UseNetworkResult {
       network: s.activeNetwork,
       networks: kernel.network.networks(),
       namespace: s.activeNamespace,
+      pendingSwitch: s.pendingSwitch,
       switchNetwork: (n: NetworkData | CaipNetworkId) => kernel.network.switchNetwork(n),
+      cancelSwitch: () => kernel.network.cancelSwitch(),
     }),
     [kernel, s],
   );
@@ -75,10 +81,23 @@ export function useDisconnect(): { disconnect(namespace?: ChainNamespace): Promi
   return useMemo(() => ({ disconnect: (ns?: ChainNamespace) => kernel.connection.disconnect(ns) }), [kernel]);
 }
 
-/** Theme attributes for elements that carry [data-lk] (modal root, host buttons). */
-export function useThemeAttrs(): { 'data-lk': ''; 'data-lk-theme': string; style: Readonly<Record<string, string>> } {
+/**
+ * Theme of an element that carries [data-lk] (modal root, host buttons): the attributes
+ * (`data-lk`, `data-lk-theme`) to spread on it and a ref. The `--lk-*` variables are set
+ * on the element through CSSOM (`style.setProperty`) in a layout effect, never as a
+ * `style` attribute: a strict CSP (`style-src` without 'unsafe-inline') blocks style
+ * attributes in server-rendered HTML, not CSSOM. Runs after every render, so an element
+ * that appears later (AccountButton once connected) gets them too.
+ */
+export function useThemeRoot<T extends HTMLElement>(): { attrs: { 'data-lk': ''; 'data-lk-theme': string }; ref: RefObject<T> } {
   const kernel = useKernel();
   const theme = useObserved(kernel.theme);
-  const style = useMemo(() => kernel.theme.cssVariables(), [kernel, theme]);
-  return { 'data-lk': '', 'data-lk-theme': theme.themeMode, style };
+  const vars = useMemo(() => kernel.theme.cssVariables(), [kernel, theme]);
+  const ref = useRef<T>(null);
+  // Variables are only ever added or changed (setThemeVariables merges): setting them all is enough.
+  useIsoLayoutEffect(() => {
+    const el = ref.current;
+    if (el) for (const [name, value] of Object.entries(vars)) el.style.setProperty(name, value);
+  });
+  return { attrs: { 'data-lk': '', 'data-lk-theme': theme.themeMode }, ref };
 }

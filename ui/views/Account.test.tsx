@@ -83,6 +83,30 @@ describe('Account view', () => {
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Address book']);
   });
 
+  it('a contribution with connectorTypes shows only while the active connection is through such a connector', async () => {
+    const plugin = viewPlugin(
+      'settings',
+      { SettingsView: () => null, WalletTab: () => <p>wallet tab</p> },
+      {
+        walletFeatures: [{ id: 'walletSettings', label: 'Settings', view: 'SettingsView', connectorTypes: ['AUTH'] }],
+        accountTabs: [{ id: 'Wallet', label: 'Wallet', view: 'WalletTab', connectorTypes: ['AUTH'] }],
+      },
+    );
+    const { kernel } = uiKernel({}, [plugin]);
+    kernel.connectors.add({ id: 'io.test.wallet', name: 'Test', type: 'ANNOUNCED', chain: 'eip155', provider: {} });
+    kernel.connectors.add({ id: 'ID_AUTH', name: 'Embedded', type: 'AUTH', chain: 'eip155', provider: {} });
+    await connect(kernel);
+    const view = renderView(kernel, Account);
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Wallet' })).toBeNull();
+    await act(async () => {
+      kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'ID_AUTH' });
+    });
+    view.rerender(<Account kernel={kernel} data={undefined} />);
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Wallet' })).toBeTruthy();
+  });
+
   it('copies the address', async () => {
     const { kernel } = uiKernel();
     await connect(kernel);
@@ -113,5 +137,37 @@ describe('Account view', () => {
     renderView(kernel, Account);
     fireEvent.click(screen.getByRole('button', { name: 'Network: Ethereum' }));
     expect(kernel.router.state.view).toBe('Networks');
+  });
+
+  it('names the wallet it is connected with, with its icon', async () => {
+    const { kernel } = uiKernel();
+    await connect(kernel);
+    renderView(kernel, Account);
+    const chip = screen.getByTestId('connected-wallet');
+    const wallet = kernel.connectors.get('io.test.wallet')!;
+    expect(chip.textContent).toBe(`Connected with ${wallet.name}`);
+    expect(chip.querySelector('img, [data-testid=wallet-image-fallback]')).toBeTruthy();
+  });
+
+  it("links the account on the network's block explorer; a hostile explorer URL gives no link", async () => {
+    const { explorerUrl } = require('./Account') as typeof import('./Account');
+    const explorer = { blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } } };
+    const t = uiKernel({
+      networks: uiKernel().kernel.network.networks().map((n) => ({ ...n, ...explorer })),
+    });
+    await connect(t.kernel);
+    renderView(t.kernel, Account);
+    const link = screen.getByRole('link', { name: 'Block Explorer' });
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/address/${ADDRESS}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(explorerUrl({ status: 'connected', address: ADDRESS, addressExplorerUrl: 'https://x.example/a', allAccounts: [], currentTab: 0 }, undefined)).toBe(
+      'https://x.example/a',
+    );
+    const hostile = uiKernel({
+      networks: uiKernel().kernel.network.networks().map((n) => ({ ...n, blockExplorers: { default: { name: 'x', url: 'javascript:alert(1)//' } } })),
+    });
+    await connect(hostile.kernel);
+    const { container } = renderView(hostile.kernel, Account);
+    expect(within(container).queryByRole('link')).toBeNull();
   });
 });

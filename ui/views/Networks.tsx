@@ -1,25 +1,29 @@
-import { ListItem, Text, useObserved } from '../index';
+import { Button, ListItem, Text, useObserved, useSnackbarScope } from '../index';
 import { useState } from 'react';
 
 import { networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
 
 /**
- * Every configured network; the active one has aria-current. Choosing one
+ * Every configured network, each with its image (a bundled mark for well-known chains);
+ * the active one has aria-current and a check mark; arrow keys move through the list. Choosing one
  * switches (through the wallet when connected); on success the modal goes
  * back (or closes when this was its first view) unless the user already left
- * the list; on failure the snackbar says why.
+ * the list; on failure the snackbar says why. While the wallet is asked (the
+ * kernel's `pendingSwitch`), 'Continue in {wallet}' shows with a Cancel button.
  */
 export default function Networks({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
+  const scope = useSnackbarScope(kernel);
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const networks = kernel.network.networks();
+  const pending = state.pendingSwitch;
   const onSelect = async (caip: string) => {
     const n = networks.find((x) => x.caipNetworkId === caip);
     if (!n || busy) return;
     if (n.caipNetworkId === state.activeNetwork?.caipNetworkId) return;
     setBusy(caip);
-    const ok = await switchTo(kernel, n);
+    const ok = await switchTo(kernel, n, scope);
     setBusy(undefined);
     // Done only if the list is still shown: the user may have gone Back or closed the modal meanwhile.
     if (!ok || kernel.router.state.view !== 'Networks') return;
@@ -43,7 +47,16 @@ export default function Networks({ kernel }: ViewProps) {
           </li>
         ))}
       </ul>
-      {busy ? (
+      {pending ? (
+        <div className="lk-stack" data-testid="network-switch-pending">
+          <Text variant="small" role="status">
+            {`Continue in ${pending.walletName}: approve the switch to ${pending.network.name}.`}
+          </Text>
+          <Button variant="secondary" onClick={() => kernel.network.cancelSwitch()}>
+            Cancel
+          </Button>
+        </div>
+      ) : busy ? (
         <Text variant="small" role="status">
           Approve the network switch in your wallet.
         </Text>

@@ -106,7 +106,8 @@ describe('ConnectingWalletConnect', () => {
     await settle();
     expect(writeText).toHaveBeenCalledWith(uri);
     expect(kernel.snackbar.state).toMatchObject({ message: 'Link copied', variant: 'success', open: true });
-    expect(kernel.account.get('eip155').status).toBe('connecting');
+    // A pairing on show is not a connection (issue 8): the account stays disconnected until the wallet approves.
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
     await act(async () => fake.approve());
     await settle();
     expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', address: ADDRESS, connectorId: 'walletConnect' });
@@ -182,5 +183,17 @@ describe('ConnectingWalletConnect: expiry and deep links', () => {
     );
     await settle();
     expect(screen.getByRole('link', { name: 'Open MetaMask' }).getAttribute('href')).toMatch(/^https:\/\/metamask\.app\.link\/wc\?uri=wc%3A/);
+  });
+
+  it("a custom wallet whose mobileLink is 'javascript:alert(1)//' gets no link, not even a disabled one", async () => {
+    const { kernel } = await setup();
+    const wallet = { name: 'Evil <b>Wallet</b>', mobileLink: 'javascript:alert(1)//', universalLink: 'data:text/html,<script>alert(1)</script>' };
+    const { container } = render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect', wallet }} />);
+    await settle();
+    expect(screen.getByRole('img', { name: QR_LABEL })).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Open / })).toBeNull();
+    expect(container.querySelector('a[href^="javascript"], a[href^="data"]')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
   });
 });
