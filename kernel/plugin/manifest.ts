@@ -156,9 +156,9 @@ export interface PluginOptionsContribution {
  * What a plugin declares up front. Lifecycle, in order:
  * 1. `onKernelStart(ctx)` at `kernel.start()` (or at registration if the kernel already
  *    started), without loading the module: cheap work such as wallet discovery. May return
- *    a disposer, run at `kernel.stop()`, or a promise of one: so the hook's code can be
- *    imported on start (`onKernelStart: async (ctx) => (await import('./start')).start(ctx)`)
- *    instead of shipping in the manifest. `kernel.start()` waits for these promises before it
+ *    a disposer, run at `kernel.stop()`, or a promise of one: so the hook can import its
+ *    code (a dynamic import of the plugin's start module) instead of shipping it in the
+ *    manifest. `kernel.start()` waits for these promises before it
  *    loads 'startup' plugins and restores a stored connection.
  * 2. `load()` on first use (one of its views opened, a connector of its namespace used, its
  *    adapter asked for), or right after start with `activation: 'startup'`. The module's
