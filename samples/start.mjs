@@ -85,6 +85,7 @@ console.log(
     `  Dev mailbox (codes)      ${stack.devMailboxUrl}`,
     `  OpenID provider (social) ${stack.oidcIssuer}`,
     `  Data service             ${stack.dataServiceUrl}  (${stack.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')}; ${stack.nfts.map((n) => `${n.name} ${n.address}`).join(', ')})`,
+    `  Uniswap V2 (chain ${stack.exchange.chainId})   router ${stack.exchange.router}, factory ${stack.exchange.factory}, WETH ${stack.exchange.weth}`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
     `  Solana local (litesvm)   ${stack.solana.rpcUrl}  WebSocket ${stack.solana.wsUrl}  (${stack.solana.caipNetworkId})`,

@@ -36,6 +36,16 @@ export interface StackNft {
   readonly symbol: string;
 }
 
+/** The dev stack's Uniswap V2 exchange on chain 31337 (`exchange` in /config.json). */
+export interface StackExchange {
+  readonly chainId: number;
+  readonly router: `0x${string}`;
+  readonly factory: `0x${string}`;
+  readonly weth: `0x${string}`;
+  /** The ETH (WETH) / LKD pool. */
+  readonly pair: `0x${string}`;
+}
+
 /** The local Solana chain (samples/solana), as /config.json's `solana` describes it. */
 export interface StackSolana {
   /** http://127.0.0.1:PORT */
@@ -75,6 +85,8 @@ export interface TestStack {
   readonly tokens: readonly StackToken[];
   /** The dev ERC-721 (also `nfts` in /config.json). */
   readonly nfts: readonly StackNft[];
+  /** Uniswap V2 with an ETH/LKD pool (also `exchange` in /config.json). */
+  readonly exchange: StackExchange;
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
@@ -182,6 +194,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     dataPort: info.dataPort,
     tokens: info.tokens,
     nfts: info.nfts,
+    exchange: info.exchange,
     walletUrl: info.walletUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,
