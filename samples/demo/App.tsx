@@ -1,7 +1,8 @@
 /**
  * What a host app shows: the connect button, the connected account and its
  * balance, network switching, and two actions (sign a message, send 0.01 ETH)
- * whose results appear in elements with data-testid attributes.
+ * whose results appear in elements with data-testid attributes, and a button that
+ * opens the modal's Swap view with swap arguments.
  */
 import { useCallback, useState } from 'react';
 import { parseEther, verifyMessage, type Address, type Hex } from 'viem';
@@ -34,7 +35,8 @@ function ResultView({ id, result }: { readonly id: string; readonly result: Resu
   );
 }
 
-export function App() {
+/** `swapToken`: the symbol the demo's swap button buys (the stack's dev token). */
+export function App({ swapToken }: { readonly swapToken?: string | undefined } = {}) {
   const kernel = useKernel();
   const account = useAccount();
   const { network, networks, switchNetwork } = useNetwork();
@@ -163,6 +165,11 @@ export function App() {
           <button type="button" className="demo-button" disabled={!account.isConnected || busy} onClick={() => void onSend()}>
             Send 0.01 ETH
           </button>
+          {swapToken ? (
+            <button type="button" className="demo-button" onClick={() => void kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: swapToken, amount: '0.1' } })}>
+              {`Swap 0.1 ETH for ${swapToken}`}
+            </button>
+          ) : null}
           <button type="button" className="demo-button" aria-pressed={dark} onClick={toggleTheme}>
             Dark theme
           </button>

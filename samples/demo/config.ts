@@ -13,6 +13,23 @@ export interface DemoSolana {
   readonly caipNetworkId: `solana:${string}`;
 }
 
+/** A token of the stack (the dev ERC-20 first). */
+export interface DemoToken {
+  readonly chainId: number;
+  readonly address: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly name?: string;
+}
+
+/** The stack's Uniswap V2 exchange. */
+export interface DemoExchange {
+  readonly chainId: number;
+  readonly router: string;
+  readonly factory: string;
+  readonly weth: string;
+}
+
 export interface DemoConfig {
   readonly chains: readonly DemoChain[];
   /** The local Solana chain, when the stack runs one. */
@@ -25,6 +42,10 @@ export interface DemoConfig {
   readonly walletServiceUrl?: string;
   /** The local OpenID provider that stands in for the social logins, when the stack runs one. */
   readonly oidcIssuer?: string;
+  /** The data service (blockchain API, swap aggregator), when the stack runs one. */
+  readonly dataServiceUrl?: string;
+  readonly tokens?: readonly DemoToken[];
+  readonly exchange?: DemoExchange;
 }
 
 export async function loadConfig(): Promise<DemoConfig> {

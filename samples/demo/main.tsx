@@ -1,18 +1,20 @@
 /**
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
  * and Bitcoin through wallet-standard only), builds the kernel with the EVM plugin over the
- * two local anvil chains, and renders the app.
+ * two local anvil chains and the swaps plugin over the stack's exchange, and renders the app.
+ * `?swapSource=onchain` quotes swaps from the router itself instead of the data service.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createKernel, defineNetwork } from '../../kernel/index';
 import { evmPlugin } from '../../plugins/evm/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
+import { swapsPlugin } from '../../plugins/swaps/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain } from './config';
+import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain, type DemoConfig } from './config';
 
 function toNetwork(chain: DemoChain) {
   return defineNetwork({
@@ -23,6 +25,15 @@ function toNetwork(chain: DemoChain) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [chain.rpcUrl] } },
     testnet: true,
+  });
+}
+
+/** The swaps plugin over the stack's Uniswap V2 (on-chain source) and the data service (aggregator source). */
+function swaps(config: DemoConfig, params: URLSearchParams) {
+  const ex = config.exchange;
+  return swapsPlugin({
+    ...(ex ? { exchanges: { [`eip155:${ex.chainId}` as const]: { router: ex.router, factory: ex.factory, weth: ex.weth } } } : {}),
+    source: params.get('swapSource') === 'onchain' ? 'onchain' : 'auto',
   });
 }
 
@@ -53,14 +64,18 @@ async function main() {
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
       features: { analytics: false },
+      // the data service: the blockchain API, and the swap aggregator over the local exchange
+      ...(config.dataServiceUrl ? { blockchainApiUrl: config.dataServiceUrl } : {}),
+      // the spec's `tokens` option: the dev ERC-20 on its chain
+      tokens: Object.fromEntries((config.tokens ?? []).map((t) => [`eip155:${t.chainId}`, { address: t.address }])),
     },
-    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl })],
+    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl }), swaps(config, params)],
   });
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <LatchkeyProvider kernel={kernel}>
-        <App />
+        <App swapToken={config.tokens?.[0]?.symbol} />
       </LatchkeyProvider>
     </StrictMode>,
   );
