@@ -73,7 +73,7 @@ function chainText(err: unknown): string {
 }
 
 /** What a revert of the router (or a node's refusal) means for the person swapping. */
-export function revertError(err: unknown, slippage: number, symbol: string): SwapError {
+function revertError(err: unknown, slippage: number, symbol: string): SwapError {
   const text = chainText(err);
   if (/INSUFFICIENT_OUTPUT_AMOUNT/.test(text)) return new SlippageExceededError(slippage, { cause: err });
   if (/UniswapV2Router: EXPIRED|\bEXPIRED\b/.test(text)) return new QuoteExpiredError({ cause: err });

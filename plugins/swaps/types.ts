@@ -84,7 +84,7 @@ export interface SwapTransaction {
   readonly gas?: bigint;
 }
 
-export type SwapStatus = 'idle' | 'loading' | 'quoting' | 'ready' | 'approving' | 'swapping' | 'done';
+type SwapStatus = 'idle' | 'loading' | 'quoting' | 'ready' | 'approving' | 'swapping' | 'done';
 
 export interface SwapState {
   readonly status: SwapStatus;

@@ -6,7 +6,7 @@
  * the other; the int test checks both against the real router on anvil.
  */
 import { decodeFunctionData, encodeAbiParameters, parseAbi, type Hex } from 'viem';
-import type { Connector, EvmTransactionRequest, Network } from 'latchkey';
+import type { CaipNetwork, Connector, EvmTransactionRequest } from 'latchkey';
 import { FakeAdapter } from '../../../kernel/testing/fakeAdapter';
 
 export const FAKE = {
@@ -134,7 +134,7 @@ export class FakeV2Chain {
     const value = tx.value ?? 0n;
     if (tx.to === FAKE.factory) {
       const { args } = decodeFunctionData({ abi: ABI, data });
-      const pair = new Set((args as string[]).map((a) => a.toLowerCase()));
+      const pair = new Set((args as unknown as readonly string[]).map((a) => a.toLowerCase()));
       return encodeAbiParameters([{ type: 'address' }], [pair.has(FAKE.weth) && pair.has(FAKE.lkd) ? FAKE.pair : `0x${'0'.repeat(40)}`]);
     }
     if (tx.to === FAKE.pair) {
@@ -241,7 +241,7 @@ export class FakeChainWallet extends FakeAdapter {
     super('eip155', { address: FAKE.user, chainId: 31337 });
   }
 
-  override async sendTransaction(args: { connector: Connector; network: Network; address: string; request: EvmTransactionRequest }) {
+  override async sendTransaction(args: { connector: Connector; network: CaipNetwork; address: string; request: EvmTransactionRequest }) {
     this.sent.push(args.request);
     if (this.rejectNext) {
       this.rejectNext = false;

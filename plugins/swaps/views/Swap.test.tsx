@@ -66,7 +66,7 @@ async function openSwap(kernel: Kernel, data?: { fromToken?: string; toToken?: s
 }
 
 /** Waits (past the 300 ms debounce) until the quote shows. */
-const quoted = () => screen.findAllByRole('definition', {}, { timeout: 3000 });
+const quoted = () => screen.findByText('Minimum received', {}, { timeout: 3000 });
 const received = () => within(screen.getByRole('group', { name: 'You receive' })).getByLabelText('Amount received').textContent;
 
 describe('the Swap view', () => {

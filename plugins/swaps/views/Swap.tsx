@@ -231,21 +231,20 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
       </div>
 
       {quote && from && to ? (
-        <dl className="lk-stack" aria-label="Quote details" style={{ gap: 4, margin: 0 }}>
+        <ul className="lk-list" aria-label="Quote details" style={{ gap: 4 }}>
           {[
             ['Rate', `1 ${from.symbol} = ${rate(quote.amountIn, quote.amountOut, from.decimals, to.decimals)} ${to.symbol}`],
             ['Price impact', quote.priceImpact === undefined ? 'Unknown' : `${quote.priceImpact < 0.01 ? '<0.01' : quote.priceImpact.toFixed(2)}%`],
             ['Minimum received', s.minimumReceived !== undefined ? `${amount(s.minimumReceived, to.decimals)} ${to.symbol}` : '—'],
             ['Network fee', native ? `≈ ${amount(quote.gas * quote.gasPrice, native.decimals)} ${native.symbol}` : '—'],
           ].map(([term, value]) => (
-            <div key={term} className="lk-row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
-              <dt className="lk-text lk-text-muted">{term}</dt>
-              <dd className="lk-text" style={{ margin: 0 }}>
-                {value}
-              </dd>
-            </div>
+            // a list of label/value rows (not <dl>: host pages style dt/dd, and nothing of theirs should dim the modal)
+            <li key={term} className="lk-row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
+              <span className="lk-text lk-text-muted">{term}</span>
+              <span className="lk-text">{value}</span>
+            </li>
           ))}
-        </dl>
+        </ul>
       ) : null}
 
       <div className="lk-row" style={{ justifyContent: 'space-between' }}>
