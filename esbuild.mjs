@@ -11,7 +11,8 @@
 //            code-split so entries share chunks, every dependency and peer
 //            dependency left external (the host's bundler keeps one copy),
 //            readable (syntax minified, identifiers and whitespace kept).
-//            No .d.ts yet: the `types` condition points at the TS sources.
+// dist/types/ .d.ts declarations of kernel/, plugins/ and ui/ (scripts/build/declarations.mjs);
+//            every entry's `types` condition names the file of its `source`.
 // dist/cdn/  Bundles for <script type="module"> from a CDN: everything bundled
 //            except react/react-dom (bring them with an import map), minified,
 //            code-split so the kernel, inversify and rxjs live in one shared
@@ -25,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSize, staticClosure } from './scripts/size/closure.mjs';
 import { coreChunkPlugin } from './scripts/build/chunking.mjs';
 import { latchkeySourcePlugin } from './scripts/build/source-resolution.cjs';
+import { buildDeclarations, typesPathFor } from './scripts/build/declarations.mjs';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -76,6 +78,9 @@ function resolveEntries() {
     const source = typeof target.source === 'string' ? target.source.replace(/^\.\//, '') : undefined;
     const out = /^\.\/dist\/esm\/(.+)\.js$/.exec(target.import ?? '')?.[1];
     if (!source || !out) throw new Error(`package.json exports['${subpath}'] needs a "source" (.ts) and an "import" under ./dist/esm/`);
+    if (target.types !== typesPathFor(source)) {
+      throw new Error(`package.json exports['${subpath}'].types must be "${typesPathFor(source)}" (the declaration of its source)`);
+    }
     if (!existsSync(join(ROOT, source))) {
       skipped.push({ subpath, why: `no ${source}` });
       continue;
@@ -232,7 +237,11 @@ try {
   if (!entries.length) throw new Error('no exports subpath has a source file to build');
   mkdirSync(DIST, { recursive: true });
   const started = Date.now();
-  if (!cdnOnly) await buildLib(entries);
+  if (!cdnOnly) {
+    await buildLib(entries);
+    const n = buildDeclarations(ROOT);
+    console.log(`dist/types: ${n} declaration files`);
+  }
   if (!libOnly) await buildCdn(entries);
   const report = sizeReport(entries);
   writeFileSync(join(DIST, 'size-report.json'), JSON.stringify(report, null, 2) + '\n');

@@ -47,7 +47,8 @@ const config: Config = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{kernel,plugins,ui,samples,scripts}/**/*.test.ts'],
-      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$', '\\.dom\\.test\\.ts$'],
+      // the third-party sample runs its own node:test suite (tests/e2e/third-party-plugin.e2e.test.ts)
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$', '\\.dom\\.test\\.ts$', '/samples/third-party-plugin/'],
     },
     {
       ...common,
@@ -60,14 +61,14 @@ const config: Config = {
       displayName: 'int',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.int.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/'],
+      testPathIgnorePatterns: ['/node_modules/', '/samples/third-party-plugin/'],
     },
     {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.e2e.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/'],
+      testPathIgnorePatterns: ['/node_modules/', '/samples/third-party-plugin/'],
     },
   ],
 };

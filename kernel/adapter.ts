@@ -121,7 +121,9 @@ export type TransactionRequest<N extends ChainNamespace = ChainNamespace> = Requ
  * A plain payment any namespace can make: `amount` in the smallest unit (wei, lamports,
  * satoshis) of the native currency, or of `token` (a token contract / mint address) when given.
  * The adapter builds the transaction for its chain (an ERC-20 `transfer`, a SystemProgram
- * transfer, a Bitcoin payment). What a send form uses, whatever the namespace.
+ * transfer, a Bitcoin payment: a Solana transfer needs a recent blockhash, a Bitcoin one the
+ * wallet's coins), so a caller (a send form) needs no chain library. Validation of `to` and
+ * `amount` is the adapter's; an adapter that cannot pay in `token` refuses it with a typed error.
  */
 export interface TransferRequest {
   readonly to: string;

@@ -89,6 +89,9 @@ export { toProviderError } from './errors/rpc';
 export type { ValidationIssue } from './errors/kernel';
 export { zodErrorMap } from './options/zodMessages';
 
+// Namespaces
+export { isAccountSyncSupported } from './namespaces';
+
 // Networks, CAIP ids, units
 export { defineNetwork } from './networks';
 export { caipNetworkId, caipAddress, parseCaipNetworkId, parseCaipAddress } from './caip';

@@ -15,3 +15,12 @@ export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>
   polkadot: 'eoa',
   bip122: 'payment',
 });
+
+/**
+ * Spec section 5: account sync (the identity lookup that fills the profile name and image)
+ * runs for eip155 accounts only; for every other namespace it is skipped and the profile
+ * stays cleared.
+ */
+export function isAccountSyncSupported(namespace: ChainNamespace): boolean {
+  return namespace === 'eip155';
+}

@@ -80,6 +80,7 @@ console.log(
     'Latchkey demo is running:',
     `  Demo dapp                ${stack.demoUrl}`,
     `  Sample mobile wallet     ${stack.walletUrl}${stack.walletBuildOk ? '' : '  (did not build: open it to see why)'}`,
+    `  wagmi sample app         ${stack.wagmiUrl}  (built on first visit)`,
     `  WalletConnect relay      ${stack.relayUrl}`,
     `  Embedded-wallet service  ${stack.walletServiceUrl}`,
     `  Dev mailbox (codes)      ${stack.devMailboxUrl}`,

@@ -13,7 +13,7 @@ import { gzipSync, constants } from 'node:zlib';
 const ROOT = resolve(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
-type Target = string | { types?: string; import?: string; default?: string };
+type Target = string | { source?: string; types?: string; import?: string; default?: string };
 interface ReportFile { build: string; file: string; bytes: number; gzip: number; entryPoint?: string }
 interface Closure { entry: string; bytes: number; gzip: number; files: string[]; externals: string[] }
 interface Report {
@@ -29,7 +29,8 @@ const entries = Object.entries(pkg.exports as Record<string, Target>)
   .filter(([subpath]) => subpath !== './package.json')
   .map(([subpath, t]) => ({
     subpath,
-    source: typeof t === 'object' ? t.types?.replace(/^\.\//, '') : undefined,
+    source: typeof t === 'object' ? t.source?.replace(/^\.\//, '') : undefined,
+    types: typeof t === 'object' ? t.types : undefined,
     out: typeof t === 'object' ? (t.import ?? t.default) : t,
   }))
   .filter((e) => e.source && existsSync(join(ROOT, e.source)));
@@ -80,10 +81,17 @@ describe('build', () => {
   });
 });
 
-describe.each(entries)('exports entry $subpath', ({ subpath, out }) => {
+describe.each(entries)('exports entry $subpath', ({ subpath, out, types }) => {
   it('is built where package.json points', () => {
     expect(out).toMatch(/^\.\/dist\/esm\/.+\.js$/);
     expect(existsSync(join(ROOT, out!))).toBe(true);
+  });
+
+  it('has its declarations where the types condition points', () => {
+    expect(types).toMatch(/^\.\/dist\/types\/.+\.d\.ts$/);
+    const text = readFileSync(join(ROOT, types!), 'utf8');
+    // relative specifiers name their file, as node16 resolution requires
+    expect(text).not.toMatch(/from\s*['"]\.{1,2}\/(?:[^'"]*\/)?[^'"./]+['"]/);
   });
 
   it('imports in plain Node with no DOM, by file URL and by package name', () => {

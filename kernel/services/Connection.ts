@@ -1,7 +1,15 @@
 import { Subject, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable, type Container } from 'inversify';
 import { Store, type Observed } from '../store';
-import type { AdapterCall, AdapterCapability, AdapterConnection, AdapterEvent, ChainAdapter, TransactionRequest } from '../adapter';
+import type {
+  AdapterCall,
+  AdapterCapability,
+  AdapterConnection,
+  AdapterEvent,
+  ChainAdapter,
+  TransferRequest,
+  TransactionRequest,
+} from '../adapter';
 import type { ChainNamespace, Connector, Network as NetworkData } from '../types';
 import { caipAddress, parseCaipAddress } from '../caip';
 import { LatchkeyError } from '../errors/base';
@@ -16,7 +24,7 @@ import { Account } from './Account';
 import { ConnectorRegistry } from './ConnectorRegistry';
 import { Events } from './Events';
 import { Network } from './Network';
-import { CHAIN_NAMESPACES } from '../namespaces';
+import { CHAIN_NAMESPACES, isAccountSyncSupported } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
 import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
@@ -35,7 +43,20 @@ export interface ConnectionEvent {
   readonly address?: string;
 }
 
-/** Connect, reconnect and disconnect orchestration (spec section 4). */
+/**
+ * Connect, reconnect and disconnect orchestration (spec section 4).
+ *
+ * Multi-chain wallets: `connect` with the id of a MULTI_CHAIN group (ConnectorRegistry
+ * `grouped()`) connects the member of `namespace` (default: the active namespace, else the
+ * first member) as usual, then the group's other members, each in its own namespace, when a
+ * registered plugin adapts that namespace and the host lists networks for it: silently when
+ * the wallet already grants it, else with the wallet's prompt. A companion that fails or is
+ * declined leaves its namespace disconnected and the connect succeeds. Companions never change
+ * the active namespace, so switching between the namespaces afterwards needs no prompt and
+ * keeps each namespace's account. `connect` with a member's own id connects that namespace only.
+ * A group of session connectors (WalletConnect, embedded auth) is left to its plugin, whose one
+ * session serves every namespace.
+ */
 export interface Connection extends Observed<ConnectionState> {
   connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void>;
   /**
@@ -43,11 +64,20 @@ export interface Connection extends Observed<ConnectionState> {
    * connecting → connected, or disconnected with a warning.
    */
   reconnect(): Promise<void>;
-  /** Disconnects `namespace` (and namespaces sharing its WalletConnect/auth connector), or all. */
+  /**
+   * Disconnects `namespace` (and the namespaces sharing its WalletConnect/auth session or its
+   * multi-chain wallet), or all.
+   */
   disconnect(namespace?: ChainNamespace): Promise<void>;
   signMessage(message: string, namespace?: ChainNamespace): Promise<string>;
   /** Sends in `namespace` (default: the active one) with that namespace's request shape; refreshes the balance. */
   sendTransaction<N extends ChainNamespace>(request: TransactionRequest<N>, namespace?: N): Promise<string>;
+  /**
+   * Pays `request.amount` (smallest unit: wei, lamports, satoshis) of the native currency to
+   * `request.to` in `namespace` (default: the active one); the adapter builds the transaction
+   * (capability `transfer`). Refreshes the balance.
+   */
+  transfer(request: TransferRequest, namespace?: ChainNamespace): Promise<string>;
   /**
    * The connected session of `namespace` (default: the active one), for calling an adapter
    * capability (`signPsbt`, `sendCalls`, …) a plugin needs. Throws AddressOrAuthConnectorNotFoundError
@@ -106,7 +136,8 @@ export class ConnectionImpl implements Connection {
   }
 
   async connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void> {
-    const connector = this.resolveConnector(params.connectorId, params.namespace);
+    const group = this.connectors.get(params.connectorId);
+    const connector = this.resolveConnector(params.connectorId, params.namespace ?? this.network.state.activeNamespace);
     const ns = connector.chain;
     const before = this.account.get(ns).status;
     this.store.set({ pending: connector.id, error: undefined });
@@ -121,10 +152,14 @@ export class ConnectionImpl implements Connection {
       if (!SHARED_SESSION_TYPES.includes(connector.type)) {
         this.connectors.addRecent({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) });
       }
-      this.store.set({ pending: undefined, error: undefined });
       this.events.track({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } });
       this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
       void this.refreshBalance(ns).catch(() => undefined);
+      // A session connector (WalletConnect, embedded auth) brings its other namespaces itself.
+      if (group?.type === 'MULTI_CHAIN' && group.connectors && !SHARED_SESSION_TYPES.includes(connector.type)) {
+        await this.connectCompanions(group.connectors, connector);
+      }
+      this.store.set({ pending: undefined, error: undefined });
     } catch (err) {
       const error = toError(err);
       this.account.setStatus(ns, before === 'connected' ? 'connected' : 'disconnected');
@@ -133,6 +168,36 @@ export class ConnectionImpl implements Connection {
       throw error;
     } finally {
       this.inflight.delete(ns);
+    }
+  }
+
+  /**
+   * The other members of a multi-chain wallet, after `primary` connected: each namespace a
+   * plugin adapts and the host has networks for, unless already connected (to this wallet or
+   * another). Silent first (no prompt when the wallet already grants it), then a normal connect.
+   * Failures leave that namespace as it was; the active namespace does not change.
+   */
+  private async connectCompanions(members: readonly Connector[], primary: Connector): Promise<void> {
+    for (const member of members) {
+      const ns = member.chain;
+      if (member === primary || ns === primary.chain || !this.plugins.hasAdapter(ns)) continue;
+      if (this.network.state.namespaces[ns].requestedCaipNetworks.length === 0) continue;
+      if (this.account.get(ns).status !== 'disconnected' || this.inflight.has(ns)) continue;
+      this.inflight.add(ns);
+      this.account.setStatus(ns, 'connecting');
+      try {
+        const adapter = await this.plugins.adapter(ns);
+        const network = this.network.state.namespaces[ns].caipNetwork;
+        const result = (await adapter.reconnect({ connector: member, network }).catch(() => null)) ?? (await adapter.connect({ connector: member, network }));
+        this.applyConnection(adapter, member, result, { activate: false });
+        this.connected$.next({ namespace: ns, connectorId: member.id, address: result.address });
+        void this.refreshBalance(ns).catch(() => undefined);
+      } catch (err) {
+        this.account.setStatus(ns, 'disconnected');
+        console.warn(`[latchkey] ${member.name} did not connect its ${ns} account`, err);
+      } finally {
+        this.inflight.delete(ns);
+      }
     }
   }
 
@@ -149,7 +214,8 @@ export class ConnectionImpl implements Connection {
         const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
         if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
         if (this.inflight.has(ns)) return;
-        this.applyConnection(adapter, connector, result);
+        // The namespace the visitor was looking at stays active (several may be restored).
+        this.applyConnection(adapter, connector, result, { activate: false });
         this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
         void this.refreshBalance(ns).catch(() => undefined);
       } catch (err) {
@@ -160,6 +226,10 @@ export class ConnectionImpl implements Connection {
       }
     });
     await Promise.all(jobs);
+    // The stored active namespace did not come back but another did: show that one.
+    const active = this.network.state.activeNamespace;
+    const restored = CHAIN_NAMESPACES.find((ns) => this.account.get(ns).status === 'connected');
+    if (restored && (!active || this.account.get(active).status === 'disconnected')) this.network.setActiveNamespace(restored);
   }
 
   async disconnect(namespace?: ChainNamespace): Promise<void> {
@@ -205,6 +275,17 @@ export class ConnectionImpl implements Connection {
     }
   }
 
+  async transfer(request: TransferRequest, namespace?: ChainNamespace): Promise<string> {
+    const session = await this.session(namespace, 'transfer');
+    try {
+      const hash = await session.adapter.transfer!({ ...session, request });
+      void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
+      return hash;
+    } catch (err) {
+      throw toError(err);
+    }
+  }
+
   async refreshBalance(namespace?: ChainNamespace, options: { readonly force?: boolean } = {}): Promise<void> {
     const ns = namespace ?? this.network.state.activeNamespace;
     if (!ns) return;
@@ -229,8 +310,14 @@ export class ConnectionImpl implements Connection {
     this.account.setBalance(ns, result.balance, result.symbol);
   }
 
-  private applyConnection(adapter: ChainAdapter, connector: Connector, result: AdapterConnection): void {
+  private applyConnection(
+    adapter: ChainAdapter,
+    connector: Connector,
+    result: AdapterConnection,
+    options: { readonly activate?: boolean } = {},
+  ): void {
     const ns = connector.chain;
+    const activate = options.activate !== false;
     this.account.setConnected(ns, {
       address: result.address,
       caipAddress: result.caipAddress,
@@ -238,9 +325,11 @@ export class ConnectionImpl implements Connection {
       walletInfo: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}), ...(connector.info?.rdns ? { identifier: connector.info.rdns } : {}) },
       allAccounts: result.accounts,
     });
+    // Spec section 5: account sync (profile name and image) is for eip155 only; elsewhere they stay cleared.
+    if (!isAccountSyncSupported(ns)) this.account.setProfile(ns, { name: null, image: null });
     this.storage.setConnectorId(ns, connector.id);
-    this.network.setActiveNamespace(ns);
-    this.network.setActiveChainId(ns, result.chainId);
+    if (activate) this.network.setActiveNamespace(ns);
+    this.network.setActiveChainId(ns, result.chainId, { activate });
     this.watch(adapter);
   }
 
@@ -266,7 +355,8 @@ export class ConnectionImpl implements Connection {
         return;
       }
       case 'chainChanged': {
-        this.network.setActiveChainId(ns, event.chainId);
+        // A wallet event in a namespace the visitor is not looking at does not switch the view to it.
+        this.network.setActiveChainId(ns, event.chainId, { activate: this.network.state.activeNamespace === ns });
         if (current.address) this.account.setAddress(ns, current.address, caipAddress(ns, event.chainId, current.address));
         void this.refreshBalance(ns).catch(() => undefined);
         return;
@@ -295,9 +385,19 @@ export class ConnectionImpl implements Connection {
     return CHAIN_NAMESPACES.filter((ns) => this.account.get(ns).status !== 'disconnected');
   }
 
-  /** The namespace asked for plus those on the same WalletConnect or embedded-auth session; all when none given. */
+  /**
+   * The namespace asked for plus those on the same WalletConnect or embedded-auth session, and
+   * those connected through the same multi-chain wallet (members of one MULTI_CHAIN group: the
+   * visitor chose one wallet, Disconnect disconnects it); all when none given.
+   */
   private affectedNamespaces(namespace?: ChainNamespace): ChainNamespace[] {
-    return namespace ? this.sessionNamespaces(namespace) : this.connectedNamespaces();
+    if (!namespace) return this.connectedNamespaces();
+    const id = this.account.get(namespace).connectorId;
+    const group = id ? this.connectors.grouped().find((g) => g.type === 'MULTI_CHAIN' && g.connectors?.some((m) => m.id === id)) : undefined;
+    const siblings = group
+      ? this.connectedNamespaces().filter((ns) => ns !== namespace && group.connectors!.some((m) => m.id === this.account.get(ns).connectorId))
+      : [];
+    return [...new Set([...this.sessionNamespaces(namespace), ...siblings])];
   }
 
   /**

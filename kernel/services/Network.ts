@@ -31,18 +31,21 @@ export interface Network extends Observed<NetworkServiceState> {
   networks(): readonly NetworkData[];
   find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined;
   /**
-   * Switches the active network; asks the connected wallet first when the
-   * namespace is connected. Unknown id: 'switch network not found' alert.
+   * Switches the active network; asks the connected wallet first when the namespace is
+   * connected and not already on that network. Switching between namespaces keeps each
+   * namespace's account. Unknown id: 'switch network not found' alert.
    */
   switchNetwork(target: NetworkData | CaipNetworkId): Promise<void>;
   /**
    * Records a network the wallet reports (chainChanged). A network outside the
    * requested list becomes the 'unsupported network' placeholder and may open
-   * UnsupportedChain.
+   * UnsupportedChain. With `activate: false` only the network of its namespace
+   * changes: the active namespace stays (a wallet event or a restore in a namespace
+   * the visitor is not looking at), and UnsupportedChain opens only for the active one.
    */
-  setActiveNetwork(network: NetworkData | undefined, options?: { readonly fromWallet?: boolean }): void;
-  /** Marks the chain the wallet is on by id, for wallet events. */
-  setActiveChainId(namespace: ChainNamespace, chainId: number | string): void;
+  setActiveNetwork(network: NetworkData | undefined, options?: NetworkUpdateOptions): void;
+  /** Marks the chain the wallet is on by id, for wallet events (`activate` as in setActiveNetwork). */
+  setActiveChainId(namespace: ChainNamespace, chainId: number | string, options?: { readonly activate?: boolean }): void;
   setActiveNamespace(namespace: ChainNamespace): void;
   /** Throws "Adapter for namespace {ns} doesn't exist" without an adapter; known ids ignored. */
   addNetwork(namespace: ChainNamespace, network: NetworkData): void;
@@ -55,6 +58,13 @@ export interface Network extends Observed<NetworkServiceState> {
   unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): NetworkData;
   /** Resets state of one namespace to its defaults (used by disconnect). */
   reset(namespace: ChainNamespace): void;
+}
+
+export interface NetworkUpdateOptions {
+  /** The wallet reported it (chainChanged), rather than the visitor choosing it. */
+  readonly fromWallet?: boolean;
+  /** Make its namespace the active one (default true). */
+  readonly activate?: boolean;
 }
 
 function emptyNetworkState(): NetworkState {
@@ -155,7 +165,10 @@ export class NetworkImpl implements Network {
     }
     const ns = network.chainNamespace;
     const account = this.account.get(ns);
-    if (account.status === 'connected' && account.connectorId) {
+    // Back to the network its namespace is already on (e.g. from Solana to the EVM chain the
+    // wallet is on): only the active namespace changes, the wallet is not asked.
+    const already = this.state.namespaces[ns].caipNetwork?.caipNetworkId === network.caipNetworkId;
+    if (!already && account.status === 'connected' && account.connectorId) {
       const connector = this.connectors.get(account.connectorId);
       const adapter = await this.plugins.adapter(ns);
       if (connector) await adapter.switchNetwork({ connector, network });
@@ -163,7 +176,7 @@ export class NetworkImpl implements Network {
     this.setActiveNetwork(network);
   }
 
-  setActiveNetwork(network: NetworkData | undefined, options: { readonly fromWallet?: boolean } = {}): void {
+  setActiveNetwork(network: NetworkData | undefined, options: NetworkUpdateOptions = {}): void {
     if (!network) {
       const ns = this.state.activeNamespace;
       if (ns) this.patchNamespace(ns, { caipNetwork: undefined });
@@ -172,16 +185,18 @@ export class NetworkImpl implements Network {
     const ns = network.chainNamespace;
     const supported = this.isSupported(network);
     const value = supported ? this.find(network.caipNetworkId, ns)! : placeholderNetwork(ns, network.id);
+    const activate = options.activate !== false || this.state.activeNamespace === ns;
     this.patchNamespace(ns, { caipNetwork: value });
+    if (supported) this.storage.setActiveNetwork(ns, value.caipNetworkId);
+    if (!activate) return;
     this.store.patch({ activeNamespace: ns, activeNetwork: value });
     this.storage.setActiveNamespace(ns);
-    if (supported) this.storage.setActiveNetwork(ns, value.caipNetworkId);
     if (!supported) this.maybeOpenUnsupported(options.fromWallet === true);
   }
 
-  setActiveChainId(namespace: ChainNamespace, chainId: number | string): void {
+  setActiveChainId(namespace: ChainNamespace, chainId: number | string, options: { readonly activate?: boolean } = {}): void {
     const known = this.find(chainId, namespace);
-    this.setActiveNetwork(known ?? placeholderNetwork(namespace, chainId), { fromWallet: true });
+    this.setActiveNetwork(known ?? placeholderNetwork(namespace, chainId), { fromWallet: true, activate: options.activate });
   }
 
   setActiveNamespace(namespace: ChainNamespace): void {

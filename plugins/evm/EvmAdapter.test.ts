@@ -454,6 +454,35 @@ describe('EvmAdapter signMessage and sendTransaction', () => {
   });
 });
 
+describe('EvmAdapter transfer', () => {
+  it('pays native value, or calls an ERC-20 transfer(to, amount) on the token (a CAIP-10 id accepted)', async () => {
+    const { provider } = walletOn('0x7a69', [A1], { eth_sendTransaction: () => '0xhash' });
+    const adapter = new EvmAdapter(fakeContext().ctx);
+    const connector = connectorFor(provider);
+    await adapter.connect({ connector });
+    provider.calls.length = 0;
+    await adapter.transfer({ connector, network: local, address: A1, request: { to: A2.toLowerCase(), amount: 5n } });
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    await adapter.transfer({ connector, network: local, address: A1, request: { to: A2, amount: 10n ** 18n, token: `eip155:31337:${token}` } });
+    expect(provider.calls.filter((c) => c.method === 'eth_sendTransaction')).toEqual([
+      { method: 'eth_sendTransaction', params: [{ from: A1, to: A2, value: '0x5' }] },
+      {
+        method: 'eth_sendTransaction',
+        params: [{ from: A1, to: token, data: `0xa9059cbb000000000000000000000000${A2.slice(2).toLowerCase()}0000000000000000000000000000000000000000000000000de0b6b3a7640000` }],
+      },
+    ]);
+  });
+
+  it('refuses a receiver or token that is not an EVM address', async () => {
+    const { provider } = walletOn('0x7a69', [A1]);
+    const adapter = new EvmAdapter(fakeContext().ctx);
+    const call = { connector: connectorFor(provider), network: local, address: A1 };
+    await expect(adapter.transfer({ ...call, request: { to: 'alice.eth', amount: 1n } })).rejects.toThrow('Invalid transfer');
+    await expect(adapter.transfer({ ...call, request: { to: A2, amount: 1n, token: 'So11111111111111111111111111111111111111112' } })).rejects.toThrow('Invalid transfer');
+    expect(provider.calls.some((c) => c.method === 'eth_sendTransaction')).toBe(false);
+  });
+});
+
 describe('EvmAdapter reads', () => {
   it('reads the native balance through the network transport', async () => {
     const { ctx, reads } = fakeContext({ eth_getBalance: () => '0x14d1120d7b160000' });

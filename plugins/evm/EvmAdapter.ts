@@ -4,7 +4,7 @@
  * (balance, gas) through the kernel's RpcTransport, never through the wallet.
  */
 import { Subject } from 'rxjs';
-import { getAddress, hexToBigInt, isAddress, numberToHex, stringToHex } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, hexToBigInt, isAddress, numberToHex, stringToHex } from 'viem';
 import {
   LatchkeyError,
   RpcTransport,
@@ -21,6 +21,7 @@ import {
   type Eip1193Provider,
   type EvmTransactionRequest,
   type PluginContext,
+  type TransferRequest,
 } from '../../kernel/index';
 import { ChainIsNotSupportedError, UnauthorizedProviderError, type LatchkeyErrorOptions } from '../../kernel/errors/index';
 
@@ -173,6 +174,22 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     if (current !== toChainId(network.id)) await this.switchNetwork({ connector, network });
     const from = request.from ?? (await this.accountOf(connector, provider));
     return this.call<string>(provider, 'eth_sendTransaction', [toRpcTransaction(request, from)]);
+  }
+
+  /**
+   * A plain payment: native (`value`) or, with `token` (an address or its CAIP-10 id), an
+   * ERC-20 `transfer(to, amount)` call on the token contract. Sent like any transaction.
+   */
+  async transfer({ connector, network, address, request }: AdapterCall & { readonly request: TransferRequest }): Promise<string> {
+    const token = request.token?.split(':').pop();
+    if (!isAddress(request.to, { strict: false }) || (token !== undefined && !isAddress(token, { strict: false })) || request.amount < 0n) {
+      throw new LatchkeyError('Invalid transfer: expected EVM addresses and a non-negative amount', { code: 'INVALID_TRANSFER' });
+    }
+    const to = getAddress(request.to);
+    const tx: EvmTransactionRequest = token
+      ? { to: getAddress(token), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, request.amount] }) }
+      : { to, value: request.amount };
+    return this.sendTransaction({ connector, network, address, request: { ...tx, from: address } });
   }
 
   async estimateGas({ connector, network, request }: AdapterCall & { readonly request: EvmTransactionRequest }): Promise<bigint> {

@@ -24,7 +24,7 @@ export { WALLETCONNECT_CONNECTOR_ID, walletConnectConnectorId, walletConnectName
 export { canSignInOverUniversalProvider } from './siwx';
 
 declare module '../../kernel/index' {
-  /** The spec's WalletConnect option names, accepted by createKernel and read by this plugin. */
+  // The spec's WalletConnect option names, accepted by createKernel and read by this plugin.
   interface LatchkeyOptions {
     /** WalletConnect relay; the hosted one unless set (the demo uses a local relay). */
     readonly relayUrl?: string;

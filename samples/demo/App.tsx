@@ -1,18 +1,17 @@
 /**
  * What a host app shows: the connect button, the connected account and its
- * balance, network switching, and two actions (sign a message, send 0.01 ETH)
- * whose results appear in elements with data-testid attributes, and a button that
+ * balance, network switching (EVM, the local Solana chain, Bitcoin testnet), and two
+ * actions on the active namespace (sign a message and verify it; send 0.01 ETH / 0.01 SOL /
+ * 0.0001 BTC) whose results appear in elements with data-testid attributes, and a button that
  * opens the modal's Swap view with swap arguments.
  */
-import { useCallback, useState } from 'react';
-import { parseEther, verifyMessage, type Address, type Hex } from 'viem';
+import { useCallback, useEffect, useState } from 'react';
+import type { Subscription } from 'rxjs';
 import { ConnectButton, NetworkButton, useAccount, useKernel, useNetwork } from '../../ui/react/index';
+import { SEND_LABEL, demoSend, verifySignature } from './chains';
+import { SignIn, type SignInState } from '../../plugins/siwx/index';
 
 export const DEMO_MESSAGE = 'Hello from the Latchkey demo';
-
-/** anvil's dev accounts #0 and #1: the demo sends between them. */
-const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 type Result =
   | { readonly status: 'idle' }
@@ -35,48 +34,87 @@ function ResultView({ id, result }: { readonly id: string; readonly result: Resu
   );
 }
 
+/** The sign-in plugin's state, once its module has loaded (undefined before, and when sign-in is off). */
+function useSignIn(): SignInState | undefined {
+  const kernel = useKernel();
+  const [state, setState] = useState<SignInState | undefined>();
+  useEffect(() => {
+    let signIn: Subscription | undefined;
+    const plugins = kernel.plugins.state$.subscribe(() => {
+      if (!signIn && kernel.plugins.isLoaded('siwx')) signIn = kernel.get<SignIn>(SignIn).state$.subscribe(setState);
+    });
+    return () => {
+      plugins.unsubscribe();
+      signIn?.unsubscribe();
+    };
+  }, [kernel]);
+  return state;
+}
+
+/** The stored sign-in session: address, chain and expiry (STACK.md: data-testid siwx-session). */
+function SignInSession() {
+  const state = useSignIn();
+  const session = state?.session;
+  const data = session?.data;
+  return (
+    <output
+      data-testid="siwx-session"
+      data-status={session ? 'signed' : (state?.status ?? 'idle')}
+      data-address={data?.accountAddress}
+      data-chain={data?.chainId}
+      data-expiry={data?.expirationTime}
+      aria-live="polite"
+    >
+      {data
+        ? `Signed in as ${data.accountAddress} on ${data.chainId}${data.expirationTime ? `, until ${data.expirationTime}` : ''}`
+        : 'Not signed in'}
+    </output>
+  );
+}
+
 /** `swapToken`: the symbol the demo's swap button buys (the stack's dev token). */
 export function App({ swapToken }: { readonly swapToken?: string | undefined } = {}) {
   const kernel = useKernel();
-  const account = useAccount();
-  const { network, networks, switchNetwork } = useNetwork();
+  const { network, networks, switchNetwork, namespace: activeNamespace } = useNetwork();
+  // The account shown and acted on is the active namespace's; `anyAccount` is whichever is connected.
+  const anyAccount = useAccount();
+  const account = useAccount(activeNamespace ?? anyAccount.namespace);
   const [sign, setSign] = useState<Result>({ status: 'idle' });
   const [send, setSend] = useState<Result>({ status: 'idle' });
   const [switchError, setSwitchError] = useState<string | undefined>();
   const [dark, setDark] = useState(() => document.body.dataset.theme === 'dark');
 
+  const namespace = account.namespace;
+
   const onSign = useCallback(async () => {
-    if (!account.address) return;
+    const address = account.address;
+    if (!address) return;
     setSign({ status: 'pending' });
     try {
-      const signature = await kernel.connection.signMessage(DEMO_MESSAGE);
-      const verified = await verifyMessage({
-        address: account.address as Address,
-        message: DEMO_MESSAGE,
-        signature: signature as Hex,
-      });
+      const signature = await kernel.connection.signMessage(DEMO_MESSAGE, namespace);
+      const verified = await verifySignature(namespace, address, DEMO_MESSAGE, signature);
       setSign({
         status: 'done',
-        text: `${signature}\n${verified ? `Verified: signed by ${account.address}` : 'NOT verified: the signature does not match the account'}`,
-        data: { signature, verified: String(verified) },
+        text: `${signature}\n${verified ? `Verified: signed by ${address}` : 'NOT verified: the signature does not match the account'}`,
+        data: { signature, verified: String(verified), namespace, address },
       });
     } catch (err) {
       setSign({ status: 'error', text: errorText(err) });
     }
-  }, [kernel, account.address]);
+  }, [kernel, account.address, namespace]);
 
   const onSend = useCallback(async () => {
-    if (!account.address) return;
+    const address = account.address;
+    if (!address) return;
     setSend({ status: 'pending' });
-    const to = account.address.toLowerCase() === ANVIL_ACCOUNT_1.toLowerCase() ? ANVIL_ACCOUNT_0 : ANVIL_ACCOUNT_1;
     try {
-      const hash = await kernel.connection.sendTransaction({ to, value: parseEther('0.01') });
-      setSend({ status: 'done', text: hash, data: { hash, to } });
-      await kernel.connection.refreshBalance().catch(() => {});
+      const { hash, to } = await demoSend(kernel, namespace, address);
+      setSend({ status: 'done', text: hash, data: { hash, to, namespace } });
+      await kernel.connection.refreshBalance(namespace, { force: true }).catch(() => {});
     } catch (err) {
       setSend({ status: 'error', text: errorText(err) });
     }
-  }, [kernel, account.address]);
+  }, [kernel, account.address, namespace]);
 
   const onSwitch = useCallback(
     async (target: (typeof networks)[number]) => {
@@ -123,7 +161,13 @@ export function App({ swapToken }: { readonly swapToken?: string | undefined } =
           <dt>Network</dt>
           <dd data-testid="network-name">{network?.name ?? '—'}</dd>
         </dl>
-        {account.isConnected ? (
+        {new URLSearchParams(location.search).has('siwx') ? (
+          <>
+            <h3>Sign-in</h3>
+            <SignInSession />
+          </>
+        ) : null}
+        {anyAccount.isConnected ? (
           <div className="row" style={{ marginTop: 12 }}>
             <button type="button" className="demo-button" onClick={() => void kernel.connection.disconnect()}>
               Disconnect
@@ -163,7 +207,7 @@ export function App({ swapToken }: { readonly swapToken?: string | undefined } =
             Sign message
           </button>
           <button type="button" className="demo-button" disabled={!account.isConnected || busy} onClick={() => void onSend()}>
-            Send 0.01 ETH
+            Send {SEND_LABEL[namespace] || 'tokens'}
           </button>
           {swapToken ? (
             <button type="button" className="demo-button" onClick={() => void kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: swapToken, amount: '0.1' } })}>

@@ -42,10 +42,32 @@ export interface DemoConfig {
   readonly walletServiceUrl?: string;
   /** The local OpenID provider that stands in for the social logins, when the stack runs one. */
   readonly oidcIssuer?: string;
-  /** The data service (blockchain API, swap aggregator), when the stack runs one. */
+  /** The data service (the blockchain API: balances, history, NFTs, names; the swap aggregator), when the stack runs one. */
   readonly dataServiceUrl?: string;
+  /** The dev ERC-20s the stack deployed (LKD on chain 31337 first). */
   readonly tokens?: readonly DemoToken[];
+  /** The dev ERC-721s the stack deployed. */
+  readonly nfts?: readonly { readonly chainId: number; readonly address: string; readonly name: string; readonly symbol?: string }[];
+  /** The stack's Uniswap V2 exchange (router, factory, WETH9). */
   readonly exchange?: DemoExchange;
+}
+
+/**
+ * The `tokens` option (spec section 3: one token per network) from /config.json's list: the
+ * first token of each chain. Only read when there is no blockchain API (balances from the chain).
+ */
+export function tokensOption(tokens: readonly DemoToken[] | undefined): Record<`eip155:${number}`, { address: string }> {
+  const out: Record<`eip155:${number}`, { address: string }> = {};
+  for (const t of tokens ?? []) out[`eip155:${t.chainId}`] ??= { address: t.address };
+  return out;
+}
+
+/**
+ * The blockchain API for the page: /config.json's `dataServiceUrl`, unless `?blockchainApi=off`
+ * (balances are then read from the chain: native + the `tokens` option).
+ */
+export function blockchainApiUrlFor(config: DemoConfig, params: URLSearchParams): string | undefined {
+  return params.get('blockchainApi') === 'off' ? undefined : config.dataServiceUrl;
 }
 
 export async function loadConfig(): Promise<DemoConfig> {

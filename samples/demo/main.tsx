@@ -1,20 +1,27 @@
 /**
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
- * and Bitcoin through wallet-standard only), builds the kernel with the EVM plugin over the
- * two local anvil chains and the swaps plugin over the stack's exchange, and renders the app.
+ * and Bitcoin through wallet-standard only), builds the kernel with the EVM, Solana, Bitcoin
+ * and WalletConnect plugins over the two local anvil chains, the local Solana chain and
+ * Bitcoin testnet, the swaps plugin over the stack's exchange, and renders the app.
  * `?swapSource=onchain` quotes swaps from the router itself instead of the data service.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createKernel, defineNetwork } from '../../kernel/index';
+import { bitcoinTestnet } from '../../kernel/networks';
+import { bitcoinPlugin } from '../../plugins/bitcoin/index';
 import { evmPlugin } from '../../plugins/evm/index';
+import { solanaPlugin } from '../../plugins/solana/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { swapsPlugin } from '../../plugins/swaps/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
+import { sendPlugin } from '../../plugins/send/index';
+import { siwxPlugin } from '../../plugins/siwx/index';
+import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, loadConfig, relayUrlFor, type DemoChain, type DemoConfig } from './config';
+import { DEV_WALLET_CHAIN_ID, blockchainApiUrlFor, loadConfig, relayUrlFor, tokensOption, type DemoChain, type DemoConfig, type DemoSolana } from './config';
 
 function toNetwork(chain: DemoChain) {
   return defineNetwork({
@@ -37,13 +44,26 @@ function swaps(config: DemoConfig, params: URLSearchParams) {
   });
 }
 
+/** The local Solana chain of the stack (samples/solana): its CAIP-2 id is `solana:` + 32 characters of its genesis hash. */
+function solanaNetwork(solana: DemoSolana) {
+  return defineNetwork({
+    id: solana.caipNetworkId.slice('solana:'.length),
+    name: 'Solana Local',
+    caipNetworkId: solana.caipNetworkId,
+    chainNamespace: 'solana',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [solana.rpcUrl] } },
+    testnet: true,
+  });
+}
+
 async function main() {
   const config = await loadConfig();
   const params = new URLSearchParams(location.search);
 
   // The wallet first, so it already listens when the kernel asks for providers.
   const walletChain = config.chains.find((c) => c.chainId === DEV_WALLET_CHAIN_ID) ?? config.chains[0]!;
-  installDevWallet({ chains: [{ chainId: walletChain.chainId, rpcUrl: walletChain.rpcUrl, name: walletChain.name }] });
+  installDevWallet({ chains: [{ chainId: walletChain.chainId, rpcUrl: walletChain.rpcUrl, name: walletChain.name }], tokens: config.tokens ?? [] });
   // "Latchkey Dev Wallet" for Solana (same name and icon as the EVM one), "Solana Dev Wallet", "Bitcoin Dev Wallet"
   installStandardDevWallets({ solana: config.solana });
 
@@ -55,22 +75,26 @@ async function main() {
       projectId: 'latchkey-demo',
       metadata: {
         name: 'Latchkey demo',
-        description: 'Connect a wallet to two local anvil chains',
+        description: 'Connect a wallet to local EVM and Solana chains, and to Bitcoin testnet',
         url: location.origin,
         icons: [],
       },
-      networks: config.chains.map(toNetwork),
+      networks: [...config.chains.map(toNetwork), ...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet],
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
+      // The local data service (samples/data-service): balances, activity, NFTs, names; the swap aggregator.
+      blockchainApiUrl: blockchainApiUrlFor(config, params),
+      // Read from the chain when there is no blockchain API (?blockchainApi=off).
+      tokens: tokensOption(config.tokens),
       features: { analytics: false },
-      // the data service: the blockchain API, and the swap aggregator over the local exchange
-      ...(config.dataServiceUrl ? { blockchainApiUrl: config.dataServiceUrl } : {}),
-      // the spec's `tokens` option: the dev ERC-20 on its chain
-      tokens: Object.fromEntries((config.tokens ?? []).map((t) => [`eip155:${t.chainId}`, { address: t.address }])),
     },
-    plugins: [evmPlugin(), walletConnectPlugin({ relayUrl }), swaps(config, params)],
+    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl }), swaps(config, params)],
   });
+
+  // Sending (the Account view's "Send") and sign-in, on with ?siwx=required or ?siwx=optional.
+  kernel.plugins.register(sendPlugin());
+  kernel.plugins.register(siwxPlugin(signInConfig(signInModeFor(params))));
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -9,13 +9,21 @@
  *   next approval request fail with 4001, so a dapp's decline path can be tested.
  * - Authorisation, the current chain and added chains persist in storage, so a reload
  *   reconnects without a prompt; wallet_revokePermissions clears the authorisation.
+ * - Wallet calls (./capabilities): wallet_getCapabilities, wallet_sendCalls /
+ *   wallet_getCallsStatus (EIP-5792, atomic through anvil snapshots), wallet_grantPermissions /
+ *   wallet_revokePermissions (ERC-7715, a permission store) and wallet_getAssets (EIP-7811).
  */
 import { svgIcon } from './standard';
+import { createCapabilities, type AtomicStatus, type DevWalletToken } from './capabilities';
+
+export type { AtomicStatus, DevWalletToken } from './capabilities';
 
 export interface DevWalletChain {
   readonly chainId: number;
   readonly rpcUrl: string;
   readonly name?: string;
+  /** EIP-5792 atomic execution: default 'supported' for the chains given at install, 'unsupported' for chains added later. */
+  readonly atomic?: AtomicStatus;
 }
 
 export interface Eip6963ProviderInfo {
@@ -47,6 +55,8 @@ export interface DevWalletOptions {
   readonly uuid?: string;
   /** Sets `window.__devWallet` to the wallet's control object (default true when host is the global window). */
   readonly exposeGlobal?: boolean;
+  /** ERC-20 tokens wallet_getAssets reports (with the native currency). */
+  readonly tokens?: readonly DevWalletToken[];
 }
 
 export interface ProviderRpcError extends Error {
@@ -161,7 +171,7 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
 
   const persisted = readPersisted(storage, storageKey);
   const chains = new Map<number, DevWalletChain>();
-  for (const c of options.chains) chains.set(c.chainId, c);
+  for (const c of options.chains) chains.set(c.chainId, { ...c, atomic: c.atomic ?? 'supported' });
   for (const c of persisted.added ?? []) if (!chains.has(c.chainId)) chains.set(c.chainId, c);
   const added: DevWalletChain[] = (persisted.added ?? []).filter((c) => !options.chains.some((o) => o.chainId === c.chainId));
   let chainId = persisted.chainId && chains.has(persisted.chainId) ? persisted.chainId : options.chains[0]!.chainId;
@@ -289,6 +299,30 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
 
   if (host.location && /[?&]devWalletReject=(1|true)(&|$)/.test(host.location.search)) control.rejectNext = true;
 
+  /** An approval prompt: declined (4001) when the wallet is told to decline. */
+  const approve = () => {
+    if (control.rejectAll || control.rejectNext) {
+      control.rejectNext = false;
+      throw providerError(4001, 'User rejected the request.');
+    }
+  };
+  const capabilities = createCapabilities({
+    rpc: (id, method, params) => {
+      const chain = chains.get(id);
+      if (!chain) throw providerError(4901, 'The provider is disconnected from the specified chain.');
+      return rpcAt(chain.rpcUrl, method, params);
+    },
+    chain: (id) => chains.get(id),
+    chainIds: () => [...chains.keys()],
+    get chainId() {
+      return chainId;
+    },
+    requireAccount: (claimed) => requireAccount(claimed),
+    approve,
+    error: (code, message, data) => providerError(code, message, data),
+    tokens: options.tokens ?? [],
+  });
+
   const handle = async (method: string, params: any): Promise<unknown> => {
     if (APPROVAL_METHODS.has(method) && (control.rejectAll || control.rejectNext)) {
       control.rejectNext = false;
@@ -309,9 +343,13 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
       }
       case 'wallet_getPermissions':
         return account ? [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account] }] }] : [];
-      case 'wallet_revokePermissions':
+      case 'wallet_revokePermissions': {
+        // ERC-7715 revokes a granted permission by its context; EIP-2255 ({ eth_accounts: {} }) the connection.
+        const first = Array.isArray(params) ? params[0] : undefined;
+        if (first && typeof first === 'object' && 'permissionsContext' in first) return capabilities.handle(method, params);
         revoke();
         return null;
+      }
       case 'wallet_switchEthereumChain': {
         const target = parseChainId(Array.isArray(params) ? params[0]?.chainId : undefined);
         if (!chains.has(target)) throw providerError(4902, 'Unrecognized chain ID');
@@ -365,9 +403,12 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
         }
         return nodeRequest('eth_sendTransaction', [tx]);
       }
-      default:
+      default: {
+        const answer = capabilities.handle(method, params);
+        if (answer) return answer;
         if (/^(eth|net|web3)_/.test(method)) return nodeRequest(method, params);
         throw providerError(4200, `The Provider does not support the requested method: ${method}`);
+      }
     }
   };
 

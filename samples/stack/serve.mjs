@@ -126,6 +126,28 @@ export async function buildWallet({ outdir }) {
 }
 
 /**
+ * Sample apps beside the demo, built on their first request (a stack start pays nothing for
+ * them): /<name>/ serves the app's index.html, which loads /build/<name>/main.js.
+ * - wagmi: samples/wagmi-app, a wagmi dapp on the Latchkey connector (latchkey/wagmi).
+ */
+const LAZY_APPS = { wagmi: join(REPO_ROOT, 'samples', 'wagmi-app') };
+
+/** Builds each lazy app once per server; concurrent requests share the build. */
+function lazyAppBuilder(outdir) {
+  const builds = new Map();
+  return (name) => {
+    let build = builds.get(name);
+    if (!build) {
+      build = esbuild
+        .build(buildOptions(join(outdir, name), join(LAZY_APPS[name], 'main.tsx')))
+        .then(() => [], (err) => formatBuildErrors(err));
+      builds.set(name, build);
+    }
+    return build;
+  };
+}
+
+/**
  * The sample wallet page's Content-Security-Policy: it may connect only to its own origin,
  * the relay and the chains' RPC. Any other host (WalletConnect's hosted Verify and analytics
  * endpoints) is refused by the browser at once, so nothing waits on a network timeout.
@@ -160,6 +182,7 @@ function formatBuildErrors(err) {
  */
 export async function startServer({ port, outdir, config, host = '127.0.0.1', wallet }) {
   const root = resolve(outdir);
+  const buildApp = lazyAppBuilder(root);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -185,6 +208,20 @@ export async function startServer({ port, outdir, config, host = '127.0.0.1', wa
         }
         const html = await readFile(join(WALLET_DIR, 'index.html'));
         return send(res, req, 200, CONTENT_TYPES['.html'], html, { 'content-security-policy': wallet.csp });
+      }
+      const app = /^\/([a-z]+)\/?(?:index\.html)?$/.exec(path)?.[1];
+      if (app && Object.hasOwn(LAZY_APPS, app)) {
+        if (!path.endsWith('/') && !path.endsWith('.html')) {
+          res.writeHead(308, { location: `/${app}/${url.search}` }).end();
+          return;
+        }
+        const errors = await buildApp(app);
+        if (errors.length) {
+          const list = errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('');
+          const page = `<!doctype html><meta charset="utf-8"><title>Sample app: build failed</title><h1>The ${app} sample did not build</h1><ul>${list}</ul>`;
+          return send(res, req, 503, CONTENT_TYPES['.html'], Buffer.from(page));
+        }
+        return send(res, req, 200, CONTENT_TYPES['.html'], await readFile(join(LAZY_APPS[app], 'index.html')));
       }
       if (path === '/config.json') {
         return send(res, req, 200, CONTENT_TYPES['.json'], Buffer.from(JSON.stringify(config)));
@@ -392,6 +429,7 @@ export async function startStack(opts = {}) {
       demoUrl: `${server.url}/`,
       configUrl: `${server.url}/config.json`,
       walletUrl: `${server.url}/wallet/`,
+      wagmiUrl: `${server.url}/wagmi/`,
       port: server.port,
       chains,
       solana: { ...solanaInfo, port: solana.port, wsPort: solana.wsPort },

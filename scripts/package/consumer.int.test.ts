@@ -1,37 +1,35 @@
 /**
  * The package as a consumer installs it: `npm pack`, the tarball unpacked into a fresh
  * project whose dependencies are latchkey's own (linked from this repository's install).
+ * - publint and @arethetypeswrong/cli find nothing wrong with the tarball (ESM-only profile:
+ *   node16 from ESM and bundler resolution);
+ * - a host app (consumer/app.tsx) type-checks against the declarations, TypeScript strict,
+ *   skipLibCheck off, under moduleResolution bundler and node16; it bundles with esbuild and
+ *   with Vite; a server render in plain Node (consumer/ssr.mjs) gives the connect button;
  * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
- *   entries, type-checks against the tarball (TypeScript strict, moduleResolution bundler);
- * - with React absent (a loader hook makes any import of it fail), createKernel with the evm
- *   and walletconnect plugins loads both modules and connects through a fake provider.
+ *   entries, type-checks with it (moduleResolution bundler);
+ * - with React absent (a loader hook makes any import of it fail), createKernel with the evm,
+ *   walletconnect, solana and bitcoin plugins loads their modules and connects through a fake
+ *   EIP-1193 provider and a fake wallet-standard Solana wallet.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { installTarball } from '../../tests/support/tarball';
+import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 let dir: string;
+let tarball: string;
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
 
-function link(name: string): void {
-  const target = join(ROOT, 'node_modules', name);
-  const at = join(dir, 'node_modules', name);
-  if (!existsSync(target) || existsSync(at)) return;
-  mkdirSync(dirname(at), { recursive: true });
-  symlinkSync(target, at, 'dir');
-}
-
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lk-consumer-'));
-  const out = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
-  const tarball = join(dir, JSON.parse(out.slice(out.indexOf('[')))[0].filename);
-  const into = join(dir, 'node_modules', 'latchkey');
-  mkdirSync(into, { recursive: true });
-  execFileSync('tar', ['-xzf', tarball, '-C', into, '--strip-components=1']);
+  tarball = await installTarball(dir, ['react', 'react-dom', '@types/react', '@types/react-dom', 'scheduler', 'js-tokens', 'loose-envify']);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  for (const name of Object.keys(pkg.dependencies)) link(name);
+  cpSync(join(__dirname, 'consumer'), join(dir, 'app'), { recursive: true });
 }, 180_000);
 
 afterAll(() => {
@@ -45,35 +43,88 @@ it('ships built entries and no source of the tests', () => {
   expect(existsSync(join(shipped, 'kernel/testing'))).toBe(false);
 });
 
-it('type-checks a plugin written against the public entries (strict, moduleResolution bundler)', () => {
-  cpSync(join(ROOT, 'tests/fixtures/contacts-plugin'), join(dir, 'src'), { recursive: true });
-  for (const name of ['react', '@types/react', 'inversify', '@types/node']) link(name);
+it('publint reports nothing on the tarball', () => {
+  const r = spawnSync(bin('publint'), ['run', tarball, '--strict'], { encoding: 'utf8' });
+  expect(r.status).toBe(0);
+  expect(r.stdout).toContain('All good!');
+}, 60_000);
+
+it('are-the-types-wrong reports no problem for ESM and bundler resolution', () => {
+  // into a file: attw exits before a pipe drains, which cuts a large report short
+  const out = join(mkdtempSync(join(tmpdir(), 'latchkey-attw-')), 'report.json');
+  const fd = openSync(out, 'w');
+  const r = spawnSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { stdio: ['ignore', fd, 'inherit'] });
+  closeSync(fd);
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; entrypoint?: string; resolutionKind?: string; resolutionOption?: string }[] };
+  };
+  expect(r.error).toBeUndefined();
+  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './plugins/evm', './plugins/swaps', './errors', './wagmi']));
+  // ESM-only: node10 and node16 from CommonJS are out of scope; an import inside a declaration
+  // names its resolution by `resolutionOption` (node10 / node16 / bundler) instead of a kind.
+  const relevant = report.analysis.problems.filter(
+    (p) => p.resolutionKind === 'node16-esm' || p.resolutionKind === 'bundler' || p.resolutionOption === 'node16' || p.resolutionOption === 'bundler',
+  );
+  expect(relevant).toEqual([]);
+}, 120_000);
+
+it.each([
+  // bundler resolution also checks the contacts plugin (extensionless relative imports, as bundler users write them)
+  ['bundler', { module: 'ESNext', moduleResolution: 'Bundler' }, ['app/app.tsx', 'src/index.ts', 'src/module.ts']],
+  ['node16', { module: 'Node16', moduleResolution: 'Node16' }, ['app/app.tsx']],
+] as const)('a host app type-checks against the declarations (strict, skipLibCheck off, moduleResolution %s)', (name, resolution, files) => {
+  if (!existsSync(join(dir, 'src'))) cpSync(join(ROOT, 'tests/fixtures/contacts-plugin'), join(dir, 'src'), { recursive: true });
+  const project = join(dir, `tsconfig.${name}.json`);
   writeFileSync(
-    join(dir, 'tsconfig.json'),
+    project,
     JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true, noEmit: true,
-        // the package's types are its TypeScript sources for now: they use decorators and need the DOM lib
-        experimentalDecorators: true, useDefineForClassFields: false, lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: true, types: [],
-      },
-      include: ['src'],
+      compilerOptions: { target: 'ES2022', ...resolution, jsx: 'react-jsx', strict: true, noEmit: true, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [] },
+      files,
     }),
   );
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
   expect(`${r.stdout}${r.stderr}`.trim()).toBe('');
   expect(r.status).toBe(0);
 }, 180_000);
 
-it('runs headless with React absent: evm and walletconnect modules load and a wallet connects', () => {
+it('bundles with esbuild', () => {
+  const r = spawnSync(
+    bin('esbuild'),
+    ['app/main.tsx', '--bundle', '--format=esm', '--jsx=automatic', '--minify', '--splitting', '--outdir=esbuild-dist', '--log-level=error'],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  expect(`${r.stderr}`.trim()).toBe('');
+  expect(r.status).toBe(0);
+  expect(readFileSync(join(dir, 'esbuild-dist/main.js'), 'utf8')).toContain('Connect Wallet');
+}, 120_000);
+
+it('bundles with Vite', () => {
+  const r = spawnSync(process.execPath, ['vite.build.mjs', pathToFileURL(require.resolve('vite', { paths: [ROOT] })).href], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 120_000 });
+  expect(`${r.stdout}${r.stderr}`).toContain('VITE ok');
+  expect(r.status).toBe(0);
+}, 150_000);
+
+it('renders on a server in plain Node', () => {
+  const r = spawnSync(process.execPath, ['app/ssr.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('SSR '));
+  if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  const { html, status } = JSON.parse(line.slice(4)) as { html: string; status: string | null };
+  expect(html).toMatch(/<button[^>]*>.*Connect Wallet.*<\/button>/);
+  expect(status).toBe('disconnected');
+}, 90_000);
+
+it('runs headless with React absent: the evm, walletconnect, solana and bitcoin modules load and wallets connect', () => {
   cpSync(join(__dirname, 'headless-consumer.mjs'), join(dir, 'headless-consumer.mjs'));
   cpSync(join(__dirname, 'no-react.mjs'), join(dir, 'no-react.mjs'));
   const r = spawnSync(process.execPath, ['--import', './no-react.mjs', 'headless-consumer.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
   const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('CONSUMER '));
   if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   const result = JSON.parse(line.slice('CONSUMER '.length));
-  expect(result.loaded).toEqual([['evm', 'loaded'], ['walletconnect', 'loaded']]);
+  expect(result.loaded).toEqual([['evm', 'loaded'], ['walletconnect', 'loaded'], ['solana', 'loaded'], ['bitcoin', 'loaded']]);
   expect(result.status).toBe('connected');
   expect(result.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   expect(result.signature).toMatch(/^0x(ab){65}$/);
-  expect(result.calls).toEqual(expect.arrayContaining(['eth_requestAccounts', 'eth_chainId', 'personal_sign']));
+  expect(result.calls).toEqual(expect.arrayContaining(['eth_requestAccounts', 'eth_chainId', 'personal_sign', 'standard:connect', 'solana:signMessage']));
+  // base58 of 64 bytes of 0x01
+  expect(result.solana).toEqual({ status: 'connected', address: '11111111111111111111111111111111', signature: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/) });
 }, 90_000);

@@ -1,8 +1,12 @@
-// A kernel-only host, installed from the tarball without React: createKernel with the evm and
-// walletconnect plugins, load both modules, connect a browser wallet (a fake EIP-1193 provider
-// announced through EIP-6963) and sign. Prints one JSON line.
+// A kernel-only host, installed from the tarball without React: createKernel with the evm,
+// walletconnect, solana and bitcoin plugins, load the modules, connect a browser wallet (a fake
+// EIP-1193 provider announced through EIP-6963) and a wallet-standard Solana wallet, and sign
+// with both. Prints one JSON line.
 import { createKernel, defineNetwork } from 'latchkey';
+import { solanaDevnet } from 'latchkey/networks';
+import { bitcoinPlugin } from 'latchkey/plugins/bitcoin';
 import { evmPlugin } from 'latchkey/plugins/evm';
+import { solanaConnectorId, solanaPlugin } from 'latchkey/plugins/solana';
 import { walletConnectPlugin } from 'latchkey/plugins/walletconnect';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -23,17 +27,37 @@ win.addEventListener('eip6963:requestProvider', () =>
   win.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u-1', name: 'Fake Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'io.fake' }, provider } })),
 );
 
+// a wallet-standard Solana wallet that registers itself on the window
+const SOL_ADDRESS = '11111111111111111111111111111111';
+const solAccount = { address: SOL_ADDRESS, publicKey: new Uint8Array(32), chains: ['solana:devnet'], features: [] };
+const solWallet = {
+  version: '1.0.0',
+  name: 'Fake Solana',
+  icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+  chains: ['solana:devnet'],
+  accounts: [],
+  features: {
+    'standard:connect': { version: '1.0.0', connect: async () => (calls.push('standard:connect'), { accounts: [solAccount] }) },
+    'solana:signMessage': { version: '1.0.0', signMessage: async () => (calls.push('solana:signMessage'), [{ signedMessage: new Uint8Array(), signature: new Uint8Array(64).fill(1) }]) },
+  },
+};
+win.addEventListener('wallet-standard:app-ready', (e) => e.detail.register(solWallet));
+
 const mainnet = defineNetwork({ id: 1, name: 'Ethereum', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } });
 const kernel = createKernel({
-  options: { projectId: 'consumer', networks: [mainnet], relayUrl: 'ws://127.0.0.1:9', features: { analytics: false } },
-  plugins: [evmPlugin(), walletConnectPlugin()],
+  options: { projectId: 'consumer', networks: [mainnet, solanaDevnet], relayUrl: 'ws://127.0.0.1:9', features: { analytics: false } },
+  plugins: [evmPlugin(), walletConnectPlugin(), solanaPlugin(), bitcoinPlugin()],
   environment: { window: win, document: undefined, localStorage: undefined, fetch: () => Promise.reject(new Error('offline')) },
 });
 await kernel.start();
 await kernel.plugins.load('evm');
 await kernel.plugins.load('walletconnect');
+await kernel.plugins.load('solana');
+await kernel.plugins.load('bitcoin');
 await kernel.connection.connect({ connectorId: 'io.fake' });
 const signature = await kernel.connection.signMessage('hello');
+await kernel.connection.connect({ connectorId: solanaConnectorId('Fake Solana') });
+const solanaSignature = await kernel.connection.signMessage('hello', 'solana');
 console.log(
   'CONSUMER ' +
     JSON.stringify({
@@ -41,6 +65,7 @@ console.log(
       status: kernel.account.get('eip155').status,
       address: kernel.account.get('eip155').address,
       signature,
+      solana: { status: kernel.account.get('solana').status, address: kernel.account.get('solana').address, signature: solanaSignature },
       calls,
     }),
 );

@@ -89,6 +89,8 @@ export interface TestStack {
   readonly exchange: StackExchange;
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
+  /** The wagmi sample (samples/wagmi-app), built on its first request: http://127.0.0.1:PORT/wagmi/ */
+  readonly wagmiUrl: string;
   /** False when the sample wallet did not build (its page then lists the errors). */
   readonly walletBuildOk: boolean;
   readonly walletBuildErrors: readonly string[];
@@ -196,6 +198,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     nfts: info.nfts,
     exchange: info.exchange,
     walletUrl: info.walletUrl,
+    wagmiUrl: info.wagmiUrl,
     walletBuildOk: info.walletBuildOk,
     walletBuildErrors: info.walletBuildErrors,
     buildOk: info.buildOk,

@@ -55,8 +55,10 @@ function entryType(c: Connector): Connector['type'] {
 /**
  * What a click on a wallet does. A connector type with a view of its own (a plugin's
  * `contributes.connectorViews`, e.g. WalletConnect's pairing view) opens that view with
- * `{ connectorId }`; any other wallet connects right away and shows ConnectingExternal.
- * A MULTI_CHAIN group connects its member on the active namespace; the others follow.
+ * `{ connectorId }` (a group's member on the active namespace); any other wallet connects
+ * right away and shows ConnectingExternal. A MULTI_CHAIN group connects by its group id: the
+ * kernel connects the member on the active namespace, then the wallet's other namespaces
+ * (Connection.connect), so switching between them later needs no second prompt.
  */
 export function selectWallet(kernel: UiKernel, c: Connector): void {
   const target = connectTarget(kernel, c);
@@ -65,9 +67,10 @@ export function selectWallet(kernel: UiKernel, c: Connector): void {
     kernel.router.push(view, { connectorId: target.id });
     return;
   }
+  const id = c.type === 'MULTI_CHAIN' && c.connectors?.length ? c.id : target.id;
   // Attempt first, then navigate: the view then finds its attempt already running.
-  const done = startConnect(kernel, target.id);
-  kernel.router.push('ConnectingExternal', { connectorId: target.id, title: target.name });
+  const done = startConnect(kernel, id);
+  kernel.router.push('ConnectingExternal', { connectorId: id, title: target.name });
   void done;
 }
 

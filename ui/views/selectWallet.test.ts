@@ -49,7 +49,9 @@ describe('selectWallet: a connector type with a contributed view opens it', () =
     const phantom = kernel.connectors.grouped().find((c) => c.name === 'Phantom')!;
     kernel.router.reset('Connect');
     selectWallet(kernel, phantom);
-    expect(kernel.router.state).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'phantom-evm', title: 'Phantom' } });
+    // the group connects by its id: its member on the active namespace first, then the others (Connection.connect)
+    expect(kernel.router.state).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'multichain:phantom', title: 'Phantom' } });
+    expect(kernel.connection.state.pending).toBe('phantom-evm');
   });
 
   it('without a contributed view the connector connects right away', () => {

@@ -1,0 +1,42 @@
+/**
+ * The send plugin's manifest (`latchkey/plugins/send`): the Account view's "Send" button
+ * (feature flag `send`), the Send view and its review step. Everything else loads on first
+ * use: the form's service (./module) when a view of the plugin opens, each view with it.
+ *
+ *     createKernel({ options, plugins: [evmPlugin(), sendPlugin()] });
+ *
+ * Sends go through the connected adapter's `transfer` capability, so any chain plugin that
+ * implements it can send (EVM native and ERC-20, Solana, Bitcoin).
+ */
+import { definePlugin, type PluginManifest } from 'latchkey';
+
+export { SendForm } from './types';
+export type { SendState } from './types';
+
+declare module 'latchkey' {
+  interface LatchkeyViews {
+    /** The send form. */
+    Send: undefined;
+    /** The review step: amount, receiver, network fee, and the final "Send". */
+    SendPreview: undefined;
+  }
+}
+
+export const SEND_PLUGIN_ID = 'send';
+
+const SEND_ICON =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" fill="none" stroke="%23888" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"%3E%3Cpath d="M8 13V3M3.5 7.5 8 3l4.5 4.5"/%3E%3C/svg%3E';
+
+export function sendPlugin(): PluginManifest {
+  return definePlugin({
+    id: SEND_PLUGIN_ID,
+    contributes: {
+      views: [
+        { id: 'Send', title: 'Send', load: () => import('./views/Send') },
+        { id: 'SendPreview', title: 'Review send', load: () => import('./views/SendPreview') },
+      ],
+      walletFeatures: [{ id: 'send', label: 'Send', view: 'Send', flag: 'send', icon: SEND_ICON }],
+    },
+    load: () => import('./module'),
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The send views in the modal: the Account view's "Send" button (feature flag `send`), the
+ * form's fields by their accessible names, the button naming the form's first problem, the
+ * review step and the final "Send".
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createKernel, type Kernel, type PluginManifest, type TransferRequest } from 'latchkey';
+import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
+import { FakeAdapter, MemoryStorage, testAnvil } from '../../../kernel/testing/fakeAdapter';
+import { sendPlugin } from '../index';
+
+// jsdom lacks TextEncoder / TextDecoder (every browser has them); viem uses them.
+Object.assign(globalThis, { TextEncoder: require('node:util').TextEncoder, TextDecoder: require('node:util').TextDecoder });
+
+const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+class PayingAdapter extends FakeAdapter {
+  transfers: TransferRequest[] = [];
+  async transfer(args: { request: TransferRequest }) {
+    this.transfers.push(args.request);
+    return `0x${'cd'.repeat(32)}`;
+  }
+  async estimateGas() {
+    return 21_000n;
+  }
+}
+
+/** A JSON answer in the shape the kernel's HTTP transport reads (jsdom has no Response). */
+function jsonResponse(value: unknown) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let sent = false;
+  const reader = {
+    read: async () => (sent ? { done: true, value: undefined } : ((sent = true), { done: false, value: bytes })),
+    cancel: async () => undefined,
+    releaseLock: () => undefined,
+  };
+  return {
+    ok: true,
+    status: 200,
+    headers: { get: (k: string) => (k.toLowerCase() === 'content-type' ? 'application/json' : null), forEach: () => undefined },
+    body: { getReader: () => reader, cancel: async () => undefined },
+  };
+}
+
+/** The chain's JSON-RPC, as the kernel's HTTP transport reaches it: the gas price only. */
+const rpcFetch = async (_url: string, init?: RequestInit) => {
+  const body = JSON.parse(String(init?.body));
+  const answer = (req: { id: number; method: string }) =>
+    req.method === 'eth_gasPrice' ? { jsonrpc: '2.0', id: req.id, result: '0x3b9aca00' } : { jsonrpc: '2.0', id: req.id, error: { code: -32601, message: 'no' } };
+  return jsonResponse(Array.isArray(body) ? body.map(answer) : answer(body));
+};
+
+let kernel: Kernel;
+afterEach(async () => {
+  kernel?.snackbar.hide();
+  await kernel?.stop();
+});
+
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+  });
+
+async function setup(features: Record<string, boolean> = {}) {
+  const adapter = new PayingAdapter('eip155', { address: ME, chainId: 31337, balance: '2' });
+  const chain: PluginManifest = { id: 'chain', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) };
+  kernel = createKernel({
+    options: { projectId: 'p', networks: [testAnvil], features: { analytics: false, ...features } },
+    plugins: [chain, sendPlugin()],
+    environment: { window: undefined, document: undefined, localStorage: new MemoryStorage(), isMobile: () => false, fetch: rpcFetch as unknown as typeof fetch },
+  });
+  kernel.connectors.add({ id: 'io.test', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', provider: {}, installed: true });
+  render(
+    <LatchkeyProvider kernel={kernel}>
+      <ConnectButton />
+    </LatchkeyProvider>,
+  );
+  await act(async () => kernel.connection.connect({ connectorId: 'io.test' }));
+  await act(async () => kernel.modal.open());
+  await settle();
+  return { adapter };
+}
+
+it('the feature flag turns the Send button off', async () => {
+  await setup({ send: false });
+  expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+});
+
+it('sends from the Account view: Amount and Address fields, the review, the final Send', async () => {
+  const { adapter } = await setup();
+  const features = screen.getByRole('group', { name: 'Wallet features' });
+  fireEvent.click(within(features).getByRole('button', { name: 'Send' }));
+  const amount = await screen.findByRole('textbox', { name: /Amount/ });
+  await settle();
+  expect(screen.getByRole('combobox', { name: 'Token' })).toHaveProperty('value', '0');
+  expect(screen.getByText('Balance: 2 ETH')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Add Amount' })).toHaveProperty('disabled', true);
+
+  fireEvent.change(amount, { target: { value: '0.5' } });
+  expect(screen.getByRole('button', { name: 'Add Address' })).toBeTruthy();
+  fireEvent.change(screen.getByRole('textbox', { name: /Address/ }), { target: { value: '0x1234' } });
+  expect(screen.getByRole('button', { name: 'Invalid Address' })).toHaveProperty('disabled', true);
+  fireEvent.change(screen.getByRole('textbox', { name: /Address/ }), { target: { value: TO } });
+  await settle();
+  fireEvent.click(screen.getByRole('button', { name: 'Preview Send' }));
+  await settle();
+
+  expect(screen.getByTestId('send-amount').textContent).toBe('0.5 ETH');
+  expect(screen.getByTestId('send-fee').textContent).toBe('0.000021 ETH');
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  await settle();
+  expect(adapter.transfers).toEqual([{ to: TO, amount: 500_000_000_000_000_000n }]);
+  expect(screen.getByRole('status').textContent).toContain('Transaction started');
+  expect(kernel.router.state.view).toBe('Account');
+});

@@ -1,0 +1,7 @@
+/** ConnectingSiwe (spec section 2): the legacy `siweConfig` sign-in, with the same flow. */
+import { defineView } from 'latchkey/ui';
+import { SignInPanel } from './SignInPanel';
+
+export default defineView<'ConnectingSiwe'>(function ConnectingSiwe({ kernel }) {
+  return <SignInPanel kernel={kernel} title={(app) => `${app} wants you to sign in with your wallet`} />;
+});

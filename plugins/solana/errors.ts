@@ -1,0 +1,42 @@
+/** The solana plugin's own errors (the kernel's catalogue is on 'latchkey/errors'). */
+import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
+
+/** Spec section 5: a Solana send needs an amount and a receiver. */
+export class InvalidSolanaTransferError extends LatchkeyError {
+  override name = 'InvalidSolanaTransferError';
+  constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
+    super('Please enter a valid amount and receiver address', { ...options, code: 'SOLANA_INVALID_TRANSFER' });
+  }
+}
+
+/** Spec section 8: the Solana send failed (the wallet's or the node's error is the cause; a decline is still found by isUserRejection). */
+export class SolanaTransactionFailedError extends LatchkeyError {
+  override name = 'SolanaTransactionFailedError';
+  constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
+    super('Failed to send transaction. Please try again.', { ...options, code: 'SOLANA_TRANSACTION_FAILED' });
+  }
+}
+
+/** The connector carries no wallet-standard Solana wallet. */
+export class SolanaWalletNotFoundError extends LatchkeyError {
+  override name = 'SolanaWalletNotFoundError';
+  constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
+    super('Provider not found', { ...options, code: 'PROVIDER_NOT_FOUND' });
+  }
+}
+
+/** A wallet or node answered something that is not what the standard defines. */
+export class UnexpectedSolanaResponseError extends LatchkeyError {
+  override name = 'UnexpectedSolanaResponseError';
+  constructor(what: string, options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
+    super(`Unexpected answer from ${what}`, { ...options, code: 'SOLANA_UNEXPECTED_RESPONSE' });
+  }
+}
+
+/** A transaction request the adapter refuses before asking the wallet (not bytes, too large, bad options). */
+export class InvalidSolanaTransactionError extends LatchkeyError {
+  override name = 'InvalidSolanaTransactionError';
+  constructor(details: string, options: Omit<LatchkeyErrorOptions, 'code' | 'details'> = {}) {
+    super('Invalid Solana transaction', { ...options, details, code: 'SOLANA_INVALID_TRANSACTION' });
+  }
+}

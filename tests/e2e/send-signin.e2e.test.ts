@@ -1,0 +1,219 @@
+/**
+ * Sending and signing in, end to end in Debian's Chromium on the demo stack: the Account
+ * view's "Send" moves ETH (through the data service's balances) and the dev ERC-20 LKD (read
+ * from the chain) on anvil; sign-in with a required session (`?siwx=required`): Close shakes,
+ * Cancel disconnects, Sign stores the session, a reload keeps it without a new signature; the
+ * dev wallet's wallet_sendCalls executes on anvil. Balances are read with viem.
+ *
+ * One stack and one browser for the file; each test gets a fresh browser context.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createPublicClient, erc20Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem';
+import { launchBrowser } from '../support/chromium';
+import { startTestStack, type TestStack } from '../support/stack';
+
+jest.setTimeout(45_000);
+
+const WALLET_NAME = 'Latchkey Dev Wallet';
+
+let stack: TestStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let client: ReturnType<typeof createPublicClient>;
+let accounts: Address[];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  client = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) });
+  accounts = ((await client.request({ method: 'eth_accounts' as never })) as string[]).map((a) => getAddress(a));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+}, 30_000);
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Records the methods the page asks the dev wallet (window.__calls), across reloads of one context. */
+function recordWalletCalls() {
+  const w = window as any;
+  w.__calls = JSON.parse(sessionStorage.getItem('__calls') ?? '[]');
+  window.addEventListener('eip6963:announceProvider', (e: Event) => {
+    const provider = (e as CustomEvent).detail?.provider;
+    if (!provider || provider.__recorded) return;
+    provider.__recorded = true;
+    const original = provider.request.bind(provider);
+    provider.request = async (args: { method: string; params?: unknown }) => {
+      w.__calls.push(args.method);
+      sessionStorage.setItem('__calls', JSON.stringify(w.__calls));
+      return original(args);
+    };
+  });
+}
+
+async function openDemo(query = ''): Promise<Page> {
+  context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 800 } });
+  page = await context.newPage();
+  await page.addInitScript(recordWalletCalls);
+  await page.goto(`${stack.demoUrl}${query}`);
+  await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).waitFor();
+  return page;
+}
+
+const dialog = () => page.getByRole('dialog');
+const textOf = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+const walletCalls = (): Promise<string[]> => page.evaluate(() => [...(window as any).__calls]);
+
+async function eventually(assertion: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** Connect Wallet → the dev wallet; resolves once the demo shows the account. */
+async function connect(): Promise<void> {
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+  await dialog().getByRole('button', { name: WALLET_NAME }).click();
+  await eventually(async () => expect(await textOf('account-status')).toBe('connected'));
+}
+
+/** Opens the Account view from the host page's account button, then its "Send". */
+async function openSend(): Promise<void> {
+  await dialog().waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: /0xf3…b92266/ }).click();
+  await dialog().getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click();
+  await dialog().getByRole('textbox', { name: /Amount/ }).waitFor();
+}
+
+async function fillAndSend(amount: string, to: Address): Promise<void> {
+  await dialog().getByRole('textbox', { name: /Amount/ }).fill(amount);
+  await dialog().getByRole('textbox', { name: /Address/ }).fill(to);
+  await dialog().getByRole('button', { name: 'Preview Send' }).click();
+  await dialog().getByTestId('send-fee').waitFor();
+  await dialog().getByRole('button', { name: 'Send', exact: true }).click();
+  await dialog().getByRole('status').filter({ hasText: 'Transaction started' }).waitFor();
+}
+
+const lkd = () => stack.tokens[0]!;
+const lkdBalance = (who: Address) => client.readContract({ address: lkd().address, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+
+describe('Send', () => {
+  it('sends ETH from the Account view and it arrives on anvil', async () => {
+    await openDemo();
+    await connect();
+    await openSend();
+    const to = accounts[1]!;
+    const before = await client.getBalance({ address: to });
+    await expect(dialog().getByRole('combobox', { name: 'Token' }).inputValue()).resolves.toBe('0');
+    expect(await dialog().getByRole('combobox', { name: 'Token' }).locator('option:checked').textContent()).toMatch(/^ETH · /);
+    await fillAndSend('0.25', to);
+    await eventually(async () => expect((await client.getBalance({ address: to })) - before).toBe(parseEther('0.25')));
+    // back on the Account view, the form empty
+    await dialog().getByRole('button', { name: 'Disconnect' }).waitFor();
+  });
+
+  it('sends the dev ERC-20 (LKD, read from the chain) and the tokens move on anvil', async () => {
+    await openDemo('?blockchainApi=off');
+    await connect();
+    await openSend();
+    const token = dialog().getByRole('combobox', { name: 'Token' });
+    await eventually(async () => expect(await token.locator('option').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^LKD · /)])));
+    const index = (await token.locator('option').allTextContents()).findIndex((t) => t.startsWith('LKD'));
+    await token.selectOption(String(index));
+    const to = accounts[2]!;
+    const before = await lkdBalance(to);
+    await fillAndSend('5', to);
+    await eventually(async () => expect((await lkdBalance(to)) - before).toBe(parseUnits('5', lkd().decimals)));
+  });
+
+  it('names the first problem of the form on its button', async () => {
+    await openDemo();
+    await connect();
+    await openSend();
+    await dialog().getByRole('textbox', { name: /Amount/ }).fill('100000');
+    await dialog().getByRole('button', { name: 'Insufficient Funds' }).waitFor();
+    await dialog().getByRole('textbox', { name: /Amount/ }).fill('1');
+    await dialog().getByRole('textbox', { name: /Address/ }).fill('0x1234');
+    expect(await dialog().getByRole('button', { name: 'Invalid Address' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('sign-in with a required session (?siwx=required)', () => {
+  it('Close shakes, Cancel disconnects, Sign stores the session, a reload keeps it without a new signature', async () => {
+    await openDemo('?siwx=required');
+    await connect();
+    const signView = dialog().getByTestId('siwx-sign-message');
+    await signView.waitFor();
+    expect(await dialog().getByRole('button', { name: 'Sign' }).count()).toBe(1);
+
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    expect(await page.locator('[data-shake]').count()).toBe(1);
+    expect(await signView.isVisible()).toBe(true);
+
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await eventually(async () => expect(await textOf('account-status')).toBe('disconnected'));
+
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' }).catch(() => undefined);
+    await connect();
+    await dialog().getByTestId('siwx-sign-message').waitFor();
+    await dialog().getByRole('button', { name: 'Sign' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    const session = page.getByTestId('siwx-session');
+    await eventually(async () => expect(await session.getAttribute('data-status')).toBe('signed'));
+    expect(await session.getAttribute('data-address')).toBe(accounts[0]);
+    expect(await session.getAttribute('data-chain')).toBe('eip155:31337');
+    const expiry = Date.parse((await session.getAttribute('data-expiry'))!);
+    expect(expiry - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    const signs = (await walletCalls()).filter((m) => m === 'personal_sign').length;
+    expect(signs).toBe(1);
+
+    await page.reload();
+    await page.waitForFunction(() => Boolean((window as any).__latchkey));
+    await eventually(async () => expect(await textOf('account-status')).toBe('connected'));
+    await eventually(async () => expect(await page.getByTestId('siwx-session').getAttribute('data-status')).toBe('signed'));
+    expect(await dialog().count()).toBe(0);
+    expect((await walletCalls()).filter((m) => m === 'personal_sign').length).toBe(signs);
+  });
+});
+
+describe('the dev wallet', () => {
+  it('executes wallet_sendCalls on anvil', async () => {
+    await openDemo();
+    const to = accounts[3]!;
+    const [eth, tokens] = [await client.getBalance({ address: to }), await lkdBalance(to)];
+    const status = await page.evaluate(
+      async ({ to, token }) => {
+        const provider = (window as any).__devWallet.provider;
+        const [from] = await provider.request({ method: 'eth_requestAccounts' });
+        const transfer = `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${(7n * 10n ** 18n).toString(16).padStart(64, '0')}`;
+        const { id } = await provider.request({
+          method: 'wallet_sendCalls',
+          params: [{ version: '2.0.0', chainId: '0x7a69', from, atomicRequired: true, calls: [{ to, value: '0x6f05b59d3b20000' }, { to: token, data: transfer }] }],
+        });
+        for (;;) {
+          const s = await provider.request({ method: 'wallet_getCallsStatus', params: [id] });
+          if (s.status !== 100) return s;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+      { to, token: lkd().address },
+    );
+    expect(status).toMatchObject({ status: 200, atomic: true, chainId: '0x7a69' });
+    expect(status.receipts).toHaveLength(2);
+    expect((await client.getBalance({ address: to })) - eth).toBe(parseEther('0.5'));
+    expect((await lkdBalance(to)) - tokens).toBe(parseUnits('7', 18));
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The package as a consumer gets it: `npm pack` once per source state, shared by the test files
+ * that install it (consumer checks, the third-party plugin, the CDN page). The tarball is keyed
+ * by a hash of everything the build reads, kept under the OS temp folder, and made under a lock
+ * so parallel test files pack once.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { REPO_ROOT } from './artifacts';
+
+const BUILD_INPUTS = ['package.json', 'esbuild.mjs', 'tsconfig.json', 'tsconfig.build.json', 'kernel', 'plugins', 'ui', 'scripts/build', 'scripts/size'];
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) {
+    yield path;
+    return;
+  }
+  for (const name of readdirSync(path).sort()) yield* files(join(path, name));
+}
+
+function sourceHash(): string {
+  const h = createHash('sha256');
+  for (const input of BUILD_INPUTS) {
+    for (const file of files(join(REPO_ROOT, input))) {
+      h.update(file.slice(REPO_ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+async function withLock<T>(lock: string, fn: () => T): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // a lock older than 5 minutes belongs to a killed run
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 300_000) throw new Error(`tarball: lock ${lock} held for 5 minutes`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Path of latchkey's tarball for the current sources (built by `npm pack` if not yet). */
+export async function packedTarball(): Promise<string> {
+  const dir = join(tmpdir(), `latchkey-pack-${sourceHash()}`);
+  const done = join(dir, 'latchkey.tgz');
+  if (existsSync(done)) return done;
+  return withLock(`${dir}.lock`, () => {
+    if (existsSync(done)) return done;
+    mkdirSync(dir, { recursive: true });
+    const out = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const name = (JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[])[0]!.filename;
+    renameSync(join(dir, name), done);
+    return done;
+  });
+}
+
+/** Links packages of this repository's install into `project/node_modules` (as an install would place them). */
+export function linkPackages(project: string, names: readonly string[]): void {
+  for (const name of names) {
+    const target = join(REPO_ROOT, 'node_modules', name);
+    const at = join(project, 'node_modules', name);
+    if (!existsSync(target) || existsSync(at)) continue;
+    mkdirSync(dirname(at), { recursive: true });
+    symlinkSync(target, at, 'dir');
+  }
+}
+
+/**
+ * Installs the tarball into `project/node_modules/latchkey` and links latchkey's dependencies
+ * (and `extra` packages) from this repository's install: what `npm install <tarball>` gives,
+ * without the network.
+ */
+export async function installTarball(project: string, extra: readonly string[] = []): Promise<string> {
+  const tarball = await packedTarball();
+  const into = join(project, 'node_modules', 'latchkey');
+  mkdirSync(into, { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '-C', into, '--strip-components=1']);
+  const pkg = JSON.parse(readFileSync(join(into, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  linkPackages(project, [...Object.keys(pkg.dependencies ?? {}), ...extra]);
+  return tarball;
+}
