@@ -51,6 +51,12 @@ export const QUOTE_DEBOUNCE_MS = 300;
 export const SWAP_DEADLINE_S = 1200;
 /** How long a sent transaction is waited for (spec time step: 4 minutes). */
 export const RECEIPT_TIMEOUT_MS = 240_000;
+/**
+ * After a swap, the blockchain API's balances (cached 30 s, spec section 9) are read again until
+ * its index shows what the chain holds: at most this many reads, this far apart.
+ */
+export const API_SETTLE_READS = 6;
+export const API_SETTLE_INTERVAL_MS = 500;
 /** Gas given to the wallet: the node's estimate plus 25 % (a V2 pair writes its price accumulators only in a new second). */
 export const GAS_HEADROOM_PERCENT = 25;
 /** Gas assumed for a one-hop V2 swap before an estimate exists (shown as the network fee), and for each further hop. */

@@ -5,6 +5,7 @@
 import { ContainerModule } from 'inversify';
 import {
   Account,
+  BlockchainApi,
   Connection,
   Events,
   HttpClient,
@@ -59,6 +60,7 @@ export function swapsModule(config: SwapsConfig): PluginModule {
             connection: ctx.get<Connection>(Connection),
             snackbar: ctx.get<Snackbar>(Snackbar),
             events: ctx.get<Events>(Events),
+            api: ctx.get<BlockchainApi>(BlockchainApi),
             transport,
             source: (kind) => sources[kind],
             apiUrl,

@@ -5,10 +5,10 @@
  * the Approve step and the swap sent through the connected wallet's adapter
  * (`Connection.sendTransaction`), then followed to its receipt.
  */
-import { formatUnits, isUserRejection, Store, type Account, type CaipNetwork, type Connection, type Events, type Network, type Options, type Snackbar } from 'latchkey';
+import { formatUnits, isUserRejection, parseUnits, Store, type Account, type BlockchainApi, type CaipNetwork, type Connection, type Events, type Network, type Options, type Snackbar } from 'latchkey';
 import { errorChain } from 'latchkey/errors';
 import { SELECTORS, decodeText, decodeUint } from './abi';
-import { DEFAULT_SLIPPAGE, MAX_TOKENS, QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS, RECEIPT_TIMEOUT_MS, SWAP_DEADLINE_S } from './constants';
+import { API_SETTLE_INTERVAL_MS, API_SETTLE_READS, DEFAULT_SLIPPAGE, MAX_TOKENS, QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS, RECEIPT_TIMEOUT_MS, SWAP_DEADLINE_S } from './constants';
 import {
   InsufficientBalanceError,
   isRetryable,
@@ -38,6 +38,8 @@ export interface SwapsDeps {
   readonly connection: Connection;
   readonly snackbar: Snackbar;
   readonly events?: Events;
+  /** The kernel's blockchain API: its cached balances are read again after a swap. */
+  readonly api?: Pick<BlockchainApi, 'configured' | 'balances'>;
   /** The kernel's RPC transport for a network. */
   transport(network: CaipNetwork): ChainTransport;
   /** The quote source of a kind (created once by the module). */
@@ -45,6 +47,7 @@ export interface SwapsDeps {
   /** The aggregator's base URL: `swapApiUrl`, else `blockchainApiUrl`. */
   apiUrl(): string | undefined;
   now?(): number;
+  sleep?(ms: number): Promise<void>;
 }
 
 const INITIAL: SwapState = {
@@ -344,6 +347,34 @@ export class SwapsService implements Swaps {
     return hash;
   }
 
+  /**
+   * After a swap: reads the blockchain API's balances of the account again (forced, which also
+   * renews its 30 s cache) until its index shows what the chain now holds of the swapped ERC-20s,
+   * so the Account view's Tokens tab does not show the balances of before the swap. Bounded
+   * (API_SETTLE_READS reads); an API that fails or lags is left as it is.
+   */
+  private async settleApiBalances(network: CaipNetwork, user: string, tokens: readonly SwapToken[], reader: ChainReader): Promise<void> {
+    const api = this.deps.api;
+    if (!api?.configured) return;
+    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    try {
+      const erc20 = tokens.filter((t) => !isNative(t));
+      const held = await Promise.all(erc20.map((t) => reader.tokenBalance(plainAddress(t.address), user)));
+      for (let read = 1; ; read++) {
+        const listed = await api.balances({ address: user, caipNetworkId: network.caipNetworkId, force: true });
+        const shows = erc20.every((t, i) => {
+          const row = listed.find((b) => b.address !== undefined && tokenKey(b.address) === tokenKey(t.address));
+          // the API leaves zero ERC-20 balances out
+          return row ? parseUnits(row.quantity.numeric, Number(row.quantity.decimals)) === held[i] : held[i] === 0n;
+        });
+        if (shows || read >= API_SETTLE_READS) return;
+        await sleep(API_SETTLE_INTERVAL_MS);
+      }
+    } catch {
+      // the balances are the API's business; the swap itself succeeded
+    }
+  }
+
   private fail(err: unknown, event: string): SwapError {
     const error = err instanceof SwapError ? err : isUserRejection(err) ? new SwapDeclinedError({ cause: err }) : new SwapFailedError({ cause: err });
     this.store.patch({ status: this.state.quote ? 'ready' : 'idle', error });
@@ -405,6 +436,7 @@ export class SwapsService implements Swaps {
       this.track('SWAP_SUCCESS');
       void this.loadBalances();
       void this.deps.connection.refreshBalance('eip155', { force: true }).catch(() => undefined);
+      await this.settleApiBalances(s.network, user, [quote.from, quote.to], reader);
       return hash;
     } catch (err) {
       throw this.fail(err, 'SWAP_ERROR');

@@ -39,7 +39,7 @@ const E18 = 10n ** 18n;
 class Revert extends Error {}
 
 /** A 200 JSON answer with the parts of a fetch Response the kernel's transport reads (jsdom has no Response). */
-function jsonResponse(text: string): Response {
+export function jsonResponse(text: string): Response {
   const bytes = new TextEncoder().encode(text);
   const headers = new Map([['content-type', 'application/json'], ['content-length', String(bytes.byteLength)]]);
   let sent = false;

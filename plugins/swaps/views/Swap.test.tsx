@@ -6,12 +6,12 @@
  */
 import '../testing/jsdomGlobals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { decodeFunctionData, parseAbi } from 'viem';
-import { createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
+import { decodeFunctionData, formatUnits, getAddress, parseAbi } from 'viem';
+import { BlockchainApi, createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
 import { swapsPlugin } from '../index';
-import { FAKE, FakeChainWallet, FakeV2Chain } from '../testing/fakeChain';
+import { FAKE, FakeChainWallet, FakeV2Chain, jsonResponse } from '../testing/fakeChain';
 
 const E18 = 10n ** 18n;
 const anvil = defineNetwork({
@@ -37,8 +37,11 @@ const ROUTER_ABI = parseAbi([
 
 let chain: FakeV2Chain;
 let wallet: FakeChainWallet;
+/** A stand-in for the blockchain API's balance endpoint (GET /v1/account/{address}/balance), when a test sets one. */
+let balanceApi: (() => unknown) | undefined;
 
-async function setup(options: Record<string, unknown> = {}, chainId = 31337) {
+async function setup(options: Record<string, unknown> = {}, chainId = 31337, source?: 'onchain') {
+  balanceApi = undefined;
   chain = new FakeV2Chain();
   wallet = new FakeChainWallet(chain);
   wallet.script.chainId = chainId;
@@ -51,8 +54,14 @@ async function setup(options: Record<string, unknown> = {}, chainId = 31337) {
       tokens: { 'eip155:31337': { address: FAKE.lkd } },
       ...options,
     },
-    plugins: [walletPlugin, swapsPlugin({ exchanges: { 'eip155:31337': { router: FAKE.router, factory: FAKE.factory, weth: FAKE.weth } } })],
-    environment: { window: undefined, document: undefined, localStorage: new MemoryStorage(), isMobile: () => false, fetch: chain.fetch },
+    plugins: [walletPlugin, swapsPlugin({ exchanges: { 'eip155:31337': { router: FAKE.router, factory: FAKE.factory, weth: FAKE.weth } }, ...(source ? { source } : {}) })],
+    environment: {
+      window: undefined,
+      document: undefined,
+      localStorage: new MemoryStorage(),
+      isMobile: () => false,
+      fetch: async (url: string, init?: RequestInit) => (balanceApi && /\/v1\/account\/[^/]+\/balance\?/.test(url) ? jsonResponse(JSON.stringify(balanceApi())) : chain.fetch(url, init)),
+    },
   });
   kernel.connectors.add({ id: 'io.test', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', provider: {}, installed: true, info: { rdns: 'io.test' } });
   render(<LatchkeyProvider kernel={kernel}>{null}</LatchkeyProvider>);
@@ -101,6 +110,33 @@ describe('the Swap view', () => {
     expect(chain.lkd.get(FAKE.user)).toBe(1_025n * E18 + out);
     // done: back to the Account view
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy();
+  });
+
+  it("with a blockchain API: after the swap its balances are read again until its index shows the chain's LKD, then the Account view; its cache holds them", async () => {
+    const kernel = await setup({ blockchainApiUrl: 'http://api.test' }, 31337, 'onchain');
+    const before = chain.lkd.get(FAKE.user)!;
+    const reads: bigint[] = [];
+    let lagging = 2; // the index is two reads behind the chain after the swap
+    balanceApi = () => {
+      const swapped = chain.lkd.get(FAKE.user)! !== before;
+      const lkd = swapped && lagging-- > 0 ? before : chain.lkd.get(FAKE.user)!;
+      reads.push(lkd);
+      const row = (symbol: string, address: string, amount: bigint) => ({ name: symbol, symbol, chainId: 'eip155:31337', address, price: 0, iconUrl: '', quantity: { decimals: '18', numeric: formatUnits(amount, 18) } });
+      return { balances: [row('ETH', 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', chain.eth.get(FAKE.user)!), row('LKD', `eip155:31337:${getAddress(FAKE.lkd)}`, lkd)] };
+    };
+    await openSwap(kernel, { fromToken: 'ETH', toToken: 'LKD', amount: '0.1' });
+    await quoted();
+    const readsBefore = reads.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(await screen.findByRole('dialog', { name: 'Account' }, { timeout: 5000 })).toBeTruthy();
+    const after = chain.lkd.get(FAKE.user)!;
+    expect(after).not.toBe(before);
+    // two stale answers, then the chain's: the view waited for it
+    expect(reads.slice(readsBefore)).toEqual([before, before, after]);
+    // what the Tokens tab reads next (not forced) comes from the renewed cache, without a request
+    const cached = await kernel.get<BlockchainApi>(BlockchainApi).balances({ address: FAKE.user, caipNetworkId: 'eip155:31337' });
+    expect(cached.find((b) => b.symbol === 'LKD')!.quantity.numeric).toBe(formatUnits(after, 18));
+    expect(reads.length).toBe(readsBefore + 3);
   });
 
   it('LKD → ETH: Approve first (the exact amount, sent to the token), then Swap', async () => {
