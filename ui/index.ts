@@ -18,3 +18,6 @@ export { useKernel } from './react/context';
 export { defineView, type ViewProps, type ViewComponent } from './views/types';
 export { truncateAddress, formatBalance, errorText, isUserRejection } from './format';
 export type { UiKernel } from './kernel';
+export { defineMessages, loadMessages, setLocale, type MessageBundle, type Catalogue, type CatalogueModule } from './i18n/messages';
+export { useMessages, useLocale, type Translate } from './i18n/useMessages';
+export { LOCALES, direction, matchLocale, format as formatMessage, type Locale } from './i18n/locale';

@@ -99,6 +99,7 @@ const optionsSchema = z.object({
   ),
   themeMode: z.optional(z.enum(['light', 'dark'])),
   themeVariables: z.optional(z.record(z.string(), z.optional(z.union([z.string(), z.number()])))),
+  locale: str(),
   debug: bool(),
   enableWalletGuide: bool(),
   enableWallets: bool(),

@@ -97,6 +97,11 @@ export interface LatchkeyOptions {
   readonly defaultAccountTypes?: Partial<Readonly<Record<ChainNamespace, AccountType>>>;
   readonly themeMode?: ThemeMode;
   readonly themeVariables?: ThemeVariables;
+  /**
+   * The modal's language (a BCP 47 tag: 'es', 'pt-BR', 'ja', …; the nearest shipped locale is
+   * used). Default: the browser's languages, else English. Arabic lays the modal out right to left.
+   */
+  readonly locale?: string;
   readonly debug?: boolean;
   readonly enableWalletGuide?: boolean;
   /** False hides the wallet list (e-mail and social login only). */
