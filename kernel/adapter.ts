@@ -31,7 +31,12 @@ export interface AdapterConnection {
 export type AdapterEvent =
   | { readonly type: 'accountsChanged'; readonly namespace: ChainNamespace; readonly accounts: readonly string[]; readonly connectorId: string }
   | { readonly type: 'chainChanged'; readonly namespace: ChainNamespace; readonly chainId: number | string; readonly connectorId: string }
-  | { readonly type: 'disconnect'; readonly namespace: ChainNamespace; readonly connectorId: string };
+  /**
+   * The wallet ended the connection. `scope` 'session' (the default): the wallet's whole session
+   * ended (an EIP-1193 `disconnect`, a WalletConnect session deleted), so every namespace on that
+   * session resets; 'namespace': only this namespace lost its accounts (the session lives on).
+   */
+  | { readonly type: 'disconnect'; readonly namespace: ChainNamespace; readonly connectorId: string; readonly scope?: 'session' | 'namespace' };
 
 /* ------------------------------------------------------------------------------------------------
  * Request shapes per namespace
@@ -177,7 +182,13 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> extends
   readonly namespace: N;
   /** Wallet events for connections this adapter made. */
   readonly events$: Observable<AdapterEvent>;
-  connect(params: { readonly connector: Connector; readonly network?: Network }): Promise<AdapterConnection>;
+  /**
+   * Connects (prompting the wallet). `signal` aborts when the visitor leaves the attempt (another
+   * connect started in the namespace): stop waiting where you can (a WalletConnect pairing) and
+   * reject. An adapter that cannot stop its wallet's prompt may ignore it: the kernel ignores the
+   * outcome of an abandoned attempt and disconnects a connection it produced anyway.
+   */
+  connect(params: { readonly connector: Connector; readonly network?: Network; readonly signal?: AbortSignal }): Promise<AdapterConnection>;
   /** Restores a connection without prompting; null when the wallet no longer grants it. */
   reconnect(params: { readonly connector: Connector; readonly network?: Network }): Promise<AdapterConnection | null>;
   disconnect(params: { readonly connector: Connector }): Promise<void>;

@@ -121,6 +121,12 @@ export interface AccountState {
   readonly user?: { readonly username?: string; readonly email?: string };
   readonly smartAccountDeployed?: boolean;
   readonly currentTab: number;
+  /**
+   * True while the connected wallet cannot be reached (e.g. the WalletConnect relay is gone):
+   * the account stays connected, requests wait for a bounded time or can be cancelled, and the
+   * flag clears when the link is back.
+   */
+  readonly connectionLost?: boolean;
 }
 
 export interface NetworkState {

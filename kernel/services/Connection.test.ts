@@ -277,3 +277,214 @@ describe('Connection with a WalletConnect session beside another wallet', () => 
     expect(kernel.connectors.state.recent.map((r) => r.id)).toEqual([injectedConnector.id]);
   });
 });
+
+/** An adapter whose connect waits until the test settles it (a wallet prompt left open), honouring the abort signal when told to. */
+class WaitingAdapter extends FakeAdapter {
+  readonly waiting: { resolve: () => void; reject: (e: unknown) => void; signal?: AbortSignal }[] = [];
+  honourSignal = false;
+  override async connect(args: { connector: Connector; signal?: AbortSignal }) {
+    this.calls.push({ method: 'connect', args });
+    await new Promise<void>((resolve, reject) => {
+      this.waiting.push({ resolve, reject, ...(args.signal ? { signal: args.signal } : {}) });
+      if (this.honourSignal) args.signal?.addEventListener('abort', () => reject(args.signal!.reason));
+    });
+    if (this.script.connectError) throw this.script.connectError;
+    return {
+      address: this.script.address ?? '0x1111111111111111111111111111111111111111',
+      chainId: 1,
+      caipAddress: `eip155:1:${this.script.address ?? '0x1111111111111111111111111111111111111111'}` as const,
+      accounts: [],
+    };
+  }
+}
+
+describe('Connection: an abandoned attempt never touches the connection that replaced it (issue 8)', () => {
+  const wc: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' };
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  function setup() {
+    const adapter = new WaitingAdapter('eip155');
+    const t = testKernel({}, { adapter });
+    t.kernel.connectors.add(wc);
+    return { ...t, adapter };
+  }
+
+  it('WalletConnect, Back, then the installed wallet: the pairing ending later leaves the wallet connected', async () => {
+    const { kernel, adapter } = setup();
+    const wcConnect = kernel.connection.connect({ connectorId: wc.id }).catch((e: unknown) => e);
+    await tick();
+    // A pairing on show is not a connection.
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(kernel.connection.state.pending).toBe(wc.id);
+    const wallet = kernel.connection.connect({ connectorId: injectedConnector.id });
+    await tick();
+    expect(kernel.account.get('eip155').status).toBe('connecting');
+    expect(adapter.waiting[0]!.signal?.aborted).toBe(true); // the pairing was told to stop
+    expect(kernel.connection.state.pending).toBe(injectedConnector.id);
+    adapter.waiting[1]!.resolve();
+    await wallet;
+    expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', connectorId: injectedConnector.id });
+    // ~12 ms later the abandoned pairing ends (the modal closed, so WalletConnect cancelled it).
+    adapter.script.connectError = new UserRejectedRequestError({ details: 'The modal was closed.' });
+    adapter.waiting[0]!.resolve();
+    const outcome = await wcConnect;
+    expect(outcome).toBeInstanceOf(UserRejectedRequestError);
+    expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', connectorId: injectedConnector.id });
+    expect(kernel.connection.state).toEqual({ pending: undefined, error: undefined });
+    expect(kernel.storage.connectorId('eip155')).toBe(injectedConnector.id);
+  });
+
+  it('an abandoned attempt whose wallet connects anyway is disconnected again, and the namespace keeps the other wallet', async () => {
+    const { kernel, adapter } = setup();
+    const wcConnect = kernel.connection.connect({ connectorId: wc.id }).catch((e: unknown) => e);
+    await tick();
+    const wallet = kernel.connection.connect({ connectorId: injectedConnector.id });
+    await tick();
+    adapter.waiting[1]!.resolve();
+    await wallet;
+    adapter.script.address = '0x2222222222222222222222222222222222222222';
+    adapter.waiting[0]!.resolve(); // the QR was scanned after all
+    expect(await wcConnect).toMatchObject({ name: 'RequestAbortedError' });
+    expect(adapter.calls.filter((c) => c.method === 'disconnect').map((c) => (c.args as { connector: Connector }).connector.id)).toEqual([wc.id]);
+    expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', address: '0x1111111111111111111111111111111111111111', connectorId: injectedConnector.id });
+  });
+
+  it('an adapter that honours the signal ends the abandoned attempt at once, without touching the account', async () => {
+    const { kernel, adapter } = setup();
+    adapter.honourSignal = true;
+    const wcConnect = kernel.connection.connect({ connectorId: wc.id }).catch((e: unknown) => e);
+    await tick();
+    const wallet = kernel.connection.connect({ connectorId: injectedConnector.id });
+    expect(await wcConnect).toMatchObject({ name: 'RequestAbortedError', details: 'Another connection (Test Wallet) replaced this one.' });
+    expect(kernel.account.get('eip155').status).toBe('connecting');
+    await tick(); // the replacing connect reaches its wallet
+    adapter.waiting[1]!.resolve();
+    await wallet;
+    expect(kernel.account.get('eip155').status).toBe('connected');
+  });
+
+  it('the wallet declining the replacing connect rolls back to the status before the first attempt', async () => {
+    const { kernel, adapter } = setup();
+    adapter.honourSignal = true;
+    void kernel.connection.connect({ connectorId: wc.id }).catch(() => undefined);
+    await tick();
+    const wallet = kernel.connection.connect({ connectorId: injectedConnector.id }).catch((e: unknown) => e);
+    await tick();
+    adapter.script.connectError = { code: 4001, message: 'User rejected the request.' };
+    adapter.waiting[1]!.resolve();
+    expect(await wallet).toBeInstanceOf(UserRejectedRequestError);
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(kernel.connection.state.pending).toBeUndefined();
+    expect(kernel.connection.state.error).toBeInstanceOf(UserRejectedRequestError);
+  });
+
+  it('a wallet prompt left open by closing the modal: reopening returns to its view (on top of Connect); a pairing does not', async () => {
+    const { kernel, adapter } = setup();
+    await kernel.start();
+    const wallet = kernel.connection.connect({ connectorId: injectedConnector.id });
+    await tick();
+    await kernel.modal.open();
+    kernel.modal.close();
+    expect(kernel.account.get('eip155').status).toBe('connecting');
+    await kernel.modal.open();
+    expect(kernel.router.state.view).toBe('ConnectingExternal');
+    expect(kernel.router.state.data).toEqual({ connectorId: injectedConnector.id, title: 'Test Wallet' });
+    expect(kernel.router.state.history.map((h) => h.view)).toEqual(['Connect', 'ConnectingExternal']);
+    adapter.waiting[0]!.resolve();
+    await wallet;
+    kernel.modal.close();
+    await kernel.modal.open();
+    expect(kernel.router.state.view).toBe('Account');
+
+    await kernel.connection.disconnect();
+    void kernel.connection.connect({ connectorId: wc.id }).catch(() => undefined);
+    kernel.modal.close();
+    await kernel.modal.open();
+    expect(kernel.router.state.view).toBe('Connect');
+  });
+});
+
+describe('Connection: wallet-side disconnects (spec section 4)', () => {
+  const wcEip: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' };
+  const wcSolana: Connector = { id: 'walletConnect:solana', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'solana' };
+  const wcBtc: Connector = { id: 'walletConnect:bip122', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'bip122' };
+
+  function setup() {
+    const sol = new FakeAdapter('solana', { address: 'So1ana1111111111111111111111111111111111111', chainId: 'x' });
+    const btc = new FakeAdapter('bip122', { address: 'bc1qtest', chainId: 'y' });
+    const storage = new MemoryStorage();
+    const t = testKernel(
+      {},
+      {
+        storage,
+        plugins: [
+          { id: 'sol', contributes: { namespaces: ['solana'] }, load: async () => ({ adapters: () => [sol] }) },
+          { id: 'btc', contributes: { namespaces: ['bip122'] }, load: async () => ({ adapters: () => [btc] }) },
+        ],
+      },
+    );
+    t.kernel.connectors.add([wcEip, wcSolana, wcBtc]);
+    return { ...t, sol, btc };
+  }
+
+  it('the session ending resets every namespace of the session, whichever adapter tells it, once', async () => {
+    const { kernel, adapter } = setup();
+    for (const c of [wcEip, wcSolana, wcBtc]) await kernel.connection.connect({ connectorId: c.id });
+    const disconnects: string[] = [];
+    kernel.connection.onDidDisconnect$.subscribe((e) => disconnects.push(e.namespace));
+    adapter.events.next({ type: 'disconnect', namespace: 'eip155', connectorId: wcEip.id });
+    for (const ns of ['eip155', 'solana', 'bip122'] as const) {
+      expect(kernel.account.get(ns).status).toBe('disconnected');
+      expect(kernel.account.get(ns).address).toBeUndefined();
+    }
+    expect(disconnects.sort()).toEqual(['bip122', 'eip155', 'solana']);
+  });
+
+  it('a namespace restoring through the session (status connecting) is reset too', async () => {
+    const { kernel, sol, storage } = setup();
+    for (const c of [wcEip, wcSolana]) await kernel.connection.connect({ connectorId: c.id });
+    // A reload: both restore; the solana restore is still on its way when the wallet ends the session.
+    const again = testKernel({}, { storage, adapter: new FakeAdapter('eip155'), plugins: [{ id: 'sol', contributes: { namespaces: ['solana'] }, load: async () => ({ adapters: () => [sol] }) }] });
+    again.kernel.connectors.add([wcEip, wcSolana]);
+    expect(again.kernel.account.get('solana').status).toBe('connecting');
+    await again.kernel.connection.connect({ connectorId: wcEip.id });
+    again.adapter.events.next({ type: 'disconnect', namespace: 'eip155', connectorId: wcEip.id });
+    expect(again.kernel.account.get('solana').status).toBe('disconnected');
+    expect(again.kernel.storage.connectorId('solana')).toBeUndefined();
+  });
+
+  it('one namespace losing its accounts resets that namespace only; the session and its other namespaces live on', async () => {
+    const { kernel, btc } = setup();
+    for (const c of [wcEip, wcSolana, wcBtc]) await kernel.connection.connect({ connectorId: c.id });
+    btc.events.next({ type: 'disconnect', namespace: 'bip122', connectorId: wcBtc.id, scope: 'namespace' });
+    expect(kernel.account.get('bip122').status).toBe('disconnected');
+    expect(kernel.account.get('eip155').status).toBe('connected');
+    expect(kernel.account.get('solana').status).toBe('connected');
+  });
+
+  it('a session connector reporting no accounts for its namespace (accountsChanged []) resets that namespace only', async () => {
+    const { kernel, sol, btc } = setup();
+    for (const c of [wcEip, wcSolana, wcBtc]) await kernel.connection.connect({ connectorId: c.id });
+    sol.events.next({ type: 'accountsChanged', namespace: 'solana', accounts: [], connectorId: wcSolana.id });
+    expect(kernel.account.get('solana').status).toBe('disconnected');
+    expect(kernel.account.get('eip155').status).toBe('connected');
+    expect(kernel.account.get('bip122').status).toBe('connected');
+    expect(btc.calls.map((c) => c.method)).not.toContain('disconnect'); // the session was not ended from here
+  });
+
+  it('an injected wallet emptying its accounts is disconnected like a visitor would (its adapter lets go)', async () => {
+    const { kernel, adapter } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    adapter.events.next({ type: 'accountsChanged', namespace: 'eip155', accounts: [], connectorId: injectedConnector.id });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(adapter.calls.map((c) => c.method)).toContain('disconnect');
+  });
+
+  it('a disconnect event from a connector no namespace holds (an abandoned pairing) changes nothing', async () => {
+    const { kernel, adapter } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    adapter.events.next({ type: 'disconnect', namespace: 'eip155', connectorId: wcEip.id });
+    expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', connectorId: injectedConnector.id });
+  });
+});

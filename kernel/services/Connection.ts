@@ -5,15 +5,14 @@ import type {
   AdapterCall,
   AdapterCapability,
   AdapterConnection,
-  AdapterEvent,
   ChainAdapter,
   TransferRequest,
   TransactionRequest,
 } from '../adapter';
-import type { ChainNamespace, Connector, Network as NetworkData } from '../types';
-import { caipAddress, parseCaipAddress } from '../caip';
+import type { ChainNamespace, ConnectionStatus, Connector, Network as NetworkData } from '../types';
 import { LatchkeyError } from '../errors/base';
 import { toProviderError } from '../errors/rpc';
+import { RequestAbortedError } from '../errors/transport';
 import {
   AddressOrAuthConnectorNotFoundError,
   CapabilityNotSupportedError,
@@ -23,16 +22,18 @@ import {
 import { Account } from './Account';
 import { ConnectorRegistry } from './ConnectorRegistry';
 import { Events } from './Events';
+import { Modal } from './Modal';
 import { Network } from './Network';
 import { CHAIN_NAMESPACES, isAccountSyncSupported } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
 import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
+import type { followWalletEvent, WalletEventHost } from './walletEvents';
 
 export const Connection = Symbol('Connection');
 
 export interface ConnectionState {
-  /** Connector id being connected, if any. */
+  /** Connector id of the newest connect still waiting for its wallet, if any. */
   readonly pending: string | undefined;
   readonly error: LatchkeyError | undefined;
 }
@@ -105,12 +106,38 @@ const RECONNECT_CONNECTOR_WAIT_MS = 1000;
 /** Connector types whose one session spans several namespaces: they disconnect together. */
 const SHARED_SESSION_TYPES: readonly string[] = ['WALLET_CONNECT', 'AUTH', 'ID_AUTH'];
 
+/**
+ * Connector types whose connect first shows a pairing (a QR code, a link) and waits for a wallet
+ * elsewhere. A pairing is not a connection: the account stays as it is until the wallet approves,
+ * and closing the pairing view is not "leaving a connect mid-way".
+ */
+const PAIRING_TYPES: readonly string[] = ['WALLET_CONNECT'];
+
+/**
+ * A connect the visitor started. The newest one per namespace is the one that counts: an
+ * attempt left for another (WalletConnect chosen, Back, then the installed wallet) is aborted,
+ * and whatever it ends with no longer touches the namespace.
+ */
+interface Attempt {
+  readonly connector: Connector;
+  readonly abort: AbortController;
+  /** The namespace's status before the first attempt of this run (restored when the run fails). */
+  readonly before: ConnectionStatus;
+  /** A multi-chain wallet's other namespace, connected after the visitor's choice (never the pending one). */
+  readonly companion?: boolean;
+}
+
+/** Where a failed connect leaves the namespace: connected stays connected, anything else is disconnected. */
+function settled(status: ConnectionStatus): ConnectionStatus {
+  return status === 'connected' ? 'connected' : 'disconnected';
+}
+
 function toError(err: unknown): LatchkeyError {
   return err instanceof LatchkeyError ? err : toProviderError(err);
 }
 
 @injectable()
-export class ConnectionImpl implements Connection {
+export class ConnectionImpl implements Connection, WalletEventHost {
   private readonly store = new Store<ConnectionState>({ pending: undefined, error: undefined });
   readonly state$ = this.store.state$;
   private readonly connected$ = new Subject<ConnectionEvent>();
@@ -118,16 +145,19 @@ export class ConnectionImpl implements Connection {
   readonly onDidConnect$ = this.connected$.asObservable();
   readonly onDidDisconnect$ = this.disconnected$.asObservable();
   private readonly watching = new Map<ChainAdapter, Subscription>();
-  /** Namespaces with a connect started by the visitor; startup restore leaves them alone. */
-  private readonly inflight = new Set<ChainNamespace>();
+  /** The current connect per namespace (started by the visitor); startup restore leaves these namespaces alone. */
+  private readonly attempts = new Map<ChainNamespace, Attempt>();
+  /** ./walletEvents.ts's follower, once loaded. */
+  private follow: typeof followWalletEvent | undefined;
 
   constructor(
-    @inject(Account) private readonly account: Account,
-    @inject(Network) private readonly network: Network,
+    @inject(Account) readonly account: Account,
+    @inject(Network) readonly network: Network,
+    @inject(Modal) private readonly modal: Modal,
     @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
     @inject(PluginHost) private readonly plugins: PluginHost,
     @inject(Storage) private readonly storage: Storage,
-    @inject(Events) private readonly events: Events,
+    @inject(Events) readonly events: Events,
     @inject(KernelContainer) private readonly container: Container,
   ) {}
 
@@ -139,13 +169,24 @@ export class ConnectionImpl implements Connection {
     const group = this.connectors.get(params.connectorId);
     const connector = this.resolveConnector(params.connectorId, params.namespace ?? this.network.state.activeNamespace);
     const ns = connector.chain;
-    const before = this.account.get(ns).status;
+    const previous = this.attempts.get(ns);
+    const attempt: Attempt = { connector, abort: new AbortController(), before: previous?.before ?? this.account.get(ns).status };
+    this.attempts.set(ns, attempt);
+    previous?.abort.abort(new RequestAbortedError({ details: `Another connection (${connector.name}) replaced this one.` }));
+    const isCurrent = () => this.attempts.get(ns) === attempt;
+    const pairing = PAIRING_TYPES.includes(connector.type);
     this.store.set({ pending: connector.id, error: undefined });
-    this.account.setStatus(ns, 'connecting');
-    this.inflight.add(ns);
+    // A wallet prompt is a connection in progress; a pairing (a QR code on show) is not.
+    this.account.setStatus(ns, pairing ? settled(attempt.before) : 'connecting');
+    this.modal.resumeWith(pairing ? undefined : { view: this.plugins.connectorView(connector.type) ?? 'ConnectingExternal', data: { connectorId: connector.id, title: connector.name } });
     try {
-      const adapter = await this.plugins.adapter(ns);
-      const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
+      const adapter = await this.adapterFor(ns);
+      const result = await adapter.connect({ connector, network: this.network.state.namespaces[ns].caipNetwork, signal: attempt.abort.signal });
+      if (!isCurrent()) {
+        // Abandoned, but the wallet connected anyway: undo that connection, touch nothing else.
+        await this.releaseAbandoned(adapter, connector);
+        throw attempt.abort.signal.reason instanceof LatchkeyError ? attempt.abort.signal.reason : new RequestAbortedError();
+      }
       this.applyConnection(adapter, connector, result);
       // A session connector (WalletConnect, embedded auth) is not a wallet the visitor picked:
       // its plugin records the wallet behind the session itself.
@@ -159,44 +200,79 @@ export class ConnectionImpl implements Connection {
       if (group?.type === 'MULTI_CHAIN' && group.connectors && !SHARED_SESSION_TYPES.includes(connector.type)) {
         await this.connectCompanions(group.connectors, connector);
       }
-      this.store.set({ pending: undefined, error: undefined });
+      this.finish(ns, attempt, undefined);
     } catch (err) {
       const error = toError(err);
-      this.account.setStatus(ns, before === 'connected' ? 'connected' : 'disconnected');
-      this.store.set({ pending: undefined, error });
-      this.events.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message: error.shortMessage } });
+      if (isCurrent()) {
+        this.account.setStatus(ns, settled(attempt.before));
+        this.finish(ns, attempt, error);
+        this.events.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message: error.shortMessage } });
+      }
       throw error;
-    } finally {
-      this.inflight.delete(ns);
     }
+  }
+
+  /** Ends the current attempt of `ns`: the newest other attempt (if any) becomes the pending one. */
+  private finish(ns: ChainNamespace, attempt: Attempt, error: LatchkeyError | undefined): void {
+    if (this.attempts.get(ns) !== attempt) return;
+    this.attempts.delete(ns);
+    const rest = [...this.attempts.values()].filter((a) => !a.companion);
+    const next = rest.at(-1);
+    this.store.set({ pending: next?.connector.id, error });
+    if (!rest.some((a) => !PAIRING_TYPES.includes(a.connector.type))) this.modal.resumeWith(undefined);
+  }
+
+  /**
+   * An abandoned attempt's wallet connected after all: disconnect it through its adapter, unless
+   * the connector (or, for a session connector, its session) now serves a namespace.
+   */
+  private async releaseAbandoned(adapter: ChainAdapter, connector: Connector): Promise<void> {
+    const shared = SHARED_SESSION_TYPES.includes(connector.type);
+    const inUse = CHAIN_NAMESPACES.some((ns) => {
+      const id = this.account.get(ns).connectorId;
+      if (!id || this.account.get(ns).status === 'disconnected') return false;
+      return id === connector.id || (shared && this.connectors.get(id)?.type === connector.type);
+    });
+    if (inUse) return;
+    await adapter.disconnect({ connector }).catch(() => undefined);
   }
 
   /**
    * The other members of a multi-chain wallet, after `primary` connected: each namespace a
    * plugin adapts and the host has networks for, unless already connected (to this wallet or
-   * another). Silent first (no prompt when the wallet already grants it), then a normal connect.
-   * Failures leave that namespace as it was; the active namespace does not change.
+   * another) or being connected. Silent first (no prompt when the wallet already grants it),
+   * then a normal connect. Failures leave that namespace as it was; the active namespace does
+   * not change. A connect the visitor starts in that namespace meanwhile counts instead (the
+   * companion is abandoned like any attempt).
    */
   private async connectCompanions(members: readonly Connector[], primary: Connector): Promise<void> {
     for (const member of members) {
       const ns = member.chain;
       if (member === primary || ns === primary.chain || !this.plugins.hasAdapter(ns)) continue;
       if (this.network.state.namespaces[ns].requestedCaipNetworks.length === 0) continue;
-      if (this.account.get(ns).status !== 'disconnected' || this.inflight.has(ns)) continue;
-      this.inflight.add(ns);
+      if (this.account.get(ns).status !== 'disconnected' || this.attempts.has(ns)) continue;
+      const attempt: Attempt = { connector: member, abort: new AbortController(), before: 'disconnected', companion: true };
+      this.attempts.set(ns, attempt);
       this.account.setStatus(ns, 'connecting');
       try {
-        const adapter = await this.plugins.adapter(ns);
+        const adapter = await this.adapterFor(ns);
         const network = this.network.state.namespaces[ns].caipNetwork;
-        const result = (await adapter.reconnect({ connector: member, network }).catch(() => null)) ?? (await adapter.connect({ connector: member, network }));
+        const result =
+          (await adapter.reconnect({ connector: member, network }).catch(() => null)) ??
+          (await adapter.connect({ connector: member, network, signal: attempt.abort.signal }));
+        if (this.attempts.get(ns) !== attempt) {
+          await this.releaseAbandoned(adapter, member);
+          continue;
+        }
         this.applyConnection(adapter, member, result, { activate: false });
         this.connected$.next({ namespace: ns, connectorId: member.id, address: result.address });
         void this.refreshBalance(ns).catch(() => undefined);
       } catch (err) {
+        if (this.attempts.get(ns) !== attempt) continue;
         this.account.setStatus(ns, 'disconnected');
         console.warn(`[latchkey] ${member.name} did not connect its ${ns} account`, err);
       } finally {
-        this.inflight.delete(ns);
+        if (this.attempts.get(ns) === attempt) this.attempts.delete(ns);
       }
     }
   }
@@ -206,20 +282,20 @@ export class ConnectionImpl implements Connection {
       const status = this.account.get(ns).status;
       const connectorId = this.storage.connectorId(ns);
       // Only a restored status is synced here; a connect the visitor started is left alone.
-      if (status !== 'connecting' || this.inflight.has(ns)) return;
+      if (status !== 'connecting' || this.attempts.has(ns)) return;
       try {
         if (!connectorId) throw new ConnectorNotFoundError('(none stored)');
         const connector = await this.waitForConnector(connectorId);
-        const adapter = await this.plugins.adapter(ns);
+        const adapter = await this.adapterFor(ns);
         const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
         if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
-        if (this.inflight.has(ns)) return;
+        if (this.attempts.has(ns)) return;
         // The namespace the visitor was looking at stays active (several may be restored).
         this.applyConnection(adapter, connector, result, { activate: false });
         this.connected$.next({ namespace: ns, connectorId: connector.id, address: result.address });
         void this.refreshBalance(ns).catch(() => undefined);
       } catch (err) {
-        if (this.inflight.has(ns)) return;
+        if (this.attempts.has(ns)) return;
         console.warn(`[latchkey] could not restore the ${ns} connection; now disconnected`, err);
         this.account.reset(ns);
         this.storage.setConnectorId(ns, undefined);
@@ -333,46 +409,39 @@ export class ConnectionImpl implements Connection {
     this.watch(adapter);
   }
 
+  /**
+   * Follows the adapter's wallet events (./walletEvents.ts). That code is loaded with the first
+   * adapter ({@link adapterFor}), so it is here by the time a connection is applied; should it
+   * not be yet, the watch starts once it is.
+   */
   private watch(adapter: ChainAdapter): void {
-    if (this.watching.has(adapter)) return;
-    this.watching.set(adapter, adapter.events$.subscribe((event) => this.onAdapterEvent(event)));
-  }
-
-  private onAdapterEvent(event: AdapterEvent): void {
-    const ns = event.namespace;
-    const current = this.account.get(ns);
-    if (current.connectorId !== event.connectorId || current.status === 'disconnected') return;
-    switch (event.type) {
-      case 'accountsChanged': {
-        const address = event.accounts[0];
-        if (!address) {
-          void this.disconnect(ns).catch(() => undefined);
-          return;
-        }
-        const chainRef = current.caipAddress ? parseCaipAddress(current.caipAddress).chainId : String(this.network.state.namespaces[ns].caipNetwork?.id ?? '');
-        this.account.setAddress(ns, address, caipAddress(ns, chainRef, address));
-        void this.refreshBalance(ns).catch(() => undefined);
-        return;
-      }
-      case 'chainChanged': {
-        // A wallet event in a namespace the visitor is not looking at does not switch the view to it.
-        this.network.setActiveChainId(ns, event.chainId, { activate: this.network.state.activeNamespace === ns });
-        if (current.address) this.account.setAddress(ns, current.address, caipAddress(ns, event.chainId, current.address));
-        void this.refreshBalance(ns).catch(() => undefined);
-        return;
-      }
-      case 'disconnect': {
-        // A wallet-session disconnect resets every namespace on that session (not other wallets').
-        const targets = this.sessionNamespaces(ns);
-        for (const reset of this.sessionStates()) reset.reset(ns);
-        for (const target of targets) this.clearNamespace(target, this.account.get(target).connectorId);
-        this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { source: 'wallet' } });
-        return;
-      }
+    const follow = this.follow;
+    if (!follow) {
+      void import('./walletEvents').then(({ followWalletEvent }) => {
+        this.follow ??= followWalletEvent;
+        this.watch(adapter);
+      });
+      return;
     }
+    if (this.watching.has(adapter)) return;
+    this.watching.set(adapter, adapter.events$.subscribe((event) => follow(this, event)));
   }
 
-  private clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
+  /** The adapter of `ns`, with the code that follows its wallet events (loaded alongside, not before a connect). */
+  private async adapterFor(ns: ChainNamespace): Promise<ChainAdapter> {
+    const [adapter, { followWalletEvent }] = await Promise.all([this.plugins.adapter(ns), import('./walletEvents')]);
+    this.follow ??= followWalletEvent;
+    return adapter;
+  }
+
+  /** @internal (WalletEventHost) */
+  isSessionConnector(connectorId: string): boolean {
+    const type = this.connectors.get(connectorId)?.type;
+    return type !== undefined && SHARED_SESSION_TYPES.includes(type);
+  }
+
+  /** @internal (WalletEventHost) */
+  clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
     // Balances of the account that leaves are not kept on the device.
     this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS).clear();
     this.account.reset(ns);
@@ -405,7 +474,8 @@ export class ConnectionImpl implements Connection {
    * shared-session type (one WalletConnect pairing serves several namespaces,
    * each through its own connector).
    */
-  private sessionNamespaces(namespace: ChainNamespace): ChainNamespace[] {
+  /** @internal (WalletEventHost) */
+  sessionNamespaces(namespace: ChainNamespace): ChainNamespace[] {
     const typeOf = (ns: ChainNamespace): string | undefined => {
       const id = this.account.get(ns).connectorId;
       return id ? this.connectors.get(id)?.type : undefined;
@@ -415,7 +485,8 @@ export class ConnectionImpl implements Connection {
     return [namespace, ...this.connectedNamespaces().filter((ns) => ns !== namespace && typeOf(ns) === type)];
   }
 
-  private sessionStates(): SessionState[] {
+  /** @internal (WalletEventHost) */
+  sessionStates(): SessionState[] {
     return this.container.isBound(SessionState) ? this.container.getAll<SessionState>(SessionState) : [];
   }
 

@@ -119,6 +119,22 @@ describe('ModalImpl opening rules', () => {
     expect(router.state.history).toEqual([{ view: 'Connect' }]);
   });
 
+  it('a connect waiting for its wallet reopens its view on top of Connect; a requested view and connected still win', async () => {
+    const { modal, router, world } = setup();
+    modal.resumeWith({ view: 'ConnectingExternal', data: { connectorId: 'io.test', title: 'Test' } });
+    await modal.open();
+    expect(router.state.history).toEqual([{ view: 'Connect' }, { view: 'ConnectingExternal', data: { connectorId: 'io.test', title: 'Test' } }]);
+    await modal.open({ view: 'Networks' });
+    expect(router.state.view).toBe('Networks');
+    world.connected = true;
+    await modal.open();
+    expect(router.state.view).toBe('Account');
+    world.connected = false;
+    modal.resumeWith(undefined);
+    await modal.open();
+    expect(router.state.history).toEqual([{ view: 'Connect' }]);
+  });
+
   it('the rules are evaluated at each open, not at construction', async () => {
     const { modal, router, world } = setup();
     await modal.open();

@@ -43,6 +43,13 @@ export interface Modal extends Observed<ModalState> {
   setLoading(loading: boolean): void;
   /** Registers a guard (e.g. sign-in required); returns a disposer. */
   addCloseGuard(guard: CloseGuard): () => void;
+  /**
+   * The view a connect the visitor started is waiting in (e.g. ConnectingExternal while the
+   * wallet's prompt is open), or undefined once it ended. Closing the modal does not stop the
+   * wallet, so `open()` without a view returns there instead of to a Connect view that would
+   * sit next to a `connecting` account (Connection sets this).
+   */
+  resumeWith(args: { readonly view: ViewId; readonly data?: ViewData<ViewId> } | undefined): void;
   readonly onDidOpen$: Observable<OpenModalArgs>;
   readonly onDidClose$: Observable<void>;
 }
@@ -55,7 +62,9 @@ export interface Modal extends Observed<ModalState> {
  *    the basic view a plugin contributes (WalletConnect's pairing view), else Connect;
  * 2. `args.view` → that view with `args.data` (history reset to it);
  * 3. connected (any namespace) → Account;
- * 4. otherwise → Connect.
+ * 4. a connect the visitor started is still waiting for its wallet → the view it waits in
+ *    ({@link Modal.resumeWith}), on top of Connect so Back leads there;
+ * 5. otherwise → Connect.
  *
  * `open()` does all of its work synchronously: the state is `open` as soon as
  * the call returns, before the returned promise settles.
@@ -72,6 +81,7 @@ export class ModalImpl implements Modal {
   private readonly closed = new Subject<void>();
   private readonly guards = new Set<CloseGuard>();
   private shakeTimer: ReturnType<typeof setTimeout> | undefined;
+  private resume: { readonly view: ViewId; readonly data?: ViewData<ViewId> } | undefined;
 
   readonly state$ = this.store.state$;
   readonly onDidOpen$: Observable<OpenModalArgs> = this.opened.asObservable();
@@ -101,6 +111,9 @@ export class ModalImpl implements Modal {
       this.router.reset(args.view, args.data);
     } else if (connected) {
       this.router.reset('Account');
+    } else if (this.resume) {
+      this.router.reset('Connect');
+      this.router.push(this.resume.view, this.resume.data);
     } else {
       this.router.reset('Connect');
     }
@@ -137,6 +150,10 @@ export class ModalImpl implements Modal {
 
   setLoading(loading: boolean): void {
     this.store.patch({ loading });
+  }
+
+  resumeWith(args: { readonly view: ViewId; readonly data?: ViewData<ViewId> } | undefined): void {
+    this.resume = args;
   }
 
   addCloseGuard(guard: CloseGuard): () => void {

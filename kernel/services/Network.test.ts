@@ -1,4 +1,4 @@
-import { testKernel, testAnvil, testMainnet, MemoryStorage, injectedConnector } from '../testing/fakeAdapter';
+import { testKernel, testAnvil, testMainnet, MemoryStorage, injectedConnector, FakeAdapter } from '../testing/fakeAdapter';
 import { defineNetwork, solana, UNSUPPORTED_NETWORK_NAME } from '../networks';
 import { AdapterForNamespaceNotFoundError, ChainIsNotSupportedError } from '../errors/kernel';
 import { UserRejectedRequestError } from '../errors/rpc';
@@ -136,5 +136,106 @@ describe('Network', () => {
     kernel.network.reset('eip155');
     expect(kernel.network.state.activeNetwork?.id).toBe(1);
     expect(kernel.network.state.namespaces.eip155.approvedCaipNetworkIds).toEqual([]);
+  });
+});
+
+describe('Network: a switch waiting for the wallet (issue 8: "Continue in {wallet}")', () => {
+  /** A wallet whose switch prompt stays open until the test answers it. */
+  function setup() {
+    const adapter = new FakeAdapter('eip155');
+    const prompts: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+    adapter.switchNetwork = async (args) => {
+      adapter.calls.push({ method: 'switchNetwork', args });
+      await new Promise<void>((resolve, reject) => prompts.push({ resolve, reject }));
+    };
+    return { ...testKernel({}, { adapter }), prompts };
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('pendingSwitch names the target and the wallet while the wallet waits, and clears when it answers', async () => {
+    const { kernel, prompts } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    const seen: unknown[] = [];
+    kernel.network.state$.subscribe((s) => seen.push(s.pendingSwitch?.network.id));
+    const switching = kernel.network.switchNetwork(testAnvil);
+    await tick();
+    expect(kernel.network.state.pendingSwitch).toMatchObject({ connectorId: injectedConnector.id, walletName: 'Test Wallet' });
+    expect(kernel.network.state.pendingSwitch?.network.id).toBe(31337);
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    prompts[0]!.resolve();
+    await switching;
+    expect(kernel.network.state.pendingSwitch).toBeUndefined();
+    expect(kernel.network.state.activeNetwork?.id).toBe(31337);
+    expect(seen).toContain(31337);
+  });
+
+  it('cancelSwitch ends the wait with RequestAbortedError and keeps the active network; a declined switch clears it too', async () => {
+    const { kernel, prompts } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    const switching = kernel.network.switchNetwork(testAnvil);
+    await tick();
+    kernel.network.cancelSwitch();
+    await expect(switching).rejects.toMatchObject({ name: 'RequestAbortedError', message: 'Request was aborted', details: 'The network switch was cancelled.' });
+    expect(kernel.network.state.pendingSwitch).toBeUndefined();
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    // The wallet approving later is not applied by the cancelled switch (the wallet's chainChanged would be).
+    prompts[0]!.resolve();
+    await tick();
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+
+    const declined = kernel.network.switchNetwork(testAnvil);
+    await tick();
+    prompts[1]!.reject(new UserRejectedRequestError());
+    await expect(declined).rejects.toBeInstanceOf(UserRejectedRequestError);
+    expect(kernel.network.state.pendingSwitch).toBeUndefined();
+    kernel.network.cancelSwitch(); // nothing waiting: no-op
+  });
+
+  it('a newer switch replaces the waiting one (which rejects), and only the newer one applies', async () => {
+    const optimism = defineNetwork({
+      id: 10,
+      name: 'OP',
+      chainNamespace: 'eip155',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:3/unused'] } },
+    });
+    const adapter = new FakeAdapter('eip155');
+    const prompts: { resolve: () => void }[] = [];
+    adapter.switchNetwork = async () => new Promise<void>((resolve) => prompts.push({ resolve }));
+    const { kernel } = testKernel({ networks: [testMainnet, testAnvil, optimism] }, { adapter });
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    const first = kernel.network.switchNetwork(testAnvil).catch((e: unknown) => e);
+    await tick();
+    const second = kernel.network.switchNetwork(optimism);
+    expect(await first).toMatchObject({ name: 'RequestAbortedError', details: 'A newer network switch replaced this one.' });
+    await tick();
+    expect(kernel.network.state.pendingSwitch?.network.id).toBe(10);
+    prompts[0]!.resolve(); // the old prompt answered late: ignored
+    prompts[1]!.resolve();
+    await second;
+    expect(kernel.network.state.activeNetwork?.id).toBe(10);
+    expect(kernel.network.state.pendingSwitch).toBeUndefined();
+  });
+
+  it('going back to the network the wallet is on while a switch waits: the wait ends, the wallet is not asked again', async () => {
+    const { kernel, prompts, adapter } = setup();
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    const first = kernel.network.switchNetwork(testAnvil).catch((e: unknown) => e);
+    await tick();
+    await kernel.network.switchNetwork(testMainnet);
+    expect(await first).toMatchObject({ name: 'RequestAbortedError', details: 'A newer network switch replaced this one.' });
+    expect(kernel.network.state.pendingSwitch).toBeUndefined();
+    expect(adapter.calls.filter((c) => c.method === 'switchNetwork')).toHaveLength(1);
+    prompts[0]!.resolve(); // the old prompt answered late: ignored
+    await tick();
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+  });
+
+  it('no wallet to ask (disconnected): no pending state', async () => {
+    const { kernel } = setup();
+    const seen: unknown[] = [];
+    kernel.network.state$.subscribe((s) => seen.push(s.pendingSwitch));
+    await kernel.network.switchNetwork(testAnvil);
+    expect(seen.every((p) => p === undefined)).toBe(true);
   });
 });

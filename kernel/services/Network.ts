@@ -4,6 +4,7 @@ import { Store, type Observed } from '../store';
 import type { CaipNetworkId, ChainNamespace, Network as NetworkData, NetworkState } from '../types';
 import { matchesNetwork, unsupportedNetwork as placeholderNetwork } from '../networks';
 import { AdapterForNamespaceNotFoundError } from '../errors/kernel';
+import { RequestAbortedError } from '../errors/transport';
 import { Options } from '../options/Options';
 import { Storage } from './Storage';
 import { Modal } from './Modal';
@@ -20,6 +21,18 @@ export interface NetworkServiceState {
   /** The active namespace's network. */
   readonly activeNetwork: NetworkData | undefined;
   readonly namespaces: Readonly<Record<ChainNamespace, NetworkState>>;
+  /**
+   * A switch waiting for the connected wallet's approval ("Continue in {walletName}"), until the
+   * wallet answers or {@link Network.cancelSwitch} is called.
+   */
+  readonly pendingSwitch?: PendingSwitch;
+}
+
+interface PendingSwitch {
+  readonly network: NetworkData;
+  readonly connectorId: string;
+  /** The wallet to continue in (the connected wallet's name). */
+  readonly walletName: string;
 }
 
 /**
@@ -32,10 +45,17 @@ export interface Network extends Observed<NetworkServiceState> {
   find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined;
   /**
    * Switches the active network; asks the connected wallet first when the namespace is
-   * connected and not already on that network. Switching between namespaces keeps each
-   * namespace's account. Unknown id: 'switch network not found' alert.
+   * connected and not already on that network (`pendingSwitch` is set while it waits).
+   * Switching between namespaces keeps each namespace's account. Unknown id: 'switch network
+   * not found' alert. A newer switch or {@link cancelSwitch} ends the wait with RequestAbortedError.
    */
   switchNetwork(target: NetworkData | CaipNetworkId): Promise<void>;
+  /**
+   * Stops waiting for the wallet's answer to the pending switch: its `switchNetwork` rejects with
+   * RequestAbortedError and the active network stays. (The wallet's prompt may stay open; if it
+   * is approved later, the wallet's chainChanged still moves the network.)
+   */
+  cancelSwitch(): void;
   /**
    * Records a network the wallet reports (chainChanged). A network outside the
    * requested list becomes the 'unsupported network' placeholder and may open
@@ -81,6 +101,9 @@ function emptyNetworkState(): NetworkState {
 export class NetworkImpl implements Network {
   private readonly store: Store<NetworkServiceState>;
   readonly state$;
+  /** The switch waiting for its wallet: its ticket and how to stop waiting. */
+  private waiting: { readonly ticket: number; readonly stop: (reason: RequestAbortedError) => void } | undefined;
+  private tickets = 0;
 
   constructor(
     @inject(Options) private readonly options: Options,
@@ -168,12 +191,34 @@ export class NetworkImpl implements Network {
     // Back to the network its namespace is already on (e.g. from Solana to the EVM chain the
     // wallet is on): only the active namespace changes, the wallet is not asked.
     const already = this.state.namespaces[ns].caipNetwork?.caipNetworkId === network.caipNetworkId;
-    if (!already && account.status === 'connected' && account.connectorId) {
-      const connector = this.connectors.get(account.connectorId);
-      const adapter = await this.plugins.adapter(ns);
-      if (connector) await adapter.switchNetwork({ connector, network });
-    }
+    const connector = !already && account.status === 'connected' && account.connectorId ? this.connectors.get(account.connectorId) : undefined;
+    if (connector) await this.askWallet(connector, network, account.connectedWalletInfo?.name ?? connector.name);
+    else this.waiting?.stop(new RequestAbortedError({ details: 'A newer network switch replaced this one.' }));
     this.setActiveNetwork(network);
+  }
+
+  cancelSwitch(): void {
+    this.waiting?.stop(new RequestAbortedError({ details: 'The network switch was cancelled.' }));
+  }
+
+  /** Asks the wallet to switch, with `pendingSwitch` set until it answers, a newer switch starts, or the switch is cancelled. */
+  private async askWallet(connector: { readonly id: string; readonly name: string }, network: NetworkData, walletName: string): Promise<void> {
+    this.waiting?.stop(new RequestAbortedError({ details: 'A newer network switch replaced this one.' }));
+    const ticket = ++this.tickets;
+    let stop!: (reason: RequestAbortedError) => void;
+    const stopped = new Promise<never>((_, reject) => (stop = reject));
+    this.waiting = { ticket, stop };
+    this.store.patch({ pendingSwitch: { network, connectorId: connector.id, walletName } });
+    try {
+      const adapter = await Promise.race([this.plugins.adapter(network.chainNamespace), stopped]);
+      const found = this.connectors.get(connector.id);
+      if (found) await Promise.race([adapter.switchNetwork({ connector: found, network }), stopped]);
+    } finally {
+      if (this.waiting?.ticket === ticket) {
+        this.waiting = undefined;
+        this.store.patch({ pendingSwitch: undefined });
+      }
+    }
   }
 
   setActiveNetwork(network: NetworkData | undefined, options: NetworkUpdateOptions = {}): void {

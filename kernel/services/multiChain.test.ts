@@ -96,6 +96,33 @@ describe('multi-chain wallets', () => {
     expect(kernel.connection.state).toEqual({ pending: undefined, error: undefined });
   });
 
+  it("a wallet the visitor picks in a companion's namespace while the companion waits counts; the companion's late approval is let go", async () => {
+    /** A Solana side whose first connect prompt stays open until the test answers it. */
+    class GatedSolana extends SolanaFake {
+      readonly gates: (() => void)[] = [];
+      override async connect(args: { connector: Connector }) {
+        if (this.gates.length === 0) await new Promise<void>((resolve) => this.gates.push(resolve));
+        return super.connect(args);
+      }
+    }
+    const sol = new GatedSolana();
+    sol.script.reconnectResult = null; // not granted yet: the companion prompts
+    const { kernel } = setup(new MemoryStorage(), sol);
+    const groupConnect = kernel.connection.connect({ connectorId: group(kernel).id });
+    for (let i = 0; i < 50 && sol.gates.length === 0; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(kernel.account.get('solana').status).toBe('connecting');
+    await kernel.connection.connect({ connectorId: solOnly.id });
+    expect(kernel.account.get('solana')).toMatchObject({ status: 'connected', connectorId: solOnly.id });
+    sol.gates[0]!(); // the companion's prompt approved late
+    await groupConnect;
+    expect(kernel.account.get('solana')).toMatchObject({ status: 'connected', connectorId: solOnly.id });
+    expect(kernel.storage.connectorId('solana')).toBe(solOnly.id);
+    const released = sol.calls.filter((c) => c.method === 'disconnect').map((c) => (c.args as { connector: Connector }).connector.id);
+    expect(released).toEqual([solMember.id]);
+    expect(kernel.account.get('eip155')).toMatchObject({ status: 'connected', connectorId: evmMember.id });
+    expect(kernel.connection.state).toEqual({ pending: undefined, error: undefined });
+  });
+
   it('a declined primary fails the connect and tries no companion', async () => {
     const { kernel, adapter, sol } = setup();
     adapter.script.connectError = { code: 4001, message: 'no' };

@@ -2,6 +2,10 @@
  * The eip155 adapter against a real anvil node: a small EIP-1193 provider
  * forwards to anvil's HTTP RPC (its accounts are unlocked, so it signs and
  * sends like a wallet would), and reads go through the kernel's HTTP transport.
+ * Failed sends carry the node's own reason, mapped to the named node errors
+ * (spec section 8); EIP-5792 calls go to a wallet that offers them (a shim that
+ * sends each call to anvil) and come back CapabilityNotSupportedError from one
+ * that does not (anvil itself).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -39,13 +43,31 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return body.result as T;
 }
 
-/** A wallet in front of anvil: EIP-1193 `request`, with eth_requestAccounts answered by eth_accounts. */
-function anvilWallet(url: string) {
+/**
+ * A wallet in front of anvil: EIP-1193 `request`, with eth_requestAccounts answered by
+ * eth_accounts. With `bundles`, it also offers EIP-5792: wallet_sendCalls sends each call with
+ * eth_sendTransaction, and wallet_getCallsStatus reports their receipts.
+ */
+function anvilWallet(url: string, options: { bundles?: boolean } = {}) {
   const calls: string[] = [];
+  const bundles = new Map<string, string[]>();
   return {
     calls,
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       calls.push(method);
+      if (options.bundles && method === 'wallet_sendCalls') {
+        const [{ from, calls: list }] = params as [{ from: string; calls: { to: string; data?: string; value?: string }[] }];
+        const hashes: string[] = [];
+        for (const c of list) hashes.push(await rpc<string>(url, 'eth_sendTransaction', [{ from, ...c }]));
+        const id = `0x${(bundles.size + 1).toString(16).padStart(64, '0')}`;
+        bundles.set(id, hashes);
+        return { id };
+      }
+      if (options.bundles && method === 'wallet_getCallsStatus') {
+        const hashes = bundles.get((params as [string])[0]) ?? [];
+        const receipts = await Promise.all(hashes.map((h) => waitForReceipt(h)));
+        return { version: '2.0.0', status: 200, atomic: false, receipts };
+      }
       const forwarded = method === 'eth_requestAccounts' ? 'eth_accounts' : method;
       return rpc(url, forwarded, (params as unknown[] | undefined) ?? []);
     },
@@ -199,5 +221,67 @@ describe('EvmAdapter on anvil', () => {
     expect(spent > value).toBe(true);
     expect(spent < value + parseUnits('0.01', 18)).toBe(true);
     (ctx.get<RpcTransport>(RpcTransport)).dispose();
+  });
+});
+
+describe('EvmAdapter on anvil: the node\'s reasons for a failed send (spec section 8)', () => {
+  async function connected() {
+    const adapter = new EvmAdapter(context());
+    const connector = connectorFor(anvilWallet(url));
+    const { address, accounts } = await adapter.connect({ connector, network });
+    return { adapter, connector, address, to: accounts[5]!.address };
+  }
+
+  it('more than the balance: InsufficientFundsError', async () => {
+    const { adapter, connector, address, to } = await connected();
+    const value = parseUnits('1000000', 18); // anvil funds 10 000 ETH
+    const err = await adapter.sendTransaction({ connector, network, address, request: { to, value } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'InsufficientFundsError', shortMessage: 'The account cannot pay for gas and value of the transaction' });
+    expect((err as { details: string }).details).toMatch(/insufficient funds/i);
+    // the node's answer stays reachable through the chain
+    expect((err as { cause: { code: number } }).cause.code).toBe(-32003);
+  });
+
+  it('a nonce already used: NonceTooLowError; a tip above the fee cap and a fee cap under the base fee are named too', async () => {
+    const { adapter, connector, address, to } = await connected();
+    const hash = await adapter.sendTransaction({ connector, network, address, request: { to, value: 1n } });
+    await waitForReceipt(hash);
+    await expect(adapter.sendTransaction({ connector, network, address, request: { to, value: 1n, nonce: 0 } })).rejects.toMatchObject({ name: 'NonceTooLowError', details: 'nonce too low' });
+    await expect(adapter.sendTransaction({ connector, network, address, request: { to, value: 1n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 11n } })).rejects.toMatchObject({ name: 'TipAboveFeeCapError' });
+    await expect(adapter.sendTransaction({ connector, network, address, request: { to, value: 1n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n } })).rejects.toMatchObject({ name: 'FeeCapTooLowError' });
+    await expect(adapter.sendTransaction({ connector, network, address, request: { to, value: 1n, gas: 1n } })).rejects.toMatchObject({ name: 'IntrinsicGasTooLowError' });
+  });
+});
+
+describe('EvmAdapter on anvil: EIP-5792 calls', () => {
+  it('a wallet that offers wallet_sendCalls runs the bundle on anvil; its status carries the mined receipts', async () => {
+    const adapter = new EvmAdapter(context());
+    const wallet = anvilWallet(url, { bundles: true });
+    const connector = connectorFor(wallet);
+    const { address, accounts } = await adapter.connect({ connector, network });
+    const [a, b] = [accounts[6]!.address, accounts[7]!.address];
+    const before = await Promise.all([a, b].map((x) => adapter.getBalance({ address: x, network })));
+    const id = await adapter.sendCalls({ connector, network, address, request: { calls: [{ to: a as `0x${string}`, value: parseUnits('1', 18) }, { to: b as `0x${string}`, value: parseUnits('2', 18), data: '0x' }] } });
+    const status = (await adapter.getCallsStatus({ connector, network, address, id })) as { status: number; receipts: Receipt[] };
+    expect(status.status).toBe(200);
+    expect(status.receipts.map((r) => [r.status, r.to.toLowerCase()])).toEqual([
+      ['0x1', a.toLowerCase()],
+      ['0x1', b.toLowerCase()],
+    ]);
+    const after = await Promise.all([a, b].map((x) => adapter.getBalance({ address: x, network })));
+    expect(after.map((x, i) => Number(x.balance) - Number(before[i]!.balance))).toEqual([1, 2]);
+    // A bad call never reaches the wallet.
+    const sent = wallet.calls.length;
+    await expect(adapter.sendCalls({ connector, network, address, request: { calls: [{ to: a as `0x${string}`, data: 'deadbeef' as `0x${string}` }] } })).rejects.toMatchObject({ name: 'InvalidParamsRpcError' });
+    expect(wallet.calls.length).toBe(sent);
+  });
+
+  it('anvil itself does not offer them: CapabilityNotSupportedError', async () => {
+    const adapter = new EvmAdapter(context());
+    const connector = connectorFor(anvilWallet(url));
+    const { address } = await adapter.connect({ connector, network });
+    await expect(adapter.sendCalls({ connector, network, address, request: { calls: [{ to: address as `0x${string}` }] } })).rejects.toMatchObject({ name: 'CapabilityNotSupportedError', capability: 'sendCalls' });
+    await expect(adapter.getCapabilities({ connector, network, address })).rejects.toMatchObject({ name: 'CapabilityNotSupportedError' });
+    await expect(adapter.getAssets({ connector, network, address })).rejects.toMatchObject({ name: 'CapabilityNotSupportedError' });
   });
 });

@@ -510,6 +510,133 @@ describe('EvmAdapter reads', () => {
 
 });
 
+describe('EvmAdapter: node errors from sends (spec section 8)', () => {
+  const failing = (message: string, code = -32003) => () => {
+    throw providerError(code, message);
+  };
+
+  it('maps the node\'s reason to the named error, also when a wallet wraps it; a rejection stays a rejection', async () => {
+    const cases: [string, number, string][] = [
+      ['Insufficient funds for gas * price + value', -32003, 'InsufficientFundsError'],
+      ['nonce too low', -32003, 'NonceTooLowError'],
+      ['nonce too high', -32000, 'NonceTooHighError'],
+      ['max fee per gas less than block base fee', -32003, 'FeeCapTooLowError'],
+      ['max priority fee per gas higher than max fee per gas', -32003, 'TipAboveFeeCapError'],
+      ['intrinsic gas too low', -32000, 'IntrinsicGasTooLowError'],
+      ['execution reverted: Ownable: caller is not the owner', 3, 'ExecutionRevertedError'],
+    ];
+    for (const [message, code, name] of cases) {
+      const { provider } = walletOn('0x7a69', [A1], { eth_sendTransaction: failing(message, code) });
+      const adapter = new EvmAdapter(fakeContext().ctx);
+      await expect(adapter.sendTransaction({ connector: connectorFor(provider), network: local, address: A1, request: { to: A2, value: 1n } })).rejects.toMatchObject({ name, details: message });
+    }
+    // MetaMask's shape: -32603 with the node's error in data.originalError
+    const { provider } = walletOn('0x7a69', [A1], {
+      eth_sendTransaction: () => {
+        throw { code: -32603, message: 'Internal JSON-RPC error.', data: { originalError: { code: -32000, message: 'insufficient funds for transfer' } } };
+      },
+    });
+    await expect(new EvmAdapter(fakeContext().ctx).sendTransaction({ connector: connectorFor(provider), network: local, address: A1, request: { to: A2 } })).rejects.toMatchObject({ name: 'InsufficientFundsError' });
+    // a decline whose text mentions funds is still a decline
+    const declined = walletOn('0x7a69', [A1], { eth_sendTransaction: failing('User rejected: insufficient funds warning shown', 4001) });
+    await expect(new EvmAdapter(fakeContext().ctx).sendTransaction({ connector: connectorFor(declined.provider), network: local, address: A1, request: { to: A2 } })).rejects.toBeInstanceOf(UserRejectedRequestError);
+  });
+
+  it('an estimate the node refuses carries the reason too', async () => {
+    const { ctx } = fakeContext({
+      eth_estimateGas: () => {
+        throw Object.assign(new Error('execution reverted: too early'), { code: 3 });
+      },
+    });
+    const adapter = new EvmAdapter(ctx);
+    await expect(adapter.estimateGas({ connector: connectorFor(walletOn('0x7a69').provider), network: local, address: A1, request: { to: A2 } })).rejects.toMatchObject({
+      name: 'ExecutionRevertedError',
+      reason: 'too early',
+    });
+  });
+});
+
+describe('EvmAdapter capabilities over EIP-1193 (EIP-5792, ERC-7715, EIP-7811)', () => {
+  const call = { connector: undefined as unknown as Connector, network: local, address: A1 };
+
+  it('sendCalls: every call checked (to/data start with 0x) before the wallet is asked; wallet_sendCalls v2; v1 and v2 answers', async () => {
+    const { provider } = walletOn('0x7a69', [A1], { wallet_sendCalls: () => ({ id: '0xbundle' }) });
+    const adapter = new EvmAdapter(fakeContext().ctx);
+    const connector = connectorFor(provider);
+    for (const calls of [[{ to: 'f39F' }], [{ to: A2, data: 'a9059cbb' }], [], [{ data: '0x' }]]) {
+      await expect(adapter.sendCalls({ ...call, connector, request: { calls } as never })).rejects.toMatchObject({ name: 'InvalidParamsRpcError', code: -32602 });
+    }
+    expect(provider.calls).toEqual([]);
+    expect(await adapter.sendCalls({ ...call, connector, request: { calls: [{ to: A2, data: '0xa9059cbb', value: 16n }], atomicRequired: true, capabilities: { paymasterService: { url: 'https://pm.example' } } } })).toBe('0xbundle');
+    expect(provider.calls).toEqual([
+      {
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', from: A1, chainId: '0x7a69', atomicRequired: true, calls: [{ to: A2, data: '0xa9059cbb', value: '0x10' }], capabilities: { paymasterService: { url: 'https://pm.example' } } }],
+      },
+    ]);
+    provider.handlers['wallet_sendCalls'] = () => '0xv1';
+    expect(await adapter.sendCalls({ ...call, connector, request: { calls: [{ to: A2 }] } })).toBe('0xv1');
+    provider.handlers['wallet_sendCalls'] = () => ({ nope: 1 });
+    await expect(adapter.sendCalls({ ...call, connector, request: { calls: [{ to: A2 }] } })).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
+    // the 5700-5760 bundle errors come back typed
+    provider.handlers['wallet_sendCalls'] = () => {
+      throw providerError(5740, 'Bundle too large');
+    };
+    await expect(adapter.sendCalls({ ...call, connector, request: { calls: [{ to: A2 }] } })).rejects.toMatchObject({ name: 'BundleTooLargeError', code: 5740 });
+  });
+
+  it('status, capabilities, permissions and assets go to the wallet; a wallet without the method answers CapabilityNotSupportedError', async () => {
+    const { provider } = walletOn('0x7a69', [A1], {
+      wallet_getCallsStatus: () => ({ status: 200, receipts: [] }),
+      wallet_getCapabilities: () => ({ '0x7a69': { atomic: { status: 'supported' } } }),
+      wallet_grantPermissions: (p: unknown) => ({ granted: p }),
+      wallet_getAssets: () => ({ '0x7a69': [] }),
+    });
+    const adapter = new EvmAdapter(fakeContext().ctx);
+    const connector = connectorFor(provider);
+    expect(await adapter.getCallsStatus({ ...call, connector, id: '0xbundle' })).toEqual({ status: 200, receipts: [] });
+    expect(await adapter.getCapabilities({ ...call, connector })).toEqual({ '0x7a69': { atomic: { status: 'supported' } } });
+    expect(await adapter.grantPermissions({ ...call, connector, request: { expiry: 5 } })).toEqual({ granted: [{ expiry: 5 }] });
+    expect(await adapter.getAssets({ ...call, connector, chainFilter: ['eip155:1', '31337'] })).toEqual({ '0x7a69': [] });
+    expect(provider.calls.map((c) => [c.method, c.params])).toEqual([
+      ['wallet_getCallsStatus', ['0xbundle']],
+      ['wallet_getCapabilities', [A1, ['0x7a69']]],
+      ['wallet_grantPermissions', [{ expiry: 5 }]],
+      ['wallet_getAssets', [{ account: A1, chainFilter: ['0x1', '0x7a69'] }]],
+    ]);
+    // this wallet has no eth_signTransaction (4200) and an unknown revoke (-32601)
+    provider.handlers['wallet_revokePermissions'] = () => {
+      throw providerError(-32601, 'Method not found');
+    };
+    await expect(adapter.signTransaction({ ...call, connector, request: { to: A2 } })).rejects.toMatchObject({ name: 'CapabilityNotSupportedError', message: 'The eip155 wallet does not support signTransaction' });
+    await expect(adapter.revokePermissions({ ...call, connector, request: {} })).rejects.toMatchObject({ name: 'CapabilityNotSupportedError' });
+    provider.handlers['wallet_getAssets'] = () => [];
+    await expect(adapter.getAssets({ ...call, connector })).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
+  });
+
+  it('signTransaction: eth_signTransaction from the connected account; the signed bytes as hex', async () => {
+    const { provider } = walletOn('0x7a69', [A1], { eth_signTransaction: () => '0x02f8' });
+    const adapter = new EvmAdapter(fakeContext().ctx);
+    expect(await adapter.signTransaction({ ...call, connector: connectorFor(provider), request: { to: A2, value: 1n } })).toBe('0x02f8');
+    expect(provider.calls).toEqual([{ method: 'eth_signTransaction', params: [{ from: A1, to: A2, value: '0x1' }] }]);
+  });
+});
+
+describe('EvmAdapter: a connect the visitor left', () => {
+  it('stops waiting for the prompt when the signal aborts (the prompt itself stays with the wallet)', async () => {
+    let answer!: (v: unknown) => void;
+    const { provider } = walletOn('0x7a69', [A1], { eth_requestAccounts: () => new Promise((r) => (answer = r)) });
+    const adapter = new EvmAdapter(fakeContext().ctx);
+    const abort = new AbortController();
+    const connecting = adapter.connect({ connector: connectorFor(provider), signal: abort.signal });
+    abort.abort(new Error('another wallet'));
+    await expect(connecting).rejects.toThrow('another wallet');
+    answer([A1]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(provider.listenerCount()).toBe(0); // no session was set up for the late answer
+  });
+});
+
 describe('evm plugin module', () => {
   it('contributes one eip155 adapter', () => {
     const adapters = evmModule.adapters!(fakeContext().ctx);

@@ -2,6 +2,12 @@
  * The eip155 chain adapter: drives an EIP-1193 provider (an injected or
  * EIP-6963 wallet) for connect / switch / sign / send, and reads the chain
  * (balance, gas) through the kernel's RpcTransport, never through the wallet.
+ *
+ * Errors: a wallet's error becomes the catalogue's typed error (toProviderError); a failed
+ * send or estimate that carries the node's reason becomes the named node error
+ * (InsufficientFundsError, NonceTooLowError, ExecutionRevertedError, … spec section 8); a
+ * rejection stays a rejection. The EIP-5792, ERC-7715 and EIP-7811 capabilities are asked of
+ * the wallet; one that does not offer them answers CapabilityNotSupportedError.
  */
 import { Subject } from 'rxjs';
 import { encodeFunctionData, erc20Abi, getAddress, hexToBigInt, isAddress, numberToHex, stringToHex } from 'viem';
@@ -11,8 +17,10 @@ import {
   caipAddress,
   formatUnits,
   isUnrecognizedChain,
+  isUserRejection,
   toProviderError,
   type AdapterCall,
+  type AdapterRequests,
   type AdapterConnection,
   type AdapterEvent,
   type CaipNetwork as Network,
@@ -23,7 +31,17 @@ import {
   type PluginContext,
   type TransferRequest,
 } from '../../kernel/index';
-import { ChainIsNotSupportedError, UnauthorizedProviderError, type LatchkeyErrorOptions } from '../../kernel/errors/index';
+import {
+  CapabilityNotSupportedError,
+  ChainIsNotSupportedError,
+  MethodNotFoundRpcError,
+  RequestAbortedError,
+  UnauthorizedProviderError,
+  UnsupportedProviderMethodError,
+  toNodeError,
+  type LatchkeyErrorOptions,
+} from '../../kernel/errors/index';
+import { bundleId, sendCallsParams } from './sendCalls';
 
 type AccountRecord = AdapterConnection['accounts'][number];
 
@@ -39,6 +57,51 @@ export class ProviderNotFoundError extends LatchkeyError {
   constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
     super('Provider not found', { ...options, code: 'PROVIDER_NOT_FOUND' });
   }
+}
+
+/** The wallet's answer to a method it does not know. */
+class UnexpectedWalletResponseError extends LatchkeyError {
+  override name = 'UnexpectedWalletResponseError';
+  constructor(method: string, response: unknown) {
+    super(`The wallet answered ${method} with an unexpected result`, { code: 'UNEXPECTED_WALLET_RESPONSE', data: { method, response } });
+  }
+}
+
+/**
+ * A failed send or estimate: the node's own reason when its text names one (spec section 8
+ * node-message errors), else the provider error. A rejection is never read as a node error.
+ */
+function toSendError(err: unknown): LatchkeyError {
+  if (isUserRejection(err)) return typed(err);
+  return toNodeError(err) ?? typed(err);
+}
+
+/**
+ * A wallet's error as a typed one. An error that is typed already (a provider facade such as
+ * WalletConnect's throws the kernel's errors, e.g. RelayConnectionLostError) stays as it is.
+ */
+function typed(err: unknown): LatchkeyError {
+  return err instanceof LatchkeyError ? err : toProviderError(err);
+}
+
+/** Rejects with the signal's reason as soon as it aborts (the wallet's prompt itself cannot be withdrawn). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new RequestAbortedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new RequestAbortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 interface Session {
@@ -99,11 +162,12 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
 
   constructor(private readonly ctx: PluginContext) {}
 
-  async connect({ connector }: { connector: Connector; network?: Network }): Promise<AdapterConnection> {
+  async connect({ connector, signal }: { connector: Connector; network?: Network; signal?: AbortSignal }): Promise<AdapterConnection> {
     const provider = this.providerOf(connector);
     // The wallet stays on its own chain: switching is a separate, explicit step
     // (the kernel shows UnsupportedChain when the chain is not a requested one).
-    const accounts = await this.call<unknown>(provider, 'eth_requestAccounts');
+    // A connect the visitor left (signal) stops waiting for the prompt's answer.
+    const accounts = await untilAborted(this.call<unknown>(provider, 'eth_requestAccounts'), signal);
     return this.establish(connector, provider, accounts);
   }
 
@@ -146,7 +210,7 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
       return;
     } catch (err) {
-      if (!isUnrecognizedChain(err)) throw toProviderError(err);
+      if (!isUnrecognizedChain(err)) throw typed(err);
     }
     try {
       await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParameter(network)] });
@@ -173,7 +237,17 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     const current = toChainId(await this.call<unknown>(provider, 'eth_chainId'));
     if (current !== toChainId(network.id)) await this.switchNetwork({ connector, network });
     const from = request.from ?? (await this.accountOf(connector, provider));
-    return this.call<string>(provider, 'eth_sendTransaction', [toRpcTransaction(request, from)]);
+    const hash = await this.send<unknown>(provider, 'eth_sendTransaction', [toRpcTransaction(request, from)]);
+    if (typeof hash !== 'string' || hash === '' || hash.length > 256) throw new UnexpectedWalletResponseError('eth_sendTransaction', hash);
+    return hash;
+  }
+
+  /** Signs without sending (eth_signTransaction); the signed transaction as 0x-hex. */
+  async signTransaction({ connector, address, request }: AdapterCall & { readonly request: EvmTransactionRequest }): Promise<string> {
+    const provider = this.providerOf(connector);
+    const signed = await this.capability<unknown>('signTransaction', provider, 'eth_signTransaction', [toRpcTransaction(request, request.from ?? address)], true);
+    if (typeof signed !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signed)) throw new UnexpectedWalletResponseError('eth_signTransaction', signed);
+    return signed;
   }
 
   /**
@@ -195,8 +269,46 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
   async estimateGas({ connector, network, request }: AdapterCall & { readonly request: EvmTransactionRequest }): Promise<bigint> {
     const from = request.from ?? this.sessions.get(connector.id)?.address;
     const { gas: _gas, gasPrice: _gasPrice, ...call } = request;
-    const gas = await this.rpc(network).request<Hex>({ method: 'eth_estimateGas', params: [toRpcTransaction(call, from)] });
-    return hexToBigInt(gas);
+    try {
+      const gas = await this.rpc(network).request<Hex>({ method: 'eth_estimateGas', params: [toRpcTransaction(call, from)] });
+      return hexToBigInt(gas);
+    } catch (err) {
+      throw toSendError(err);
+    }
+  }
+
+  /** EIP-5792 batch; 'to' and 'data' of every call are checked first (spec section 5). Returns the bundle id. */
+  async sendCalls({ connector, network, address, request }: AdapterCall & { readonly request: AdapterRequests['eip155']['calls'] }): Promise<string> {
+    const params = sendCallsParams(request, toChainId(network.id), address);
+    const answer = await this.capability<unknown>('sendCalls', this.providerOf(connector), 'wallet_sendCalls', params, true);
+    const id = bundleId(answer);
+    if (!id) throw new UnexpectedWalletResponseError('wallet_sendCalls', answer);
+    return id;
+  }
+
+  async getCallsStatus({ connector, id }: AdapterCall & { readonly id: string }): Promise<unknown> {
+    return objectAnswer('wallet_getCallsStatus', await this.capability('getCallsStatus', this.providerOf(connector), 'wallet_getCallsStatus', [id]));
+  }
+
+  async getCapabilities({ connector, network, address }: AdapterCall): Promise<Readonly<Record<string, unknown>>> {
+    const answer = await this.capability('getCapabilities', this.providerOf(connector), 'wallet_getCapabilities', [address, [numberToHex(toChainId(network.id))]]);
+    return objectAnswer('wallet_getCapabilities', answer);
+  }
+
+  /** ERC-7715: the request goes to the wallet as given. */
+  async grantPermissions({ connector, request }: AdapterCall & { readonly request: unknown }): Promise<unknown> {
+    return this.capability('grantPermissions', this.providerOf(connector), 'wallet_grantPermissions', [request]);
+  }
+
+  async revokePermissions({ connector, request }: AdapterCall & { readonly request: unknown }): Promise<unknown> {
+    return this.capability('revokePermissions', this.providerOf(connector), 'wallet_revokePermissions', [request]);
+  }
+
+  /** EIP-7811; `chainFilter` entries as hex, decimal or CAIP-2 ids. */
+  async getAssets({ connector, address, chainFilter }: AdapterCall & { readonly chainFilter?: readonly string[] }): Promise<unknown> {
+    const filter = chainFilter?.map((id) => numberToHex(toChainId(id.includes(':') ? id.slice(id.indexOf(':') + 1) : id)));
+    const answer = await this.capability('getAssets', this.providerOf(connector), 'wallet_getAssets', [{ account: address, ...(filter ? { chainFilter: filter } : {}) }]);
+    return objectAnswer('wallet_getAssets', answer);
   }
 
   async getBalance({ address, network }: { address: string; network: Network }): Promise<{ balance: string; symbol: string }> {
@@ -225,7 +337,32 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     try {
       return (await provider.request(params === undefined ? { method } : { method, params })) as T;
     } catch (err) {
-      throw toProviderError(err);
+      throw typed(err);
+    }
+  }
+
+  /** A send: the node's reason when it gives one (InsufficientFundsError, NonceTooLowError, …). */
+  private async send<T = unknown>(provider: Eip1193Provider, method: string, params: unknown): Promise<T> {
+    try {
+      return (await provider.request({ method, params })) as T;
+    } catch (err) {
+      throw toSendError(err);
+    }
+  }
+
+  /**
+   * A capability the wallet may not offer: a wallet answering that it does not know the method
+   * (4200, -32601) gives CapabilityNotSupportedError; its other errors are typed as usual.
+   */
+  private async capability<T = unknown>(name: string, provider: Eip1193Provider, method: string, params: unknown, sends = false): Promise<T> {
+    try {
+      return (await provider.request({ method, params })) as T;
+    } catch (err) {
+      const error = sends ? toSendError(err) : typed(err);
+      if (error instanceof UnsupportedProviderMethodError || error instanceof MethodNotFoundRpcError) {
+        throw new CapabilityNotSupportedError(name, NAMESPACE, { cause: err, details: `The wallet does not offer ${method}.` });
+      }
+      throw error;
     }
   }
 
@@ -286,6 +423,11 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     this.sessions.delete(connectorId);
     session.off();
   }
+}
+
+function objectAnswer(method: string, response: unknown): Readonly<Record<string, unknown>> {
+  if (typeof response !== 'object' || response === null || Array.isArray(response)) throw new UnexpectedWalletResponseError(method, response);
+  return response as Record<string, unknown>;
 }
 
 function isProvider(value: unknown): value is Eip1193Provider {

@@ -13,7 +13,7 @@ import { WALLETCONNECT_GROUP_ID, walletConnectPlugin } from './index';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 import { resolveWalletConnectConnectorId } from './resolveConnector';
 import { canSignInOverUniversalProvider } from './siwx';
-import { base58Encode, utf8ToHex } from './units';
+import { base58Decode, base58Encode, base64Encode, utf8ToHex } from './units';
 import { formatUnits, parseUnits } from '../../kernel/index';
 import { UniversalAdapter } from './UniversalAdapter';
 import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
@@ -346,9 +346,13 @@ describe('UniversalAdapter requests per namespace', () => {
       name: 'UniversalProviderUndefinedError',
       message: 'UniversalAdapter:signMessage - provider is undefined',
     });
-    await expect(adapter.sendTransaction({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(1), request: { to: EVM } })).rejects.toBeDefined();
+    await expect(
+      adapter.sendTransaction!({ connector, network: sol(SOLANA_REF), address: SOL, request: { transaction: new Uint8Array([1]) } } as never),
+    ).rejects.toMatchObject({ code: 4900 });
     const evmAdapter = await adapterOf(s.kernel, 'eip155');
-    await expect(evmAdapter.sendTransaction({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(1), request: { to: EVM } })).rejects.toMatchObject({ code: 4900 });
+    await expect(
+      evmAdapter.sendTransaction!({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(1), address: EVM, request: { to: EVM } } as never),
+    ).rejects.toMatchObject({ code: 4900 });
   });
 
   it("a connector that is not WalletConnect: 'WalletConnectConnector not found'", async () => {
@@ -360,7 +364,7 @@ describe('UniversalAdapter requests per namespace', () => {
     await expect(adapter.reconnect({ connector: phantom })).rejects.toMatchObject({ name: 'WalletConnectConnectorNotFoundError' });
   });
 
-  it('sendTransaction: eip155 eth_sendTransaction (hex quantities, on the target chain); solana and bitcoin name the method they need', async () => {
+  it('sendTransaction: eip155 eth_sendTransaction (hex quantities, on the target chain)', async () => {
     const s = setup();
     await connectAll(s, ALL);
     s.fake.answers['eth_sendTransaction'] = '0xhash';
@@ -376,15 +380,6 @@ describe('UniversalAdapter requests per namespace', () => {
     await adapter.sendTransaction!({ connector: s.kernel.connectors.get('walletConnect')!, network: evm(31337), request: { to: EVM } } as never);
     expect(s.fake.clientRequests.at(-1)?.request).toEqual({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] });
     expect(s.fake.requests.at(-1)).toMatchObject({ method: 'eth_sendTransaction', chain: 'eip155:31337' });
-
-    const before = s.fake.requests.length;
-    await expect(s.kernel.connection.sendTransaction({ transaction: new Uint8Array([1, 2, 3]) }, 'solana')).rejects.toMatchObject({
-      name: 'UniversalAdapterUnsupportedError',
-      message: 'UniversalAdapter:sendTransaction - not supported for solana',
-      method: 'solana_signAndSendTransaction',
-    });
-    await expect(s.kernel.connection.sendTransaction({ recipient: BTC, amount: 1n }, 'bip122')).rejects.toMatchObject({ method: 'sendTransfer' });
-    expect(s.fake.requests.length).toBe(before); // nothing faked, nothing sent
   });
 
   it('switchNetwork: eip155 asks the wallet through the session; solana moves to an approved chain only', async () => {
@@ -444,6 +439,164 @@ describe('UniversalAdapter requests per namespace', () => {
     await connectAll(s, { solana: ALL.solana });
     await settle();
     expect(s.kernel.account.get('solana')).toMatchObject({ balance: '2', balanceSymbol: 'SOL' });
+  });
+});
+
+/** A legacy Solana transaction with one required signer (`signer`) and an empty signature slot. */
+function solanaTransaction(signer: Uint8Array): Uint8Array {
+  const program = new Uint8Array(32).fill(7);
+  const blockhash = new Uint8Array(32).fill(9);
+  // [1 signature][64 zero bytes] | header [1, 0, 1] | 2 keys | blockhash | 0 instructions
+  return Uint8Array.from([1, ...new Uint8Array(64), 1, 0, 1, 2, ...signer, ...program, ...blockhash, 0]);
+}
+
+describe('UniversalAdapter capabilities per namespace (spec section 6 lists)', () => {
+  const connector = (s: Setup, ns: 'eip155' | 'solana' | 'bip122') => s.kernel.connectors.get(walletConnectConnectorId(ns))!;
+
+  it('each namespace exposes exactly its capabilities; polkadot none', async () => {
+    const s = setup();
+    await s.kernel.start();
+    const has = async (ns: 'eip155' | 'solana' | 'bip122' | 'polkadot') => {
+      const a = await adapterOf(s.kernel, ns);
+      return ['sendTransaction', 'estimateGas', 'signTransaction', 'signAllTransactions', 'signPsbt', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'grantPermissions', 'revokePermissions', 'getAssets'].filter(
+        (c) => typeof (a as unknown as Record<string, unknown>)[c] === 'function',
+      );
+    };
+    expect(await has('eip155')).toEqual(['sendTransaction', 'estimateGas', 'signTransaction', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'grantPermissions', 'revokePermissions', 'getAssets']);
+    expect(await has('solana')).toEqual(['sendTransaction', 'signTransaction', 'signAllTransactions']);
+    expect(await has('bip122')).toEqual(['sendTransaction', 'signPsbt']);
+    expect(await has('polkadot')).toEqual([]);
+  });
+
+  it('solana sendTransaction: solana_signAndSendTransaction with the base64 wire bytes and the send options; answers the signature', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    s.fake.answers['solana_signAndSendTransaction'] = { signature: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW' };
+    const tx = Uint8Array.from([1, 2, 3, 250]);
+    const signature = await s.kernel.connection.sendTransaction({ transaction: tx, options: { skipPreflight: true, preflightCommitment: 'confirmed' } }, 'solana');
+    expect(signature).toBe('5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW');
+    expect(s.fake.requests.at(-1)).toEqual({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: 'AQID+g==', sendOptions: { skipPreflight: true, preflightCommitment: 'confirmed' } },
+      chain: `solana:${SOLANA_REF}`,
+    });
+    await expect(s.kernel.connection.sendTransaction({ transaction: new Uint8Array() }, 'solana')).rejects.toMatchObject({ name: 'InvalidParamsRpcError' });
+  });
+
+  it('solana signTransaction: the wallet\'s signed transaction, or its signature put in the signer\'s slot; signAllTransactions in order', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    const session = await s.kernel.connection.session('solana', 'signTransaction');
+    const signer = base58Decode(SOL)!;
+    const tx = solanaTransaction(signer);
+    const sig = new Uint8Array(64).fill(0xab);
+    s.fake.answers['solana_signTransaction'] = { signature: base58Encode(sig) };
+    const signed = (await session.adapter.signTransaction!({ ...session, request: { transaction: tx } } as never)) as Uint8Array;
+    expect(s.fake.requests.at(-1)).toMatchObject({ method: 'solana_signTransaction', params: { transaction: base64Encode(tx) } });
+    expect([...signed.subarray(1, 65)]).toEqual([...sig]);
+    expect([...signed.subarray(65)]).toEqual([...tx.subarray(65)]);
+
+    const fromWallet = Uint8Array.from([...tx.subarray(0, 1), ...sig, ...tx.subarray(65)]);
+    s.fake.answers['solana_signTransaction'] = { signature: base58Encode(sig), transaction: base64Encode(fromWallet) };
+    expect([...((await session.adapter.signTransaction!({ ...session, request: { transaction: tx } } as never)) as Uint8Array)]).toEqual([...fromWallet]);
+
+    // a signature for a transaction the account does not sign cannot be placed: typed error
+    s.fake.answers['solana_signTransaction'] = { signature: base58Encode(sig) };
+    await expect(session.adapter.signTransaction!({ ...session, request: { transaction: solanaTransaction(new Uint8Array(32).fill(1)) } } as never)).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
+
+    s.fake.answers['solana_signAllTransactions'] = (p: any) => ({ transactions: p.transactions.map((t: string) => t) });
+    const all = await session.adapter.signAllTransactions!({ ...session, requests: [{ transaction: tx }, { transaction: fromWallet }] } as never);
+    expect(all.map((t) => [...(t as Uint8Array)])).toEqual([[...tx], [...fromWallet]]);
+    s.fake.answers['solana_signAllTransactions'] = { transactions: ['AQID'] };
+    await expect(session.adapter.signAllTransactions!({ ...session, requests: [{ transaction: tx }, { transaction: tx }] } as never)).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
+  });
+
+  it('bitcoin sendTransaction: sendTransfer (satoshis as a decimal string) → txid; signPsbt with its inputs', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    const TXID = 'ab'.repeat(32);
+    s.fake.answers['sendTransfer'] = { txid: TXID };
+    expect(await s.kernel.connection.sendTransaction({ recipient: 'bc1qrecipient', amount: 12_345n }, 'bip122')).toBe(TXID);
+    expect(s.fake.requests.at(-1)).toEqual({ method: 'sendTransfer', params: { account: BTC, recipientAddress: 'bc1qrecipient', amount: '12345' }, chain: `bip122:${BTC_REF}` });
+    await expect(s.kernel.connection.sendTransaction({ recipient: 'bc1qrecipient', amount: 0n }, 'bip122')).rejects.toMatchObject({ name: 'InvalidParamsRpcError' });
+    s.fake.answers['sendTransfer'] = { txid: '<script>' };
+    await expect(s.kernel.connection.sendTransaction({ recipient: 'bc1qrecipient', amount: 1n }, 'bip122')).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
+
+    const session = await s.kernel.connection.session('bip122', 'signPsbt');
+    s.fake.answers['signPsbt'] = { psbt: 'cHNidP8signed', txid: TXID };
+    const out = await session.adapter.signPsbt!({ ...session, request: { psbt: 'cHNidP8', signInputs: { [BTC]: [0, 2] }, broadcast: true } } as never);
+    expect(out).toEqual({ psbt: 'cHNidP8signed', txid: TXID });
+    expect(s.fake.requests.at(-1)!.params).toEqual({ account: BTC, psbt: 'cHNidP8', signInputs: [{ address: BTC, index: 0 }, { address: BTC, index: 2 }], broadcast: true });
+    await expect(s.kernel.connection.session('bip122', 'signTransaction')).rejects.toMatchObject({ name: 'CapabilityNotSupportedError' });
+  });
+
+  it('eip155 sendCalls: validated (to/data start with 0x) before the wallet sees it, then wallet_sendCalls; status, capabilities, permissions, assets', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    const session = await s.kernel.connection.session('eip155', 'sendCalls');
+    const before = s.fake.requests.length;
+    for (const calls of [[{ to: 'f39F' }], [{ to: EVM, data: 'a9059cbb' }], [], [null]]) {
+      await expect(session.adapter.sendCalls!({ ...session, request: { calls } } as never)).rejects.toMatchObject({ name: 'InvalidParamsRpcError', code: -32602 });
+    }
+    expect(s.fake.requests.length).toBe(before);
+
+    s.fake.answers['wallet_sendCalls'] = { id: '0xbundle' };
+    const id = await session.adapter.sendCalls!({ ...session, request: { calls: [{ to: EVM, data: '0xa9059cbb', value: 5n }], atomicRequired: true } } as never);
+    expect(id).toBe('0xbundle');
+    expect(s.fake.requests.at(-1)).toEqual({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', from: EVM, chainId: '0x1', atomicRequired: true, calls: [{ to: EVM, data: '0xa9059cbb', value: '0x5' }] }],
+      chain: 'eip155:1',
+    });
+    s.fake.answers['wallet_sendCalls'] = '0xv1id';
+    expect(await session.adapter.sendCalls!({ ...session, request: { calls: [{ to: EVM }] } } as never)).toBe('0xv1id');
+
+    s.fake.answers['wallet_getCallsStatus'] = { status: 200, receipts: [] };
+    expect(await session.adapter.getCallsStatus!({ ...session, id: '0xbundle' })).toEqual({ status: 200, receipts: [] });
+    s.fake.answers['wallet_getCapabilities'] = { '0x1': { atomic: { status: 'supported' } } };
+    expect(await session.adapter.getCapabilities!(session)).toEqual({ '0x1': { atomic: { status: 'supported' } } });
+    expect(s.fake.requests.at(-1)!.params).toEqual([EVM, ['0x1']]);
+    s.fake.answers['wallet_grantPermissions'] = { permissionsContext: '0xctx' };
+    expect(await session.adapter.grantPermissions!({ ...session, request: { expiry: 1 } })).toEqual({ permissionsContext: '0xctx' });
+    s.fake.answers['wallet_revokePermissions'] = null;
+    await session.adapter.revokePermissions!({ ...session, request: { permissionContext: '0xctx' } });
+    expect(s.fake.requests.at(-1)).toMatchObject({ method: 'wallet_revokePermissions', params: [{ permissionContext: '0xctx' }] });
+    s.fake.answers['wallet_getAssets'] = { '0x1': [] };
+    expect(await session.adapter.getAssets!({ ...session, chainFilter: ['eip155:1', '0x7a69'] })).toEqual({ '0x1': [] });
+    expect(s.fake.requests.at(-1)!.params).toEqual([{ account: EVM, chainFilter: ['0x1', '0x7a69'] }]);
+    s.fake.answers['wallet_getAssets'] = 'not an object';
+    await expect(session.adapter.getAssets!(session)).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
+  });
+
+  it('a method the session did not approve is CapabilityNotSupportedError, and nothing is sent; a wallet error stays typed', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    const ns = s.fake.session!.namespaces['eip155'] as unknown as { methods: string[] };
+    ns.methods = ns.methods.filter((m) => m !== 'wallet_sendCalls');
+    const session = await s.kernel.connection.session('eip155', 'sendCalls');
+    const before = s.fake.requests.length;
+    await expect(session.adapter.sendCalls!({ ...session, request: { calls: [{ to: EVM }] } } as never)).rejects.toMatchObject({
+      name: 'CapabilityNotSupportedError',
+      message: 'The eip155 wallet does not support sendCalls',
+      details: 'The wallet did not approve wallet_sendCalls for this session.',
+    });
+    expect(s.fake.requests.length).toBe(before);
+    s.fake.answers['wallet_getCallsStatus'] = Object.assign(new Error('Unknown bundle id'), { code: 5730 });
+    await expect(session.adapter.getCallsStatus!({ ...session, id: '0x1' })).rejects.toMatchObject({ name: 'UnknownBundleIdError', code: 5730 });
+    s.fake.answers['solana_signAndSendTransaction'] = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    await expect(s.kernel.connection.sendTransaction({ transaction: Uint8Array.from([1]) }, 'solana')).rejects.toMatchObject({ name: 'UserRejectedRequestError' });
+  });
+
+  it('the raw EIP-1193 path (the connector\'s provider) validates wallet_sendCalls too', async () => {
+    const s = setup();
+    await connectAll(s, ALL);
+    const provider = connector(s, 'eip155').provider as { request(a: { method: string; params?: unknown }): Promise<unknown> };
+    const before = s.fake.requests.length;
+    await expect(provider.request({ method: 'wallet_sendCalls', params: [{ calls: [{ to: EVM, data: 'deadbeef' }] }] })).rejects.toMatchObject({ name: 'InvalidParamsRpcError' });
+    await expect(provider.request({ method: 'wallet_sendCalls', params: {} })).rejects.toMatchObject({ name: 'InvalidParamsRpcError' });
+    expect(s.fake.requests.length).toBe(before);
+    s.fake.answers['wallet_sendCalls'] = { id: '0xok' };
+    expect(await provider.request({ method: 'wallet_sendCalls', params: [{ calls: [{ to: EVM, data: '0x' }] }] })).toEqual({ id: '0xok' });
   });
 });
 

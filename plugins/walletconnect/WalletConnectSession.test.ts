@@ -39,13 +39,34 @@ class FakeUniversalProvider implements UniversalProviderLike {
   answers: Record<string, unknown> = {};
   requestError: unknown;
   readonly verify = { register: async () => 'hosted-attestation' as string | undefined };
+  /** The relay socket: `relayDown()` / `relayUp()` emit what WalletConnect's relayer emits. */
+  readonly relayListeners = new Map<string, Set<() => void>>();
+  readonly relayer = {
+    connected: true,
+    on: (event: string, fn: () => void) => {
+      if (!this.relayListeners.has(event)) this.relayListeners.set(event, new Set());
+      this.relayListeners.get(event)!.add(fn);
+    },
+  };
   readonly client = {
     request: async (p: unknown) => {
       this.clientRequests.push(p);
       return null;
     },
-    core: { verify: this.verify },
+    core: { verify: this.verify, relayer: this.relayer },
   };
+  /** When set, requests wait until the test answers them (`held`). */
+  hold = false;
+  readonly held: { method: string; resolve(v: unknown): void; reject(e: unknown): void }[] = [];
+
+  relayDown() {
+    this.relayer.connected = false;
+    for (const fn of this.relayListeners.get('relayer_disconnect') ?? []) fn();
+  }
+  relayUp() {
+    this.relayer.connected = true;
+    for (const fn of this.relayListeners.get('relayer_connect') ?? []) fn();
+  }
   readonly rpcProviders = {
     eip155: { getDefaultChain: () => this.defaultChain ?? '' },
   };
@@ -78,6 +99,7 @@ class FakeUniversalProvider implements UniversalProviderLike {
   async request<T>(args: { method: string; params?: unknown }, chain?: string): Promise<T> {
     this.requests.push({ args, chain });
     if (this.requestError) throw this.requestError;
+    if (this.hold) return new Promise<T>((resolve, reject) => this.held.push({ method: args.method, resolve: resolve as (v: unknown) => void, reject }));
     return this.answers[args.method] as T;
   }
   setDefaultChain(chain: string) {
@@ -100,7 +122,7 @@ interface Setup {
   tracked: TrackedEvent[];
 }
 
-function setup(opts: { relayUrl?: string; env?: Record<string, () => unknown>; initError?: unknown; hostProvider?: boolean; verify?: boolean } = {}): Setup {
+function setup(opts: { relayUrl?: string; env?: Record<string, () => unknown>; initError?: unknown; hostProvider?: boolean; verify?: boolean; lostConnectionTimeoutMs?: number } = {}): Setup {
   const fake = new FakeUniversalProvider();
   const inits: Record<string, unknown>[] = [];
   const init = async (o: Record<string, unknown>) => {
@@ -117,7 +139,12 @@ function setup(opts: { relayUrl?: string; env?: Record<string, () => unknown>; i
       features: { analytics: false },
       ...(opts.hostProvider ? { universalProvider: fake } : {}),
     },
-    plugins: [walletConnectPlugin(opts.verify === undefined ? {} : { verify: opts.verify })],
+    plugins: [
+      walletConnectPlugin({
+        ...(opts.verify === undefined ? {} : { verify: opts.verify }),
+        ...(opts.lostConnectionTimeoutMs === undefined ? {} : { lostConnectionTimeoutMs: opts.lostConnectionTimeoutMs }),
+      }),
+    ],
     environment: { localStorage: undefined, window: undefined, ...(opts.env ?? {}) } as never,
     modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(init))],
   });
@@ -180,6 +207,7 @@ describe('WalletConnectSession', () => {
         relayUrl: 'ws://127.0.0.1:8787',
         metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1:5173', icons: [] },
         telemetryEnabled: false,
+        logger: expect.objectContaining({ level: 'error' }),
         customStoragePrefix: 'latchkey',
       },
     ]);
@@ -411,6 +439,129 @@ describe('WalletConnectSession', () => {
     session.setWcLinking({ name: 'W', href: 'w://wc?uri=x' });
     await s.kernel.connection.disconnect();
     expect(session.state).toMatchObject({ wcUri: undefined, wcPairingExpiry: undefined, wcLinking: undefined });
+  });
+});
+
+describe('the relay link: lost, bounded waits, cancel, recovery (issue 8)', () => {
+  /** Connects eip155 through the session (the universal adapter), the wallet approving at once. */
+  async function connected(opts: Parameters<typeof setup>[0] = {}) {
+    const s = setup(opts);
+    await s.kernel.start();
+    const connecting = s.kernel.connection.connect({ connectorId: WALLETCONNECT_CONNECTOR_ID });
+    await new Promise((r) => setTimeout(r, 0));
+    s.fake.approve();
+    await connecting;
+    return { ...s, session: await s.session() };
+  }
+
+  it('the relay going away shows on the session and the account; it clears when the relay is back', async () => {
+    const s = await connected();
+    expect(s.session.state.connectionLost).toBe(false);
+    s.fake.relayDown();
+    expect(s.session.state.connectionLost).toBe(true);
+    expect(s.kernel.account.get('eip155')).toMatchObject({ status: 'connected', connectionLost: true });
+    s.fake.relayUp();
+    expect(s.session.state.connectionLost).toBe(false);
+    expect(s.kernel.account.get('eip155').connectionLost).toBe(false);
+    // Without a session there is nothing to lose: the relay closing then is not shown.
+    await s.kernel.connection.disconnect();
+    s.fake.relayDown();
+    expect(s.session.state.connectionLost).toBe(false);
+  });
+
+  it('a request while the relay is gone fails after lostConnectionTimeoutMs with RelayConnectionLostError; one the relay comes back for is answered', async () => {
+    const s = await connected({ lostConnectionTimeoutMs: 40 });
+    s.fake.hold = true;
+    s.fake.relayDown();
+    const t0 = Date.now();
+    const lost = s.kernel.connection.signMessage('hello').catch((e: unknown) => e);
+    expect(await lost).toMatchObject({ name: 'RelayConnectionLostError', code: 4900, message: 'The connection to the wallet was lost' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(35);
+    // A late answer to it is dropped; the next request waits for the relay, which comes back in time.
+    s.fake.held[0]!.resolve('0xlate');
+    const back = s.kernel.connection.signMessage('again');
+    await new Promise((r) => setTimeout(r, 10));
+    s.fake.relayUp();
+    await new Promise((r) => setTimeout(r, 60)); // past the timeout: its timer was stopped with the relay's return
+    s.fake.held[1]!.resolve('0xsigned');
+    expect(await back).toBe('0xsigned');
+  });
+
+  it('cancelRequests ends the wait of every unanswered request (RequestAbortedError); the wallet ending the session fails them with 4900', async () => {
+    const s = await connected();
+    s.fake.hold = true;
+    const one = s.kernel.connection.signMessage('a').catch((e: unknown) => e);
+    const two = s.provider.request({ method: 'eth_sendTransaction', params: [{ to: ADDRESS }] }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 0));
+    s.session.cancelRequests();
+    expect(await one).toMatchObject({ name: 'RequestAbortedError', details: 'The request to the wallet was cancelled.' });
+    expect(await two).toMatchObject({ name: 'RequestAbortedError' });
+    // reads of the session itself are never held
+    expect(await s.provider.request({ method: 'eth_chainId' })).toBe('0x1');
+    const three = s.kernel.connection.signMessage('b').catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 0));
+    s.fake.relayDown();
+    s.fake.emit('session_delete', { topic: 'session-topic' });
+    expect(await three).toMatchObject({ name: 'ProviderDisconnectedError', code: 4900 });
+    expect(s.session.state.connectionLost).toBe(false);
+    expect(s.kernel.account.get('eip155').status).toBe('disconnected');
+  });
+});
+
+describe('the pairing belongs to its connect (issue 8)', () => {
+  it('a connect whose signal aborts stops waiting; the pairing stops when nobody waits for it', async () => {
+    const s = setup();
+    const session = await s.session();
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = session.connect({ signal: a.signal }).catch((e: unknown) => e);
+    const second = session.connect({ signal: b.signal }).catch((e: unknown) => e);
+    await flush();
+    expect(session.state.status).toBe('pairing');
+    a.abort(new Error('left'));
+    expect(await first).toMatchObject({ message: 'left' });
+    expect(session.state.status).toBe('pairing'); // the other connect still waits
+    b.abort(new Error('left too'));
+    expect(await second).toMatchObject({ message: 'left too' });
+    expect(session.state.status).toBe('idle');
+    // an answer to the stopped pairing does not count for a later one
+    s.fake.pending[0]!.reject(new Error('expired'));
+    await flush();
+    expect(session.state.wcError).toBe(false);
+  });
+
+  it("another wallet's connect starting while the pairing waits stops the pairing, and never touches that wallet's connection", async () => {
+    const s = setup();
+    await s.kernel.start();
+    const other = { id: 'io.other', name: 'Other', type: 'ANNOUNCED' as const, chain: 'solana' as const, provider: {} };
+    s.kernel.connectors.add(other);
+    const wc = s.kernel.connection.connect({ connectorId: WALLETCONNECT_CONNECTOR_ID }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 0));
+    const session = await s.session();
+    expect(session.state.status).toBe('pairing');
+    void s.kernel.connection.connect({ connectorId: other.id }).catch(() => undefined);
+    expect(await wc).toMatchObject({ name: 'RequestAbortedError', details: 'Another wallet was chosen.' });
+    expect(session.state.status).toBe('idle');
+    expect(s.kernel.account.get('eip155').status).toBe('disconnected');
+  });
+
+  it("the account shows the wallet behind the session by its own name (cleaned) and a safe icon only", async () => {
+    const s = setup();
+    await s.kernel.start();
+    const connecting = s.kernel.connection.connect({ connectorId: WALLETCONNECT_CONNECTOR_ID });
+    await new Promise((r) => setTimeout(r, 0));
+    s.fake.approve();
+    (s.fake.session as { peer?: unknown }).peer = { metadata: { name: '  Phone\u202e  Wallet\n'.repeat(1) + 'x'.repeat(100), icons: ['javascript:alert(1)'] } };
+    await connecting;
+    await flush();
+    const info = s.kernel.account.get('eip155').connectedWalletInfo!;
+    expect(info.name).toBe(`Phone Wallet ${'x'.repeat(51)}`);
+    expect(info.icon).toBeUndefined();
+    const session = await s.session();
+    (s.fake.session as { peer?: unknown }).peer = { metadata: { name: 'Wallet', icons: ['https://wallet.example/icon.png'] } };
+    expect(session.peerWallet()).toEqual({ name: 'Wallet', icon: 'https://wallet.example/icon.png' });
+    (s.fake.session as { peer?: unknown }).peer = { metadata: { name: 42 } };
+    expect(session.peerWallet()).toBeUndefined();
   });
 });
 

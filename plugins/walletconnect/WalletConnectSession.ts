@@ -10,11 +10,21 @@
  * connect resolves with whichever pairing the wallet approves. On a phone in
  * Telegram or iOS Safari, a new connect reuses an unexpired link.
  *
+ * A connect may carry an AbortSignal: when it aborts (the visitor chose another wallet), that
+ * connect stops waiting, and the pairing stops when nobody waits for it any more.
+ *
+ * The relay link: while a session exists and the relay socket is down, `connectionLost` is
+ * true (and on the accounts of the session's namespaces); requests to the wallet then wait at
+ * most `lostConnectionTimeoutMs` for the relay to come back (RelayConnectionLostError), and
+ * `cancelRequests()` ends their wait at once. WalletConnect reconnects by itself; the flag
+ * clears when it has.
+ *
  * Verify: see {@link shouldSkipVerify}.
  */
 import { inject, injectable } from 'inversify';
 import { Subject } from 'rxjs';
 import {
+  Account,
   Alerts,
   ConnectorRegistry,
   Environment,
@@ -22,11 +32,16 @@ import {
   Modal,
   Options,
   Store,
+  parseCaipNetworkId,
   type CaipNetwork,
+  type ChainNamespace,
 } from '../../kernel/index';
-import { ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError } from '../../kernel/errors/index';
-import { UniversalProviderInitError } from './errors';
-import { buildNamespaces, chainReference } from './namespaces';
+import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError } from '../../kernel/errors/index';
+import { RelayConnectionLostError, UniversalProviderInitError } from './errors';
+import { buildNamespaces } from './sessionNamespaces';
+import { assertSendCallsParams } from './sendCalls';
+import { walletConnectLogger } from './logger';
+import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
 import {
   UniversalProviderInit,
@@ -50,7 +65,17 @@ const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   error: undefined,
   buffering: false,
   status: 'idle',
+  connectionLost: false,
 };
+
+/** Default of `lostConnectionTimeoutMs`: how long a request waits for a relay that is gone. */
+const DEFAULT_LOST_CONNECTION_TIMEOUT_MS = 15_000;
+
+/** Requests that read the session itself, not the wallet (never held by the relay guard). */
+const LOCAL_METHODS: readonly string[] = ['eth_accounts', 'eth_chainId', 'eth_requestAccounts', 'wallet_revokePermissions'];
+
+/** A wallet names itself: at most this many characters of its name are kept. */
+const MAX_PEER_NAME = 64;
 
 /**
  * WalletConnect Verify makes the dapp's client open a hidden frame on the hosted
@@ -88,17 +113,6 @@ function sessionAccounts(provider: UniversalProviderLike): string[] {
   return Object.values(namespaces).flatMap((n) => [...(n.accounts ?? [])]);
 }
 
-/** The address of a CAIP-10 account ('solana:5eyk…:Abc' → 'Abc'); a plain address is returned as is. */
-export function accountAddress(account: string): string {
-  const parts = account.split(':');
-  return parts.length >= 3 ? parts.slice(2).join(':') : account;
-}
-
-/** The CAIP-2 chain of a CAIP-10 account ('eip155:1:0xabc' → 'eip155:1'). */
-function accountChain(account: string): string {
-  return account.split(':').slice(0, 2).join(':');
-}
-
 /**
  * The CAIP-2 chain a wallet's chainChanged names: the event data (a CAIP-2 id, a chain
  * reference, or an EIP-155 number / hex) in the namespace of the event's `chainId`.
@@ -113,10 +127,28 @@ function changedChain(eventChainId: string, data: unknown): string {
   return typeof data === 'string' && data !== '' ? `${ns}:${data}` : eventChainId;
 }
 
-/** CAIP-2 chains of a session namespace: its `chains`, else those of its accounts, in order. */
-export function sessionChains(ns: { readonly accounts: readonly string[]; readonly chains?: readonly string[] }): string[] {
-  const list = ns.chains && ns.chains.length > 0 ? [...ns.chains] : ns.accounts.map(accountChain);
-  return [...new Set(list)];
+/** A wallet-given name fit to show: control characters dropped, whitespace collapsed, bounded. */
+function cleanName(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  return name === '' ? undefined : name.slice(0, MAX_PEER_NAME);
+}
+
+/** A wallet-given icon URL only when it is https or a data: image (anything else is dropped). */
+function cleanIcon(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 4096) return undefined;
+  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value)) return value;
+  try {
+    return new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for EIP-2255's `[{ eth_accounts: {} }]`: the dapp giving up its account permission. */
+function isAccountsPermission(params: unknown): boolean {
+  const first = Array.isArray(params) ? (params[0] as Record<string, unknown> | undefined) : undefined;
+  return params === undefined || (typeof first === 'object' && first !== null && 'eth_accounts' in first);
 }
 
 function toHexChainId(value: unknown): string | undefined {
@@ -127,6 +159,12 @@ function toHexChainId(value: unknown): string | undefined {
 interface Waiter {
   resolve(accounts: readonly string[]): void;
   reject(err: unknown): void;
+}
+
+/** A request sent to the wallet and not answered yet. */
+interface Inflight {
+  fail(err: unknown): void;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 @injectable()
@@ -148,6 +186,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Chain reference the eip155 requests go to, following chainChanged. */
   private evmChain: string | undefined;
+  private readonly inflight = new Set<Inflight>();
 
   constructor(
     @inject(Options) private readonly options: Options,
@@ -156,6 +195,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     @inject(Events) private readonly events: Events,
     @inject(Modal) private readonly modal: Modal,
     @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
+    @inject(Account) private readonly account: Account,
     @inject(UniversalProviderInit) private readonly initProvider: (opts: Record<string, unknown>) => Promise<UniversalProviderLike>,
     @inject(WalletConnectConfig) private readonly config: WalletConnectPluginConfig,
   ) {
@@ -201,6 +241,9 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
             icons: [...opts.metadata.icons],
           },
           telemetryEnabled: false,
+          // WalletConnect's own log at 'error', without the visitor's rejections: a normal
+          // approval or a "no" in the wallet logs nothing.
+          logger: walletConnectLogger('error'),
           customStoragePrefix: this.config.customStoragePrefix ?? DEFAULT_STORAGE_PREFIX,
         });
       } catch (cause) {
@@ -233,12 +276,17 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       lastDeleted = topic;
       this.evmChain = undefined;
       this.chains.clear();
-      this.store.patch({ status: 'idle' });
+      this.failInflight(new ProviderDisconnectedError({ details: 'The wallet ended the WalletConnect session.' }));
+      this.store.patch({ status: 'idle', connectionLost: false });
       this.sessionEvents.next({ type: 'disconnect', reason: event });
       this.scoped.next({ type: 'disconnect', origin: 'wallet', reason: event });
     };
     provider.on('session_delete', onDelete);
     provider.on('disconnect', onDelete);
+    // The relay socket: WalletConnect reconnects by itself; we show the gap and bound the wait.
+    const relayer = provider.client?.core?.relayer;
+    relayer?.on?.('relayer_disconnect', () => this.setConnectionLost(true));
+    relayer?.on?.('relayer_connect', () => this.setConnectionLost(false));
     provider.on('accountsChanged', (accounts: unknown) => {
       if (!Array.isArray(accounts)) return;
       this.sessionEvents.next({ type: 'accountsChanged', accounts: accounts.map(String) });
@@ -259,7 +307,11 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       if (e?.topic !== undefined && provider.session && e.topic !== provider.session.topic) return;
       const namespace = chainId.split(':')[0]!;
       if (name === 'accountsChanged' && Array.isArray(data)) {
-        this.scoped.next({ type: 'accountsChanged', namespace, chainId, accounts: data.map((a) => accountAddress(String(a))) });
+        const accounts = data.flatMap((a) => {
+          const text = String(a);
+          return text.includes(':') ? (parseAccount(text)?.address ?? []) : [text];
+        });
+        this.scoped.next({ type: 'accountsChanged', namespace, chainId, accounts });
       } else if (name === 'chainChanged') {
         const next = changedChain(chainId, data);
         if (namespace !== 'eip155') this.chains.set(namespace, next.slice(namespace.length + 1));
@@ -268,13 +320,29 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     });
   }
 
-  async connect(): Promise<readonly string[]> {
+  async connect(options: { readonly signal?: AbortSignal } = {}): Promise<readonly string[]> {
+    const { signal } = options;
+    if (signal?.aborted) throw signal.reason;
     const provider = await this.provider();
     if (provider.session) {
       this.store.patch({ status: 'connected' });
       return sessionAccounts(provider);
     }
-    const done = new Promise<readonly string[]>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    const done = new Promise<readonly string[]>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject };
+      this.waiters.push(waiter);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.waiters.includes(waiter)) return;
+          // This connect was left; the pairing stops when nobody else waits for it.
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          if (this.waiters.length === 0 && this.state.status === 'pairing') this.stopPairing();
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
     const s = this.state;
     const generating = s.status === 'pairing' && s.buffering;
     const reuse = s.wcUri !== undefined && shouldReusePairing(this.env, s.wcPairingExpiry, this.env.now());
@@ -327,7 +395,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     this.clearExpiryTimer();
     this.evmChain = undefined;
     const recent = this.state.recentWallet;
-    this.store.patch({ status: 'connected', wcUri: undefined, wcPairingExpiry: undefined, buffering: false, wcError: false, error: undefined, wcLinking: undefined });
+    this.store.patch({ status: 'connected', wcUri: undefined, wcPairingExpiry: undefined, buffering: false, wcError: false, error: undefined, wcLinking: undefined, connectionLost: false });
     if (recent) this.connectors.addRecent(recent);
     const accounts = sessionAccounts(provider);
     this.settle((w) => w.resolve(accounts));
@@ -364,10 +432,91 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     this.expiryTimer = undefined;
   }
 
-  cancel(): void {
+  cancel(reason?: Error): void {
+    this.stopPairing();
+    this.settle((w) => w.reject(reason ?? new UserRejectedRequestError({ details: 'The modal was closed before a wallet approved the pairing.' })));
+  }
+
+  /** The pairing stops: its link is no longer renewed and a late answer to it no longer counts. */
+  private stopPairing(): void {
+    this.attempt++;
     this.clearExpiryTimer();
     this.store.patch({ status: 'idle', buffering: false });
-    this.settle((w) => w.reject(new UserRejectedRequestError({ details: 'The modal was closed before a wallet approved the pairing.' })));
+  }
+
+  cancelRequests(): void {
+    this.failInflight(new RequestAbortedError({ details: 'The request to the wallet was cancelled.' }));
+  }
+
+  peerWallet(): { readonly name: string; readonly icon?: string } | undefined {
+    const metadata = this.started?.session?.peer?.metadata;
+    const name = cleanName(metadata?.name);
+    if (!name) return undefined;
+    const icon = Array.isArray(metadata?.icons) ? cleanIcon(metadata.icons[0]) : undefined;
+    return icon ? { name, icon } : { name };
+  }
+
+  // --- the relay link ---------------------------------------------------------
+
+  /** Follows the relay socket (only a live session can lose its link) and holds the wait of requests to it. */
+  private setConnectionLost(lost: boolean): void {
+    const value = lost && this.started?.session !== undefined;
+    if (value === this.state.connectionLost) return;
+    this.store.patch({ connectionLost: value });
+    for (const ns of Object.keys(this.account.state.namespaces) as ChainNamespace[]) {
+      const account = this.account.get(ns);
+      const connector = account.connectorId ? this.connectors.get(account.connectorId) : undefined;
+      if (account.status === 'disconnected' || connector?.type !== 'WALLET_CONNECT') continue;
+      this.account.patch(ns, { connectionLost: value });
+    }
+    for (const entry of this.inflight) {
+      if (value) this.arm(entry);
+      else if (entry.timer !== undefined) {
+        clearTimeout(entry.timer);
+        entry.timer = undefined;
+      }
+    }
+  }
+
+  private get lostConnectionTimeoutMs(): number {
+    const ms = this.config.lostConnectionTimeoutMs;
+    return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 600_000) : DEFAULT_LOST_CONNECTION_TIMEOUT_MS;
+  }
+
+  private arm(entry: Inflight): void {
+    const ms = this.lostConnectionTimeoutMs;
+    entry.timer ??= setTimeout(() => entry.fail(new RelayConnectionLostError(ms)), ms);
+  }
+
+  /**
+   * A request to the wallet: answered by the wallet, or failed by a lost relay that did not
+   * come back in time, a cancel, or the session's end. The wallet's own answer after that is
+   * dropped.
+   */
+  private guard<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const entry: Inflight = {
+        fail: (err) => {
+          if (!this.inflight.delete(entry)) return;
+          if (entry.timer !== undefined) clearTimeout(entry.timer);
+          reject(err);
+        },
+      };
+      this.inflight.add(entry);
+      if (this.state.connectionLost) this.arm(entry);
+      work().then(
+        (value) => {
+          if (!this.inflight.delete(entry)) return;
+          if (entry.timer !== undefined) clearTimeout(entry.timer);
+          resolve(value);
+        },
+        (err: unknown) => entry.fail(err),
+      );
+    });
+  }
+
+  private failInflight(err: Error): void {
+    for (const entry of [...this.inflight]) entry.fail(err);
   }
 
   async disconnect(): Promise<void> {
@@ -375,6 +524,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const provider = this.providerPromise ? await this.providerPromise.catch(() => undefined) : undefined;
     this.evmChain = undefined;
     this.chains.clear();
+    this.failInflight(new ProviderDisconnectedError({ details: 'The WalletConnect session was ended.' }));
     this.store.set({ ...INITIAL_WALLETCONNECT_STATE });
     if (provider?.session) {
       const topic = provider.session.topic;
@@ -400,8 +550,9 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   async request<T = unknown>(args: { method: string; params?: unknown }, caipChainId: string): Promise<T> {
     const provider = await this.provider();
     if (!provider.session) throw new ProviderDisconnectedError({ details: 'No WalletConnect session.' });
+    if (args.method === 'wallet_sendCalls') assertSendCallsParams(args.params);
     try {
-      return await provider.request<T>({ method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }, caipChainId);
+      return await this.guard(() => provider.request<T>({ method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }, caipChainId));
     } catch (err) {
       this.alerts.showProviderError(err);
       throw err;
@@ -425,7 +576,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const provider = this.started;
     if (!provider?.session) return;
     const namespace = caipChainId.split(':')[0]!;
-    const ref = chainReference(caipChainId);
+    const ref = parseCaipNetworkId(caipChainId).chainId;
     const rpc = this.networks().find((n) => n.caipNetworkId === caipChainId)?.rpcUrls.default.http[0];
     provider.setDefaultChain(caipChainId, rpc);
     if (namespace === 'eip155') this.evmChain = ref;
@@ -458,14 +609,17 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     if (method === 'eth_accounts') return provider.session ? this.evmAddresses(provider) : [];
     if (!provider.session) throw new ProviderDisconnectedError({ details: 'No WalletConnect session.' });
     if (method === 'eth_chainId') return toHexChainId(this.currentChain(provider));
-    if (method === 'wallet_revokePermissions') {
-      // Revoking the dapp's account permission ends a WalletConnect session.
+    if (method === 'wallet_revokePermissions' && isAccountsPermission(params)) {
+      // Revoking the dapp's account permission (EIP-2255) ends a WalletConnect session.
       await this.disconnect();
       return null;
     }
+    if (method === 'wallet_sendCalls') assertSendCallsParams(params);
     try {
-      if (method === 'wallet_switchEthereumChain') return await this.switchChain(provider, params);
-      return await provider.request({ method, ...(params === undefined ? {} : { params }) }, `eip155:${this.currentChain(provider)}`);
+      if (method === 'wallet_switchEthereumChain') return await this.guard(() => this.switchChain(provider, params));
+      const chain = `eip155:${this.currentChain(provider)}`;
+      const send = () => provider.request({ method, ...(params === undefined ? {} : { params }) }, chain);
+      return await (LOCAL_METHODS.includes(method) ? send() : this.guard(send));
     } catch (err) {
       this.alerts.showProviderError(err);
       throw err;
@@ -485,7 +639,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const ref = String(Number(hex));
     const session = provider.session!;
     const ns = session.namespaces['eip155'];
-    const approved = (ns?.chains ?? ns?.accounts.map((a) => a.split(':').slice(0, 2).join(':')) ?? []).includes(`eip155:${ref}`);
+    const approved = (ns ? sessionChains(ns) : []).includes(`eip155:${ref}`);
     const canAsk = ns?.methods.includes('wallet_switchEthereumChain') && typeof provider.client?.request === 'function';
     if (canAsk) {
       await provider.client!.request!({
@@ -508,15 +662,13 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     if (fromProvider) return fromProvider;
     if (this.evmChain) return this.evmChain;
     const first = provider.session?.namespaces['eip155']?.accounts[0];
-    return first ? first.split(':')[1]! : chainReference(this.networks().find((n) => n.chainNamespace === 'eip155')?.caipNetworkId ?? 'eip155:1');
+    const chain = first ? parseAccount(first)?.chain : undefined;
+    return parseCaipNetworkId(chain ?? this.networks().find((n) => n.chainNamespace === 'eip155')?.caipNetworkId ?? 'eip155:1').chainId;
   }
 
   private evmAddresses(provider: UniversalProviderLike): string[] {
-    const chain = this.currentChain(provider);
-    const accounts = provider.session?.namespaces['eip155']?.accounts ?? [];
-    const onChain = accounts.filter((a) => a.split(':')[1] === chain);
-    const list = (onChain.length > 0 ? onChain : accounts).map((a) => a.split(':')[2]!).filter(Boolean);
-    return [...new Set(list)];
+    const ns = provider.session?.namespaces['eip155'];
+    return ns ? addressesOn(ns, `eip155:${this.currentChain(provider)}`) : [];
   }
 
   private networks(): readonly CaipNetwork[] {

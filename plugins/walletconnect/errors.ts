@@ -71,3 +71,19 @@ export class UnexpectedWalletResponseError extends LatchkeyError {
     super(`The wallet answered ${method} with an unexpected result`, { data: { method, response } });
   }
 }
+
+/**
+ * The relay could not be reached for as long as a request may wait (the wallet cannot hear the
+ * dapp). Code 4900, as EIP-1193's "disconnected": the session is kept and recovers when the relay
+ * is back; try again then.
+ */
+export class RelayConnectionLostError extends LatchkeyError {
+  override name = 'RelayConnectionLostError';
+  constructor(timeoutMs: number, options: Options = {}) {
+    super('The connection to the wallet was lost', {
+      details: `The WalletConnect relay could not be reached for ${Math.round(timeoutMs / 1000)} s, so the wallet did not get the request. It reconnects on its own; try again then.`,
+      ...options,
+      code: 4900,
+    });
+  }
+}

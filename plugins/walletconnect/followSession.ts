@@ -1,4 +1,6 @@
 /**
+ * How the session follows the kernel's connections.
+ *
  * One pairing connects every namespace of the session. When the wallet approves
  * a pairing, or the kernel connects one WalletConnect connector (a pairing view,
  * the EVM adapter asking the lazy EIP-1193 provider, a restore), the other
@@ -7,8 +9,16 @@
  * second prompt). Namespaces already connected or connecting (another wallet, a
  * restore in progress) are left alone. The namespace the visitor connected
  * stays the active one.
+ *
+ * A namespace connected through the session shows the wallet behind it (its own name and icon,
+ * cleaned) rather than "WalletConnect", so "Continue in {wallet}" names the wallet to look at.
+ *
+ * A pairing belongs to the WalletConnect connect that started it: when the visitor starts
+ * another wallet's connect instead (WalletConnect, Back, the installed wallet), the pairing
+ * stops, and its waiting connect ends without touching the other wallet's connection.
  */
 import type { Account, ChainNamespace, Connection, ConnectorRegistry, Network } from '../../kernel/index';
+import { RequestAbortedError } from '../../kernel/errors/index';
 import type { WalletConnectSession } from './types';
 
 export interface FollowSessionDeps {
@@ -55,9 +65,23 @@ export function followWalletConnectSession(deps: FollowSessionDeps): () => void 
 
   const subs = [
     connection.onDidConnect$.subscribe((event) => {
-      if (wcChain(event.connectorId)) void follow(event.namespace);
+      if (!wcChain(event.connectorId)) return;
+      const peer = session.peerWallet();
+      if (peer) account.patch(event.namespace, { connectedWalletInfo: peer });
+      void follow(event.namespace);
     }),
   ];
+  let pending = connection.state.pending;
+  subs.push(
+    connection.state$.subscribe((s) => {
+      const before = pending;
+      pending = s.pending;
+      // Another wallet's connect started while a WalletConnect one was waiting: the pairing stops.
+      if (before !== undefined && wcChain(before) && s.pending !== undefined && !wcChain(s.pending) && session.state.status === 'pairing') {
+        session.cancel(new RequestAbortedError({ details: 'Another wallet was chosen.' }));
+      }
+    }),
+  );
   let previous = session.state.status;
   subs.push(
     session.state$.subscribe((s) => {

@@ -1,4 +1,4 @@
-import { defineNetwork, type CaipNetwork } from '../../kernel/index';
+import { defineNetwork, parseCaipNetworkId, type CaipNetwork } from '../../kernel/index';
 import { bitcoin, solana } from '../../kernel/networks';
 import {
   BITCOIN_SESSION_METHODS,
@@ -6,8 +6,7 @@ import {
   SESSION_EVENTS,
   SOLANA_SESSION_METHODS,
   buildNamespaces,
-  chainReference,
-} from './namespaces';
+} from './sessionNamespaces';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, isPairingExpired, msUntilExpired, pairingExpiry, reusesPairing, shouldReusePairing } from './pairing';
 import { deepLink, isUniversalLink } from './deepLink';
 
@@ -58,7 +57,7 @@ describe('buildNamespaces (spec sections 3 and 6)', () => {
       'solana_getAccounts',
     ]);
     expect(ns['solana']!.chains).toEqual([solana.caipNetworkId]);
-    expect(ns['solana']!.rpcMap[chainReference(solana.caipNetworkId)]).toBe(solana.rpcUrls.default.http[0]);
+    expect(ns['solana']!.rpcMap[parseCaipNetworkId(solana.caipNetworkId).chainId]).toBe(solana.rpcUrls.default.http[0]);
     expect(ns['bip122']!.methods).toEqual(['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses']);
     expect(ns['bip122']!.events).toEqual(['accountsChanged', 'chainChanged']);
   });
@@ -138,5 +137,35 @@ describe('deepLink', () => {
     expect([...new URL(link).searchParams.keys()]).toEqual(['uri']);
     expect(isUniversalLink(link)).toBe(true);
     expect(isUniversalLink('metamask://wc?uri=x')).toBe(false);
+  });
+});
+
+describe("walletConnectLogger: WalletConnect's log, quiet for a visitor's rejection (issue 8)", () => {
+  it('prints error and fatal, drops lower levels and every form of a user rejection; children share the rules', () => {
+    const { walletConnectLogger, isRejectionLog } = jest.requireActual('./logger') as typeof import('./logger');
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const logger = walletConnectLogger();
+      const child = logger.child({ context: 'core/relayer' });
+      child.warn('Relayer disconnected');
+      child.info('Relayer connected');
+      logger.error(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+      logger.error({ code: 5000, message: 'User disapproved requested methods' });
+      logger.error('User rejected the request.');
+      expect(error).not.toHaveBeenCalled();
+      child.error(new Error('Failed to publish payload'), 'publish');
+      logger.fatal('Fatal socket error');
+      expect(error.mock.calls.map((c) => c[0])).toEqual(['[latchkey] core/relayer:', '[latchkey] WalletConnect:']);
+      expect(warn).not.toHaveBeenCalled();
+      logger.level = 'warn';
+      logger.child({}).warn('stalled');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(isRejectionLog([{ data: { originalError: { code: 4001 } } }])).toBe(true);
+      expect(isRejectionLog(['Relayer disconnected', { code: -32603 }])).toBe(false);
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
   });
 });

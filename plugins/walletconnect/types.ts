@@ -24,11 +24,23 @@ export interface WalletConnectPluginConfig {
   readonly verify?: boolean;
   /** Storage prefix of the WalletConnect client (keeps two clients in one page apart). Default 'latchkey'. */
   readonly customStoragePrefix?: string;
+  /**
+   * While the relay cannot be reached, a request to the wallet waits this long for it to come
+   * back, then fails with RelayConnectionLostError. Default 15 000 ms.
+   */
+  readonly lostConnectionTimeoutMs?: number;
 }
 
 /** The subset of @walletconnect/universal-provider this plugin uses. */
 export interface UniversalProviderLike {
-  session?: { readonly topic: string; readonly namespaces: Record<string, { readonly accounts: readonly string[]; readonly chains?: readonly string[]; readonly methods: readonly string[] }> } | undefined;
+  session?:
+    | {
+        readonly topic: string;
+        readonly namespaces: Record<string, { readonly accounts: readonly string[]; readonly chains?: readonly string[]; readonly methods: readonly string[] }>;
+        /** The wallet's own description of itself (wallet-controlled input). */
+        readonly peer?: { readonly metadata?: { readonly name?: unknown; readonly icons?: unknown } };
+      }
+    | undefined;
   connect(opts: Record<string, unknown>): Promise<unknown>;
   disconnect(): Promise<void>;
   request<T = unknown>(args: { method: string; params?: unknown }, chain?: string): Promise<T>;
@@ -38,7 +50,11 @@ export interface UniversalProviderLike {
   /** The sign client: `client.request` sends a request to the wallet as is; `client.core.verify` is Verify. */
   client?: {
     request?(params: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
-    core?: { verify?: { register?: (...args: any[]) => Promise<string | undefined> } };
+    core?: {
+      verify?: { register?: (...args: any[]) => Promise<string | undefined> };
+      /** The relay socket: 'relayer_connect' / 'relayer_disconnect' events, `connected`. */
+      relayer?: { readonly connected?: boolean; on?(event: string, listener: (...args: any[]) => void): void };
+    };
   };
 }
 
@@ -62,6 +78,13 @@ export interface WalletConnectState {
   /** True while a pairing link is being generated (the QR shows a loading state). */
   readonly buffering: boolean;
   readonly status: WalletConnectStatus;
+  /**
+   * True while a session exists and the relay cannot be reached: the wallet cannot hear us.
+   * Requests then wait at most `lostConnectionTimeoutMs` (or until `cancelRequests()`); the
+   * flag clears when the relay is back. The accounts of the session's namespaces carry it too
+   * (`AccountState.connectionLost`).
+   */
+  readonly connectionLost: boolean;
 }
 
 /**
@@ -88,11 +111,18 @@ export interface WalletConnectSession extends Observed<WalletConnectState> {
    * Ensures a pairing link (a fresh one, or the unexpired one in Telegram / iOS Safari) and waits
    * until the wallet approves. Resolves with the session's CAIP-10 accounts.
    */
-  connect(): Promise<readonly string[]>;
+  connect(options?: { readonly signal?: AbortSignal }): Promise<readonly string[]>;
   /** Replaces an expired link with a fresh one while a connect is waiting. */
   refreshPairing(): Promise<void>;
-  /** Stops waiting for the current pairing (modal closed): a waiting connect rejects. */
-  cancel(): void;
+  /**
+   * Stops waiting for the current pairing (the modal closed, another wallet was chosen): every
+   * waiting connect rejects (UserRejectedRequestError unless `reason` says otherwise).
+   */
+  cancel(reason?: Error): void;
+  /** Ends the wait of every request sent to the wallet and not answered yet: each rejects with RequestAbortedError. */
+  cancelRequests(): void;
+  /** The wallet behind the session as it names itself (name bounded and cleaned, icon only when https or a data: image). */
+  peerWallet(): { readonly name: string; readonly icon?: string } | undefined;
   /** An EIP-1193 request for the eip155 namespace (the connector's provider delegates here). */
   eip1193Request(args: { method: string; params?: unknown }): Promise<unknown>;
   /** Ends the session (dapp side); the wallet hears it. */

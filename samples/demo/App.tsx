@@ -158,6 +158,10 @@ export function App({ swapToken }: { readonly swapToken?: string | undefined } =
           <dd data-testid="account-balance">
             {account.isConnected && account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : '—'}
           </dd>
+          <dt>Wallet link</dt>
+          <dd data-testid="account-link" data-state={account.isConnected ? (account.connectionLost ? 'lost' : 'live') : 'none'}>
+            {account.isConnected ? (account.connectionLost ? 'Connection to the wallet lost: reconnecting…' : 'live') : '—'}
+          </dd>
           <dt>Network</dt>
           <dd data-testid="network-name">{network?.name ?? '—'}</dd>
         </dl>

@@ -44,6 +44,13 @@ function swaps(config: DemoConfig, params: URLSearchParams) {
   });
 }
 
+/** `?wcLostTimeoutMs=N` (0 to 600 000): how long a WalletConnect request waits for a relay that is gone (tests shorten it). */
+function lostConnectionTimeout(params: URLSearchParams): { lostConnectionTimeoutMs?: number } {
+  const raw = params.get('wcLostTimeoutMs');
+  const ms = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(ms) && ms <= 600_000 ? { lostConnectionTimeoutMs: ms } : {};
+}
+
 /** The local Solana chain of the stack (samples/solana): its CAIP-2 id is `solana:` + 32 characters of its genesis hash. */
 function solanaNetwork(solana: DemoSolana) {
   return defineNetwork({
@@ -89,7 +96,7 @@ async function main() {
       tokens: tokensOption(config.tokens),
       features: { analytics: false },
     },
-    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl }), swaps(config, params)],
+    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }), swaps(config, params)],
   });
 
   // Sending (the Account view's "Send") and sign-in, on with ?siwx=required or ?siwx=optional.

@@ -8,6 +8,10 @@
  * 2. With the page's clock faked (playwright's page.clock), the WalletConnect view stays open
  *    past the pairing's 3 min 50 s (4 min lifetime, expired within 10 s): the QR shows a new
  *    wc: link, and the wallet pairs with that new link.
+ * 3. The relay gone while paired (issue 8): the dapp shows the lost link (the account's
+ *    `connectionLost`, the demo's "Wallet link"), a signature request fails with a clear error
+ *    once its wait (?wcLostTimeoutMs) is over instead of waiting forever, and when the relay is
+ *    back the link shows live again and a signature goes through and verifies.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getAddress, verifyMessage, type Hex } from 'viem';
@@ -56,8 +60,8 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function openDemo(page: Page, relayUrl: string): Promise<void> {
-  await page.goto(`${stack.demoUrl}?relay=${encodeURIComponent(relayUrl)}`);
+async function openDemo(page: Page, relayUrl: string, query = ''): Promise<void> {
+  await page.goto(`${stack.demoUrl}?relay=${encodeURIComponent(relayUrl)}${query}`);
   await page.waitForFunction(() => Boolean((window as any).__latchkey));
 }
 
@@ -154,5 +158,47 @@ describe('WalletConnect resilience', () => {
     expect(approved['accounts']).toContain(`eip155:${stack.chains[0]!.chainId}:${ANVIL_ACCOUNT_0}`);
     expect(((await page.getByTestId('account-status').textContent()) ?? '').trim()).toBe('connected');
     expect(wallet.events.slice(from).filter((e) => e.type === 'error')).toEqual([]);
+  });
+
+  it('the relay gone while paired: the lost link shows, a signature request fails with a clear error, and all recovers when the relay returns', async () => {
+    const LOST_WAIT_MS = 2000;
+    const [page, wallet] = await Promise.all([newPage(), newWallet(relay.url)]);
+    await openDemo(page, relay.url, `&wcLostTimeoutMs=${LOST_WAIT_MS}`);
+    const uri = await openWalletConnectView(page);
+    wallet.send({ cmd: 'pair', uri });
+    await waitForAccount(page);
+    const link = page.getByTestId('account-link');
+    expect(await link.getAttribute('data-state')).toBe('live');
+
+    // Pages and wallets of the earlier tests in this file may still hold sockets: count from here.
+    const clientsBefore = (await relay.stats()).clients;
+    const t0 = Date.now();
+    await relay.stop();
+    await pollFor(() => link.getAttribute('data-state', { timeout: 1000 }), (v) => v === 'lost', 'the demo to show the lost link', 10_000);
+    timings['relayGoneToLostShownMs'] = Date.now() - t0;
+    expect(((await link.textContent()) ?? '').trim()).toBe('Connection to the wallet lost: reconnecting…');
+    expect(((await page.getByTestId('account-status').textContent()) ?? '').trim()).toBe('connected'); // still paired
+
+    const t1 = Date.now();
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await page.waitForSelector('[data-testid="sign-result"][data-status="error"], [data-testid="sign-result"][data-status="done"]', { timeout: LOST_WAIT_MS + 8_000 });
+    timings['signWhileLostToErrorMs'] = Date.now() - t1;
+    const result = page.getByTestId('sign-result');
+    expect({ status: await result.getAttribute('data-status'), text: ((await result.textContent()) ?? '').trim() }).toEqual({ status: 'error', text: 'The connection to the wallet was lost' });
+    expect(timings['signWhileLostToErrorMs']).toBeGreaterThanOrEqual(LOST_WAIT_MS - 100);
+
+    const t2 = Date.now();
+    await relay.restart();
+    await pollFor(() => link.getAttribute('data-state', { timeout: 1000 }), (v) => v === 'live', 'the demo to show the link live again', 30_000);
+    timings['relayBackToLiveMs'] = Date.now() - t2;
+    await pollFor(() => relay.stats(), (st) => st.clients >= clientsBefore, 'the wallet to reconnect too', 30_000);
+
+    const before = wallet.events.length;
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await page.waitForSelector('[data-testid="sign-result"][data-status="done"], [data-testid="sign-result"][data-status="error"]', { timeout: 20_000 });
+    expect({ status: await result.getAttribute('data-status') }).toEqual({ status: 'done' });
+    const signature = (await result.getAttribute('data-signature')) as Hex;
+    expect(await verifyMessage({ address: ANVIL_ACCOUNT_0, message: DEMO_MESSAGE, signature })).toBe(true);
+    await wallet.waitFor((e) => e.type === 'response' && e['method'] === 'personal_sign', { from: before });
   });
 });

@@ -7,7 +7,7 @@
  * The tests run in order and share one page: pair → account shown → sign → send →
  * switch chain → wallet-side disconnect → pair again → dapp-side disconnect.
  */
-import { EVM_SESSION_METHODS } from '../../plugins/walletconnect/namespaces';
+import { EVM_SESSION_METHODS } from '../../plugins/walletconnect/sessionNamespaces';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import { startRelayProcess, type RelayProcess } from '../../samples/relay/testing/relayProcess';
@@ -127,6 +127,8 @@ describe('WalletConnect through the local relay', () => {
     // the modal closed on success
     expect(await dialog().count()).toBe(0);
     expect(await text('network-name')).toBe(anvil.name);
+    // a normal approval logs nothing at error level (issue 8: a quiet console)
+    expect(consoleErrors).toEqual([]);
   });
 
   it('personal_sign from the demo goes to the wallet and verifies', async () => {
@@ -142,6 +144,19 @@ describe('WalletConnect through the local relay', () => {
     expect(request['params'][1].toLowerCase()).toBe(ANVIL_ACCOUNT_0.toLowerCase());
     expect(await verifyMessage({ address: ANVIL_ACCOUNT_0, message: DEMO_MESSAGE, signature })).toBe(true);
     expect(await verifyMessage({ address: ANVIL_ACCOUNT_0, message: `${DEMO_MESSAGE}!`, signature })).toBe(false);
+  });
+
+  it('a signature the wallet declines reads as a rejection, and nothing is logged as an error', async () => {
+    const from = wallet.events.length;
+    wallet.send({ cmd: 'rejectNext' });
+    await wallet.waitFor((e) => e.type === 'rejectNext', { from });
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await page.waitForSelector('[data-testid="sign-result"][data-status="error"], [data-testid="sign-result"][data-status="done"]', { timeout: 15_000 });
+    const result = page.getByTestId('sign-result');
+    expect({ status: await result.getAttribute('data-status'), text: await text('sign-result') }).toEqual({ status: 'error', text: 'The user rejected the request.' });
+    await wallet.waitFor((e) => e.type === 'response' && e['error'] === 4001, { from });
+    expect(await text('account-status')).toBe('connected');
+    expect(consoleErrors).toEqual([]);
   });
 
   it('a transaction from the demo is signed by the wallet and mined on anvil', async () => {
@@ -195,6 +210,8 @@ describe('WalletConnect through the local relay', () => {
     wallet.send({ cmd: 'sessions' });
     const sessions = await wallet.waitFor((e) => e.type === 'sessions', { from });
     expect(sessions['topics']).toEqual([]);
+    // sends, a switch and disconnects from either side are normal outcomes: nothing at error level
+    expect(consoleErrors).toEqual([]);
     console.log(`WalletConnect e2e timings: ${JSON.stringify(timings)}`);
   });
 });

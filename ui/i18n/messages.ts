@@ -4,7 +4,7 @@
  * visitor downloads only the language they read and only for the views they open.
  *
  *   export const messages = defineMessages('send', { title: 'Send', max: 'Max {symbol}' }, {
- *     es: () => import('./locales/es'), …
+ *     es: () => import(`…/locales/es`), …
  *   });
  *   const t = useMessages(messages);  t('max', { symbol: 'ETH' })
  *

@@ -6,6 +6,7 @@ import { AccountButton, ConnectButton, NetworkButton } from './buttons';
 import { useAccount, useModal, useNetwork } from './hooks';
 import { ADDRESS, settle, uiKernel } from '../testing/render';
 import type { UiKernel } from '../kernel';
+import { truncateAddress } from '../format';
 
 async function connect(kernel: UiKernel, balance = '1234.56789') {
   await settle(); // let kernel.start() (which restores stored connections) finish first
@@ -65,6 +66,44 @@ describe('ConnectButton', () => {
     expect(kernel.modal.state.open).toBe(true);
     await connect(kernel, '0.5');
     expect(screen.getByRole('button', { name: 'connected 0x12…345678 0.5' })).toBeTruthy();
+  });
+});
+
+describe('ConnectButton after a reload (issue 8: no "Connect Wallet" flicker once the address is known)', () => {
+  it('a stored connection being restored shows the account (busy) from the first render, never "Connect Wallet"', async () => {
+    const { MemoryStorage, testKernel } = await import('../../kernel/testing/fakeAdapter');
+    const storage = new MemoryStorage();
+    const first = testKernel({}, { storage });
+    await first.kernel.connection.connect({ connectorId: 'io.test.wallet' });
+    const { kernel } = testKernel({}, { storage });
+    expect(kernel.account.get('eip155').status).toBe('connecting');
+    const names: string[] = [];
+    const { container } = render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    const record = () => names.push(`${container.querySelector('button')!.textContent}|${container.querySelector('button')!.getAttribute('aria-busy')}`);
+    record();
+    await settle();
+    record();
+    expect(kernel.account.get('eip155').status).toBe('connected');
+    const shown = truncateAddress('0x1111111111111111111111111111111111111111');
+    expect(names[0]).toBe(`${shown}|true`); // restoring: the account, busy
+    expect(names.at(-1)).toMatch(new RegExp(`${shown}\\|null$`)); // restored (the balance may be shown before it)
+    expect(names.every((n) => !n.startsWith('Connect Wallet'))).toBe(true);
+  });
+
+  it('a fresh connect (no address yet) still reads "Connect Wallet" while the wallet is asked', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await settle();
+    act(() => kernel.account.setStatus('eip155', 'connecting'));
+    expect(screen.getByRole('button', { name: 'Connect Wallet' }).getAttribute('aria-busy')).toBe('true');
   });
 });
 
@@ -214,6 +253,31 @@ describe('hooks', () => {
     const switchSpy = jest.spyOn(kernel.network, 'switchNetwork');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'switch', hidden: true })));
     expect(switchSpy).toHaveBeenCalledWith(expect.objectContaining({ name: 'Anvil' }));
+  });
+
+  it('useNetwork gives the switch waiting for the wallet and cancels it (issue 8: "Continue in {wallet}")', async () => {
+    const { kernel, adapter } = uiKernel();
+    adapter.switchNetwork = () => new Promise<void>(() => undefined); // the wallet never answers
+    let api!: ReturnType<typeof useNetwork>;
+    function Pending() {
+      api = useNetwork();
+      return <span data-testid="pending">{api.pendingSwitch ? `${api.pendingSwitch.walletName} → ${api.pendingSwitch.network.name}` : '-'}</span>;
+    }
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <Pending />
+      </LatchkeyProvider>,
+    );
+    await connect(kernel);
+    let outcome!: Promise<unknown>;
+    await act(async () => {
+      outcome = api.switchNetwork(api.networks[1]!).catch((e: unknown) => e);
+    });
+    expect(screen.getByTestId('pending').textContent).toBe('Test Wallet → Anvil');
+    await act(async () => api.cancelSwitch());
+    expect(await outcome).toMatchObject({ name: 'RequestAbortedError', details: 'The network switch was cancelled.' });
+    expect(screen.getByTestId('pending').textContent).toBe('-');
+    expect(api.network?.name).toBe('Ethereum');
   });
 
   it('useKernel outside the provider throws a clear error', () => {

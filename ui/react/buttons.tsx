@@ -29,6 +29,15 @@ export interface ButtonRenderProps {
   prefetch(): void;
 }
 
+/**
+ * A stored connection being restored after a reload (the kernel shows it `connecting` while it
+ * syncs, spec section 4) already has its address: the button shows the account, busy, instead
+ * of flickering through "Connect Wallet".
+ */
+function isRestoring(s: ButtonRenderProps): boolean {
+  return s.status === 'connecting' && s.address !== undefined;
+}
+
 function useButtonState(namespace?: ChainNamespace): ButtonRenderProps {
   const kernel = useKernel();
   const account = useAccount(namespace);
@@ -97,18 +106,19 @@ function AccountLabel({ s }: { s: ButtonRenderProps }) {
 export function ConnectButton({ namespace, label = 'Connect Wallet', className }: ConnectButtonProps) {
   const s = useButtonState(namespace);
   const attrs = useHostButtonStyles();
+  const account = s.isConnected || isRestoring(s);
   return (
     <button
       {...attrs}
       type="button"
       data-lk-btn=""
-      className={`lk-hostbtn${s.isConnected ? '' : ' lk-connect'}${className ? ` ${className}` : ''}`}
+      className={`lk-hostbtn${account ? '' : ' lk-connect'}${className ? ` ${className}` : ''}`}
       aria-busy={s.status === 'connecting' || undefined}
       onClick={s.isConnected ? s.openAccount : () => s.open()}
       onPointerEnter={s.prefetch}
       onFocus={s.prefetch}
     >
-      {s.isConnected ? <AccountLabel s={s} /> : label}
+      {account ? <AccountLabel s={s} /> : label}
     </button>
   );
 }

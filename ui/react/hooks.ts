@@ -1,5 +1,5 @@
 import { useLayoutEffect, useEffect, useMemo } from 'react';
-import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId } from '../../kernel/index';
+import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId, Network } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
 import { useObserved } from './useObserved';
@@ -53,7 +53,11 @@ export interface UseNetworkResult {
   readonly network: NetworkData | undefined;
   readonly networks: readonly NetworkData[];
   readonly namespace: ChainNamespace | undefined;
+  /** A switch waiting for the connected wallet ("Continue in {walletName}"), if any. */
+  readonly pendingSwitch: Network['state']['pendingSwitch'];
   switchNetwork(network: NetworkData | CaipNetworkId): Promise<void>;
+  /** Stops waiting for the wallet's answer to the pending switch (it rejects with RequestAbortedError). */
+  cancelSwitch(): void;
 }
 
 export function useNetwork(): UseNetworkResult {
@@ -64,7 +68,9 @@ export function useNetwork(): UseNetworkResult {
       network: s.activeNetwork,
       networks: kernel.network.networks(),
       namespace: s.activeNamespace,
+      pendingSwitch: s.pendingSwitch,
       switchNetwork: (n: NetworkData | CaipNetworkId) => kernel.network.switchNetwork(n),
+      cancelSwitch: () => kernel.network.cancelSwitch(),
     }),
     [kernel, s],
   );

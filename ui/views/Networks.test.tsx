@@ -79,3 +79,23 @@ describe('Networks view: leaving while the wallet is asked', () => {
     expect(kernel.router.state.history).toHaveLength(2);
   });
 });
+
+describe('Networks view: a switch waiting for the wallet (issue 8)', () => {
+  it('shows "Continue in {wallet}" with Cancel; Cancel ends the wait without an error message and keeps the network', async () => {
+    const { kernel, adapter } = uiKernel();
+    act(() => kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.test.wallet', walletInfo: { name: 'Phone Wallet' } }));
+    adapter.switchNetwork = () => new Promise<void>(() => undefined); // the wallet never answers
+    act(() => void kernel.modal.open({ view: 'Networks' }));
+    renderView(kernel, Networks);
+    fireEvent.click(screen.getByRole('button', { name: /^Anvil\b/ }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('Continue in Phone Wallet: approve the switch to Anvil.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(kernel.network.state.pendingSwitch).toBeUndefined();
+    expect(screen.queryByTestId('network-switch-pending')).toBeNull();
+    expect(kernel.snackbar.state.open).toBe(false);
+    expect(kernel.network.state.activeNetwork?.id).toBe(1);
+    expect(screen.getByRole('button', { name: /^Anvil\b/ }).hasAttribute('disabled')).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { ListItem, Text, useObserved } from '../index';
+import { Button, ListItem, Text, useObserved } from '../index';
 import { useState } from 'react';
 
 import { networkImage, switchTo } from './switchNetwork';
@@ -8,12 +8,14 @@ import type { ViewProps } from './types';
  * Every configured network; the active one has aria-current. Choosing one
  * switches (through the wallet when connected); on success the modal goes
  * back (or closes when this was its first view) unless the user already left
- * the list; on failure the snackbar says why.
+ * the list; on failure the snackbar says why. While the wallet is asked (the
+ * kernel's `pendingSwitch`), 'Continue in {wallet}' shows with a Cancel button.
  */
 export default function Networks({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const networks = kernel.network.networks();
+  const pending = state.pendingSwitch;
   const onSelect = async (caip: string) => {
     const n = networks.find((x) => x.caipNetworkId === caip);
     if (!n || busy) return;
@@ -43,7 +45,16 @@ export default function Networks({ kernel }: ViewProps) {
           </li>
         ))}
       </ul>
-      {busy ? (
+      {pending ? (
+        <div className="lk-stack" data-testid="network-switch-pending">
+          <Text variant="small" role="status">
+            {`Continue in ${pending.walletName}: approve the switch to ${pending.network.name}.`}
+          </Text>
+          <Button variant="secondary" onClick={() => kernel.network.cancelSwitch()}>
+            Cancel
+          </Button>
+        </div>
+      ) : busy ? (
         <Text variant="small" role="status">
           Approve the network switch in your wallet.
         </Text>

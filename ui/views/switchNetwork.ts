@@ -3,13 +3,13 @@ import type { CaipNetwork as NetworkData, ChainNamespace } from '../../kernel/in
 
 import type { UiKernel } from '../kernel';
 
-/** Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is not supported'). */
+/** Switches and reports failures in the snackbar with the kernel's message (e.g. 'Chain is not supported'); a switch the visitor cancelled needs no message. */
 export async function switchTo(kernel: UiKernel, network: NetworkData): Promise<boolean> {
   try {
     await kernel.network.switchNetwork(network);
     return true;
   } catch (err) {
-    kernel.snackbar.error(errorText(err));
+    if ((err as { name?: unknown } | null)?.name !== 'RequestAbortedError') kernel.snackbar.error(errorText(err));
     return false;
   }
 }

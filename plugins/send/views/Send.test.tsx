@@ -9,6 +9,9 @@ import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
 import { FakeAdapter, MemoryStorage, testAnvil } from '../../../kernel/testing/fakeAdapter';
 import { sendPlugin } from '../index';
 
+// the views' first load (viem's units, the form) takes seconds on a loaded 2-core machine
+jest.setTimeout(20_000);
+
 // jsdom lacks TextEncoder / TextDecoder (every browser has them); viem uses them.
 Object.assign(globalThis, { TextEncoder: require('node:util').TextEncoder, TextDecoder: require('node:util').TextDecoder });
 
@@ -92,7 +95,7 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
   const { adapter } = await setup();
   const features = screen.getByRole('group', { name: 'Wallet features' });
   fireEvent.click(within(features).getByRole('button', { name: 'Send' }));
-  const amount = await screen.findByRole('textbox', { name: /Amount/ });
+  const amount = await screen.findByRole('textbox', { name: /Amount/ }, { timeout: 10_000 });
   await settle();
   expect(screen.getByRole('combobox', { name: 'Token' })).toHaveProperty('value', '0');
   expect(screen.getByText('Balance: 2 ETH')).toBeTruthy();

@@ -3,12 +3,13 @@
 // by tests/e2e/walletconnect.e2e.test.ts. The WalletConnect clients keep a process alive after
 // cleanup, so they never run inside jest.
 //   node tests/e2e/support/wcWallet.mjs '{"relayUrl":"ws://127.0.0.1:PORT","rpc":{"31337":"http://…","1":"http://…"}}'
-// stdin, one JSON command a line: {"cmd":"pair","uri":"wc:…"} | {"cmd":"disconnect"} | {"cmd":"exit"}
+// stdin, one JSON command a line: {"cmd":"pair","uri":"wc:…"} | {"cmd":"disconnect"} | {"cmd":"rejectNext"} | {"cmd":"exit"}
 // stdout, one event a line: `WALLET {"type":…}` — ready, proposal, approved, request, response,
 //   session_delete, disconnected, error.
 // It approves every proposed eip155 chain with anvil's first account, signs personal_sign with its
 // key, signs eth_sendTransaction and sends it to the chain's anvil over HTTP, and answers
-// wallet_switchEthereumChain for chains it knows.
+// wallet_switchEthereumChain for chains it knows. After `rejectNext`, it declines the next request
+// with 4001 (the visitor saying no in the wallet).
 import { createInterface } from 'node:readline';
 import { Core } from '@walletconnect/core';
 import { WalletKit } from '@reown/walletkit';
@@ -67,6 +68,8 @@ wallet.on('session_proposal', async (proposal) => {
   }
 });
 
+let rejectNext = false;
+
 wallet.on('session_request', async (event) => {
   const { topic, id, params } = event;
   const { method, params: args } = params.request;
@@ -76,7 +79,11 @@ wallet.on('session_request', async (event) => {
   /** @param {number} code @param {string} message */
   const fail = (code, message) => wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: { code, message } } });
   try {
-    if (method === 'personal_sign') {
+    if (rejectNext) {
+      rejectNext = false;
+      await fail(4001, 'User rejected the request.');
+      report({ type: 'response', method, error: 4001 });
+    } else if (method === 'personal_sign') {
       const [message] = args;
       const signature = await account.signMessage({ message: { raw: message } });
       await respond(signature);
@@ -129,6 +136,9 @@ lines.on('line', async (line) => {
       const sessions = Object.values(wallet.getActiveSessions());
       for (const s of sessions) await wallet.disconnectSession({ topic: s.topic, reason: getSdkError('USER_DISCONNECTED') });
       report({ type: 'disconnected', topics: sessions.map((s) => s.topic) });
+    } else if (cmd.cmd === 'rejectNext') {
+      rejectNext = true;
+      report({ type: 'rejectNext' });
     } else if (cmd.cmd === 'sessions') {
       report({ type: 'sessions', topics: Object.values(wallet.getActiveSessions()).map((s) => s.topic) });
     } else if (cmd.cmd === 'exit') {

@@ -7,7 +7,7 @@
 import { runScenario } from '../../support/runScenario';
 import { join, resolve } from 'node:path';
 import { verifyMessage } from 'viem';
-import { EVM_SESSION_METHODS } from '../../../plugins/walletconnect/namespaces';
+import { EVM_SESSION_METHODS } from '../../../plugins/walletconnect/sessionNamespaces';
 
 const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

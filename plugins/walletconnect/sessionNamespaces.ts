@@ -3,9 +3,10 @@
  * wallet-session methods per namespace, the events accountsChanged and
  * chainChanged, the configured chains, and an rpcMap from the networks' own
  * RPC URLs so reads through the session never go to a hosted RPC.
- * Pure data helpers: no WalletConnect code is imported here.
+ * Pure data helpers: no WalletConnect code is imported here. (The per-namespace request
+ * methods of the universal adapter live in ./namespaces/.)
  */
-import type { CaipNetwork, ChainNamespace } from '../../kernel/index';
+import { parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from '../../kernel/index';
 
 export const EVM_SESSION_METHODS: readonly string[] = [
   'eth_accounts',
@@ -61,12 +62,6 @@ export type SessionNamespaces = Record<string, SessionNamespace>;
 /** Custom RPC URLs by CAIP-2 id (the kernel option `customRpcUrls`), preferred over the network's own. */
 export type CustomRpcUrls = Readonly<Record<string, readonly { readonly url: string }[]>>;
 
-/** The chain reference of a CAIP-2 id ('eip155:1' → '1'; the rest after the first colon). */
-export function chainReference(caipNetworkId: string): string {
-  const i = caipNetworkId.indexOf(':');
-  return i < 0 ? caipNetworkId : caipNetworkId.slice(i + 1);
-}
-
 /**
  * Builds the proposal's namespaces from the configured networks, in their order.
  * Networks of namespaces without a method list (e.g. polkadot) are left out.
@@ -81,7 +76,7 @@ export function buildNamespaces(networks: readonly CaipNetwork[], customRpcUrls:
     const id = network.caipNetworkId;
     if (!entry.chains.includes(id)) entry.chains.push(id);
     const rpc = customRpcUrls[id]?.[0]?.url ?? network.rpcUrls.chainDefault?.http[0] ?? network.rpcUrls.default.http[0];
-    if (rpc) entry.rpcMap[chainReference(id)] ??= rpc;
+    if (rpc) entry.rpcMap[parseCaipNetworkId(id).chainId] ??= rpc;
   }
   return out;
 }
