@@ -13,10 +13,13 @@
 //            readable (syntax minified, identifiers and whitespace kept).
 // dist/types/ .d.ts declarations of kernel/, plugins/ and ui/ (scripts/build/declarations.mjs);
 //            every entry's `types` condition names the file of its `source`.
-// dist/cdn/  Bundles for <script type="module"> from a CDN: everything bundled
-//            except react/react-dom (bring them with an import map), minified,
-//            code-split so the kernel, inversify and rxjs live in one shared
-//            chunk that every plugin bundle imports.
+// dist/cdn/  Bundles for <script type="module"> from a CDN, no import map needed:
+//            everything bundled (React too, for element.js and the plugins' views;
+//            only wagmi, which wagmi.js plugs into, stays the host's),
+//            minified, code-split so the kernel, inversify and rxjs live in one
+//            shared chunk that every plugin bundle imports, and React in chunks
+//            that only UI code reaches (kernel.js loads none of it). A page loads
+//            element.js and the plugins/<name>.js it registers.
 // dist/size-report.json  bytes and gzip -9 bytes of every emitted .js file and,
 //            per entry, the gzip size of its static-import closure.
 import * as esbuild from 'esbuild';
@@ -42,8 +45,14 @@ const LIB_EXTERNAL_NAMES = [
   ]),
 ];
 const LIB_EXTERNAL = [...LIB_EXTERNAL_NAMES.flatMap((n) => [n, `${n}/*`]), '@walletconnect/*', '@solana/*'];
-/** The CDN build bundles everything but React. */
-const CDN_EXTERNAL = ['react', 'react/*', 'react-dom', 'react-dom/*'];
+/**
+ * The CDN build bundles everything, React included, except the host's own libraries that an
+ * entry plugs into (peer dependencies other than React: latchkey/wagmi's @wagmi/core must be
+ * the host's copy); a CDN page maps those with an import map.
+ */
+const CDN_EXTERNAL = Object.keys(pkg.peerDependencies ?? {})
+  .filter((n) => n !== 'react' && n !== 'react-dom')
+  .flatMap((n) => [n, `${n}/*`]);
 
 // ---------------------------------------------------------------- arguments
 const argv = process.argv.slice(2);
@@ -215,7 +224,7 @@ function printTable(report) {
   console.log(line(w.map((n) => '-'.repeat(n))));
   for (const r of rows) console.log(line(r));
   console.log('');
-  console.log('static-import closure per entry, gzip KiB (esm: own code only, deps external; cdn: all but React):');
+  console.log('static-import closure per entry, gzip KiB (esm: own code only, deps external; cdn: everything):');
   const seen = new Map(); // subpaths built from the same source share one line
   for (const [subpath, byBuild] of Object.entries(report.summary.entries)) {
     const key = JSON.stringify(BUILDS.map((b) => byBuild[b]?.entry));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs dependencies when needed, starts two anvil chains, a local Solana chain, the
 // local WalletConnect relay, the embedded-wallet service (dev mailbox, local OpenID provider), the data
-// service (dev contracts deployed on chain 31337) and the demo server (which also serves the sample
+// service (dev contracts deployed on chain 31337), the local payment provider (on-ramp checkout) and the demo server (which also serves the sample
 // mobile wallet at /wallet/), prints every URL, and stops all of it on Ctrl-C.
 //   --no-install   never run `npm install`
 //   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
@@ -13,6 +13,7 @@
 //      WALLET_LOG=1 (print the wallet service's log).
 //      DATA_PORT (data service, default 8791), DATA_LOG=1 (its log), DATA_PGLITE_DIR (its PGlite folder,
 //      default .cache/data-service/pglite; 'memory' or 'temp' for a throwaway one), DATABASE_URL (PostgreSQL instead).
+//      ONRAMP_PORT (local payment provider, default 8793), ONRAMP_LOG=1 (its log of payments).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -87,6 +88,7 @@ console.log(
     `  OpenID provider (social) ${stack.oidcIssuer}`,
     `  Data service             ${stack.dataServiceUrl}  (${stack.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')}; ${stack.nfts.map((n) => `${n.name} ${n.address}`).join(', ')})`,
     `  Uniswap V2 (chain ${stack.exchange.chainId})   router ${stack.exchange.router}, factory ${stack.exchange.factory}, WETH ${stack.exchange.weth}`,
+    `  Local on-ramp (checkout) ${stack.onrampUrl}  (pays from ${stack.onrampFunder})`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
     `  Solana local (litesvm)   ${stack.solana.rpcUrl}  WebSocket ${stack.solana.wsUrl}  (${stack.solana.caipNetworkId})`,

@@ -1,8 +1,9 @@
 /**
  * The published artefacts: builds dist/ with esbuild.mjs, then imports every
  * `exports` entry in a plain Node child process (no DOM), both by file URL and
- * through the package's own exports map, and checks the size report and that
- * the kernel's static-import closure pulls in no React.
+ * through the package's own exports map, and checks the size report, that
+ * the kernel's static-import closure pulls in no React, and that the CDN build
+ * bundles React once, for the element entry and the plugins' views.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -193,9 +194,28 @@ describe('CDN build', () => {
     }
   });
 
-  it('leaves only React external', () => {
+  it("bundles React, once, where no kernel file reaches it; leaves only the host's wagmi external", () => {
     const ext = new Set<string>();
     for (const o of Object.values(meta.outputs)) for (const i of o.imports) if (i.external) ext.add(i.path);
-    for (const x of ext) expect(x).toMatch(/^react(-dom)?(\/|$)/);
+    for (const x of ext) expect(x).toMatch(/^@wagmi\/core(\/|$)/);
+    const withReact = (f: string) => Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => /node_modules\/react(-dom)?\//.test(i));
+    const reactFiles = Object.keys(meta.outputs).filter((f) => f.endsWith('.js') && withReact(f));
+    expect(reactFiles.length).toBeGreaterThan(0);
+    for (const f of report.summary.kernel!.cdn!.files) expect(withReact(f)).toBe(false);
+    // the element entry's static closure holds React (a page needs nothing else)
+    const element = report.summary.entries['./element']?.cdn;
+    expect(element).toBeDefined();
+    expect(element!.entry).toBe('dist/cdn/element.js');
+    expect(element!.files.some(withReact)).toBe(true);
+  });
+
+  it("gives each plugin bundle the element's kernel chunks (the kernel loads once on an element page)", () => {
+    const element = report.summary.entries['./element']!.cdn!;
+    for (const e of entries.filter((x) => x.subpath.startsWith('./plugins/'))) {
+      const c = report.summary.entries[e.subpath]!.cdn!;
+      const kernelFiles = c.files.filter((f) => Object.keys(meta.outputs[f].inputs).some((i) => i.startsWith('kernel/')));
+      expect(kernelFiles.length).toBeGreaterThan(0);
+      for (const f of kernelFiles) expect(element.files).toContain(f);
+    }
   });
 });

@@ -19,3 +19,6 @@ export { WalletDirectoryError } from './errors';
 export { MAX_RECENT_WALLETS } from '../services/Storage';
 export { DEFAULT_CONNECTOR_TYPE_ORDER } from '../services/ConnectorRegistry';
 export type { WalletDirectoryState } from '../services/WalletDirectory';
+// The wallet list without the modal (custom connect screens; useWallets() in latchkey/react).
+export { createWalletList, walletListEntries, walletConnectLink } from './walletList';
+export type { WalletList, WalletListState, WalletListOptions, WalletConnectAttempt } from './walletList';

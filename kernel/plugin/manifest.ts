@@ -81,6 +81,13 @@ export interface ViewContribution {
 interface SlotContribution {
   readonly order?: number;
   readonly flag?: string;
+  /**
+   * Shown only while the active namespace is connected through a connector of one of these
+   * types (e.g. `['AUTH']`: an embedded wallet's settings). Absent: whatever is connected.
+   */
+  readonly connectorTypes?: readonly ConnectorType[];
+  /** Shown only while the active namespace is one of these (e.g. on-ramp: eip155 and solana). Absent: any. */
+  readonly namespaces?: readonly ChainNamespace[];
 }
 
 /** A tab of the Account view; its panel is `view`, rendered inline. */

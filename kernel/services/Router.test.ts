@@ -140,4 +140,34 @@ describe('RouterImpl', () => {
     expect(a).toBeInstanceOf(RouterImpl);
     expect(c.get<Router>(Router)).toBe(a);
   });
+  it('transaction stack: push, then pop runs the callback for the result; error and cancel go back one view', () => {
+    const r = new RouterImpl();
+    const calls: string[] = [];
+    const entry = (name: string) => ({
+      onSuccess: () => calls.push(`${name}:success`),
+      onError: () => calls.push(`${name}:error`),
+      onCancel: () => calls.push(`${name}:cancel`),
+    });
+    r.push('Send');
+    r.push('ApproveTransaction');
+    r.pushTransactionStack(entry('a'));
+    r.pushTransactionStack(entry('b'));
+    r.pushTransactionStack(entry('c'));
+    expect(r.transactionStack()).toHaveLength(3);
+    r.popTransactionStack('success');
+    expect(calls).toEqual(['c:success']);
+    expect(views(r)).toEqual(['Connect', 'Send', 'ApproveTransaction']);
+    r.popTransactionStack('error');
+    expect(calls).toEqual(['c:success', 'b:error']);
+    expect(views(r)).toEqual(['Connect', 'Send']);
+    r.popTransactionStack('cancel');
+    expect(calls).toEqual(['c:success', 'b:error', 'a:cancel']);
+    expect(views(r)).toEqual(['Connect']);
+    // empty: nothing happens, no navigation, no close request
+    const closes = closeCount(r);
+    r.popTransactionStack('error');
+    expect(calls).toHaveLength(3);
+    expect(closes()).toBe(0);
+    expect(r.transactionStack()).toEqual([]);
+  });
 });

@@ -16,7 +16,18 @@ export interface RouterState {
   readonly history: readonly RouteEntry[];
 }
 
-/** Modal navigation history (spec section 2). */
+/**
+ * A flow waiting on a wallet request (spec section 4, the transaction stack): a send or a
+ * swap pushes one before it asks the wallet; whoever handles the request's outcome (e.g. the
+ * embedded wallet) pops it, which runs the matching callback.
+ */
+export interface TransactionStackEntry {
+  readonly onSuccess?: () => void;
+  readonly onError?: () => void;
+  readonly onCancel?: () => void;
+}
+
+/** Modal navigation history (spec section 2) and the transaction stack (section 4). */
 export interface Router extends Observed<RouterState> {
   /** Appends a view; ignored when it equals the current one. `data` is typed per view (LatchkeyViews). */
   push<V extends ViewId>(view: V, data?: ViewData<V>): void;
@@ -28,6 +39,14 @@ export interface Router extends Observed<RouterState> {
   goBack(): void;
   /** Emits when goBack wants the modal closed. */
   readonly closeRequested$: Observable<void>;
+  /** Flows waiting on a wallet request, oldest first. */
+  transactionStack(): readonly TransactionStackEntry[];
+  pushTransactionStack(entry: TransactionStackEntry): void;
+  /**
+   * Pops the last entry and runs its callback for `result`; 'error' and 'cancel' then go
+   * back one view. Nothing happens on an empty stack.
+   */
+  popTransactionStack(result: 'success' | 'error' | 'cancel'): void;
 }
 
 /** The view every history starts with. */
@@ -55,6 +74,7 @@ function entry(view: ViewId, data: RouteEntry['data']): RouteEntry {
 export class RouterImpl implements Router {
   private readonly store = new Store<RouterState>(stateOf([{ view: INITIAL_VIEW }]));
   private readonly closeRequests = new Subject<void>();
+  private readonly transactions: TransactionStackEntry[] = [];
 
   readonly state$ = this.store.state$;
   readonly closeRequested$: Observable<void> = this.closeRequests.asObservable();
@@ -76,6 +96,25 @@ export class RouterImpl implements Router {
   replace<V extends ViewId>(view: V, data?: ViewData<V>): void {
     const { history } = this.store.state;
     this.store.set(stateOf([...history.slice(0, -1), entry(view, data as RouteEntry['data'])]));
+  }
+
+  transactionStack(): readonly TransactionStackEntry[] {
+    return [...this.transactions];
+  }
+
+  pushTransactionStack(entry: TransactionStackEntry): void {
+    this.transactions.push(entry);
+  }
+
+  popTransactionStack(result: 'success' | 'error' | 'cancel'): void {
+    const entry = this.transactions.pop();
+    if (!entry) return;
+    if (result === 'success') entry.onSuccess?.();
+    else {
+      if (result === 'error') entry.onError?.();
+      else entry.onCancel?.();
+      this.goBack();
+    }
   }
 
   goBack(): void {

@@ -12,7 +12,7 @@ import { lazyEip1193Provider } from './provider';
 import { PAIRING_LIFETIME_MS } from './pairing';
 import { shouldSkipVerify } from './WalletConnectSession';
 import { UniversalProviderInit, WalletConnectSession, type SessionEvent, type UniversalProviderLike } from './types';
-import { Subject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -569,7 +569,8 @@ describe('lazyEip1193Provider', () => {
   it('loads on the first request only, retries a failed load, and maps session events to EIP-1193 events', async () => {
     const events = new Subject<SessionEvent>();
     const requests: unknown[] = [];
-    const fakeSession = { events$: events, eip1193Request: async (a: unknown) => (requests.push(a), 'ok') } as unknown as WalletConnectSession;
+    const state = new BehaviorSubject<{ wcUri: string | undefined }>({ wcUri: undefined });
+    const fakeSession = { events$: events, state$: state, eip1193Request: async (a: unknown) => (requests.push(a), 'ok') } as unknown as WalletConnectSession;
     let loads = 0;
     const provider = lazyEip1193Provider(async () => {
       loads++;
@@ -593,5 +594,20 @@ describe('lazyEip1193Provider', () => {
     provider.removeListener('chainChanged', off);
     events.next({ type: 'chainChanged', chainId: '0x2' });
     expect(seen).toEqual([['chain', '0x1'], ['disconnect', 4900], ['chain', '0x2']]);
+  });
+
+  it("announces each new pairing URI as 'display_uri' (a listener loads the session)", async () => {
+    const state = new BehaviorSubject<{ wcUri: string | undefined }>({ wcUri: 'wc:first@2' });
+    const fakeSession = { events$: new Subject(), state$: state } as unknown as WalletConnectSession;
+    let loads = 0;
+    const provider = lazyEip1193Provider(async () => (loads++, fakeSession));
+    const uris: unknown[] = [];
+    provider.on('display_uri', (u: unknown) => uris.push(u));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loads).toBe(1);
+    state.next({ wcUri: 'wc:first@2' }); // the same link again: not repeated
+    state.next({ wcUri: undefined });
+    state.next({ wcUri: 'wc:second@2' });
+    expect(uris).toEqual(['wc:first@2', 'wc:second@2']);
   });
 });

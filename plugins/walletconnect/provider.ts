@@ -3,7 +3,7 @@
  * a small facade. Its first request loads the plugin's module (and with it the
  * universal provider) and every request is answered by the session service.
  * Session events reach the listeners once the module is loaded (no session can
- * exist before that).
+ * exist before that); a 'display_uri' listener loads it, and hears every new pairing URI.
  */
 import type { Eip1193Provider } from '../../kernel/index';
 import type { SessionEvent, WalletConnectSession } from './types';
@@ -44,6 +44,12 @@ export function lazyEip1193Provider(loadSession: () => Promise<WalletConnectSess
       (s) => {
         loaded = true;
         s.events$.subscribe(onSessionEvent);
+        // 'display_uri' (as wagmi's WalletConnect connector names it): each new pairing URI, for
+        // hosts that draw their own QR code or wallet links (latchkey/directory createWalletList)
+        let shown: string | undefined;
+        s.state$.subscribe(({ wcUri }) => {
+          if (wcUri && wcUri !== shown) emit('display_uri', (shown = wcUri));
+        });
         return s;
       },
       (err: unknown) => {
@@ -66,6 +72,8 @@ export function lazyEip1193Provider(loadSession: () => Promise<WalletConnectSess
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
       set.add(listener);
+      // a listener for pairing URIs wants them from the next pairing on: follow the session now
+      if (event === 'display_uri') void ready().catch(() => undefined);
       return provider;
     },
     removeListener(event, listener) {

@@ -44,6 +44,8 @@ export interface DemoConfig {
   readonly oidcIssuer?: string;
   /** The data service (the blockchain API: balances, history, NFTs, names; the swap aggregator), when the stack runs one. */
   readonly dataServiceUrl?: string;
+  /** The local payment provider (its checkout page is `${onrampUrl}/checkout`), when the stack runs one. */
+  readonly onrampUrl?: string;
   /** The dev ERC-20s the stack deployed (LKD on chain 31337 first). */
   readonly tokens?: readonly DemoToken[];
   /** The dev ERC-721s the stack deployed. */

@@ -2,8 +2,9 @@
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
  * and Bitcoin through wallet-standard only), builds the kernel with the EVM, Solana, Bitcoin
  * and WalletConnect plugins over the two local anvil chains, the local Solana chain and
- * Bitcoin testnet, the swaps plugin over the stack's exchange, and renders the app.
- * `?swapSource=onchain` quotes swaps from the router itself instead of the data service.
+ * Bitcoin testnet (plus the e-mail and social login of the local wallet service, the on-ramp, and
+ * the swaps plugin over the stack's exchange), and renders the app. `?swapSource=onchain` quotes
+ * swaps from the router itself instead of the data service.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,10 +15,13 @@ import { evmPlugin } from '../../plugins/evm/index';
 import { solanaPlugin } from '../../plugins/solana/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { swapsPlugin } from '../../plugins/swaps/index';
+import { emailPlugin } from '../../plugins/embedded-wallet/email';
+import { socialsPlugin } from '../../plugins/embedded-wallet/socials';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { sendPlugin } from '../../plugins/send/index';
 import { siwxPlugin } from '../../plugins/siwx/index';
+import { onrampPlugin } from '../../plugins/onramp/index';
 import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
@@ -95,8 +99,23 @@ async function main() {
       // Read from the chain when there is no blockchain API (?blockchainApi=off).
       tokens: tokensOption(config.tokens),
       features: { analytics: false },
+      // The embedded wallet (e-mail and social login) of the local wallet service, which allows this origin for 'latchkey-demo'.
+      ...(config.walletServiceUrl ? { walletServiceUrl: config.walletServiceUrl } : {}),
+      // The stack's local payment provider (samples/onramp-provider), listed after Coinbase and Meld.
+      ...(config.onrampUrl
+        ? { onrampProviders: [{ id: 'local', name: 'Local on-ramp', checkoutUrl: `${config.onrampUrl}/checkout`, feeRange: { min: 0, max: 0 } }] }
+        : {}),
     },
-    plugins: [evmPlugin(), solanaPlugin(), bitcoinPlugin(), walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }), swaps(config, params)],
+    // onrampPlugin: the Account view's "Buy" (Coinbase, Meld and the Local on-ramp); it owns `onrampProviders`.
+    plugins: [
+      evmPlugin(),
+      solanaPlugin(),
+      bitcoinPlugin(),
+      walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }),
+      ...(config.walletServiceUrl ? [emailPlugin(), socialsPlugin()] : []),
+      onrampPlugin(),
+      swaps(config, params),
+    ],
   });
 
   // Sending (the Account view's "Send") and sign-in, on with ?siwx=required or ?siwx=optional.

@@ -21,6 +21,7 @@ export const LKD_PRICE = 1.25;
  *   chains: { chainId: number, name: string, rpcUrl: string }[],
  *   corsOrigins: string[] | '*',
  *   env?: Record<string, string | undefined>,
+ *   onrampSecret?: string,
  *   log?: boolean | ((line: string) => void),
  * }} opts
  * @returns {Promise<{ url: string, port: number, tokens: object[], nfts: object[], exchange: { chainId: number, router: string, factory: string, weth: string, pair: string }, deployMs: number, compileCached: boolean, stop(): Promise<void> }>}
@@ -55,7 +56,7 @@ export async function startStackDataService(opts) {
       pgliteDir: env.DATA_PGLITE_DIR || join(DATA_CACHE_DIR, 'pglite'),
       corsOrigins: opts.corsOrigins,
       prices: { ...STACK_PRICES, [`eip155:${DEV_CHAIN_ID}:${tokenAddress}`]: LKD_PRICE },
-      onrampSecret: env.DATA_ONRAMP_SECRET || undefined,
+      onrampSecret: opts.onrampSecret || env.DATA_ONRAMP_SECRET || undefined,
       exchanges: [{ chainId: DEV_CHAIN_ID, ...exchange }],
       indexer: { pollMs: 100 },
       log: opts.log ?? false,

@@ -1,8 +1,9 @@
 // Builds the demo dapp and the sample mobile wallet with esbuild and serves them on 127.0.0.1,
 // next to two local anvil chains, a local Solana chain (litesvm), the local WalletConnect relay, the
 // embedded-wallet service (with its dev mailbox and the local OpenID provider that stands in for the
-// social logins) and the data service.
+// social logins), the data service and the local payment provider (on-ramp checkout).
 import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
@@ -14,6 +15,7 @@ import { startWalletService } from '../wallet-service/server.mjs';
 import { startSolana } from '../solana/server.mjs';
 import { startAnvil } from './anvil.mjs';
 import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
+import { DEFAULT_ONRAMP_PORT, startStackOnramp } from './onramp.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEMO_DIR = resolve(here, '../demo');
@@ -296,14 +298,16 @@ function portFrom(value, fallback, what) {
  * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
  * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
  * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
- * the dev contracts and a Uniswap V2 exchange on chain 31337 and indexes both chains) and the demo server (port 5173), which
- * also serves the sample mobile wallet at /wallet/.
+ * the dev contracts and a Uniswap V2 exchange on chain 31337 and indexes both chains), the local payment provider (port 8793;
+ * it pays buyers from anvil's dev account 7 and reports purchases to the data service) and the demo
+ * server (port 5173), which also serves the sample mobile wallet at /wallet/.
  * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
- * WALLET_OIDC_PORT, DATA_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
+ * WALLET_OIDC_PORT, DATA_PORT, ONRAMP_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
  * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
  * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
- * service's database).
- * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * service's database; ONRAMP_LOG=1 logs the payments; DATA_ONRAMP_SECRET is the secret the provider reports
+ * with, random per start by default).
+ * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, onrampPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -318,6 +322,9 @@ export async function startStack(opts = {}) {
   const oidcPort = portFrom(opts.oidcPort ?? env.WALLET_OIDC_PORT, DEFAULT_OIDC_PORT, 'WALLET_OIDC_PORT');
   const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
   const dataPort = portFrom(opts.dataPort ?? env.DATA_PORT, DEFAULT_DATA_PORT, 'DATA_PORT');
+  const onrampPort = portFrom(opts.onrampPort ?? env.ONRAMP_PORT, DEFAULT_ONRAMP_PORT, 'ONRAMP_PORT');
+  // the data service accepts purchases from the local payment provider with this secret
+  const onrampSecret = env.DATA_ONRAMP_SECRET || randomBytes(24).toString('base64url');
 
   const started = [];
   let outdir;
@@ -339,10 +346,25 @@ export async function startStack(opts = {}) {
         chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: nodes[i].url })),
         corsOrigins: port === 0 ? '*' : [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
         env,
+        onrampSecret,
         log: env.DATA_LOG === '1' ? (line) => console.log(`[data-service] ${line}`) : false,
       });
       started.push(data);
       return data;
+    });
+    // the payment provider reports to the data service, so it follows it
+    const onrampStart = Promise.all([dataStart, ...anvilStarts]).then(async ([data, ...nodes]) => {
+      const onramp = await startStackOnramp({
+        port: onrampPort,
+        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: nodes[i].url })),
+        dataServiceUrl: data.url,
+        dataSecret: onrampSecret,
+        redirectOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+        env,
+        log: env.ONRAMP_LOG === '1' ? (line) => console.log(`[onramp] ${line}`) : false,
+      });
+      started.push(onramp);
+      return onramp;
     });
     // allSettled: when one part fails, wait for the others so that stop() catches every child.
     const walletService = (async () => {
@@ -362,7 +384,7 @@ export async function startStack(opts = {}) {
       started.push({ stop: () => service.stop() });
       return service;
     })();
-    const [relayResult, buildResult, solanaResult, walletResult, dataResult, ...anvilResults] = await Promise.allSettled([
+    const [relayResult, buildResult, solanaResult, walletResult, dataResult, onrampResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -390,13 +412,15 @@ export async function startStack(opts = {}) {
       })(),
       walletService,
       dataStart,
+      onrampStart,
       ...anvilStarts,
     ]);
     // an anvil failure also fails dataStart: report the anvil's own error first
-    const failed = [relayResult, buildResult, solanaResult, ...anvilResults, walletResult, dataResult].find((r) => r.status === 'rejected');
+    const failed = [relayResult, buildResult, solanaResult, ...anvilResults, walletResult, dataResult, onrampResult].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
     const data = dataResult.value;
+    const onramp = onrampResult.value;
     const { demo: build, wallet } = buildResult.value;
     const walletServiceInfo = walletResult.value;
     const anvils = anvilResults.map((r) => r.value);
@@ -416,6 +440,7 @@ export async function startStack(opts = {}) {
       walletServiceUrl: walletServiceInfo.url,
       oidcIssuer: walletServiceInfo.oidcIssuer,
       dataServiceUrl: data.url,
+      onrampUrl: onramp.url,
       tokens: data.tokens,
       nfts: data.nfts,
       exchange: data.exchange,
@@ -442,6 +467,9 @@ export async function startStack(opts = {}) {
       walletFrameJsGzipBytes: walletServiceInfo.frameJsGzipBytes,
       dataServiceUrl: data.url,
       dataPort: data.port,
+      onrampUrl: onramp.url,
+      onrampPort: onramp.port,
+      onrampFunder: onramp.funder,
       tokens: data.tokens,
       nfts: data.nfts,
       exchange: data.exchange,

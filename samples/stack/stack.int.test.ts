@@ -87,6 +87,7 @@ describe('local stack (samples/start.mjs)', () => {
     ]);
     expect(body.relayUrl).toBe(stack.relayUrl);
     expect(body.dataServiceUrl).toBe(stack.dataServiceUrl);
+    expect(body.onrampUrl).toBe(stack.onrampUrl);
     expect(body.tokens).toEqual(stack.tokens);
     expect(body.nfts).toEqual(stack.nfts);
     expect(body.solana).toEqual({ rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl, caipNetworkId: stack.solana.caipNetworkId });
@@ -204,8 +205,21 @@ describe('local stack (samples/start.mjs)', () => {
     expect(BigInt(quote.quotes[0].toAmount)).toBe((amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n));
   });
 
+  it('runs the local payment provider on ONRAMP_PORT: it sells on both chains, pays from dev account 7 and reports to the data service', async () => {
+    expect(stack.onrampUrl).toBe(`http://127.0.0.1:${stack.onrampPort}`);
+    expect(stack.output()).toContain(`Local on-ramp (checkout) ${stack.onrampUrl}`);
+    const health = await (await fetch(`${stack.onrampUrl}/health`)).json();
+    expect(health).toEqual({ status: 'ok', provider: 'local', funder: stack.onrampFunder, chains: ['eip155:31337', 'eip155:1'], reporting: true });
+    const accounts: string[] = await rpc(stack.chains[0]!.rpcUrl, 'eth_accounts');
+    expect(accounts[7]!.toLowerCase()).toBe(stack.onrampFunder.toLowerCase());
+    // the checkout sends visitors back to the demo only
+    const q = (redirectUrl: string) => `${stack.onrampUrl}/checkout?address=${accounts[0]}&network=eip155:31337&redirectUrl=${encodeURIComponent(redirectUrl)}`;
+    expect((await fetch(q(stack.demoUrl))).status).toBe(200);
+    expect((await fetch(q('http://127.0.0.1:1/'))).status).toBe(400);
+  });
+
   it('stop() shuts every part down and frees the ports', async () => {
-    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort, stack.solana.port, stack.solana.wsPort];
+    const ports = [stack.port, ...stack.anvilPorts, stack.relayPort, stack.walletServicePort, stack.dataPort, stack.onrampPort, stack.solana.port, stack.solana.wsPort];
     for (const p of ports) expect(await isPortInUse(p)).toBe(true);
     await stack.stop();
     for (const p of ports) expect(await isPortInUse(p)).toBe(false);

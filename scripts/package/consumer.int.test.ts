@@ -3,9 +3,12 @@
  * project whose dependencies are latchkey's own (linked from this repository's install).
  * - publint and @arethetypeswrong/cli find nothing wrong with the tarball (ESM-only profile:
  *   node16 from ESM and bundler resolution);
- * - a host app (consumer/app.tsx) type-checks against the declarations, TypeScript strict,
+ * - a host app (consumer/app.tsx, with the evm, walletconnect, email and socials plugins and the
+ *   email plugin's `walletServiceUrl` option) type-checks, and so does a page
+ *   without React (consumer/element.ts, latchkey/element), against the declarations, TypeScript strict,
  *   skipLibCheck off, under moduleResolution bundler and node16; it bundles with esbuild and
  *   with Vite; a server render in plain Node (consumer/ssr.mjs) gives the connect button;
+ *   latchkey/element imports in plain Node and defines nothing there;
  * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
  *   entries, type-checks with it (moduleResolution bundler);
  * - with React absent (a loader hook makes any import of it fail), createKernel with the evm,
@@ -59,7 +62,7 @@ it('are-the-types-wrong reports no problem for ESM and bundler resolution', () =
     analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; entrypoint?: string; resolutionKind?: string; resolutionOption?: string }[] };
   };
   expect(r.error).toBeUndefined();
-  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './plugins/evm', './plugins/swaps', './errors', './wagmi']));
+  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './element', './plugins/evm', './plugins/email', './plugins/socials', './plugins/swaps', './errors', './wagmi']));
   // ESM-only: node10 and node16 from CommonJS are out of scope; an import inside a declaration
   // names its resolution by `resolutionOption` (node10 / node16 / bundler) instead of a kind.
   const relevant = report.analysis.problems.filter(
@@ -70,8 +73,8 @@ it('are-the-types-wrong reports no problem for ESM and bundler resolution', () =
 
 it.each([
   // bundler resolution also checks the contacts plugin (extensionless relative imports, as bundler users write them)
-  ['bundler', { module: 'ESNext', moduleResolution: 'Bundler' }, ['app/app.tsx', 'src/index.ts', 'src/module.ts']],
-  ['node16', { module: 'Node16', moduleResolution: 'Node16' }, ['app/app.tsx']],
+  ['bundler', { module: 'ESNext', moduleResolution: 'Bundler' }, ['app/app.tsx', 'app/element.ts', 'src/index.ts', 'src/module.ts']],
+  ['node16', { module: 'Node16', moduleResolution: 'Node16' }, ['app/app.tsx', 'app/element.ts']],
 ] as const)('a host app type-checks against the declarations (strict, skipLibCheck off, moduleResolution %s)', (name, resolution, files) => {
   if (!existsSync(join(dir, 'src'))) cpSync(join(ROOT, 'tests/fixtures/contacts-plugin'), join(dir, 'src'), { recursive: true });
   const project = join(dir, `tsconfig.${name}.json`);
@@ -112,6 +115,21 @@ it('renders on a server in plain Node', () => {
   expect(html).toMatch(/<button[^>]*>.*Connect Wallet.*<\/button>/);
   expect(status).toBe('disconnected');
 }, 90_000);
+
+it('imports latchkey/element on a server in plain Node: no element defined, a headless kernel', () => {
+  const code = [
+    "import { createLatchkey, defineLatchkeyElements, defineNetwork } from 'latchkey/element';",
+    "if (typeof window !== 'undefined' || typeof document !== 'undefined' || typeof customElements !== 'undefined') throw new Error('not a server');",
+    "const devnet = defineNetwork({ id: 31337, name: 'Dev chain', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } });",
+    "const lk = createLatchkey({ options: { projectId: 'consumer-element', networks: [devnet], features: { analytics: false } } });",
+    "console.log('ELEMENT ' + JSON.stringify({ defined: defineLatchkeyElements(), network: lk.kernel.network.state.activeNetwork?.name }));",
+    'await lk.destroy();',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('ELEMENT '));
+  if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  expect(JSON.parse(line.slice('ELEMENT '.length))).toEqual({ defined: false, network: 'Dev chain' });
+}, 60_000);
 
 it('runs headless with React absent: the evm, walletconnect, solana and bitcoin modules load and wallets connect', () => {
   cpSync(join(__dirname, 'headless-consumer.mjs'), join(dir, 'headless-consumer.mjs'));

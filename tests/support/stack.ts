@@ -81,6 +81,11 @@ export interface TestStack {
   /** The data service (blockchain API), http://127.0.0.1:PORT (also `dataServiceUrl` in /config.json). */
   readonly dataServiceUrl: string;
   readonly dataPort: number;
+  /** The local payment provider (on-ramp checkout at /checkout), http://127.0.0.1:PORT (`onrampUrl` in /config.json). */
+  readonly onrampUrl: string;
+  readonly onrampPort: number;
+  /** The dev account the provider pays buyers from. */
+  readonly onrampFunder: string;
   /** The dev ERC-20 first: LKD on chain 31337 (also `tokens` in /config.json). */
   readonly tokens: readonly StackToken[];
   /** The dev ERC-721 (also `nfts` in /config.json). */
@@ -117,9 +122,9 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
   // The Solana chain needs two neighbouring ports (HTTP P, WebSocket P + 1).
   const solanaPort = await getFreePortPair();
   let ports: number[];
-  do ports = await getFreePorts(7);
+  do ports = await getFreePorts(8);
   while (ports.some((p) => p === solanaPort || p === solanaPort + 1));
-  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort] = ports;
+  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort, onrampPort] = ports;
   // detached: the child leads its own process group, so a hard kill also reaches anvil.
   const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
     cwd: REPO_ROOT,
@@ -137,6 +142,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
       DATA_PORT: String(dataPort),
       // a database of its own for every test stack (several may run at once), deleted at stop
       DATA_PGLITE_DIR: 'temp',
+      ONRAMP_PORT: String(onrampPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -194,6 +200,9 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     oidcIssuer: info.oidcIssuer,
     dataServiceUrl: info.dataServiceUrl,
     dataPort: info.dataPort,
+    onrampUrl: info.onrampUrl,
+    onrampPort: info.onrampPort,
+    onrampFunder: info.onrampFunder,
     tokens: info.tokens,
     nfts: info.nfts,
     exchange: info.exchange,

@@ -15,5 +15,6 @@ export {
   type UseAccountResult,
   type UseNetworkResult,
 } from './hooks';
+export { useWallets, type UseWalletsResult } from './useWallets';
 export { ConnectButton, AccountButton, NetworkButton, type ButtonRenderProps, type ConnectButtonProps } from './buttons';
 export type { UiKernel } from '../kernel';

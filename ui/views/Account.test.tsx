@@ -83,6 +83,30 @@ describe('Account view', () => {
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Address book']);
   });
 
+  it('a contribution with connectorTypes shows only while the active connection is through such a connector', async () => {
+    const plugin = viewPlugin(
+      'settings',
+      { SettingsView: () => null, WalletTab: () => <p>wallet tab</p> },
+      {
+        walletFeatures: [{ id: 'walletSettings', label: 'Settings', view: 'SettingsView', connectorTypes: ['AUTH'] }],
+        accountTabs: [{ id: 'Wallet', label: 'Wallet', view: 'WalletTab', connectorTypes: ['AUTH'] }],
+      },
+    );
+    const { kernel } = uiKernel({}, [plugin]);
+    kernel.connectors.add({ id: 'io.test.wallet', name: 'Test', type: 'ANNOUNCED', chain: 'eip155', provider: {} });
+    kernel.connectors.add({ id: 'ID_AUTH', name: 'Embedded', type: 'AUTH', chain: 'eip155', provider: {} });
+    await connect(kernel);
+    const view = renderView(kernel, Account);
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Wallet' })).toBeNull();
+    await act(async () => {
+      kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'ID_AUTH' });
+    });
+    view.rerender(<Account kernel={kernel} data={undefined} />);
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Wallet' })).toBeTruthy();
+  });
+
   it('copies the address', async () => {
     const { kernel } = uiKernel();
     await connect(kernel);

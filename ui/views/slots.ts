@@ -5,7 +5,9 @@
  */
 import type {
   AccountTabContribution,
+  ChainNamespace,
   ConnectMethodContribution,
+  ConnectorType,
   Features,
   WalletFeatureContribution,
 } from '../../kernel/index';
@@ -29,11 +31,26 @@ function inOrder<T extends { readonly id: string }>(items: readonly T[], order: 
   return items.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map((x) => x.t);
 }
 
+/** A contribution with `connectorTypes` shows only while the active namespace is connected through one of them. */
+function connectorAllows(kernel: UiKernel, types: readonly ConnectorType[] | undefined): boolean {
+  if (!types) return true;
+  const ns = kernel.network.state.activeNamespace;
+  const id = ns ? kernel.account.get(ns).connectorId : undefined;
+  const type = id ? kernel.connectors.get(id)?.type : undefined;
+  return type !== undefined && types.includes(type);
+}
+
+/** A contribution with `namespaces` shows only while the active namespace is one of them. */
+function namespaceAllows(kernel: UiKernel, namespaces: readonly ChainNamespace[] | undefined): boolean {
+  const ns = kernel.network.state.activeNamespace;
+  return !namespaces || (ns !== undefined && namespaces.includes(ns));
+}
+
 /** Account view buttons: walletFeaturesOrder (default onramp, swaps, receive, send), then `order`. */
 export function walletFeatureSlot(kernel: UiKernel): Contributed<WalletFeatureContribution>[] {
   const features = kernel.options.state.features;
   return inOrder(
-    kernel.plugins.walletFeatures().filter((f) => flagAllows(features, f.flag)),
+    kernel.plugins.walletFeatures().filter((f) => flagAllows(features, f.flag) && connectorAllows(kernel, f.connectorTypes) && namespaceAllows(kernel, f.namespaces)),
     features.walletFeaturesOrder,
   );
 }
@@ -41,7 +58,7 @@ export function walletFeatureSlot(kernel: UiKernel): Contributed<WalletFeatureCo
 /** Account view tabs, by `order` (Tokens, NFTs, Activity contribute 10, 20, 30). */
 export function accountTabSlot(kernel: UiKernel): Contributed<AccountTabContribution>[] {
   const features = kernel.options.state.features;
-  return kernel.plugins.accountTabs().filter((t) => flagAllows(features, t.flag));
+  return kernel.plugins.accountTabs().filter((t) => flagAllows(features, t.flag) && connectorAllows(kernel, t.connectorTypes) && namespaceAllows(kernel, t.namespaces));
 }
 
 /** Connect view sections: the kernel's connect-method order (wallet first once a browser wallet is usable), then `order`. */

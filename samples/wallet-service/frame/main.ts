@@ -61,6 +61,7 @@ const ABORTED = 'Request was aborted';
 /** Concurrent API-bound requests from the page; more are refused (a flood must not reach the service). */
 const MAX_IN_FLIGHT = 16;
 const MAX_APPROVALS = 20;
+const INSECURE_CONTEXT_MESSAGE = 'The wallet needs a secure context: open this app over https';
 
 class FrameError extends Error {}
 
@@ -98,19 +99,25 @@ async function main(): Promise<void> {
   }
 
   const { store } = await openStore();
-  const device = await loadDevice(store);
-  const api = new ServiceApi({ baseUrl: location.origin, device });
-  const sessionKey = `session:${projectId}`;
-
   // ---- configuration (allowlist) -------------------------------------------------------------------
   let configError: string | null = null;
+  // The device key needs WebCrypto, which a frame has only in a secure context: its page and every
+  // ancestor https (or loopback). Without it the frame still signals READY and answers every request
+  // with the reason, so the app shows it instead of waiting.
+  const device = await loadDevice(store).catch(() => undefined);
+  if (!device) configError = window.isSecureContext ? 'The wallet cannot create its device key in this browser' : INSECURE_CONTEXT_MESSAGE;
+  const api = new ServiceApi({ baseUrl: location.origin, device: device! });
+  const sessionKey = `session:${projectId}`;
+
   let chains: readonly ChainInfo[] = [];
-  try {
-    const init = await api.call<InitAnswer>('/v1/frame/init', { projectId, origin: parentOrigin });
-    api.clockOffset = init.serverTime - Math.floor(Date.now() / 1000);
-    chains = init.chains;
-  } catch (err) {
-    configError = err instanceof ApiError && err.status === 403 ? err.message : `The wallet service is unavailable: ${message(err)}`;
+  if (!configError) {
+    try {
+      const init = await api.call<InitAnswer>('/v1/frame/init', { projectId, origin: parentOrigin });
+      api.clockOffset = init.serverTime - Math.floor(Date.now() / 1000);
+      chains = init.chains;
+    } catch (err) {
+      configError = err instanceof ApiError && err.status === 403 ? err.message : `The wallet service is unavailable: ${message(err)}`;
+    }
   }
   if (!projectId) configError = 'Unauthorized: invalid key';
 

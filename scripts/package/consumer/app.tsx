@@ -4,7 +4,9 @@
 import type { ReactElement } from 'react';
 import { createKernel, defineNetwork, type Kernel } from 'latchkey';
 import { isUserRejection } from 'latchkey/errors';
+import { emailPlugin } from 'latchkey/plugins/email';
 import { evmPlugin } from 'latchkey/plugins/evm';
+import { socialsPlugin } from 'latchkey/plugins/socials';
 import { walletConnectPlugin } from 'latchkey/plugins/walletconnect';
 import { ConnectButton, LatchkeyProvider, NetworkButton, useAccount, useModal } from 'latchkey/react';
 
@@ -18,8 +20,8 @@ export const devnet = defineNetwork({
 
 export function makeKernel(): Kernel {
   return createKernel({
-    options: { projectId: 'consumer-app', networks: [devnet], features: { analytics: false } },
-    plugins: [evmPlugin(), walletConnectPlugin()],
+    options: { projectId: 'consumer-app', networks: [devnet], features: { analytics: false }, walletServiceUrl: 'http://127.0.0.1:8790' },
+    plugins: [evmPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin()],
   });
 }
 

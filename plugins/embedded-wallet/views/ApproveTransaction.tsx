@@ -1,0 +1,32 @@
+/**
+ * ApproveTransaction (spec section 2): the wallet frame's own approval surface, shown in the modal
+ * body. The iframe (fixed on the page, above the modal) is laid over this view's area while it is
+ * shown; its "Approve" and "Reject" buttons are in the frame's document, where the page cannot
+ * click them. The frame enables "Approve" after it has been fully visible for 500 ms, so nothing
+ * here may cover, fade, filter or shrink it.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
+import { useWallet } from './common';
+
+/** The frame needs about 320 × 420 px (samples/wallet-service/PROTOCOL.md). */
+const APPROVAL_HEIGHT = 420;
+
+export default defineView<'ApproveTransaction'>(function ApproveTransaction({ kernel }) {
+  const [wallet, state] = useWallet(kernel);
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => (ref.current ? wallet.attachApproval(ref.current) : undefined), [wallet]);
+  return (
+    <div className="lk-stack">
+      <Text variant="small" className="lk-sr-only">
+        Review the request in the wallet below, then choose Approve or Reject there.
+      </Text>
+      <div ref={ref} data-approval-surface="" style={{ width: '100%', height: APPROVAL_HEIGHT, position: 'relative' }}>
+        {state.approvals === 0 ? <LoadingState label="Waiting for the request…" /> : null}
+      </div>
+      <Button variant="ghost" className="lk-sr-only" onClick={() => wallet.focusApproval()}>
+        Go to the wallet's Approve and Reject buttons
+      </Button>
+    </div>
+  );
+});

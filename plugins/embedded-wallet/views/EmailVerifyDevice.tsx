@@ -1,0 +1,67 @@
+/**
+ * VERIFY_DEVICE: the address has an account and this browser never logged in to it. The wallet
+ * mailed a link that approves this device; CONNECT_DEVICE waits for the click (long polls, asked
+ * again while this view is shown), then a code is mailed and the code step follows.
+ */
+import { useEffect, useState } from 'react';
+import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
+import { ErrorLine, useWallet } from './common';
+
+export default defineView<'EmailVerifyDevice'>(function EmailVerifyDevice({ kernel, data }) {
+  const [wallet] = useWallet(kernel);
+  const email = data?.email ?? '';
+  const [error, setError] = useState<unknown>();
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      while (live) {
+        try {
+          await wallet.connectDevice();
+          if (live) kernel.router.replace('EmailVerifyOtp', { email });
+          return;
+        } catch (err) {
+          if (!live) return;
+          // the frame long-polls ≤ 25 s, then says 'not approved yet': ask again (a breath between, whatever it does)
+          if (/not approved yet/i.test((err as Error).message ?? '')) {
+            await new Promise((r) => setTimeout(r, 1000));
+            continue;
+          }
+          setError(err);
+          return;
+        }
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [wallet, email, round, kernel]);
+
+  return (
+    <div className="lk-stack lk-center">
+      <Text variant="title" as="h3">
+        Approve this device
+      </Text>
+      <Text>
+        We sent a link to <strong>{email}</strong>. Open it on any device and approve; this window goes on by itself.
+      </Text>
+      {error ? (
+        <>
+          <ErrorLine error={error} />
+          <Button
+            variant="primary"
+            onClick={() => {
+              setError(undefined);
+              setRound((r) => r + 1);
+            }}
+          >
+            Try again
+          </Button>
+        </>
+      ) : (
+        <LoadingState label="Waiting for the approval…" />
+      )}
+    </div>
+  );
+});

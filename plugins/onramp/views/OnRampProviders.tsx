@@ -1,0 +1,60 @@
+/**
+ * The provider list (the Account view's "Buy"): one button per provider, named by the
+ * provider ("Coinbase", "Meld", a host's "Local on-ramp"), with its fee range. A click opens
+ * the checkout in a new window (no opener, no referrer) and shows the purchase's progress.
+ */
+import { useEffect } from 'react';
+import { ListItem, LoadingState, Text, defineView, useObserved } from 'latchkey/ui';
+import { feeText } from '../providers';
+import { Onramp } from '../types';
+
+/** The text of an empty list, per state. */
+export const ONRAMP_TEXTS = {
+  unsupported: 'Buying crypto is not available on this network.',
+  disconnected: 'Connect a wallet to buy crypto.',
+  none: 'No provider sells on this network.',
+} as const;
+
+export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, data }) {
+  const onramp = kernel.get<Onramp>(Onramp);
+  const s = useObserved(onramp);
+  const network = useObserved(kernel.network, (n) => n.activeNetwork?.caipNetworkId);
+  const address = useObserved(kernel.account, (a) => {
+    const ns = kernel.network.state.activeNamespace;
+    return ns ? a.namespaces[ns]?.address : undefined;
+  });
+
+  useEffect(() => {
+    void onramp.prepare(data ?? {});
+  }, [onramp, network, address, data?.asset, data?.amount]);
+
+  if (s.status === 'idle') return <LoadingState label="Loading providers…" />;
+  if (s.status === 'unsupported' || s.status === 'disconnected') return <Text variant="muted">{ONRAMP_TEXTS[s.status]}</Text>;
+  if (s.providers.length === 0) return <Text variant="muted">{ONRAMP_TEXTS.none}</Text>;
+
+  return (
+    <div className="lk-stack" role="group" aria-label={`Buy ${s.asset ?? ''}`.trim()}>
+      {s.providers.map((p) => {
+        const fee = feeText(p.feeRange);
+        const detail = p.status === 'unavailable' ? p.reason : p.status === 'loading' ? 'Preparing…' : fee ? `Fee ${fee}` : undefined;
+        return (
+          <ListItem
+            key={p.id}
+            name={p.name}
+            imageSrc={p.iconUrl}
+            disabled={p.status !== 'ready'}
+            onClick={() => {
+              if (!p.url) return;
+              // Synchronously in the click, so the browser lets the window open.
+              window.open(p.url, '_blank', 'noopener,noreferrer');
+              void onramp.watch(p.id);
+              kernel.router.push('BuyInProgress', { provider: p.id });
+            }}
+          >
+            {detail ? <span className="lk-text-muted">{detail}</span> : null}
+          </ListItem>
+        );
+      })}
+    </div>
+  );
+});
