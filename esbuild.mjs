@@ -20,6 +20,9 @@
 //            shared chunk that every plugin bundle imports, and React in chunks
 //            that only UI code reaches (kernel.js loads none of it). A page loads
 //            element.js and the plugins/<name>.js it registers.
+// dist/latchkey.css  The UI's stylesheet as a file (`latchkey/styles.css`), for hosts that
+//            link it (LatchkeyProvider styles="none"): the same rules the UI adopts itself
+//            (ui/shell/css/base.ts, then ui/shell/css/modal.ts).
 // dist/size-report.json  bytes and gzip -9 bytes of every emitted .js file and,
 //            per entry, the gzip size of its static-import closure.
 import * as esbuild from 'esbuild';
@@ -168,6 +171,34 @@ async function buildCdn(entries) {
   return result.metafile;
 }
 
+// --------------------------------------------------------------- stylesheet
+/** The CSS modules the UI adopts at run time, in order; dist/latchkey.css is their concatenation. */
+const CSS_MODULES = [
+  { file: 'ui/shell/css/base.ts', name: 'BASE_CSS' },
+  { file: 'ui/shell/css/modal.ts', name: 'MODAL_CSS' },
+];
+
+/** Writes dist/latchkey.css from the CSS modules (bundled in memory, then imported). */
+async function buildStylesheet() {
+  const contents = CSS_MODULES.map((m, i) => `export { ${m.name} as css${i} } from ${JSON.stringify(`./${m.file}`)};`).join('\n');
+  const result = await esbuild.build({
+    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'stylesheet.ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0].text;
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  const parts = CSS_MODULES.map((_, i) => mod[`css${i}`]);
+  if (parts.some((p) => typeof p !== 'string' || !p)) throw new Error('a CSS module exports no stylesheet text');
+  const css = `/* latchkey ${pkg.version}: the modal's stylesheet. Link it and pass styles="none" to LatchkeyProvider, or let the UI adopt it. */\n${parts.join('')}`;
+  const file = join(DIST, 'latchkey.css');
+  writeFileSync(file, css);
+  return { file: 'dist/latchkey.css', bytes: Buffer.byteLength(css), gzip: gzipSize(Buffer.from(css)) };
+}
+
 // -------------------------------------------------------------- size report
 const BUILDS = ['esm', 'cdn'];
 
@@ -252,10 +283,12 @@ try {
     console.log(`dist/types: ${n} declaration files`);
   }
   if (!libOnly) await buildCdn(entries);
-  const report = sizeReport(entries);
+  const stylesheet = await buildStylesheet();
+  const report = { ...sizeReport(entries), stylesheet };
   writeFileSync(join(DIST, 'size-report.json'), JSON.stringify(report, null, 2) + '\n');
   printTable(report);
-  const built = [!cdnOnly && 'dist/esm', !libOnly && 'dist/cdn'].filter(Boolean).join(' + ');
+  console.log(`\nstylesheet: ${stylesheet.file} ${stylesheet.bytes} bytes, ${kib(stylesheet.gzip)} KiB gzip`);
+  const built = [!cdnOnly && 'dist/esm', !libOnly && 'dist/cdn', 'dist/latchkey.css'].filter(Boolean).join(' + ');
   console.log(`\nbuilt ${built} (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}) in ${Date.now() - started} ms; wrote dist/size-report.json`);
 } catch (err) {
   // esbuild has already printed its diagnostics (logLevel 'warning').

@@ -219,3 +219,32 @@ describe('CDN build', () => {
     }
   });
 });
+
+describe('dist/latchkey.css (latchkey/styles.css)', () => {
+  it('holds the rules the UI adopts at run time, in order, and the exports map resolves to it', () => {
+    const { BASE_CSS } = require('../ui/shell/css/base') as typeof import('../ui/shell/css/base');
+    const { MODAL_CSS } = require('../ui/shell/css/modal') as typeof import('../ui/shell/css/modal');
+    const css = readFileSync(join(ROOT, 'dist/latchkey.css'), 'utf8');
+    expect(css.replace(/^\/\*[^]*?\*\/\n/, '')).toBe(BASE_CSS + MODAL_CSS);
+    expect(pkg.exports['./styles.css']).toBe('./dist/latchkey.css');
+    const r = runNode(`console.log(import.meta.resolve('latchkey/styles.css'))`);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(pathToFileURL(join(ROOT, 'dist/latchkey.css')).href);
+  });
+});
+
+describe('what the React entry leaves to later chunks', () => {
+  it("neither the modal's rules nor the chain marks are in its static closure (they load with the modal and the network views)", () => {
+    const report = JSON.parse(readFileSync(join(ROOT, 'dist/size-report.json'), 'utf8')) as Report;
+    for (const build of ['esm', 'cdn']) {
+      const closure = report.summary.entries['./react']![build]!;
+      const code = closure.files.map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
+      expect(code).toContain('lk-hostbtn'); // the base sheet is there
+      expect(code).not.toContain('.lk-overlay{'); // the modal's rules are not
+      expect(code).not.toContain('627EEA'); // nor the chain marks
+      const all = report.files.filter((f) => f.build === build).map((f) => readFileSync(join(ROOT, f.file), 'utf8'));
+      expect(all.some((c) => c.includes('.lk-overlay{'))).toBe(true);
+      expect(all.some((c) => c.includes('627EEA'))).toBe(true);
+    }
+  });
+});

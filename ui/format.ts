@@ -7,17 +7,6 @@ export { truncateAddress, formatBalance } from './formatting';
 /** True for a wallet's "no" (EIP-1193 4001, or 5000 treated the same), anywhere in the cause chain. */
 export { isUserRejection } from '../kernel/index';
 
-/** `url` when it is an absolute http(s) URL, else undefined (for links from options). */
-export function safeHttpUrl(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The short text of a kernel error (LatchkeyError.shortMessage), else its message, else 'Unknown error'. */
 export function errorText(error: unknown): string {
   if (error && typeof error === 'object') {

@@ -1,5 +1,5 @@
 import { MissingRpcUrlError, TimeoutError } from '../errors/transport';
-import { HANG, fakeFetch, rpcResult } from '../transport/testing/fakeFetch';
+import { HANG, fakeFetch, rpcEcho, rpcResult } from '../transport/testing/fakeFetch';
 import type { Network } from '../types';
 import type { Environment } from './Environment';
 import type { Options } from '../options/Options';
@@ -79,6 +79,31 @@ describe('RpcTransportImpl', () => {
     const second = svc.forNetwork(single);
     expect(second).not.toBe(first);
     return expect(first.request({ method: 'eth_chainId' })).rejects.toThrow('Request was aborted');
+  });
+
+  it('batch: true gives a transport of its own that sends the reads of one tick as one JSON-RPC batch', async () => {
+    const { svc, calls } = setup({}, rpcEcho((method, params) => `${method}:${JSON.stringify(params)}`));
+    const batched = svc.forNetwork(single, { batch: true });
+    expect(svc.forNetwork(single, { batch: true })).toBe(batched);
+    expect(svc.forNetwork(single)).not.toBe(batched);
+    const reads = Promise.all([
+      batched.request({ method: 'eth_getBalance', params: ['0x1', 'latest'] }),
+      batched.request({ method: 'eth_call', params: [{ to: '0x2', data: '0x313ce567' }, 'latest'] }),
+      batched.request({ method: 'eth_call', params: [{ to: '0x2', data: '0x95d89b41' }, 'latest'] }),
+    ]);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(reads).resolves.toEqual([
+      'eth_getBalance:["0x1","latest"]',
+      'eth_call:[{"to":"0x2","data":"0x313ce567"},"latest"]',
+      'eth_call:[{"to":"0x2","data":"0x95d89b41"},"latest"]',
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body.map((b: { method: string }) => b.method)).toEqual(['eth_getBalance', 'eth_call', 'eth_call']);
+    // The plain transport of the same network sends each read on its own.
+    await expect(svc.forNetwork(single).request({ method: 'eth_chainId' })).resolves.toBe('eth_chainId:[]');
+    expect(calls).toHaveLength(2);
+    expect(Array.isArray(calls[1]!.body)).toBe(false);
+    svc.dispose();
   });
 
   it('throws when a network has no URL', () => {

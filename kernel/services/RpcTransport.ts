@@ -13,7 +13,13 @@ export const RpcTransport = Symbol('RpcTransport');
  * URLs and the network's own, ranked by a fallback transport.
  */
 export interface RpcTransport {
-  forNetwork(network: Network): Transport;
+  /**
+   * The network's transport. `batch: true` gives one that sends the reads made in the same
+   * tick as one JSON-RPC batch (spec section 7; at most 1000 calls per POST, section 9), for a
+   * caller that reads many values at once (token balances); sign and send methods are never
+   * batched. Each kind is built once per network and URL list.
+   */
+  forNetwork(network: Network, options?: { readonly batch?: boolean }): Transport;
   /** Stops background pings. */
   dispose(): void;
 }
@@ -51,18 +57,20 @@ function pingFor(network: Network): RpcRequest | undefined {
 
 @injectable()
 export class RpcTransportImpl implements RpcTransport {
-  private readonly cache = new Map<CaipNetworkId, { key: string; transport: Transport }>();
+  private readonly cache = new Map<string, { key: string; transport: Transport }>();
 
   constructor(
     @inject(Options) private readonly options: Options,
     @inject(Environment) private readonly env: Environment,
   ) {}
 
-  forNetwork(network: Network): Transport {
+  forNetwork(network: Network, options: { readonly batch?: boolean } = {}): Transport {
     const urls = rpcUrlsFor(network, this.options.state);
     if (urls.length === 0) throw new MissingRpcUrlError(network.caipNetworkId);
     const key = urls.join('\n');
-    const cached = this.cache.get(network.caipNetworkId);
+    const batch = options.batch === true;
+    const slot = batch ? `${network.caipNetworkId}#batch` : network.caipNetworkId;
+    const cached = this.cache.get(slot);
     if (cached?.key === key) return cached.transport;
     // The URL list changed (options.update): replace the old transport.
     cached?.transport.dispose();
@@ -71,12 +79,12 @@ export class RpcTransportImpl implements RpcTransport {
     // The HTTP and fallback transports load with the first request: nothing at page load needs them.
     const transport =
       urls.length === 1
-        ? httpTransport(urls[0]!, { fetch })
+        ? httpTransport(urls[0]!, { fetch, batch })
         : fallbackTransport(
-            urls.map((url) => ({ url, options: { fetch } })),
+            urls.map((url) => ({ url, options: { fetch, batch } })),
             { rank: ping ? { ping } : false },
           );
-    this.cache.set(network.caipNetworkId, { key, transport });
+    this.cache.set(slot, { key, transport });
     return transport;
   }
 

@@ -91,3 +91,41 @@ describe('SnackbarImpl', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 });
+
+describe('SnackbarImpl scopes (a snackbar bound to what raised it)', () => {
+  it('carries the scope it was shown with; the shortcuts take one too', () => {
+    const s = new SnackbarImpl();
+    s.error('Failed to copy', { scope: 'visit-1' });
+    expect(s.state).toMatchObject({ open: true, message: 'Failed to copy', variant: 'error', scope: 'visit-1' });
+    s.hide();
+    s.success('plain');
+    expect(s.state.scope).toBeUndefined();
+  });
+
+  it('hide(scope) hides only a snackbar of that scope', () => {
+    const s = new SnackbarImpl();
+    s.success('Address copied', { scope: 'account' });
+    s.hide('networks');
+    expect(s.state.open).toBe(true);
+    s.hide('account');
+    expect(s.state).toMatchObject({ open: false, message: 'Address copied' });
+    // Its auto-close timer is gone with it: a later one is not closed early.
+    s.success('next');
+    jest.advanceTimersByTime(SNACKBAR_AUTO_CLOSE_MS - 1);
+    expect(s.state).toMatchObject({ open: true, message: 'next' });
+  });
+
+  it('hide(scope) drops a replacement of that scope while it waits its 150 ms, and keeps one of another scope', () => {
+    const s = new SnackbarImpl();
+    s.loading('Authenticating...');
+    s.error('Signature declined', { scope: 'siwx' });
+    s.hide('siwx');
+    jest.advanceTimersByTime(SNACKBAR_SWAP_DELAY_MS);
+    expect(s.state).toMatchObject({ open: false, message: 'Authenticating...' });
+    s.loading('again');
+    s.error('other', { scope: 'account' });
+    s.hide('siwx');
+    jest.advanceTimersByTime(SNACKBAR_SWAP_DELAY_MS);
+    expect(s.state).toMatchObject({ open: true, message: 'other', scope: 'account' });
+  });
+});

@@ -14,15 +14,31 @@ export interface SnackbarState {
   readonly svg?: { readonly icon: string; readonly color?: string };
   readonly open: boolean;
   readonly autoClose: boolean;
+  /**
+   * What raised it, when the raiser said (e.g. the modal view visit it belongs to): a UI
+   * shows it only there and hides it when that is gone. Undefined: not bound.
+   */
+  readonly scope?: string;
+}
+
+export interface SnackbarOptions {
+  readonly autoClose?: boolean;
+  readonly svg?: SnackbarState['svg'];
+  /** Binds the snackbar to what raised it (see {@link SnackbarState.scope}). */
+  readonly scope?: string;
 }
 
 export interface Snackbar extends Observed<SnackbarState> {
   /** Replacing an open snackbar closes it first, then shows the new one after 150 ms. */
-  show(message: string, variant: SnackbarVariant, options?: { autoClose?: boolean; svg?: SnackbarState['svg'] }): void;
-  success(message: string): void;
-  error(message: string): void;
-  loading(message: string): void;
-  hide(): void;
+  show(message: string, variant: SnackbarVariant, options?: SnackbarOptions): void;
+  success(message: string, options?: Pick<SnackbarOptions, 'scope'>): void;
+  error(message: string, options?: Pick<SnackbarOptions, 'scope'>): void;
+  loading(message: string, options?: Pick<SnackbarOptions, 'scope'>): void;
+  /**
+   * Hides the snackbar and drops one waiting to replace it. With `scope`, only those
+   * bound to it: what a view raised goes when the view goes, and nothing else.
+   */
+  hide(scope?: string): void;
 }
 
 type Shown = Omit<SnackbarState, 'open'>;
@@ -32,7 +48,8 @@ type Shown = Omit<SnackbarState, 'open'>;
  * {@link SNACKBAR_AUTO_CLOSE_MS} unless `autoClose: false`; loading never does.
  * Showing while one is open closes it, then opens the new one after
  * {@link SNACKBAR_SWAP_DELAY_MS}; a further show during that wait replaces the
- * pending one (the wait is not restarted). `hide()` cancels both timers.
+ * pending one (the wait is not restarted). `hide()` cancels both timers; `hide(scope)`
+ * only hides (or drops, while waiting) a snackbar bound to that scope.
  */
 @injectable()
 export class SnackbarImpl implements Snackbar {
@@ -49,12 +66,13 @@ export class SnackbarImpl implements Snackbar {
     return this.store.state;
   }
 
-  show(message: string, variant: SnackbarVariant, options: { autoClose?: boolean; svg?: SnackbarState['svg'] } = {}): void {
+  show(message: string, variant: SnackbarVariant, options: SnackbarOptions = {}): void {
     const next: Shown = {
       message,
       variant,
       svg: options.svg,
       autoClose: variant === 'loading' ? false : options.autoClose ?? true,
+      scope: options.scope,
     };
     if (this.swapTimer !== undefined) {
       this.pending = next;
@@ -75,19 +93,28 @@ export class SnackbarImpl implements Snackbar {
     this.open(next);
   }
 
-  success(message: string): void {
-    this.show(message, 'success');
+  success(message: string, options?: Pick<SnackbarOptions, 'scope'>): void {
+    this.show(message, 'success', options);
   }
 
-  error(message: string): void {
-    this.show(message, 'error');
+  error(message: string, options?: Pick<SnackbarOptions, 'scope'>): void {
+    this.show(message, 'error', options);
   }
 
-  loading(message: string): void {
-    this.show(message, 'loading');
+  loading(message: string, options?: Pick<SnackbarOptions, 'scope'>): void {
+    this.show(message, 'loading', options);
   }
 
-  hide(): void {
+  hide(scope?: string): void {
+    if (scope !== undefined) {
+      // Only what is bound to `scope`: a waiting replacement of another scope still shows.
+      if (this.pending?.scope === scope) this.pending = undefined;
+      if (this.store.state.open && this.store.state.scope === scope) {
+        this.clearCloseTimer();
+        this.store.patch({ open: false });
+      }
+      return;
+    }
     this.clearCloseTimer();
     if (this.swapTimer !== undefined) clearTimeout(this.swapTimer);
     this.swapTimer = undefined;

@@ -8,7 +8,7 @@ import {
   buildNamespaces,
 } from './sessionNamespaces';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, isPairingExpired, msUntilExpired, pairingExpiry, reusesPairing, shouldReusePairing } from './pairing';
-import { deepLink, isUniversalLink } from './deepLink';
+import { deepLink, hasDeepLink, isUniversalLink } from './deepLink';
 
 const evm = (id: number, rpc: string): CaipNetwork =>
   defineNetwork({
@@ -137,6 +137,23 @@ describe('deepLink', () => {
     expect([...new URL(link).searchParams.keys()]).toEqual(['uri']);
     expect(isUniversalLink(link)).toBe(true);
     expect(isUniversalLink('metamask://wc?uri=x')).toBe(false);
+  });
+  it.each([
+    'javascript:alert(1)//',
+    'javascript:alert(1)',
+    'JAVASCRIPT://%0aalert(1)',
+    'java\tscript:alert(1)//',
+    'vbscript:msgbox(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'blob:https://evil.example/x',
+    'about:blank',
+  ])('a hostile link (%s) gives no link, whether mobile or universal', (bad) => {
+    expect(deepLink({ mobileLink: bad }, uri)).toBeUndefined();
+    expect(deepLink({ universalLink: bad }, uri)).toBeUndefined();
+    expect(hasDeepLink({ mobileLink: bad, universalLink: bad })).toBe(false);
+    // A hostile universal link does not hide a good scheme.
+    expect(deepLink({ universalLink: bad, mobileLink: 'rainbow://' }, uri)).toBe(`rainbow://wc?uri=${encodeURIComponent(uri)}`);
   });
 });
 

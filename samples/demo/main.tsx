@@ -3,7 +3,8 @@
  * and Bitcoin through wallet-standard only), builds the kernel with the EVM, Solana, Bitcoin
  * and WalletConnect plugins over the two local anvil chains, the local Solana chain and
  * Bitcoin testnet (plus the e-mail and social login of the local wallet service, the on-ramp, and
- * the swaps plugin over the stack's exchange), and renders the app. `?swapSource=onchain` quotes
+ * the swaps plugin over the stack's exchange), and the account plugins (tokens, NFTs, activity,
+ * receive, names) on the local data service, and renders the app. `?swapSource=onchain` quotes
  * swaps from the router itself instead of the data service.
  */
 import { StrictMode } from 'react';
@@ -17,6 +18,10 @@ import { walletConnectPlugin } from '../../plugins/walletconnect/index';
 import { swapsPlugin } from '../../plugins/swaps/index';
 import { emailPlugin } from '../../plugins/embedded-wallet/email';
 import { socialsPlugin } from '../../plugins/embedded-wallet/socials';
+import { portfolioPlugin } from '../../plugins/portfolio/index';
+import { historyPlugin } from '../../plugins/history/index';
+import { receivePlugin } from '../../plugins/receive/index';
+import { namesPlugin } from '../../plugins/names/index';
 import { LatchkeyProvider } from '../../ui/react/index';
 import { installDevWallet } from '../dev-wallet/index';
 import { sendPlugin } from '../../plugins/send/index';
@@ -115,6 +120,11 @@ async function main() {
       ...(config.walletServiceUrl ? [emailPlugin(), socialsPlugin()] : []),
       onrampPlugin(),
       swaps(config, params),
+      portfolioPlugin(),
+      historyPlugin(),
+      receivePlugin(),
+      // Both local chains are testnets: look names up there too. The data service's own zone.
+      namesPlugin({ zone: 'latchkey.id', testnets: true }),
     ],
   });
 

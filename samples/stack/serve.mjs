@@ -169,6 +169,30 @@ export function walletCsp({ relayUrl, rpcUrls }) {
   ].join('; ');
 }
 
+/**
+ * The strict Content-Security-Policy the demo is served with at `/?csp=strict`: no inline
+ * script or style of any kind ('unsafe-inline' and nonces absent), images from the page,
+ * `data:` and `blob:`, and network access only to the page, the chains' RPC (EVM and Solana),
+ * the relay and the data service; frames only from the embedded-wallet service (the email
+ * and socials plugins' frame). The end-to-end CSP test
+ * (tests/e2e/csp.e2e.test.ts) checks that the modal is styled and a wallet connects under it.
+ * @param {{ relayUrl?: string, rpcUrls: string[], dataServiceUrl?: string, walletServiceUrl?: string }} p
+ */
+export function strictDemoCsp({ relayUrl, rpcUrls, dataServiceUrl, walletServiceUrl }) {
+  const sources = [relayUrl, ...rpcUrls, dataServiceUrl].filter(Boolean).map((u) => {
+    const url = new URL(u);
+    return `${url.protocol}//${url.host}`;
+  });
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ${[...new Set(sources)].join(' ')}`,
+    ...(walletServiceUrl ? [`frame-src ${new URL(walletServiceUrl).origin}`] : []),
+  ].join('; ');
+}
+
 function formatBuildErrors(err) {
   if (err && Array.isArray(err.errors) && err.errors.length) {
     return err.errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text));
@@ -177,8 +201,9 @@ function formatBuildErrors(err) {
 }
 
 /**
- * Serves index.html, /config.json, the build output (under /build/) and, when `wallet` is
- * given, the sample wallet page at /wallet/ (with its CSP; or its build errors).
+ * Serves index.html (at `/?csp=strict` with {@link strictDemoCsp}), /demo.css, /config.json,
+ * the build output (under /build/) and, when `wallet` is given, the sample wallet page at
+ * /wallet/ (with its CSP; or its build errors).
  * @param {{ port: number, outdir: string, config: object, host?: string, wallet?: { errors: string[], csp: string } }} opts
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
@@ -195,7 +220,22 @@ export async function startServer({ port, outdir, config, host = '127.0.0.1', wa
       }
       if (path === '/' || path === '/index.html') {
         const html = await readFile(join(DEMO_DIR, 'index.html'));
-        return send(res, req, 200, CONTENT_TYPES['.html'], html);
+        const csp = url.searchParams.get('csp');
+        if (csp !== null && csp !== 'strict') {
+          return send(res, req, 400, 'text/plain; charset=utf-8', Buffer.from("csp: the only policy is 'strict' (/?csp=strict)"));
+        }
+        const rpcUrls = [...(config.chains ?? []).map((c) => c.rpcUrl), config.solana?.rpcUrl].filter(Boolean);
+        const policy = strictDemoCsp({
+          relayUrl: config.relayUrl,
+          rpcUrls,
+          dataServiceUrl: config.dataServiceUrl,
+          walletServiceUrl: config.walletServiceUrl,
+        });
+        const strict = csp === 'strict' ? { 'content-security-policy': policy } : {};
+        return send(res, req, 200, CONTENT_TYPES['.html'], html, strict);
+      }
+      if (path === '/demo.css') {
+        return send(res, req, 200, CONTENT_TYPES['.css'], await readFile(join(DEMO_DIR, 'demo.css')));
       }
       if (wallet && path === '/wallet') {
         // keep the query: /wallet?uri=wc:… is a deep link too

@@ -95,6 +95,25 @@ describe('local stack (samples/start.mjs)', () => {
     expect((await fetch(new URL('/nope', stack.demoUrl))).status).toBe(404);
   });
 
+  it('serves the demo under a strict CSP at /?csp=strict (and its styles as a file)', async () => {
+    expect((await fetch(stack.demoUrl)).headers.get('content-security-policy')).toBeNull();
+    const strict = await fetch(`${stack.demoUrl}?csp=strict`);
+    expect(strict.status).toBe(200);
+    const policy = strict.headers.get('content-security-policy')!;
+    expect(policy).toContain("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:");
+    expect(policy).not.toMatch(/unsafe-inline|nonce-/);
+    const rpc = stack.chains.map((c) => new URL(c.rpcUrl).origin).join(' ');
+    const solana = new URL(stack.solana.rpcUrl).origin;
+    expect(policy).toContain(`connect-src 'self' ${stack.relayUrl} ${rpc} ${solana} ${new URL(stack.dataServiceUrl).origin}`);
+    expect(policy).toContain(`frame-src ${new URL(stack.walletServiceUrl).origin}`);
+    expect((await fetch(`${stack.demoUrl}?csp=lax`)).status).toBe(400);
+    const html = await strict.text();
+    expect(html).not.toMatch(/<style|style=|<script>/); // nothing inline the policy would block
+    const css = await fetch(new URL('/demo.css', stack.demoUrl));
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+  });
+
   it('runs the local Solana chain on SOLANA_PORT (WebSocket on the next port) and funds the dev wallets', async () => {
     expect(stack.solana.rpcUrl).toBe(`http://127.0.0.1:${stack.solana.port}`);
     expect(stack.solana.wsUrl).toBe(`ws://127.0.0.1:${stack.solana.port + 1}`);

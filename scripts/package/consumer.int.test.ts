@@ -2,7 +2,8 @@
  * The package as a consumer installs it: `npm pack`, the tarball unpacked into a fresh
  * project whose dependencies are latchkey's own (linked from this repository's install).
  * - publint and @arethetypeswrong/cli find nothing wrong with the tarball (ESM-only profile:
- *   node16 from ESM and bundler resolution);
+ *   node16 from ESM and bundler resolution; ./styles.css is a stylesheet, not checked for types);
+ * - `import 'latchkey/styles.css'` resolves to the stylesheet in esbuild and Vite;
  * - a host app (consumer/app.tsx, with the evm, walletconnect, email and socials plugins and the
  *   email plugin's `walletServiceUrl` option) type-checks, and so does a page
  *   without React (consumer/element.ts, latchkey/element), against the declarations, TypeScript strict,
@@ -12,11 +13,12 @@
  * - the contacts plugin (tests/fixtures/contacts-plugin), written against the public
  *   entries, type-checks with it (moduleResolution bundler);
  * - with React absent (a loader hook makes any import of it fail), createKernel with the evm,
- *   walletconnect, solana and bitcoin plugins loads their modules and connects through a fake
+ *   walletconnect, solana and bitcoin plugins and the account plugins (portfolio, history,
+ *   receive, names) loads their modules and connects through a fake
  *   EIP-1193 provider and a fake wallet-standard Solana wallet.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { installTarball } from '../../tests/support/tarball';
@@ -56,7 +58,8 @@ it('are-the-types-wrong reports no problem for ESM and bundler resolution', () =
   // into a file: attw exits before a pipe drains, which cuts a large report short
   const out = join(mkdtempSync(join(tmpdir(), 'latchkey-attw-')), 'report.json');
   const fd = openSync(out, 'w');
-  const r = spawnSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { stdio: ['ignore', fd, 'inherit'] });
+  // ./styles.css is a stylesheet (bundlers and <link> take it), not a module with types.
+  const r = spawnSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', './styles.css'], { stdio: ['ignore', fd, 'inherit'] });
   closeSync(fd);
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; entrypoint?: string; resolutionKind?: string; resolutionOption?: string }[] };
@@ -99,12 +102,17 @@ it('bundles with esbuild', () => {
   expect(`${r.stderr}`.trim()).toBe('');
   expect(r.status).toBe(0);
   expect(readFileSync(join(dir, 'esbuild-dist/main.js'), 'utf8')).toContain('Connect Wallet');
+  // `import 'latchkey/styles.css'` (a host with styles="none") resolves through the exports map to the stylesheet
+  expect(readFileSync(join(dir, 'esbuild-dist/main.css'), 'utf8')).toMatch(/\[data-lk\]\.lk-root\{/);
 }, 120_000);
 
 it('bundles with Vite', () => {
   const r = spawnSync(process.execPath, ['vite.build.mjs', pathToFileURL(require.resolve('vite', { paths: [ROOT] })).href], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 120_000 });
   expect(`${r.stdout}${r.stderr}`).toContain('VITE ok');
   expect(r.status).toBe(0);
+  const assets = readdirSync(join(dir, 'app/vite-dist/assets'));
+  const css = assets.filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(dir, 'app/vite-dist/assets', f), 'utf8'));
+  expect(css.join('\n')).toMatch(/\[data-lk\]\.lk-root\{/);
 }, 150_000);
 
 it('renders on a server in plain Node', () => {
@@ -131,14 +139,16 @@ it('imports latchkey/element on a server in plain Node: no element defined, a he
   expect(JSON.parse(line.slice('ELEMENT '.length))).toEqual({ defined: false, network: 'Dev chain' });
 }, 60_000);
 
-it('runs headless with React absent: the evm, walletconnect, solana and bitcoin modules load and wallets connect', () => {
+it('runs headless with React absent: the evm, walletconnect, solana, bitcoin and account plugins\' modules load and wallets connect', () => {
   cpSync(join(__dirname, 'headless-consumer.mjs'), join(dir, 'headless-consumer.mjs'));
   cpSync(join(__dirname, 'no-react.mjs'), join(dir, 'no-react.mjs'));
   const r = spawnSync(process.execPath, ['--import', './no-react.mjs', 'headless-consumer.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
   const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('CONSUMER '));
   if (!line) throw new Error(`no result (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   const result = JSON.parse(line.slice('CONSUMER '.length));
-  expect(result.loaded).toEqual([['evm', 'loaded'], ['walletconnect', 'loaded'], ['solana', 'loaded'], ['bitcoin', 'loaded']]);
+  expect(result.loaded).toEqual(
+    ['evm', 'walletconnect', 'solana', 'bitcoin', 'portfolio', 'history', 'receive', 'names'].map((id) => [id, 'loaded']),
+  );
   expect(result.status).toBe('connected');
   expect(result.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   expect(result.signature).toMatch(/^0x(ab){65}$/);

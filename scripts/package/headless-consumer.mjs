@@ -1,11 +1,16 @@
 // A kernel-only host, installed from the tarball without React: createKernel with the evm,
-// walletconnect, solana and bitcoin plugins, load the modules, connect a browser wallet (a fake
+// walletconnect, solana and bitcoin plugins and the account plugins (portfolio, history, receive,
+// names), load the modules, connect a browser wallet (a fake
 // EIP-1193 provider announced through EIP-6963) and a wallet-standard Solana wallet, and sign
 // with both. Prints one JSON line.
 import { createKernel, defineNetwork } from 'latchkey';
 import { solanaDevnet } from 'latchkey/networks';
 import { bitcoinPlugin } from 'latchkey/plugins/bitcoin';
 import { evmPlugin } from 'latchkey/plugins/evm';
+import { historyPlugin } from 'latchkey/plugins/history';
+import { namesPlugin } from 'latchkey/plugins/names';
+import { portfolioPlugin } from 'latchkey/plugins/portfolio';
+import { receivePlugin } from 'latchkey/plugins/receive';
 import { solanaConnectorId, solanaPlugin } from 'latchkey/plugins/solana';
 import { walletConnectPlugin } from 'latchkey/plugins/walletconnect';
 
@@ -46,7 +51,7 @@ win.addEventListener('wallet-standard:app-ready', (e) => e.detail.register(solWa
 const mainnet = defineNetwork({ id: 1, name: 'Ethereum', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } });
 const kernel = createKernel({
   options: { projectId: 'consumer', networks: [mainnet, solanaDevnet], relayUrl: 'ws://127.0.0.1:9', features: { analytics: false } },
-  plugins: [evmPlugin(), walletConnectPlugin(), solanaPlugin(), bitcoinPlugin()],
+  plugins: [evmPlugin(), walletConnectPlugin(), solanaPlugin(), bitcoinPlugin(), portfolioPlugin(), historyPlugin(), receivePlugin(), namesPlugin()],
   environment: { window: win, document: undefined, localStorage: undefined, fetch: () => Promise.reject(new Error('offline')) },
 });
 await kernel.start();
@@ -54,6 +59,7 @@ await kernel.plugins.load('evm');
 await kernel.plugins.load('walletconnect');
 await kernel.plugins.load('solana');
 await kernel.plugins.load('bitcoin');
+for (const id of ['portfolio', 'history', 'receive', 'names']) await kernel.plugins.load(id);
 await kernel.connection.connect({ connectorId: 'io.fake' });
 const signature = await kernel.connection.signMessage('hello');
 await kernel.connection.connect({ connectorId: solanaConnectorId('Fake Solana') });

@@ -85,6 +85,9 @@ async function openDemo(query = '', options: { viewport?: { width: number; heigh
 
 const connectButton = () => page.getByRole('button', { name: 'Connect Wallet', exact: true });
 const dialog = () => page.getByRole('dialog');
+
+/** The modal shows (opacity 1) once its rules, a chunk of their own, are in: measure after. */
+const whenStyled = () => page.waitForFunction(() => getComputedStyle(document.querySelector('.lk-root')!).opacity === '1');
 /** The host page's account button (balance + truncated address). */
 const accountButton = (address: string) => page.getByRole('button', { name: new RegExp(escapeRe(truncateAddress(address))) });
 /** A list entry (network or wallet) by the name it starts with; a tag such as 'Testnet' may follow. */
@@ -219,7 +222,8 @@ describe('the connect modal against the demo stack', () => {
     await account.waitFor();
     await account.getByText(truncated, { exact: true }).waitFor();
     expect(await account.getByRole('heading', { name: truncated }).getAttribute('title')).toBe(address);
-    await account.getByText(shown, { exact: true }).waitFor();
+    // .first(): the header's figure (the Tokens tab lists the same balance below it)
+    await account.getByText(shown, { exact: true }).first().waitFor();
     // The demo prints the raw balance: the same figure once cut to 3 decimals.
     const [demoFigure, demoSymbol] = (await textOf('account-balance')).split(' ');
     expect(`${formatBalance(demoFigure, 3)} ${demoSymbol}`).toBe(shown);
@@ -253,7 +257,7 @@ describe('the connect modal against the demo stack', () => {
     expect(await page.evaluate(() => (window as any).__devWallet.provider.request({ method: 'net_version' }))).toBe('1');
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: `Network: ${mainnet.name}` }).waitFor();
     const onMainnet = await anvilAccount(mainnet);
-    await dialog().getByText(onMainnet.shown, { exact: true }).waitFor();
+    await dialog().getByText(onMainnet.shown, { exact: true }).first().waitFor(); // the header's (the Tokens tab lists it too)
 
     // And back to 31337 (now a plain wallet_switchEthereumChain).
     await dialog().getByRole('button', { name: `Network: ${mainnet.name}` }).click();
@@ -358,7 +362,7 @@ describe('the connect modal against the demo stack', () => {
     await view.waitFor();
     await expectFocusInDialog();
     await view.getByText(truncateAddress(address), { exact: true }).waitFor();
-    await view.getByText(shown, { exact: true }).waitFor();
+    await view.getByText(shown, { exact: true }).first().waitFor(); // the header's (the Tokens tab lists it too)
 
     await tabTo(view.getByRole('button', { name: 'Disconnect' }), { shift: true });
     await page.keyboard.press('Enter');
@@ -405,7 +409,8 @@ describe('the connect modal against the demo stack', () => {
     await page.keyboard.press('Enter');
     await tabTo(entry(dialog().getByRole('list', { name: 'Networks' }), mainnet.name));
     await page.keyboard.press('Enter');
-    await dialog().getByText('Approve the network switch in your wallet.').waitFor();
+    // 'Continue in {wallet}: approve the switch to {network}.' (the kernel's pendingSwitch), with Cancel.
+    await dialog().getByRole('status').filter({ hasText: `Continue in ${WALLET_NAME}: approve the switch to ${mainnet.name}.` }).waitFor();
     await eventually(expectFocusInDialog, 1000);
     // Focus must stay inside for a while (not just at the first check).
     await page.waitForFunction(() => (window as any).__calls.includes('wallet_switchEthereumChain'));
@@ -436,6 +441,7 @@ describe('accessibility and looks', () => {
       await connectButton().click();
       const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
       await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
+      await whenStyled();
       const box = (await modal.boundingBox())!;
       expect(Math.round(box.width)).toBe(360);
       // Centred in the 1024×768 viewport.
@@ -473,10 +479,80 @@ describe('accessibility and looks', () => {
     await connectButton().click();
     const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
     await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
+    await whenStyled();
     const box = (await modal.boundingBox())!;
     expect(Math.round(box.width)).toBe(375);
     expect(Math.round(box.x)).toBe(0);
     expect(Math.abs(box.y + box.height - 700)).toBeLessThanOrEqual(1);
     saveArtifact('e2e/modal-connect-narrow.png', await page.screenshot());
+  });
+
+  it('polish: 44 px Back and Close, a check on the selected network, arrow keys, a focused search, a steady height while typing, scroll shadows, the connected wallet', async () => {
+    await openDemo();
+    await connectButton().click();
+    const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
+    await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
+    await whenStyled();
+    const close = modal.getByRole('button', { name: 'Close' });
+    expect(await close.boundingBox()).toMatchObject({ width: 44, height: 44 });
+
+    // Arrow keys move through the wallet list.
+    await modal.getByRole('button', { name: /^WalletConnect/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await isFocused(modal.getByRole('button', { name: new RegExp(`^${escapeRe(WALLET_NAME)}`) }))).toBe(true);
+    await page.keyboard.press('End');
+    expect(await isFocused(modal.getByRole('button', { name: 'All Wallets' }))).toBe(true);
+    expect(await modal.getByRole('button', { name: 'All Wallets' }).locator('.lk-grid').count()).toBe(1);
+
+    // All Wallets: the search has focus; typing does not change the card's height.
+    await page.keyboard.press('Enter');
+    const all = page.getByRole('dialog', { name: 'All Wallets' });
+    const search = all.getByRole('searchbox', { name: 'Search wallet' });
+    await search.waitFor();
+    await eventually(async () => expect(await isFocused(search)).toBe(true), 2000);
+    expect(await all.getByRole('button', { name: 'Back' }).boundingBox()).toMatchObject({ width: 44, height: 44 });
+    const heights = new Set<number>();
+    for (const ch of ['m', 'e', 't', 'a', 'x', 'q']) {
+      await page.keyboard.type(ch);
+      heights.add(Math.round((await all.boundingBox())!.height));
+    }
+    expect([...heights]).toHaveLength(1);
+    await search.fill('');
+    // The long list scrolls: a shadow at the bottom, then at the top too.
+    const scroller = all.getByTestId('wallet-scroller');
+    await eventually(async () => expect(await scroller.getAttribute('data-lk-below')).toBe(''));
+    expect(await scroller.getAttribute('data-lk-above')).toBeNull();
+    await scroller.evaluate((el) => el.scrollBy(0, 200));
+    await eventually(async () => expect(await scroller.getAttribute('data-lk-above')).toBe(''));
+    // The shadow shows (at once: the context prefers reduced motion, so no fade).
+    expect(await scroller.evaluate((el) => getComputedStyle(el, '::before').opacity)).toBe('1');
+    saveArtifact('e2e/modal-all-wallets.png', await page.screenshot());
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+
+    // Connected: the Account view names the wallet; the network list checks the active network.
+    const address = await connectWithMouse();
+    await accountButton(address).click();
+    const account = page.getByRole('dialog', { name: 'Account' });
+    await account.getByText(`Connected with ${WALLET_NAME}`).waitFor();
+    saveArtifact('e2e/modal-account-wallet.png', await page.screenshot());
+    await account.getByRole('button', { name: `Network: ${anvil.name}` }).click();
+    const list = dialog().getByRole('list', { name: 'Networks' });
+    await list.waitFor();
+    const active = entry(list, anvil.name);
+    expect(await active.getAttribute('aria-current')).toBe('true');
+    expect(await active.locator('.lk-check').count()).toBe(1);
+    expect(await entry(list, mainnet.name).locator('.lk-check').count()).toBe(0);
+    // No ring: the selected entry looks like the others apart from its check and weight.
+    expect(await active.evaluate((el) => getComputedStyle(el).boxShadow)).toBe('none');
+    // Real marks, not initials, for every chain (EVM, Solana, Bitcoin).
+    const chains = await list.getByRole('listitem').count();
+    expect(chains).toBeGreaterThanOrEqual(4);
+    expect(await list.locator('img').count()).toBe(chains);
+    expect(await list.getByTestId('wallet-image-fallback').count()).toBe(0);
+    await active.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await isFocused(entry(list, mainnet.name))).toBe(true);
+    saveArtifact('e2e/modal-networks.png', await page.screenshot());
   });
 });

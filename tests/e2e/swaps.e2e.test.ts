@@ -8,8 +8,9 @@
  * - with the on-chain source (`?swapSource=onchain`): the pool moves between the quote and the
  *   click, and the swap is refused with the slippage message before the wallet is asked; a new
  *   quote then swaps.
- * The Tokens tab (portfolio plugin) is not on main yet: balances are asserted on the chain and in
- * the Account view's native balance.
+ * Balances are asserted on the chain, and in the Account view's Tokens tab (portfolio plugin, over
+ * the data service) before and after each swap: the tab shows the new balances at once, not
+ * those its 30 s cache held from before the swap.
  *
  * One stack and one browser for the file; each test a fresh browser context.
  */
@@ -115,6 +116,26 @@ const swapDialog = () => page.getByRole('dialog', { name: 'Swap' });
 const received = () => swapDialog().getByLabel('Amount received');
 const walletCalls = (): Promise<string[]> => page.evaluate(() => [...(window as any).__calls]);
 
+const accountDialog = () => page.getByRole('dialog', { name: 'Account' });
+
+/** Waits until the Account view's Tokens tab (portfolio plugin) shows `eth` and `lkdAmount` (3 decimals, as the tab rounds). */
+async function tokensTabShows(eth: bigint, lkdAmount: bigint): Promise<void> {
+  const list = accountDialog().getByRole('list', { name: 'Token balances' });
+  const amount = (symbol: string) => list.locator(`[data-testid="token-balance"][data-symbol="${symbol}"] [data-testid="token-amount"]`).textContent();
+  const symbol = stack.tokens[0]!.symbol;
+  // well inside the 30 s the tab's balances are cached
+  await eventually(async () => {
+    expect(await amount('ETH')).toBe(`${formatBalance(formatEther(eth), 3)} ETH`);
+    expect(await amount(symbol)).toBe(`${formatBalance(formatUnits(lkdAmount, 18), 3)} ${symbol}`);
+  }, 5_000);
+}
+
+/** Opens the Account view from the account button (the Tokens tab first). */
+async function openAccount(): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`${user.slice(0, 4)}`) }).first().click();
+  await accountDialog().waitFor();
+}
+
 async function openDemo(query = ''): Promise<void> {
   context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 900 } });
   page = await context.newPage();
@@ -147,9 +168,14 @@ async function axeScan(label: string): Promise<void> {
 // ---------------------------------------------------------------- tests
 
 describe('swaps on the local Uniswap V2, from the modal', () => {
-  it('"Swap 0.1 ETH for LKD" opens the Swap view with the arguments; a declined signature, then the swap; balances change on the chain as quoted', async () => {
+  it('"Swap 0.1 ETH for LKD" opens the Swap view with the arguments; a declined signature, then the swap; balances change on the chain as quoted and in the Tokens tab at once', async () => {
     await openDemo();
     const symbol = stack.tokens[0]!.symbol;
+    // the Tokens tab before: its balances are now in the 30 s cache
+    await openAccount();
+    await tokensTabShows(await ethBalance(user), await lkdBalance(user));
+    await page.keyboard.press('Escape');
+    await accountDialog().waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `Swap 0.1 ETH for ${symbol}` }).click();
     const view = swapDialog();
     await view.waitFor();
@@ -181,17 +207,18 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     const spent = eth0 - (await ethBalance(user));
     expect(spent).toBeGreaterThan(parseEther('0.1'));
     expect(spent).toBeLessThan(parseEther('0.101')); // 0.1 and the network fee
-    // the Account view shows the new native balance
-    await page.getByRole('dialog', { name: 'Account' }).getByText(`${formatBalance(formatEther(await ethBalance(user)), 3)} ETH`, { exact: true }).waitFor();
+    // the Account view shows the new native balance, and its Tokens tab both new balances
+    await accountDialog().getByText(`${formatBalance(formatEther(await ethBalance(user)), 3)} ETH`, { exact: true }).first().waitFor();
+    await tokensTabShows(await ethBalance(user), lkd0 + expected);
     const calls = await walletCalls();
     expect(calls.filter((m) => m === 'eth_sendTransaction')).toHaveLength(2); // declined, then sent
   });
 
-  it('LKD → ETH from the Account view: the Approve step, then Swap; LKD down by the amount, ETH up by the quote', async () => {
+  it('LKD → ETH from the Account view: the Approve step, then Swap; LKD down by the amount, ETH up by the quote, on the chain and in the Tokens tab', async () => {
     await openDemo();
-    await page.getByRole('button', { name: new RegExp(`${user.slice(0, 4)}`) }).first().click();
-    const account = page.getByRole('dialog', { name: 'Account' });
-    await account.getByRole('button', { name: 'Swap', exact: true }).click();
+    await openAccount();
+    await tokensTabShows(await ethBalance(user), await lkdBalance(user));
+    await accountDialog().getByRole('button', { name: 'Swap', exact: true }).click();
     const view = swapDialog();
     await view.waitFor();
     // pay LKD, receive ETH
@@ -216,6 +243,7 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     await view.getByRole('button', { name: 'Swap', exact: true }).click();
     await page.getByText(/^Swapped LKD to /).waitFor();
     expect(lkd0 - (await lkdBalance(user))).toBe(amountIn);
+    await tokensTabShows(await ethBalance(user), lkd0 - amountIn);
     const gained = (await ethBalance(user)) - eth0;
     // the output less the gas of two transactions
     expect(gained).toBeLessThan(expected);

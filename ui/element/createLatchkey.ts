@@ -4,7 +4,7 @@ import { acquireModal } from './mount';
 import { publishKernel, withdrawKernel } from './registry';
 
 export interface CreateLatchkeyParameters extends CreateKernelParameters {
-  /** CSP nonce for the one <style> element the UI adds. */
+  /** CSP nonce for the `<style>` elements the UI adds in browsers without constructable stylesheets (elsewhere it adopts its sheets: no nonce needed). */
   readonly nonce?: string;
 }
 

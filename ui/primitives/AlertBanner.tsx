@@ -1,5 +1,6 @@
 import { useObserved } from '../react/useObserved';
 import type { Alerts } from '../../kernel/index';
+import { CloseIcon } from '../shell/icons';
 
 /** The kernel's current alert (role=alert), with a dismiss button. */
 export function AlertBanner({ alerts }: { readonly alerts: Alerts }) {
@@ -12,7 +13,7 @@ export function AlertBanner({ alerts }: { readonly alerts: Alerts }) {
         {current.longMessage ? <span>{current.longMessage}</span> : null}
       </div>
       <button type="button" className="lk-btn lk-btn-icon" aria-label="Dismiss" onClick={() => alerts.dismiss()}>
-        ×
+        <CloseIcon />
       </button>
     </div>
   );

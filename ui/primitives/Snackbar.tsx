@@ -1,16 +1,20 @@
 import { useObserved } from '../react/useObserved';
 import type { Snackbar as SnackbarService } from '../../kernel/index';
+
+type SnackbarState = SnackbarService['state'];
 import { Spinner } from './Spinner';
 
 /**
- * The kernel Snackbar's message. The live region is always in the DOM so that
- * screen readers announce a message when it appears.
+ * The kernel Snackbar's message, in the flow of the page (it covers nothing). The live
+ * region is always in the DOM so that screen readers announce a message when it appears.
+ * `shows` decides whether an open snackbar is for here (the modal passes its visit's rule).
  */
-export function Snackbar({ snackbar }: { readonly snackbar: SnackbarService }) {
+export function Snackbar({ snackbar, shows }: { readonly snackbar: SnackbarService; readonly shows?: (state: SnackbarState) => boolean }) {
   const s = useObserved(snackbar);
+  const open = s.open && (shows ? shows(s) : true);
   return (
-    <div className="lk-snackbar" role="status" aria-live="polite" data-open={s.open || undefined} data-variant={s.variant}>
-      {s.open ? (
+    <div className="lk-snackbar" role="status" aria-live="polite" data-open={open || undefined} data-variant={s.variant}>
+      {open ? (
         <>
           {s.variant === 'loading' ? <Spinner size={16} /> : <span className="lk-dot" aria-hidden="true" />}
           <span>{s.message}</span>

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { initials } from '../format';
+import { sanitizeUrl } from '../url';
+import { SIZE_CLASSES } from './sizes';
 
 /** Spec section 9: an image that has not loaded within 2 s is replaced by its fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
@@ -17,8 +19,12 @@ export interface WalletImageProps {
 /**
  * Wallet/network image with an initials tile as fallback. The <img> is shown
  * while it loads; on error, or when not loaded after 2 s, the tile replaces it.
+ * A source that {@link sanitizeUrl} refuses for images (javascript:, data:text/html, …)
+ * shows the tile at once; an SVG is only ever an <img>, so its scripts never run.
  */
-export function WalletImage({ src, name, size = 40, alt = '', round }: WalletImageProps) {
+export function WalletImage({ src: raw, name, size = 40, alt = '', round }: WalletImageProps) {
+  // Only http(s), data:image/… and same-origin blob: URLs reach the <img> (ui/url.ts).
+  const src = useMemo(() => sanitizeUrl(raw, 'image'), [raw]);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed');
   const img = useRef<HTMLImageElement>(null);
   useEffect(() => {
@@ -30,14 +36,16 @@ export function WalletImage({ src, name, size = 40, alt = '', round }: WalletIma
     const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), IMAGE_PRELOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [src]);
-  const style = { width: size, height: size };
-  const cls = `lk-wimg${round ? ' lk-round' : ''}`;
+  // Common sizes are classes; another size is set through CSSOM (React's style prop), which a strict CSP allows.
+  const sized = SIZE_CLASSES.includes(size);
+  const style = sized ? undefined : { width: size, height: size };
+  const cls = `lk-wimg${sized ? ` lk-sz-${size}` : ''}${round ? ' lk-round' : ''}`;
   if (!src || state === 'failed') {
     return (
       // The initials are drawn by CSS from data-initials, so they are not text inside a named button.
       <span
         className={`${cls} lk-wimg-fallback`}
-        style={{ ...style, fontSize: size * 0.36 }}
+        style={style && { ...style, fontSize: size * 0.36 }}
         role={alt ? 'img' : undefined}
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}

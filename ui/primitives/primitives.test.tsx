@@ -4,6 +4,7 @@ import { Snackbar } from './Snackbar';
 import { AlertBanner } from './AlertBanner';
 import { LoadingState } from './LoadingState';
 import { ListItem } from './ListItem';
+import { Link } from './Link';
 import { uiKernel } from '../testing/render';
 
 describe('WalletImage', () => {
@@ -83,5 +84,34 @@ describe('initials', () => {
     expect(initials('Ethereum (local)')).toBe('EL');
     expect(initials('MetaMask')).toBe('ME');
     expect(initials('  ')).toBe('?');
+  });
+});
+
+describe('URLs reach src and href only through sanitizeUrl', () => {
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd', ' java\tscript:alert(1)'])(
+    'WalletImage shows the initials tile for %s, never an <img>',
+    (src) => {
+      const { container } = render(<WalletImage src={src} name="Evil Wallet" />);
+      expect(container.querySelector('img')).toBeNull();
+      expect(screen.getByTestId('wallet-image-fallback').getAttribute('data-initials')).toBe('EW');
+    },
+  );
+
+  it('an SVG data: icon is an <img> (its scripts never run there)', () => {
+    const svg = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E%3Cscript%3Ealert(1)%3C/script%3E%3C/svg%3E';
+    const { container } = render(<WalletImage src={svg} name="Svg" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(svg);
+    expect(container.querySelector('svg, script')).toBeNull();
+  });
+
+  it('Link renders nothing for a URL that is not http(s), and a safe link with noopener', () => {
+    const { container, rerender } = render(<Link href="javascript:alert(1)">Block Explorer</Link>);
+    expect(container.innerHTML).toBe('');
+    rerender(<Link href="data:text/html,x">Block Explorer</Link>);
+    expect(container.innerHTML).toBe('');
+    rerender(<Link href="https://etherscan.io/address/0x1">Block Explorer</Link>);
+    const a = screen.getByRole('link', { name: 'Block Explorer' });
+    expect(a.getAttribute('href')).toBe('https://etherscan.io/address/0x1');
+    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
   });
 });

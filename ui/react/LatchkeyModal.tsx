@@ -1,30 +1,32 @@
 import { useKernel } from './context';
-import { useIsoLayoutEffect, useThemeAttrs } from './hooks';
+import { useIsoLayoutEffect, useThemeRoot } from './hooks';
 import { useObserved } from './useObserved';
 import { ModalShell } from '../shell/ModalShell';
-import { ensureStyles } from '../shell/styles';
+import { loadModalStyles } from '../shell/styles';
 import { ensureCoreViews, prefetchCoreViews } from '../views/manifest';
 
 /**
  * The modal root. LatchkeyProvider portals it to the end of <body>; with
  * `disableAppend` or `enableEmbedded` the host places it itself. Renders
  * nothing while closed (embedded mode: always rendered, in the page flow).
+ * It is in the DOM as soon as the modal opens; until the modal's stylesheet is in
+ * (normally loaded before, on intent or when idle) the root stays transparent.
  */
 export function LatchkeyModal() {
   const kernel = useKernel();
   ensureCoreViews(kernel);
   const open = useObserved(kernel.modal, (s) => s.open);
   const embedded = useObserved(kernel.options, (s) => s.enableEmbedded === true);
-  const attrs = useThemeAttrs();
+  const { attrs, ref } = useThemeRoot<HTMLDivElement>();
   const visible = open || embedded;
   useIsoLayoutEffect(() => {
     if (!visible) return;
-    ensureStyles();
+    void loadModalStyles();
     prefetchCoreViews(kernel);
   }, [visible]);
   if (!visible) return null;
   return (
-    <div {...attrs} className={embedded ? 'lk-embedded' : 'lk-root'}>
+    <div {...attrs} ref={ref} className={embedded ? 'lk-embedded' : 'lk-root'}>
       <ModalShell kernel={kernel} embedded={embedded} />
     </div>
   );

@@ -4,13 +4,23 @@ import type { UiKernel } from '../kernel';
 import { KernelContext } from './context';
 import { LatchkeyModal } from './LatchkeyModal';
 import { useObserved } from './useObserved';
-import { setStyleNonce } from '../shell/styles';
+import { configureStyles, loadModalStylesWhenIdle, type StylesMode } from '../shell/styles';
 import { ensureCoreViews } from '../views/manifest';
 
 export interface LatchkeyProviderProps {
   readonly kernel: UiKernel;
-  /** CSP nonce for the one <style> element the UI adds. */
+  /**
+   * CSP nonce for the `<style>` elements the UI adds in browsers without constructable
+   * stylesheets. Not needed otherwise: constructable stylesheets are not subject to
+   * `style-src`.
+   */
   readonly nonce?: string;
+  /**
+   * `'adopt'` (default): the UI adds its stylesheet itself (constructable stylesheets,
+   * allowed by a strict CSP). `'none'`: it adds nothing; the host links
+   * `latchkey/styles.css` (dist/latchkey.css), the same rules, as a file.
+   */
+  readonly styles?: StylesMode;
   readonly children?: ReactNode;
 }
 
@@ -22,8 +32,8 @@ const started = /*#__PURE__*/ new WeakSet<object>();
  * appended to the end of <body>. Nothing touches the DOM before an effect
  * runs, so server rendering and hydration produce the same markup.
  */
-export function LatchkeyProvider({ kernel, nonce, children }: LatchkeyProviderProps) {
-  setStyleNonce(nonce);
+export function LatchkeyProvider({ kernel, nonce, styles, children }: LatchkeyProviderProps) {
+  configureStyles({ mode: styles, nonce });
   ensureCoreViews(kernel);
   const append = useObserved(kernel.options, (s) => !s.disableAppend && !s.enableEmbedded);
   const [host, setHost] = useState<HTMLElement | null>(null);
@@ -33,6 +43,9 @@ export function LatchkeyProvider({ kernel, nonce, children }: LatchkeyProviderPr
     if (started.has(kernel)) return;
     started.add(kernel);
     kernel.start().catch((err: unknown) => console.error('[latchkey] kernel start failed', err));
+    // The modal's stylesheet is a chunk of its own: fetched once the page is idle, so a click finds it;
+    // from then on snackbars are followed, so one raised while the modal is closed is known as such.
+    loadModalStylesWhenIdle((chunk) => chunk.snackbarScopes(kernel));
   }, [kernel]);
 
   useEffect(() => {

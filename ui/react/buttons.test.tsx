@@ -48,6 +48,22 @@ describe('ConnectButton', () => {
     expect(screen.getByRole('button', { name: /0x12…345678/ })).toBeTruthy();
   });
 
+  it("shows the account's name and avatar (a reverse lookup) in place of the address once it has one", async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await connect(kernel);
+    act(() => kernel.account.setProfile('eip155', { name: 'alice.reown.id', image: 'https://avatars.test/alice.png' }));
+    const button = screen.getByRole('button', { name: /alice\.reown\.id/ });
+    expect(button.textContent).not.toContain('0x12…345678');
+    expect(button.querySelector('img')?.getAttribute('src')).toBe('https://avatars.test/alice.png');
+    act(() => kernel.account.setProfile('eip155', { name: null, image: 'javascript:alert(1)' }));
+    expect(screen.getByRole('button', { name: /0x12…345678/ }).querySelector('img[src^="javascript"]')).toBeNull();
+  });
+
   it('Custom gives render props and its open() opens the modal', async () => {
     const { kernel } = uiKernel();
     render(
@@ -141,6 +157,41 @@ describe('NetworkButton', () => {
   });
 });
 
+describe('NetworkButton icons and the modal header', () => {
+  it('the network button shows the bundled mark of a well-known chain once its chunk loads', async () => {
+    const { CHAIN_ICONS } = require('../icons/chains') as typeof import('../icons/chains');
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <NetworkButton />
+      </LatchkeyProvider>,
+    );
+    await settle();
+    const button = screen.getByRole('button', { name: /Ethereum/ });
+    expect(button.querySelector('img')?.getAttribute('src')).toBe(CHAIN_ICONS.ethereum);
+  });
+
+  it('Back and Close are icon buttons named "Back" and "Close"', async () => {
+    const { kernel } = uiKernel();
+    render(
+      <LatchkeyProvider kernel={kernel}>
+        <span />
+      </LatchkeyProvider>,
+    );
+    act(() => {
+      void kernel.modal.open();
+      kernel.router.push('AllWallets');
+    });
+    await settle();
+    for (const name of ['Back', 'Close']) {
+      const b = screen.getByRole('button', { name });
+      expect(b.textContent).toBe('');
+      expect(b.className).toContain('lk-btn-icon');
+      expect(b.querySelector('[aria-hidden=true]')).toBeTruthy();
+    }
+  });
+});
+
 describe('LatchkeyProvider', () => {
   it('starts the kernel once, also under StrictMode', () => {
     const { kernel } = uiKernel();
@@ -196,7 +247,7 @@ describe('LatchkeyProvider', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
-  it('injects one scoped stylesheet and applies theme variables and mode to the modal root', () => {
+  it('adds the base and the modal stylesheet once each (every rule under [data-lk]) and applies theme variables and mode to the modal root', async () => {
     const { kernel } = uiKernel({ themeMode: 'dark', themeVariables: { '--lk-z-index': 1234 } });
     render(
       <LatchkeyProvider kernel={kernel}>
@@ -204,9 +255,11 @@ describe('LatchkeyProvider', () => {
       </LatchkeyProvider>,
     );
     act(() => void kernel.modal.open());
-    const styles = document.querySelectorAll('#latchkey-styles');
-    expect(styles).toHaveLength(1);
-    const css = styles[0]!.textContent!.replace(/@keyframes[^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
+    await settle(); // the modal's rules are a chunk of their own
+    // jsdom has no constructable stylesheets: the fallback <style> elements (see ui/shell/styles.test.tsx for both paths).
+    const sheets = ['#latchkey-base', '#latchkey-modal'].map((id) => document.querySelectorAll(id));
+    for (const found of sheets) expect(found).toHaveLength(1);
+    const css = sheets.map((found) => found[0]!.textContent!).join('\n').replace(/@keyframes[^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
     const selectors = [...css.matchAll(/([^{}]+)\{/g)].map((m) => m[1]!.trim()).filter((sel) => !sel.startsWith('@'));
     expect(selectors.length).toBeGreaterThan(30);
     for (const list of selectors) for (const sel of list.split(',')) expect(sel.trim()).toMatch(/^\[data-lk\]/);
@@ -215,6 +268,8 @@ describe('LatchkeyProvider', () => {
     expect(root.style.getPropertyValue('--lk-z-index')).toBe('1234');
     act(() => kernel.theme.setThemeMode('light'));
     expect(root.getAttribute('data-lk-theme')).toBe('light');
+    act(() => kernel.theme.setThemeVariables({ '--lk-z-index': 77 }));
+    expect(root.style.getPropertyValue('--lk-z-index')).toBe('77');
   });
 });
 

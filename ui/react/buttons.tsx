@@ -1,11 +1,11 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ChainNamespace, CaipNetwork as NetworkData } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
-import { useAccount, useIsoLayoutEffect, useModal, useNetwork, useThemeAttrs } from './hooks';
+import { useAccount, useIsoLayoutEffect, useModal, useNetwork, useThemeRoot } from './hooks';
 import { formatBalance, truncateAddress } from '../format';
 import { WalletImage } from '../primitives/WalletImage';
-import { ensureStyles } from '../shell/styles';
+import { ensureBaseStyles, loadModalStyles } from '../shell/styles';
 import { prefetchCoreViews } from '../views/manifest';
 
 /** What the render-prop buttons (`ConnectButton.Custom`, …) receive. */
@@ -57,16 +57,19 @@ function useButtonState(namespace?: ChainNamespace): ButtonRenderProps {
       open: (args?: OpenModalArgs) => modal.open({ namespace, ...args }),
       openAccount: () => modal.open({ view: 'Account', namespace: account.namespace }),
       openNetworks: () => modal.open({ view: 'Networks' }),
-      prefetch: () => prefetchCoreViews(kernel),
+      prefetch: () => {
+        void loadModalStyles();
+        prefetchCoreViews(kernel);
+      },
     }),
     [kernel, account, modal, network, namespace],
   );
 }
 
-/** Host-page buttons carry [data-lk] and need the stylesheet before any modal opens. */
+/** Host-page buttons carry [data-lk] and need the base stylesheet before any modal opens. */
 function useHostButtonStyles() {
-  useIsoLayoutEffect(() => ensureStyles(), []);
-  return useThemeAttrs();
+  useIsoLayoutEffect(() => ensureBaseStyles(), []);
+  return useThemeRoot<HTMLButtonElement>();
 }
 
 interface CustomProps {
@@ -85,15 +88,23 @@ export interface ConnectButtonProps {
   readonly className?: string;
 }
 
-/** What the account button shows: wallet icon, balance (3 decimals), address (4 + 6). */
+/**
+ * What the account button shows: the account's avatar (else the wallet icon), balance (3
+ * decimals), and its name (a reverse lookup, e.g. the names plugin's) or address (4 + 6).
+ */
 function AccountLabel({ s }: { s: ButtonRenderProps }) {
   const kernel = useKernel();
-  const info = kernel.account.get(s.namespace).connectedWalletInfo;
+  const { connectedWalletInfo: info, profileName, profileImage } = kernel.account.get(s.namespace);
+  const avatar = profileImage && /^https?:\/\//i.test(profileImage) ? profileImage : undefined;
   return (
     <>
-      {info?.icon ? <WalletImage src={info.icon} name={info.name} size={24} round /> : null}
+      {avatar ? (
+        <WalletImage src={avatar} name={profileName || s.displayAddress} size={24} round />
+      ) : info?.icon ? (
+        <WalletImage src={info.icon} name={info.name} size={24} round />
+      ) : null}
       {s.balance !== undefined ? <span>{`${s.balance}${s.balanceSymbol ? ` ${s.balanceSymbol}` : ''}`}</span> : null}
-      <span>{s.displayAddress}</span>
+      <span title={profileName ? s.address : undefined}>{profileName || s.displayAddress}</span>
     </>
   );
 }
@@ -105,11 +116,12 @@ function AccountLabel({ s }: { s: ButtonRenderProps }) {
  */
 export function ConnectButton({ namespace, label = 'Connect Wallet', className }: ConnectButtonProps) {
   const s = useButtonState(namespace);
-  const attrs = useHostButtonStyles();
+  const { attrs, ref } = useHostButtonStyles();
   const account = s.isConnected || isRestoring(s);
   return (
     <button
       {...attrs}
+      ref={ref}
       type="button"
       data-lk-btn=""
       className={`lk-hostbtn${account ? '' : ' lk-connect'}${className ? ` ${className}` : ''}`}
@@ -127,25 +139,45 @@ ConnectButton.Custom = Custom;
 /** Balance (3 decimals) and address (4 + 6); opens the Account view. Renders nothing while disconnected. */
 export function AccountButton({ namespace, className }: { readonly namespace?: ChainNamespace; readonly className?: string }) {
   const s = useButtonState(namespace);
-  const attrs = useHostButtonStyles();
+  const { attrs, ref } = useHostButtonStyles();
   if (!s.isConnected) return null;
   return (
-    <button {...attrs} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openAccount} onPointerEnter={s.prefetch}>
+    <button {...attrs} ref={ref} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openAccount} onPointerEnter={s.prefetch}>
       <AccountLabel s={s} />
     </button>
   );
 }
 AccountButton.Custom = Custom;
 
+/**
+ * The bundled mark of a well-known chain (ui/icons/chains.ts, a chunk of its own, loaded
+ * after the button mounts); undefined until then, and for other chains.
+ */
+function useChainIcon(network: NetworkData | undefined, wanted: boolean): string | undefined {
+  const [icon, setIcon] = useState<readonly [string, string | undefined]>();
+  const id = network?.caipNetworkId;
+  useEffect(() => {
+    if (!network || !wanted) return;
+    let live = true;
+    import('../icons/chains').then((m) => live && setIcon([network.caipNetworkId, m.chainIcon(network)]), () => {});
+    return () => {
+      live = false;
+    };
+  }, [id, wanted]);
+  return icon && icon[0] === id ? icon[1] : undefined;
+}
+
 /** The active network's image and name; opens the network list. */
 export function NetworkButton({ className }: { readonly className?: string }) {
   const s = useButtonState();
   const kernel = useKernel();
-  const attrs = useHostButtonStyles();
+  const { attrs, ref } = useHostButtonStyles();
   const n = s.network;
-  const image = n ? (n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id]) : undefined;
+  const configured = n ? (n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id]) : undefined;
+  const bundled = useChainIcon(n, configured === undefined);
+  const image = configured ?? bundled;
   return (
-    <button {...attrs} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
+    <button {...attrs} ref={ref} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
       {n ? <WalletImage src={image} name={n.name} size={24} round /> : null}
       <span>{n ? n.name : 'Select network'}</span>
     </button>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useEffect, useMemo } from 'react';
+import { useLayoutEffect, useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId, Network } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
@@ -81,10 +81,23 @@ export function useDisconnect(): { disconnect(namespace?: ChainNamespace): Promi
   return useMemo(() => ({ disconnect: (ns?: ChainNamespace) => kernel.connection.disconnect(ns) }), [kernel]);
 }
 
-/** Theme attributes for elements that carry [data-lk] (modal root, host buttons). */
-export function useThemeAttrs(): { 'data-lk': ''; 'data-lk-theme': string; style: Readonly<Record<string, string>> } {
+/**
+ * Theme of an element that carries [data-lk] (modal root, host buttons): the attributes
+ * (`data-lk`, `data-lk-theme`) to spread on it and a ref. The `--lk-*` variables are set
+ * on the element through CSSOM (`style.setProperty`) in a layout effect, never as a
+ * `style` attribute: a strict CSP (`style-src` without 'unsafe-inline') blocks style
+ * attributes in server-rendered HTML, not CSSOM. Runs after every render, so an element
+ * that appears later (AccountButton once connected) gets them too.
+ */
+export function useThemeRoot<T extends HTMLElement>(): { attrs: { 'data-lk': ''; 'data-lk-theme': string }; ref: RefObject<T> } {
   const kernel = useKernel();
   const theme = useObserved(kernel.theme);
-  const style = useMemo(() => kernel.theme.cssVariables(), [kernel, theme]);
-  return { 'data-lk': '', 'data-lk-theme': theme.themeMode, style };
+  const vars = useMemo(() => kernel.theme.cssVariables(), [kernel, theme]);
+  const ref = useRef<T>(null);
+  // Variables are only ever added or changed (setThemeVariables merges): setting them all is enough.
+  useIsoLayoutEffect(() => {
+    const el = ref.current;
+    if (el) for (const [name, value] of Object.entries(vars)) el.style.setProperty(name, value);
+  });
+  return { attrs: { 'data-lk': '', 'data-lk-theme': theme.themeMode }, ref };
 }

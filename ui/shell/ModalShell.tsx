@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { UiKernel } from '../kernel';
 import { useObserved } from '../react/useObserved';
 import { Dialog } from '../dialog/Dialog';
 import { RouterOutlet } from '../outlet/RouterOutlet';
-import { AlertBanner } from '../primitives/AlertBanner';
-import { Snackbar } from '../primitives/Snackbar';
+import { BackIcon, CloseIcon } from './icons';
+import { loadModalChunk, loadedModalChunk } from './styles';
 
 /** Title of a view: `data.title` (e.g. the wallet being connected), the contributed title, else the id split into words. */
 function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined): string {
@@ -18,17 +18,34 @@ export interface ModalShellProps {
   readonly embedded?: boolean;
 }
 
-/** The modal card: header (Back, title, Close), alert banner, router outlet, snackbar. */
+/** The modal card: header (Back, title, Close), alert banner, snackbar, router outlet. */
 export function ModalShell({ kernel, embedded }: ModalShellProps) {
   const titleId = useId();
   const route = useObserved(kernel.router);
   const shake = useObserved(kernel.modal, (s) => s.shake);
+  const [chunk, setChunk] = useState(loadedModalChunk);
+  const body = useRef<HTMLDivElement>(null);
+  const sizer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The height animation, scroll shadows and list keys come with the modal's chunk (not in the entry).
+    let undo: (() => void) | undefined;
+    let live = true;
+    loadModalChunk().then((m) => {
+      if (!live) return;
+      setChunk(m);
+      undo = m.attachModal(kernel, body.current!, sizer.current!);
+    }, () => {});
+    return () => {
+      live = false;
+      undo?.();
+    };
+  }, []);
   const content = (
     <>
       <header className="lk-head">
         {route.history.length > 1 ? (
           <button type="button" className="lk-btn lk-btn-icon" aria-label="Back" onClick={() => kernel.router.goBack()}>
-            ‹
+            <BackIcon />
           </button>
         ) : (
           <span />
@@ -40,15 +57,20 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
           <span />
         ) : (
           <button type="button" className="lk-btn lk-btn-icon" aria-label="Close" onClick={() => kernel.modal.close()}>
-            ×
+            <CloseIcon />
           </button>
         )}
       </header>
-      <AlertBanner alerts={kernel.alerts} />
-      <div className="lk-body">
-        <RouterOutlet kernel={kernel} />
+      {/* The alert banner and the snackbar (a live region, in the flow above the body: it covers no
+          control; shown only for the view that raised it) come with the modal's chunk. */}
+      {chunk ? <chunk.AlertBanner alerts={kernel.alerts} /> : null}
+      {chunk ? <chunk.ModalSnackbar kernel={kernel} /> : null}
+      {/* The body's height follows the view's, animated; shadows say when it scrolls. */}
+      <div className="lk-body lk-hint" ref={body}>
+        <div ref={sizer}>
+          <RouterOutlet kernel={kernel} />
+        </div>
       </div>
-      <Snackbar snackbar={kernel.snackbar} />
     </>
   );
   if (embedded) {

@@ -138,4 +138,36 @@ describe('Account view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Network: Ethereum' }));
     expect(kernel.router.state.view).toBe('Networks');
   });
+
+  it('names the wallet it is connected with, with its icon', async () => {
+    const { kernel } = uiKernel();
+    await connect(kernel);
+    renderView(kernel, Account);
+    const chip = screen.getByTestId('connected-wallet');
+    const wallet = kernel.connectors.get('io.test.wallet')!;
+    expect(chip.textContent).toBe(`Connected with ${wallet.name}`);
+    expect(chip.querySelector('img, [data-testid=wallet-image-fallback]')).toBeTruthy();
+  });
+
+  it("links the account on the network's block explorer; a hostile explorer URL gives no link", async () => {
+    const { explorerUrl } = require('./Account') as typeof import('./Account');
+    const explorer = { blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } } };
+    const t = uiKernel({
+      networks: uiKernel().kernel.network.networks().map((n) => ({ ...n, ...explorer })),
+    });
+    await connect(t.kernel);
+    renderView(t.kernel, Account);
+    const link = screen.getByRole('link', { name: 'Block Explorer' });
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/address/${ADDRESS}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(explorerUrl({ status: 'connected', address: ADDRESS, addressExplorerUrl: 'https://x.example/a', allAccounts: [], currentTab: 0 }, undefined)).toBe(
+      'https://x.example/a',
+    );
+    const hostile = uiKernel({
+      networks: uiKernel().kernel.network.networks().map((n) => ({ ...n, blockExplorers: { default: { name: 'x', url: 'javascript:alert(1)//' } } })),
+    });
+    await connect(hostile.kernel);
+    const { container } = renderView(hostile.kernel, Account);
+    expect(within(container).queryByRole('link')).toBeNull();
+  });
 });

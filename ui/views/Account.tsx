@@ -1,4 +1,5 @@
-import { Button, Link, ListItem, Tabs, Text, ViewSlot, formatBalance, truncateAddress, useObserved } from '../index';
+import { Button, Link, ListItem, Tabs, Text, ViewSlot, WalletImage, formatBalance, sanitizeUrl, truncateAddress, useObserved, useSnackbarScope } from '../index';
+import type { AccountState, CaipNetwork } from '../../kernel/index';
 
 import { pickNamespace } from '../react/select';
 import { accountTabSlot, walletFeatureSlot } from './slots';
@@ -13,8 +14,20 @@ function hue(address: string): string {
 }
 
 /**
+ * The account's page on the network's block explorer: the account's own
+ * `addressExplorerUrl`, else `{blockExplorers.default.url}/address/{address}`.
+ * Only http(s) URLs become links (the Link primitive's gate).
+ */
+export function explorerUrl(account: AccountState | undefined, network: CaipNetwork | undefined): string | undefined {
+  if (account?.addressExplorerUrl) return account.addressExplorerUrl;
+  const base = network?.blockExplorers?.default?.url;
+  if (!base || !account?.address) return undefined;
+  return `${base.replace(/\/+$/, '')}/address/${encodeURIComponent(account.address)}`;
+}
+
+/**
  * The connected account: avatar, name or address (4 + 6), balance (3 decimals),
- * copy, network, Disconnect. The wallet-feature buttons and the tabs (Tokens, NFTs,
+ * the wallet it is connected with (name and icon), copy, the block explorer, network, Disconnect. The wallet-feature buttons and the tabs (Tokens, NFTs,
  * Activity, …) are what plugins contribute, in the spec's orders, unless a feature
  * flag turns one off.
  */
@@ -32,21 +45,25 @@ export default function Account({ kernel }: ViewProps) {
   const tabs = accountTabSlot(kernel);
   const tabIndex = Math.min(Math.max(account?.currentTab ?? 0, 0), Math.max(tabs.length - 1, 0));
 
+  const scope = useSnackbarScope(kernel);
   const copy = () => {
     const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
-    if (!clip) return kernel.snackbar.error('Failed to copy');
+    if (!clip) return kernel.snackbar.error('Failed to copy', { scope });
     clip.writeText(address).then(
-      () => kernel.snackbar.success('Address copied'),
-      () => kernel.snackbar.error('Failed to copy'),
+      () => kernel.snackbar.success('Address copied', { scope }),
+      () => kernel.snackbar.error('Failed to copy', { scope }),
     );
   };
-  const disconnect = () => disconnectAndClose(kernel, ns);
+  const disconnect = () => disconnectAndClose(kernel, ns, scope);
+  const connector = account?.connectorId ? kernel.connectors.get(account.connectorId) : undefined;
+  const wallet = account?.connectedWalletInfo ?? (connector ? { name: connector.name, icon: connector.imageUrl } : undefined);
+  const explorer = explorerUrl(account, network);
 
   return (
     <div className="lk-stack">
-      <div className="lk-center lk-stack" style={{ minHeight: 0 }}>
-        {account?.profileImage ? (
-          <img className="lk-avatar" src={account.profileImage} alt="" />
+      <div className="lk-center lk-top lk-stack">
+        {sanitizeUrl(account?.profileImage, 'image') ? (
+          <img className="lk-avatar" src={sanitizeUrl(account?.profileImage, 'image')} alt="" />
         ) : (
           <span className="lk-avatar" aria-hidden="true" style={{ ['--lk-h' as string]: hue(address) }} />
         )}
@@ -56,12 +73,18 @@ export default function Account({ kernel }: ViewProps) {
         {account?.balance !== undefined ? (
           <Text variant="muted">{`${formatBalance(account.balance, 3)}${account.balanceSymbol ? ` ${account.balanceSymbol}` : ''}`}</Text>
         ) : null}
+        {wallet ? (
+          <p className="lk-chip" data-testid="connected-wallet">
+            <WalletImage src={wallet.icon} name={wallet.name} size={16} round />
+            <span>{`Connected with ${wallet.name}`}</span>
+          </p>
+        ) : null}
         <div className="lk-row">
           <Button variant="secondary" onClick={copy} aria-label="Copy address">
             Copy
           </Button>
-          {account?.addressExplorerUrl ? (
-            <Link className="lk-btn lk-btn-secondary" href={account.addressExplorerUrl}>
+          {explorer ? (
+            <Link className="lk-btn lk-btn-secondary" href={explorer}>
               Block Explorer
             </Link>
           ) : null}
@@ -80,7 +103,7 @@ export default function Account({ kernel }: ViewProps) {
         <div className="lk-row" role="group" aria-label="Wallet features">
           {walletFeatures.map((f) => (
             <Button key={`${f.plugin}/${f.id}`} variant="secondary" onClick={() => kernel.router.push(f.view)}>
-              {f.icon ? <img className="lk-btn-icon-img" src={f.icon} alt="" /> : null}
+              {sanitizeUrl(f.icon, 'image') ? <img className="lk-btn-icon-img" src={sanitizeUrl(f.icon, 'image')} alt="" /> : null}
               {f.label}
             </Button>
           ))}

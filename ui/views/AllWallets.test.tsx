@@ -110,7 +110,7 @@ describe('AllWallets view', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Gone Wallet' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Rainbowish' }));
-    expect(screen.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://rainbowish.example');
+    expect(screen.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://rainbowish.example/');
     fireEvent.keyDown(screen.getByRole('region'), { key: 'Escape' });
     expect(screen.queryByRole('region')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rainbowish' }));
@@ -293,7 +293,32 @@ describe('AllWallets view', () => {
       }),
     ).toEqual([
       { label: 'Install', href: 'https://x.example/get' },
-      { label: 'Chrome Web Store', href: 'https://c.example' },
+      { label: 'Chrome Web Store', href: 'https://c.example/' },
     ]);
+  });
+
+  it('focuses the search field when it opens (desktop), not on a phone where it would raise the keyboard', () => {
+    const desktop = uiKernel();
+    const { unmount } = renderView(desktop.kernel, AllWallets);
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search wallet' }));
+    unmount();
+    const phone = testKernel({}, { mobile: true });
+    renderView(phone.kernel, AllWallets);
+    expect(document.activeElement).not.toBe(screen.getByRole('searchbox', { name: 'Search wallet' }));
+  });
+
+  it('keeps one list height while the visitor types (no jump per keystroke)', () => {
+    const t = uiKernel();
+    withDirectory(t, CATALOGUE);
+    renderView(t.kernel, AllWallets);
+    const search = screen.getByRole('searchbox', { name: 'Search wallet' });
+    const area = () => (screen.queryByTestId('wallet-scroller') ?? screen.getByRole('status').parentElement!) as HTMLElement;
+    const heights = new Set<string>();
+    for (const q of ['', 'm', 'me', 'met', 'metamask', 'zzzz-no-such-wallet']) {
+      fireEvent.change(search, { target: { value: q } });
+      heights.add(area().style.height);
+    }
+    expect(heights.size).toBe(1);
+    expect([...heights][0]).toBe(`${LIST_HEIGHT}px`);
   });
 });

@@ -14,9 +14,11 @@ import {
 import { Environment, Store, WalletDirectory } from '../../kernel/index';
 import { orderWallets, searchWallets, type DirectoryWallet, type WalletDirectoryState, type WalletListEntry } from '../../kernel/directory/index';
 import type { UiKernel } from '../kernel';
+import { updateScrollHint } from '../shell/motion';
 
-import { initials } from '../format';
-import { connectWithWalletConnect, selectWallet, walletConnectConnector } from './connectWallet';
+import { sanitizeUrl } from '../url';
+import { selectWallet } from './connectWallet';
+import { connectWithWalletConnect, walletConnectConnector } from './walletConnect';
 import type { ViewProps } from './types';
 
 /** Height of one row in px (a 56 px wallet button and an 8 px gap). Fixed: the window is computed from it. */
@@ -117,7 +119,7 @@ export function useWindowedList({
  * Pieces
  * --------------------------------------------------------------------------------------------- */
 
-/** Links where a wallet can be had, best first, without duplicates. */
+/** Links where a wallet can be had, best first, without duplicates; only http(s) ones ({@link sanitizeUrl}). */
 export function getLinks(entry: Pick<WalletListEntry, 'installUrl' | 'wallet'>): { label: string; href: string }[] {
   const w: Partial<DirectoryWallet> = entry.wallet ?? {};
   const candidates: [string, string | undefined][] = [
@@ -130,7 +132,8 @@ export function getLinks(entry: Pick<WalletListEntry, 'installUrl' | 'wallet'>):
   ];
   const out: { label: string; href: string }[] = [];
   for (const [label, href] of candidates) {
-    if (href && /^https?:\/\//i.test(href) && !out.some((l) => l.href === href)) out.push({ label, href });
+    const safe = sanitizeUrl(href, 'link');
+    if (safe && !out.some((l) => l.href === safe)) out.push({ label, href: safe });
   }
   return out;
 }
@@ -162,9 +165,9 @@ function GetWallet({
         onClose();
       }}
     >
-      <div className="lk-item" style={{ background: 'none', padding: 0 }}>
+      <div className="lk-item lk-item-plain">
         <WalletImage src={entry.imageUrl} name={entry.name} />
-        <h3 id={headingId} ref={heading} tabIndex={-1} className="lk-item-name" style={{ margin: 0, fontSize: 16 }}>
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="lk-item-name lk-get-title">
           Get {entry.name}
         </h3>
       </div>
@@ -237,7 +240,10 @@ const NAV_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'Pa
  * host's custom wallets and the wallet directory, in connector type order with
  * recent wallets first, searchable. The list is windowed (fixed row height):
  * only the rows in view are in the DOM, so thousands of wallets stay fast.
- * Arrow keys, Home/End and Page keys move through the whole list.
+ * Arrow keys, Home/End and Page keys move through the whole list. The search field
+ * takes focus when the view opens (not on phones, where it would raise the keyboard), and
+ * the list keeps one height while the visitor types (it depends on the whole list, not on
+ * the matches), with shadows at an edge that has more wallets beyond it.
  *
  * An installed wallet connects on click; a wallet that is not installed opens
  * its 'Get' panel (store links, homepage and, when WalletConnect is
@@ -247,6 +253,7 @@ export default function AllWallets({ kernel }: ViewProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<{ entry: WalletListEntry; index: number } | undefined>();
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const registry = useObserved(kernel.connectors);
   const options = useObserved(kernel.options);
   const directory = useMemo(() => directoryOf(kernel), [kernel]);
@@ -255,6 +262,9 @@ export default function AllWallets({ kernel }: ViewProps) {
   useEffect(() => {
     void directory?.load();
   }, [directory]);
+  useEffect(() => {
+    if (!kernel.get<Environment>(Environment).isMobile()) input.current?.focus();
+  }, [kernel]);
 
   const entries = useMemo(
     () =>
@@ -273,6 +283,8 @@ export default function AllWallets({ kernel }: ViewProps) {
   );
   const shown = useMemo(() => (query.trim() ? searchWallets(entries, query) : entries), [entries, query]);
   const list = useWindowedList({ count: shown.length, rowHeight: ROW_HEIGHT });
+  // One height for the list area whatever the query: searching does not resize the modal.
+  const areaHeight = Math.min(LIST_HEIGHT, Math.max(2, entries.length) * ROW_HEIGHT);
   const canWalletConnect = walletConnectConnector(kernel) !== undefined && kernel.plugins.connectorView('WALLET_CONNECT') !== undefined;
 
   // Keyboard focus that should land on a row once it is rendered.
@@ -286,6 +298,7 @@ export default function AllWallets({ kernel }: ViewProps) {
     [list.ref],
   );
   useEffect(() => {
+    if (scroller.current) updateScrollHint(scroller.current);
     const index = pendingFocus.current;
     if (index === undefined) return;
     const button = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
@@ -346,7 +359,9 @@ export default function AllWallets({ kernel }: ViewProps) {
         role="listitem"
         aria-setsize={shown.length}
         aria-posinset={i + 1}
-        style={{ position: 'absolute', top: i * ROW_HEIGHT, left: 0, right: 0, height: ROW_HEIGHT, paddingBottom: 8, boxSizing: 'border-box' }}
+        className="lk-vrow"
+        // Only the offset is per row; React sets it through CSSOM (el.style.top), which a strict CSP allows.
+        style={{ top: i * ROW_HEIGHT }}
       >
         <WalletRow entry={entry} index={i} onSelect={onSelect} />
       </li>,
@@ -359,6 +374,7 @@ export default function AllWallets({ kernel }: ViewProps) {
         Search wallet
       </label>
       <input
+        ref={input}
         id={inputId}
         className="lk-input"
         type="search"
@@ -386,28 +402,30 @@ export default function AllWallets({ kernel }: ViewProps) {
       ) : shown.length ? (
         <div
           ref={setScroller}
-          onScroll={list.onScroll}
+          onScroll={(e) => {
+            list.onScroll(e);
+            updateScrollHint(e.currentTarget);
+          }}
           data-testid="wallet-scroller"
-          style={{ maxHeight: LIST_HEIGHT, height: Math.min(LIST_HEIGHT, list.totalHeight), overflowY: 'auto', position: 'relative' }}
+          className="lk-scroller lk-hint"
+          style={{ height: areaHeight }}
         >
           <ul
-            className="lk-list"
+            className="lk-list lk-vlist"
             role="list"
             aria-label="Wallets"
             onKeyDown={onKeyDown}
-            style={{ display: 'block', position: 'relative', height: list.totalHeight }}
+            style={{ height: list.totalHeight }}
           >
             {rows}
           </ul>
         </div>
-      ) : dir.loading ? (
-        <Text variant="muted" role="status">
-          Loading wallets…
-        </Text>
       ) : (
-        <Text variant="muted" role="status">
-          No wallet found
-        </Text>
+        <div className="lk-center" style={{ height: areaHeight }}>
+          <Text variant="muted" role="status">
+            {dir.loading ? 'Loading wallets…' : 'No wallet found'}
+          </Text>
+        </div>
       )}
     </div>
   );

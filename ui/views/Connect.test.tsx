@@ -96,6 +96,15 @@ describe('Connect view', () => {
     renderView(off.kernel, Connect);
     expect(screen.getAllByRole('button', { name: 'All Wallets' })).toHaveLength(1);
   });
+
+  it("'All Wallets' shows a grid tile, not initials", () => {
+    const { kernel } = uiKernel();
+    renderView(kernel, Connect);
+    const all = screen.getByRole('button', { name: 'All Wallets' });
+    expect(all.querySelector('.lk-grid')).toBeTruthy();
+    expect(all.querySelector('[data-testid=wallet-image-fallback]')).toBeNull();
+    expect(all.textContent).toBe('All Wallets');
+  });
 });
 
 describe('Connect view options', () => {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useObserved } from '../react/useObserved';
 import { ViewSlot } from '../outlet/RouterOutlet';
 import { Link } from '../primitives/Link';
-import { safeHttpUrl } from '../format';
+import { sanitizeUrl } from '../url';
 import { connectMethodSlot } from './slots';
 import type { ViewProps } from './types';
 
@@ -20,8 +20,8 @@ export default function Connect({ kernel }: ViewProps) {
   useObserved(kernel.connectors);
   const options = useObserved(kernel.options);
   useObserved(kernel.plugins);
-  const terms = safeHttpUrl(options.termsConditionsUrl);
-  const privacy = safeHttpUrl(options.privacyPolicyUrl);
+  const terms = sanitizeUrl(options.termsConditionsUrl, 'link');
+  const privacy = sanitizeUrl(options.privacyPolicyUrl, 'link');
   const legal = terms !== undefined || privacy !== undefined;
   const needsConsent = legal && options.features.legalCheckbox === true;
   const [accepted, setAccepted] = useState(false);

@@ -5,11 +5,29 @@ import { ADDRESS, renderView, settle, uiKernel } from '../testing/render';
 import { LatchkeyError } from '../../kernel/errors/base';
 
 describe('Networks view', () => {
-  it('lists every network and marks the active one with aria-current', () => {
+  it('lists every network and marks the active one with aria-current and a check mark (not a ring)', () => {
     const { kernel } = uiKernel();
     renderView(kernel, Networks);
-    expect(screen.getByRole('button', { name: /^Ethereum\b/ }).getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('button', { name: /^Anvil\b/ }).getAttribute('aria-current')).toBeNull();
+    const active = screen.getByRole('button', { name: /^Ethereum\b/ });
+    expect(active.getAttribute('aria-current')).toBe('true');
+    expect(active.querySelectorAll('.lk-check')).toHaveLength(1);
+    expect(active.querySelector('.lk-check')!.getAttribute('aria-hidden')).toBe('true');
+    const other = screen.getByRole('button', { name: /^Anvil\b/ });
+    expect(other.getAttribute('aria-current')).toBeNull();
+    expect(other.querySelector('.lk-check')).toBeNull();
+  });
+
+  it("shows the bundled marks of well-known chains, a host's own image first", () => {
+    const { CHAIN_ICONS } = require('../icons/chains') as typeof import('../icons/chains');
+    const { kernel } = uiKernel();
+    const { unmount } = renderView(kernel, Networks);
+    const img = (name: RegExp) => screen.getByRole('button', { name }).querySelector('img')?.getAttribute('src');
+    expect(img(/^Ethereum\b/)).toBe(CHAIN_ICONS.ethereum);
+    expect(img(/^Anvil\b/)).toBe(CHAIN_ICONS.local);
+    unmount();
+    const own = uiKernel({ chainImages: { 31337: 'https://img.example/anvil.png' } });
+    renderView(own.kernel, Networks);
+    expect(img(/^Anvil\b/)).toBe('https://img.example/anvil.png');
   });
 
   it('choosing a network switches to it, then goes back', async () => {

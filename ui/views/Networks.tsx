@@ -1,11 +1,12 @@
-import { Button, ListItem, Text, useObserved } from '../index';
+import { Button, ListItem, Text, useObserved, useSnackbarScope } from '../index';
 import { useState } from 'react';
 
 import { networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
 
 /**
- * Every configured network; the active one has aria-current. Choosing one
+ * Every configured network, each with its image (a bundled mark for well-known chains);
+ * the active one has aria-current and a check mark; arrow keys move through the list. Choosing one
  * switches (through the wallet when connected); on success the modal goes
  * back (or closes when this was its first view) unless the user already left
  * the list; on failure the snackbar says why. While the wallet is asked (the
@@ -13,6 +14,7 @@ import type { ViewProps } from './types';
  */
 export default function Networks({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
+  const scope = useSnackbarScope(kernel);
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const networks = kernel.network.networks();
   const pending = state.pendingSwitch;
@@ -21,7 +23,7 @@ export default function Networks({ kernel }: ViewProps) {
     if (!n || busy) return;
     if (n.caipNetworkId === state.activeNetwork?.caipNetworkId) return;
     setBusy(caip);
-    const ok = await switchTo(kernel, n);
+    const ok = await switchTo(kernel, n, scope);
     setBusy(undefined);
     // Done only if the list is still shown: the user may have gone Back or closed the modal meanwhile.
     if (!ok || kernel.router.state.view !== 'Networks') return;

@@ -1,4 +1,4 @@
-import { Button, ListItem, Text, useObserved } from '../index';
+import { Button, ListItem, Text, useObserved, useSnackbarScope } from '../index';
 import { useState } from 'react';
 
 import { disconnectAndClose, networkImage, switchTo } from './switchNetwork';
@@ -11,6 +11,7 @@ import type { ViewProps } from './types';
  */
 export default function UnsupportedChain({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
+  const scope = useSnackbarScope(kernel);
   const [busy, setBusy] = useState(false);
   const ns = state.activeNamespace;
   const networks = kernel.network.networks().filter((n) => !ns || n.chainNamespace === ns);
@@ -18,11 +19,11 @@ export default function UnsupportedChain({ kernel }: ViewProps) {
     const n = networks.find((x) => x.caipNetworkId === caip);
     if (!n || busy) return;
     setBusy(true);
-    const ok = await switchTo(kernel, n);
+    const ok = await switchTo(kernel, n, scope);
     setBusy(false);
     if (ok) kernel.modal.close();
   };
-  const disconnect = () => disconnectAndClose(kernel, ns);
+  const disconnect = () => disconnectAndClose(kernel, ns, scope);
   return (
     <div className="lk-stack">
       <Text>This app doesn’t support your current network. Switch to an available option to continue.</Text>

@@ -1,6 +1,7 @@
 import { useObserved } from '../react/useObserved';
 import { ListItem } from '../primitives/ListItem';
 import { Text } from '../primitives/Text';
+import { GridIcon } from '../shell/icons';
 import { connectorTag, isWalletConnector, selectWallet, sortConnectors } from './connectWallet';
 import type { ViewProps } from './types';
 
@@ -18,6 +19,7 @@ export const CONNECT_VIEW_WALLETS = 6;
  * only); `features.collapseWallets` folds it into one "Continue with a wallet" button when
  * another connect method is shown; `enableWalletGuide` (on by default) adds the "get a
  * wallet" guide.
+ * Arrow keys move through the list.
  */
 export default function WalletList({ kernel }: ViewProps) {
   const registry = useObserved(kernel.connectors);
@@ -55,6 +57,7 @@ export default function WalletList({ kernel }: ViewProps) {
           <li>
             <ListItem
               name="All Wallets"
+              icon={<GridIcon />}
               tag={sorted.length > wallets.length ? `${sorted.length - wallets.length}+` : undefined}
               onClick={() => kernel.router.push('AllWallets')}
             />

@@ -5,14 +5,13 @@ import { injectedConnector, testKernel } from '../../kernel/testing/fakeAdapter'
 import {
   connectAttempts,
   connectTarget,
-  connectWithWalletConnect,
   connectorCategory,
   connectorTag,
   isWalletConnector,
   selectWallet,
   sortConnectors,
-  walletConnectConnector,
 } from './connectWallet';
+import { connectWithWalletConnect, walletConnectConnector } from './walletConnect';
 
 const c = (id: string, type: Connector['type'], extra: Partial<Connector> = {}): Connector => ({
   id,

@@ -1,6 +1,5 @@
 import { MAX_RECENT_WALLETS, Store, isInstalledConnector, naturalSlot, pickSlot } from '../../kernel/index';
 import type { Connector, ConnectorTypeOrder, RecentWallet } from '../../kernel/index';
-import type { DirectoryWallet } from '../../kernel/directory/index';
 import type { UiKernel } from '../kernel';
 
 /** The UI's view of the last connect attempt, so ConnectingExternal can show its outcome and retry it. */
@@ -149,22 +148,4 @@ export function sortConnectors(
 export function connectorTag(c: Connector, recent: readonly RecentWallet[]): string | undefined {
   if (recentIndex(c, recent) >= 0) return 'Recent';
   return isInstalledConnector(c) ? 'Installed' : undefined;
-}
-
-/** The registered WalletConnect connector, if any. */
-export function walletConnectConnector(kernel: UiKernel): Connector | undefined {
-  return kernel.connectors.state.connectors.find((c) => c.type === 'WALLET_CONNECT');
-}
-
-/**
- * Connects a wallet the browser does not have over WalletConnect: opens the view the
- * WALLET_CONNECT connector type contributes, with `{ connectorId, wallet }` (the wallet's
- * deep links). False when there is no WalletConnect connector or view.
- */
-export function connectWithWalletConnect(kernel: UiKernel, wallet: DirectoryWallet): boolean {
-  const wc = walletConnectConnector(kernel);
-  const view = kernel.plugins.connectorView('WALLET_CONNECT');
-  if (!wc || !view) return false;
-  kernel.router.push(view, { connectorId: wc.id, wallet });
-  return true;
 }

@@ -4,7 +4,7 @@
  * login finishes.
  */
 import { useEffect, useState } from 'react';
-import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
+import { Button, LoadingState, Text, defineView, sanitizeUrl } from 'latchkey/ui';
 import { QrCode } from './QrCode';
 import { ErrorLine, useWallet } from './common';
 
@@ -52,9 +52,12 @@ export default defineView<'ConnectingFarcaster'>(function ConnectingFarcaster({ 
       <QrCode value={uri} label="QR code for Farcaster" />
       <Text variant="small">Scan with your phone's camera or open the link, then approve in Farcaster.</Text>
       <div className="lk-row">
-        <a className="lk-btn lk-btn-secondary" href={uri} target="_blank" rel="noopener noreferrer">
-          Open link
-        </a>
+        {/* The frame's link, through the URL gate (a Farcaster https link, or an app's own scheme; never javascript:). */}
+        {sanitizeUrl(uri, 'deepLink') ? (
+          <a className="lk-btn lk-btn-secondary" href={sanitizeUrl(uri, 'deepLink')} target="_blank" rel="noopener noreferrer">
+            Open link
+          </a>
+        ) : null}
         <Button
           variant="secondary"
           aria-label="Copy link"

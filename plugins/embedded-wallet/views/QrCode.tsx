@@ -18,7 +18,7 @@ export function QrCode({ value, label, size = 220 }: { readonly value: string; r
       height={size}
       viewBox={`-2 -2 ${n + 4} ${n + 4}`}
       shapeRendering="crispEdges"
-      style={{ background: '#fff', borderRadius: 12, display: 'block', margin: '0 auto' }}
+      className="lk-qr"
     >
       <path d={d} fill="#141414" />
     </svg>

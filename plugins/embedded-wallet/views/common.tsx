@@ -64,7 +64,7 @@ export function CodeField({
     <div className="lk-stack">
       <input
         ref={ref}
-        className="lk-input"
+        className="lk-input lk-code"
         aria-label="Verification code"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -74,7 +74,6 @@ export function CodeField({
         maxLength={CODE_LENGTH}
         disabled={disabled}
         value={value}
-        style={{ textAlign: 'center', letterSpacing: '0.5em', fontSize: 20 }}
         onChange={(e) => {
           const digits = e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
           setValue(digits);

@@ -4,7 +4,7 @@
  * the checkout in a new window (no opener, no referrer) and shows the purchase's progress.
  */
 import { useEffect } from 'react';
-import { ListItem, LoadingState, Text, defineView, useObserved } from 'latchkey/ui';
+import { ListItem, LoadingState, Text, defineView, sanitizeUrl, useObserved } from 'latchkey/ui';
 import { feeText } from '../providers';
 import { Onramp } from '../types';
 
@@ -44,9 +44,11 @@ export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, 
             imageSrc={p.iconUrl}
             disabled={p.status !== 'ready'}
             onClick={() => {
-              if (!p.url) return;
+              // The checkout page, through the URL gate (http(s) only).
+              const url = sanitizeUrl(p.url, 'link');
+              if (!url) return;
               // Synchronously in the click, so the browser lets the window open.
-              window.open(p.url, '_blank', 'noopener,noreferrer');
+              window.open(url, '_blank', 'noopener,noreferrer');
               void onramp.watch(p.id);
               kernel.router.push('BuyInProgress', { provider: p.id });
             }}

@@ -64,7 +64,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
           Amount
         </Text>
       </label>
-      <div className="lk-row" style={{ flexWrap: 'nowrap' }}>
+      <div className="lk-row lk-nowrap">
         <input
           id={`${ids}-amount`}
           className="lk-input"

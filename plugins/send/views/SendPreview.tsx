@@ -65,7 +65,7 @@ export default defineView<'SendPreview'>(function SendPreview({ kernel }) {
         ) : null}
       </div>
       <Text variant="muted">Review the transaction carefully. Sent funds cannot be recovered.</Text>
-      <div className="lk-row" style={{ flexWrap: 'nowrap' }}>
+      <div className="lk-row lk-nowrap">
         <Button variant="secondary" className="lk-wide" disabled={s.loading} onClick={() => kernel.router.goBack()}>
           Cancel
         </Button>

@@ -26,7 +26,7 @@ export function SignInPanel({ kernel, title }: { readonly kernel: UiKernel; read
           ? 'Accept the sign-in request in your wallet to prove you own this wallet and proceed. Cancelling disconnects the wallet.'
           : 'Accept the sign-in request in your wallet to prove you own this wallet and proceed.'}
       </Text>
-      <div className="lk-row" style={{ flexWrap: 'nowrap', width: '100%' }}>
+      <div className="lk-row lk-nowrap lk-wide">
         <Button variant="secondary" className="lk-wide" disabled={signing} onClick={() => void signIn.cancel()}>
           Cancel
         </Button>

@@ -184,4 +184,16 @@ describe('ConnectingWalletConnect: expiry and deep links', () => {
     await settle();
     expect(screen.getByRole('link', { name: 'Open MetaMask' }).getAttribute('href')).toMatch(/^https:\/\/metamask\.app\.link\/wc\?uri=wc%3A/);
   });
+
+  it("a custom wallet whose mobileLink is 'javascript:alert(1)//' gets no link, not even a disabled one", async () => {
+    const { kernel } = await setup();
+    const wallet = { name: 'Evil <b>Wallet</b>', mobileLink: 'javascript:alert(1)//', universalLink: 'data:text/html,<script>alert(1)</script>' };
+    const { container } = render(<ConnectingWalletConnect kernel={kernel} data={{ connectorId: 'walletConnect', wallet }} />);
+    await settle();
+    expect(screen.getByRole('img', { name: QR_LABEL })).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Open / })).toBeNull();
+    expect(container.querySelector('a[href^="javascript"], a[href^="data"]')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+  });
 });

@@ -7,7 +7,7 @@
 import { Button, LoadingState, Text, errorText, isUserRejection, type ViewProps } from '../../../ui/index';
 import { QrCode } from './QrCode';
 import { useWalletConnect } from './useWalletConnect';
-import { deepLink, type WalletLinks } from '../deepLink';
+import { deepLink, hasDeepLink, type WalletLinks } from '../deepLink';
 
 export const QR_LABEL = 'QR code for WalletConnect';
 
@@ -66,7 +66,8 @@ export function PairingPanel({
       </div>
     );
   }
-  const canDeepLink = wallet !== undefined && (wallet.universalLink ?? wallet.mobileLink) !== undefined;
+  // A wallet whose links the URL gate refuses (javascript:, data:, …) gets no "Open" link at all.
+  const canDeepLink = wallet !== undefined && hasDeepLink(wallet);
   return (
     <div className="lk-center lk-stack">
       {canDeepLink ? <OpenWalletLink wallet={wallet} uri={uri} /> : null}

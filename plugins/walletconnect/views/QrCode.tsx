@@ -26,7 +26,7 @@ export function QrCode({ value, label, size = 240 }: { readonly value: string; r
       height={size}
       viewBox={`${-margin} ${-margin} ${box} ${box}`}
       shapeRendering="crispEdges"
-      style={{ background: '#fff', borderRadius: 12, display: 'block', margin: '0 auto' }}
+      className="lk-qr"
     >
       <path d={d} fill="#141414" />
     </svg>

@@ -1,0 +1,30 @@
+/**
+ * The history plugin: the Account view's "Activity" tab (spec sections 2, 5, 8, 9): the
+ * connected eip155 account's transactions on the active network, from the blockchain API
+ * (`blockchainApiUrl`), a page at a time as the list scrolls. Feature flag `history`
+ * (`features: { history: false }` hides the tab). The service (./module) and the tab
+ * (./views) load when the tab first shows.
+ */
+import { definePlugin, type PluginManifest } from 'latchkey';
+
+export { Activity } from './types';
+export type { ActivityState, ActivityStatus } from './types';
+
+declare module 'latchkey' {
+  interface LatchkeyViews {
+    ActivityTab: undefined;
+  }
+}
+
+export const HISTORY_PLUGIN_ID = 'history';
+
+export function historyPlugin(): PluginManifest {
+  return definePlugin({
+    id: HISTORY_PLUGIN_ID,
+    contributes: {
+      views: [{ id: 'ActivityTab', title: 'Activity', load: () => import('./views/ActivityTab') }],
+      accountTabs: [{ id: 'Activity', label: 'Activity', view: 'ActivityTab', order: 30, flag: 'history' }],
+    },
+    load: async () => (await import('./module')).historyModule(),
+  });
+}

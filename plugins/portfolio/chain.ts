@@ -1,0 +1,169 @@
+/**
+ * Balances read from the chain itself, for hosts without a blockchain API (issue 11): the
+ * native balance, plus the token the host's `tokens` option names for the network (spec
+ * section 3: `tokens: Record<CaipNetworkId, { address, image? }>`). On eip155 the token's
+ * balanceOf, decimals, symbol and name are `eth_call`s made in the same tick, so a batching
+ * transport (RpcTransport `{ batch: true }`) sends them with eth_getBalance as one JSON-RPC
+ * batch. Every answer is checked: a node is not trusted to give well-formed hex.
+ */
+import { formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
+
+/** The slice of a kernel Transport this reader uses. */
+export interface ChainReader {
+  request<T = unknown>(request: { readonly method: string; readonly params?: unknown }): Promise<T>;
+}
+
+export type TokenOption = { readonly address: string; readonly image?: string };
+
+/** Spec section 9: native token address placeholders per namespace (AppKit's values). */
+const NATIVE_TOKEN_ADDRESS: Readonly<Record<string, string>> = {
+  eip155: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+  solana: 'So11111111111111111111111111111111111111111',
+};
+
+/** ERC-20 selectors: balanceOf(address), decimals(), symbol(), name(). */
+const SELECTOR = { balanceOf: '0x70a08231', decimals: '0x313ce567', symbol: '0x95d89b41', name: '0x06fdde03' } as const;
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A base58 Solana address, 32 to 44 characters (spec section 5). */
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** Longest token name or symbol kept. */
+const MAX_TEXT = 64;
+
+class ChainBalanceError extends Error {
+  override name = 'ChainBalanceError';
+}
+
+/** A uint256 from an `eth_call` / quantity answer, or undefined when it is not one. */
+export function decodeUint(hex: unknown): bigint | undefined {
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(hex)) return undefined;
+  return BigInt(hex);
+}
+
+/** Printable text: control and bidi characters dropped, trimmed, bounded. */
+function clean(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .trim()
+    .slice(0, MAX_TEXT);
+}
+
+function utf8(hex: string): string {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+/**
+ * An ABI-encoded `string` return value; also the `bytes32` some old tokens return for
+ * symbol/name. Undefined for anything else.
+ */
+export function decodeString(hex: unknown): string | undefined {
+  if (typeof hex !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(hex) || hex.length > 2 + 2 * 4096) return undefined;
+  const body = hex.slice(2);
+  if (body.length === 64) {
+    // bytes32: the text up to the first zero byte
+    const text = utf8(body.replace(/(00)+$/, ''));
+    return clean(text.split('\u0000')[0] ?? '') || undefined;
+  }
+  if (body.length < 128) return undefined;
+  const offset = Number(BigInt(`0x${body.slice(0, 64)}`));
+  if (offset !== 32) return undefined;
+  const length = BigInt(`0x${body.slice(64, 128)}`);
+  if (length > BigInt((body.length - 128) / 2)) return undefined;
+  return clean(utf8(body.slice(128, 128 + Number(length) * 2))) || undefined;
+}
+
+const pad32 = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');
+
+const ethCall = (reader: ChainReader, to: string, data: string) =>
+  reader.request<unknown>({ method: 'eth_call', params: [{ to, data }, 'latest'] });
+
+/** What a read that failed gives: undefined (the token is then skipped or its text defaulted). */
+const settled = <T>(p: Promise<T>): Promise<T | undefined> => p.then((v) => v, () => undefined);
+
+async function evmBalances(reader: ChainReader, network: CaipNetwork, address: string, token: TokenOption | undefined): Promise<TokenBalance[]> {
+  if (!EVM_ADDRESS.test(address)) throw new ChainBalanceError(`Not an EVM address: ${address}`);
+  const tokenAddress = token && EVM_ADDRESS.test(token.address) ? token.address : undefined;
+  // All in one tick: one batch on a batching transport.
+  const native = reader.request<unknown>({ method: 'eth_getBalance', params: [address, 'latest'] });
+  const reads = tokenAddress
+    ? Promise.all([
+        settled(ethCall(reader, tokenAddress, SELECTOR.balanceOf + pad32(address))),
+        settled(ethCall(reader, tokenAddress, SELECTOR.decimals)),
+        settled(ethCall(reader, tokenAddress, SELECTOR.symbol)),
+        settled(ethCall(reader, tokenAddress, SELECTOR.name)),
+      ])
+    : undefined;
+  const wei = decodeUint(await native);
+  if (wei === undefined) throw new ChainBalanceError('The node answered eth_getBalance with something other than a quantity');
+  const { decimals, symbol, name } = network.nativeCurrency;
+  const out: TokenBalance[] = [
+    {
+      name,
+      symbol,
+      chainId: network.caipNetworkId,
+      address: `${network.caipNetworkId}:${NATIVE_TOKEN_ADDRESS['eip155']}`,
+      price: 0,
+      iconUrl: '',
+      quantity: { decimals: String(decimals), numeric: formatUnits(wei, decimals) },
+    },
+  ];
+  if (reads && tokenAddress) {
+    const [rawBalance, rawDecimals, rawSymbol, rawName] = await reads;
+    const balance = decodeUint(rawBalance);
+    const tokenDecimals = decodeUint(rawDecimals);
+    // Not an ERC-20 (no balanceOf / decimals answer) or an absurd decimals value: not shown.
+    if (balance !== undefined && tokenDecimals !== undefined && tokenDecimals <= 77n) {
+      const symbolText = decodeString(rawSymbol) ?? 'UNKNOWN';
+      out.push({
+        name: decodeString(rawName) ?? symbolText,
+        symbol: symbolText,
+        chainId: network.caipNetworkId,
+        address: `${network.caipNetworkId}:${tokenAddress}`,
+        price: 0,
+        iconUrl: token?.image ?? '',
+        quantity: { decimals: String(tokenDecimals), numeric: formatUnits(balance, Number(tokenDecimals)) },
+      });
+    }
+  }
+  return out;
+}
+
+async function solanaBalances(reader: ChainReader, network: CaipNetwork, address: string): Promise<TokenBalance[]> {
+  if (!SOLANA_ADDRESS.test(address)) throw new ChainBalanceError(`Not a Solana address: ${address}`);
+  const answer = await reader.request<unknown>({ method: 'getBalance', params: [address, { commitment: 'confirmed' }] });
+  const lamports = (answer as { value?: unknown } | null)?.value;
+  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) {
+    throw new ChainBalanceError('The node answered getBalance with something other than lamports');
+  }
+  const { decimals, symbol, name } = network.nativeCurrency;
+  return [
+    {
+      name,
+      symbol,
+      chainId: network.caipNetworkId,
+      address: `${network.caipNetworkId}:${NATIVE_TOKEN_ADDRESS['solana']}`,
+      price: 0,
+      iconUrl: '',
+      quantity: { decimals: String(decimals), numeric: formatUnits(BigInt(lamports), decimals) },
+    },
+  ];
+}
+
+/**
+ * The balances of `address` on `network`, read from the chain: the native currency first, then
+ * the `tokens` option's token for the network (eip155; a Solana SPL entry is not read here).
+ * Throws ChainBalanceError (or the transport's error) when the native balance cannot be read.
+ */
+export function readChainBalances(params: {
+  readonly reader: ChainReader;
+  readonly network: CaipNetwork;
+  readonly address: string;
+  readonly tokens?: Readonly<Record<string, TokenOption>> | undefined;
+}): Promise<TokenBalance[]> {
+  const { reader, network, address, tokens } = params;
+  if (network.chainNamespace === 'eip155') return evmBalances(reader, network, address, tokens?.[network.caipNetworkId]);
+  if (network.chainNamespace === 'solana') return solanaBalances(reader, network, address);
+  return Promise.reject(new ChainBalanceError(`No balances on ${network.chainNamespace}`));
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { LoadingState, Text, WalletImage, defineView, formatBalance, formatTokenValue, useObserved } from 'latchkey/ui';
+import { imageUrl } from '../rules';
+import { Portfolio } from '../types';
+import { useTargetKey } from './useTarget';
+
+/**
+ * The Account view's Tokens tab: each balance to 3 decimals with its USD value to 2 (spec
+ * section 9), zero-decimal tokens already left out (section 5). Read when the tab shows and
+ * again when the account or network changes; the 30 s cache and retry block are the service's.
+ */
+export default defineView<'TokensTab'>(function TokensTab({ kernel }) {
+  const portfolio = kernel.get<Portfolio>(Portfolio);
+  const { status, balances, source } = useObserved(portfolio, (s) => s.balances);
+  const key = useTargetKey(kernel);
+  useEffect(() => {
+    void portfolio.refreshBalances();
+  }, [portfolio, key]);
+
+  if (status === 'unsupported') return <Text variant="muted">Balances are not available on this network.</Text>;
+  if (balances.length === 0) {
+    if (status === 'loading' || status === 'idle') return <LoadingState label="Loading balances…" />;
+    if (status === 'error') return <Text variant="muted">Balances could not be loaded. They are tried again in a moment.</Text>;
+    return <Text variant="muted">No tokens yet.</Text>;
+  }
+  return (
+    <div className="lk-stack" aria-busy={status === 'loading' || undefined}>
+      <ul className="lk-list" aria-label="Token balances">
+        {balances.map((b) => (
+          <li key={`${b.chainId}/${b.address ?? b.symbol}`} className="lk-item" data-testid="token-balance" data-symbol={b.symbol}>
+            <WalletImage src={imageUrl(b.iconUrl)} name={b.symbol} size={32} round />
+            <span className="lk-item-name" title={b.name}>
+              {b.name}
+            </span>
+            <span style={{ textAlign: 'right' }}>
+              <span data-testid="token-amount">{`${formatBalance(b.quantity.numeric, 3)} ${b.symbol}`}</span>
+              {b.value !== undefined && b.price > 0 ? (
+                <>
+                  <br />
+                  <span className="lk-text-muted lk-text-small" data-testid="token-value">{`$${formatTokenValue(b.value, 2)}`}</span>
+                </>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {source === 'chain' ? <Text variant="small">Read from the network; no prices without a blockchain API.</Text> : null}
+    </div>
+  );
+});

@@ -1,0 +1,43 @@
+import { Button, Text, WalletImage, defineView, truncateAddress, useObserved } from 'latchkey/ui';
+import { QrCode } from './QrCode';
+
+/**
+ * Receive: the connected address (in full, and as a QR code that decodes to exactly it),
+ * "Copy address", and the networks it is valid on: those of the connected namespace.
+ */
+export default defineView<'Receive'>(function Receive({ kernel }) {
+  const ns = useObserved(kernel.network, (s) => s.activeNamespace);
+  const networks = useObserved(kernel.network, (s) => (ns ? s.namespaces[ns].requestedCaipNetworks : []));
+  const address = useObserved(kernel.account, (s) => (ns ? s.namespaces[ns].address : undefined));
+  const images = kernel.options.state.chainImages;
+
+  if (!address) return <Text variant="muted">Connect a wallet to receive.</Text>;
+  const copy = () => {
+    const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
+    if (!clip) return kernel.snackbar.error('Failed to copy');
+    clip.writeText(address).then(
+      () => kernel.snackbar.success('Address copied'),
+      () => kernel.snackbar.error('Failed to copy'),
+    );
+  };
+  return (
+    <div className="lk-stack">
+      <QrCode value={address} label={`QR code of your address ${truncateAddress(address)}`} />
+      <Text className="lk-center" data-testid="receive-address" style={{ wordBreak: 'break-all', fontFamily: 'monospace' }}>
+        {address}
+      </Text>
+      <Button variant="primary" className="lk-wide" onClick={copy}>
+        Copy address
+      </Button>
+      <Text variant="small">Send only assets on these networks to this address:</Text>
+      <ul className="lk-list" aria-label="Networks for this address">
+        {networks.map((n) => (
+          <li key={n.caipNetworkId} className="lk-item">
+            <WalletImage src={n.assets?.imageUrl ?? images?.[n.id]} name={n.name} size={24} round />
+            <span className="lk-item-name">{n.name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+});

@@ -1,0 +1,25 @@
+/**
+ * What the open modal needs beyond the entry chunk, in one chunk loaded on intent, when the
+ * page is idle, or at open: its stylesheet, its motion (height animation, scroll hints),
+ * arrow keys in lists, its snackbar (bound to the view that raised it) and the kernel's
+ * alert banner.
+ */
+import type { UiKernel } from '../kernel';
+import { attachAnimatedHeight, attachScrollHint } from './motion';
+import { attachListKeys } from './listKeys';
+import { snackbarScopes } from './snackbarScope';
+
+export { MODAL_CSS } from './css/modal';
+export { ModalSnackbar } from './ModalSnackbar';
+export { AlertBanner } from '../primitives/AlertBanner';
+export { snackbarScopes };
+
+/**
+ * Starts what the open modal does beyond rendering: following snackbars (if not yet), the
+ * body's height animation and scroll shadows, arrow keys in its lists. Returns the undo.
+ */
+export function attachModal(kernel: UiKernel, body: HTMLElement, content: HTMLElement): () => void {
+  snackbarScopes(kernel);
+  const undos = [attachAnimatedHeight(body, content), attachScrollHint(body), attachListKeys(body)];
+  return () => undos.forEach((undo) => undo());
+}
