@@ -3,7 +3,7 @@
  * ships up front: wallet discovery runs at kernel start, while the adapter
  * (viem and everything else) sits behind `load` until a wallet is used.
  */
-import { ConnectorRegistry, Environment, Options, type PluginContext, type PluginManifest, type ValidationIssue } from '../../kernel/index';
+import { ConnectorRegistry, Environment, Options, type PluginContext, type PluginManifest, type ValidationIssue } from 'latchkey';
 import { discoverEvmWallets, type DiscoveryWindow } from './discovery';
 
 declare module '../../kernel/index' {

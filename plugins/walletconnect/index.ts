@@ -14,7 +14,7 @@ import {
   type PluginContext,
   type PluginManifest,
   type ValidationIssue,
-} from '../../kernel/index';
+} from 'latchkey';
 import { lazyEip1193Provider } from './provider';
 import { WalletConnectSession, type WalletConnectPluginConfig } from './types';
 import { WALLETCONNECT_CONNECTOR_ID, walletConnectConnectorId, walletConnectNamespaces } from './connectors';
