@@ -30,7 +30,7 @@ import {
   type EvmTransactionRequest,
   type PluginContext,
   type TransferRequest,
-} from '../../kernel/index';
+} from 'latchkey';
 import {
   CapabilityNotSupportedError,
   ChainIsNotSupportedError,
@@ -40,7 +40,7 @@ import {
   UnsupportedProviderMethodError,
   toNodeError,
   type LatchkeyErrorOptions,
-} from '../../kernel/errors/index';
+} from 'latchkey/errors';
 import { bundleId, sendCallsParams } from './sendCalls';
 
 type AccountRecord = AdapterConnection['accounts'][number];

@@ -3,7 +3,7 @@
  * `window.ethereum`. Pure: it only touches the window-like object it is given,
  * and it imports no code (this file ships in the host's entry bundle).
  */
-import type { Connector, Eip1193Provider } from '../../kernel/index';
+import type { Connector, Eip1193Provider } from 'latchkey';
 
 /** `detail` of an `eip6963:announceProvider` event. */
 export interface Eip6963ProviderDetail {

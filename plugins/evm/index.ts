@@ -3,7 +3,7 @@
  * ./discovery) is imported when the kernel starts, and the adapter (viem and everything
  * else) sits behind `load` until a wallet is used.
  */
-import type { PluginManifest, ValidationIssue } from '../../kernel/index';
+import type { PluginManifest, ValidationIssue } from 'latchkey';
 import type { EvmPluginConfig } from './start';
 
 export type { EvmPluginConfig } from './start';

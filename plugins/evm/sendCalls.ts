@@ -4,8 +4,8 @@
  * answer read in both versions of the EIP. (The WalletConnect plugin checks its own request
  * path the same way; plugins share no code.)
  */
-import type { AdapterRequests } from '../../kernel/index';
-import { InvalidParamsRpcError } from '../../kernel/errors/index';
+import type { AdapterRequests } from 'latchkey';
+import { InvalidParamsRpcError } from 'latchkey/errors';
 
 type SendCallsRequest = AdapterRequests['eip155']['calls'];
 

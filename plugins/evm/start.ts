@@ -3,7 +3,7 @@
  * EIP-6963 and `window.ethereum` discovery into the ConnectorRegistry. A wallet that announced
  * before this runs announces again on the `eip6963:requestProvider` discovery dispatches.
  */
-import { ConnectorRegistry, Environment, Options, type PluginContext } from '../../kernel/index';
+import { ConnectorRegistry, Environment, Options, type PluginContext } from 'latchkey';
 import { discoverEvmWallets, type DiscoveryWindow } from './discovery';
 
 export interface EvmPluginConfig {

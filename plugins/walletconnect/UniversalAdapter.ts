@@ -16,8 +16,8 @@ import type {
   ChainNamespace,
   Connector,
   RpcTransport,
-} from '../../kernel/index';
-import { RequestAbortedError, SwitchChainError } from '../../kernel/errors/index';
+} from 'latchkey';
+import { RequestAbortedError, SwitchChainError } from 'latchkey/errors';
 import {
   NamespaceNotApprovedError,
   UniversalAdapterUnsupportedError,

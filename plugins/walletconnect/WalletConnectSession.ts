@@ -35,8 +35,8 @@ import {
   parseCaipNetworkId,
   type CaipNetwork,
   type ChainNamespace,
-} from '../../kernel/index';
-import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError } from '../../kernel/errors/index';
+} from 'latchkey';
+import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError } from 'latchkey/errors';
 import { RelayConnectionLostError, UniversalProviderInitError } from './errors';
 import { buildNamespaces } from './sessionNamespaces';
 import { assertSendCallsParams } from './sendCalls';

@@ -3,7 +3,7 @@
  * One WALLET_CONNECT connector per namespace a session can carry and the app configured;
  * the registry groups them (same name) into one MULTI_CHAIN entry, 'multichain:walletconnect'.
  */
-import type { ChainNamespace } from '../../kernel/index';
+import type { ChainNamespace } from 'latchkey';
 
 /** The eip155 connector keeps the historical id; its provider is the lazy EIP-1193 facade. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';

@@ -5,7 +5,7 @@
  * whose link is `javascript:…`, `data:…` or any other scheme a browser runs or
  * reads locally gets no link at all.
  */
-import { sanitizeUrl } from '../../ui/index';
+import { sanitizeUrl } from 'latchkey/ui';
 
 /** The parts of a wallet directory entry a link needs. */
 export interface WalletLinks {

@@ -3,7 +3,7 @@
  * 'WalletConnectConnector not found', 'UniversalAdapter:signMessage - provider is
  * undefined', the UniversalProviderInitError event).
  */
-import { LatchkeyError, type LatchkeyErrorOptions } from '../../kernel/errors/index';
+import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
 
 type Options = Omit<LatchkeyErrorOptions, 'code'>;
 

@@ -17,8 +17,8 @@
  * another wallet's connect instead (WalletConnect, Back, the installed wallet), the pairing
  * stops, and its waiting connect ends without touching the other wallet's connection.
  */
-import type { Account, ChainNamespace, Connection, ConnectorRegistry, Network } from '../../kernel/index';
-import { RequestAbortedError } from '../../kernel/errors/index';
+import type { Account, ChainNamespace, Connection, ConnectorRegistry, Network } from 'latchkey';
+import { RequestAbortedError } from 'latchkey/errors';
 import type { WalletConnectSession } from './types';
 
 export interface FollowSessionDeps {

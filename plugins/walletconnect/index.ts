@@ -5,7 +5,7 @@
  * namespaces. The universal provider, the session service, the adapters and the views sit
  * behind `load` (./module) and arrive only when WalletConnect is used.
  */
-import type { PluginManifest, ValidationIssue } from '../../kernel/index';
+import type { PluginManifest, ValidationIssue } from 'latchkey';
 import type { WalletConnectPluginConfig } from './types';
 
 export type { WalletConnectPluginConfig } from './types';

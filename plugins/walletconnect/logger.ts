@@ -5,7 +5,7 @@
  * user rejection (4001 / 5000, or its wording) is an outcome, not an error, so the console
  * stays quiet for it (issue 8).
  */
-import { isUserRejection } from '../../kernel/index';
+import { isUserRejection } from 'latchkey';
 
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
 export type WalletConnectLogLevel = keyof typeof LEVELS;

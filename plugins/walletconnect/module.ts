@@ -16,7 +16,7 @@ import {
   type ChainNamespace,
   type PluginContext,
   type PluginModule,
-} from '../../kernel/index';
+} from 'latchkey';
 import { WalletConnectSessionImpl } from './WalletConnectSession';
 import { UniversalAdapter } from './UniversalAdapter';
 import { followWalletConnectSession } from './followSession';

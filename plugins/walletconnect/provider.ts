@@ -5,7 +5,7 @@
  * Session events reach the listeners once the module is loaded (no session can
  * exist before that); a 'display_uri' listener loads it, and hears every new pairing URI.
  */
-import type { Eip1193Provider } from '../../kernel/index';
+import type { Eip1193Provider } from 'latchkey';
 import type { SessionEvent, WalletConnectSession } from './types';
 
 type Listener = (...args: any[]) => void;

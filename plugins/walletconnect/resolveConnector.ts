@@ -3,7 +3,7 @@
  * with a connector id, the MULTI_CHAIN group id, or nothing (basic mode); the
  * session then brings the other namespaces along (./followSession).
  */
-import type { ChainNamespace, Connector, ConnectorRegistry } from '../../kernel/index';
+import type { ChainNamespace, Connector, ConnectorRegistry } from 'latchkey';
 import { WalletConnectConnectorNotFoundError } from './errors';
 
 /**

@@ -4,8 +4,8 @@
  * request paths (the universal adapter's sendCalls and a raw EIP-1193 request through the
  * connector's provider), and the answer read in both versions of the EIP.
  */
-import type { AdapterRequests } from '../../kernel/index';
-import { InvalidParamsRpcError } from '../../kernel/errors/index';
+import type { AdapterRequests } from 'latchkey';
+import { InvalidParamsRpcError } from 'latchkey/errors';
 import { UnexpectedWalletResponseError } from './errors';
 
 type SendCallsRequest = AdapterRequests['eip155']['calls'];

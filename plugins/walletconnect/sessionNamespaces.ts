@@ -6,7 +6,7 @@
  * Pure data helpers: no WalletConnect code is imported here. (The per-namespace request
  * methods of the universal adapter live in ./namespaces/.)
  */
-import { parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from '../../kernel/index';
+import { parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from 'latchkey';
 
 export const EVM_SESSION_METHODS: readonly string[] = [
   'eth_accounts',

@@ -3,7 +3,7 @@
  * connector per namespace the app configured (kept in step with the options and the chain
  * plugins registered later), and `modal.open({ uri })` for a pairing link the host made.
  */
-import { ConnectorRegistry, Modal, Options, PluginHost, type Connector, type PluginContext } from '../../kernel/index';
+import { ConnectorRegistry, Modal, Options, PluginHost, type Connector, type PluginContext } from 'latchkey';
 import { lazyEip1193Provider } from './provider';
 import { WalletConnectSession } from './types';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';

@@ -4,7 +4,7 @@
  * here imports WalletConnect code.
  */
 import type { Observable } from 'rxjs';
-import type { Observed } from '../../kernel/index';
+import type { Observed } from 'latchkey';
 
 /** The session service, bound when the plugin's module loads. */
 export const WalletConnectSession = Symbol.for('latchkey.walletconnect.WalletConnectSession');

@@ -338,7 +338,7 @@ function portFrom(value, fallback, what) {
  * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
  * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
  * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
- * the dev contracts on chain 31337 and indexes both chains), the local payment provider (port 8793;
+ * the dev contracts and a Uniswap V2 exchange on chain 31337 and indexes both chains), the local payment provider (port 8793;
  * it pays buyers from anvil's dev account 7 and reports purchases to the data service) and the demo
  * server (port 5173), which also serves the sample mobile wallet at /wallet/.
  * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
@@ -483,6 +483,7 @@ export async function startStack(opts = {}) {
       onrampUrl: onramp.url,
       tokens: data.tokens,
       nfts: data.nfts,
+      exchange: data.exchange,
       buildErrors: build.errors,
     };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
@@ -511,6 +512,7 @@ export async function startStack(opts = {}) {
       onrampFunder: onramp.funder,
       tokens: data.tokens,
       nfts: data.nfts,
+      exchange: data.exchange,
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

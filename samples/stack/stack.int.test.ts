@@ -204,6 +204,26 @@ describe('local stack (samples/start.mjs)', () => {
     expect(BigInt(await rpc(stack.chains[0]!.rpcUrl, 'eth_getBalance', [account0, 'latest']))).toBe(10_000n * 10n ** 18n);
   });
 
+  it('deploys Uniswap V2 with an ETH/LKD pool at fixed addresses, lists it in /config.json, and the data service quotes over it', async () => {
+    expect(stack.exchange).toEqual({
+      chainId: 31337,
+      weth: '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A',
+      factory: '0x98eDDadCfde04dC22a0e62119617e74a6Bc77313',
+      router: '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70',
+      pair: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
+    const config = await (await fetch(stack.configUrl)).json();
+    expect(config.exchange).toEqual(stack.exchange);
+    expect(stack.output()).toContain(`router ${stack.exchange.router}`);
+    const lkd = `eip155:31337:${stack.tokens[0]!.address}`;
+    const quote = await (
+      await fetch(`${stack.dataServiceUrl}/v1/convert/quotes?projectId=stack-test&amount=${10n ** 17n}&from=eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee&to=${lkd}`)
+    ).json();
+    // 0.1 ETH into the 100 ETH / 240 000 LKD pool: 239.04… LKD (the V2 formula, 0.3 % fee)
+    const [amountIn, rIn, rOut] = [10n ** 17n, 100n * 10n ** 18n, 240_000n * 10n ** 18n];
+    expect(BigInt(quote.quotes[0].toAmount)).toBe((amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n));
+  });
+
   it('runs the local payment provider on ONRAMP_PORT: it sells on both chains, pays from dev account 7 and reports to the data service', async () => {
     expect(stack.onrampUrl).toBe(`http://127.0.0.1:${stack.onrampPort}`);
     expect(stack.output()).toContain(`Local on-ramp (checkout) ${stack.onrampUrl}`);

@@ -7,7 +7,7 @@
  * No balance: Bitcoin has no JSON-RPC read through the kernel's transports (a chain plugin or a
  * balance service gives it).
  */
-import { InvalidParamsRpcError } from '../../../kernel/errors/index';
+import { InvalidParamsRpcError } from 'latchkey/errors';
 import { UnexpectedWalletResponseError, UniversalAdapterUnsupportedError } from '../errors';
 import { stringField, type NamespaceContext, type NamespaceMethods } from './context';
 

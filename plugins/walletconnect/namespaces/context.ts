@@ -14,8 +14,8 @@ import {
   type ChainAdapter,
   type ChainNamespace,
   type RpcTransport,
-} from '../../../kernel/index';
-import { CapabilityNotSupportedError, ProviderDisconnectedError } from '../../../kernel/errors/index';
+} from 'latchkey';
+import { CapabilityNotSupportedError, ProviderDisconnectedError } from 'latchkey/errors';
 import { NamespaceNotApprovedError, UnexpectedWalletResponseError } from '../errors';
 import type { WalletConnectSession } from '../types';
 

@@ -4,8 +4,8 @@
  * and eth_signTransaction, EIP-5792 calls and capabilities, ERC-7715 permissions and EIP-7811
  * assets. Reads (balance, gas) go through the kernel's RpcTransport, never to the wallet.
  */
-import { formatUnits, isUnrecognizedChain, type CaipNetwork, type EvmTransactionRequest } from '../../../kernel/index';
-import { ChainIsNotSupportedError } from '../../../kernel/errors/index';
+import { formatUnits, isUnrecognizedChain, type CaipNetwork, type EvmTransactionRequest } from 'latchkey';
+import { ChainIsNotSupportedError } from 'latchkey/errors';
 import { UnexpectedWalletResponseError } from '../errors';
 import { bundleId, sendCallsParams } from '../sendCalls';
 import { utf8ToHex } from '../units';

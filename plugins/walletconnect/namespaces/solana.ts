@@ -8,8 +8,8 @@
  * - signAllTransactions: solana_signAllTransactions { transactions } → { transactions }
  * The balance is the chain's getBalance through the kernel's RpcTransport.
  */
-import { formatUnits, type AdapterRequests } from '../../../kernel/index';
-import { InvalidParamsRpcError } from '../../../kernel/errors/index';
+import { formatUnits, type AdapterRequests } from 'latchkey';
+import { InvalidParamsRpcError } from 'latchkey/errors';
 import { UnexpectedWalletResponseError } from '../errors';
 import { withSignature } from '../solanaTransaction';
 import { base58Decode, base58Encode, base64Decode, base64Encode } from '../units';

@@ -4,7 +4,7 @@
  * Retry, and a fresh code when the link expires (the session service replaces
  * it 10 s before its 4 minutes are up).
  */
-import { Button, LoadingState, Text, errorText, isUserRejection, type ViewProps } from '../../../ui/index';
+import { Button, LoadingState, Text, errorText, isUserRejection, type ViewProps } from 'latchkey/ui';
 import { QrCode } from './QrCode';
 import { useWalletConnect } from './useWalletConnect';
 import { deepLink, hasDeepLink, type WalletLinks } from '../deepLink';

@@ -3,7 +3,7 @@
  * registered (spec section 2) — the pairing QR code and link on their own. The
  * session's namespaces connect through the plugin's universal adapters.
  */
-import type { ViewProps } from '../../../ui/index';
+import type { ViewProps } from 'latchkey/ui';
 import { PairingPanel } from './ConnectingWalletConnect';
 
 export default function ConnectingWalletConnectBasic({ kernel, data }: ViewProps<{ connectorId?: string }>) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useObserved, type UiKernel } from '../../../ui/index';
+import { useObserved, type UiKernel } from 'latchkey/ui';
 import { resolveWalletConnectConnectorId } from '../resolveConnector';
 import { WalletConnectSession } from '../types';
 
