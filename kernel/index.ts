@@ -26,6 +26,7 @@ export type {
   PluginModule,
   PluginContext,
   PluginContributions,
+  KernelStartResult,
   PluginOptionsContribution,
   ViewContribution,
   AccountTabContribution,
