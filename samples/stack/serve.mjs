@@ -172,7 +172,7 @@ export function walletCsp({ relayUrl, rpcUrls }) {
 /**
  * The strict Content-Security-Policy the demo is served with at `/?csp=strict`: no inline
  * script or style of any kind ('unsafe-inline' and nonces absent), images from the page,
- * `data:` and `blob:`, and network access only to the page, the chains' RPC (EVM and Solana),
+ * `data:`, `blob:` and the data service (token icons), and network access only to the page, the chains' RPC (EVM and Solana),
  * the relay and the data service; frames only from the embedded-wallet service (the email
  * and socials plugins' frame). The end-to-end CSP test
  * (tests/e2e/csp.e2e.test.ts) checks that the modal is styled and a wallet connects under it.
@@ -187,7 +187,8 @@ export function strictDemoCsp({ relayUrl, rpcUrls, dataServiceUrl, walletService
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    // token icons come from the blockchain API (the data service)
+    `img-src 'self' data: blob:${dataServiceUrl ? ` ${new URL(dataServiceUrl).origin}` : ''}`,
     `connect-src 'self' ${[...new Set(sources)].join(' ')}`,
     ...(walletServiceUrl ? [`frame-src ${new URL(walletServiceUrl).origin}`] : []),
   ].join('; ');

@@ -100,7 +100,7 @@ describe('local stack (samples/start.mjs)', () => {
     const strict = await fetch(`${stack.demoUrl}?csp=strict`);
     expect(strict.status).toBe(200);
     const policy = strict.headers.get('content-security-policy')!;
-    expect(policy).toContain("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:");
+    expect(policy).toContain(`default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: ${new URL(stack.dataServiceUrl).origin};`);
     expect(policy).not.toMatch(/unsafe-inline|nonce-/);
     const rpc = stack.chains.map((c) => new URL(c.rpcUrl).origin).join(' ');
     const solana = new URL(stack.solana.rpcUrl).origin;
