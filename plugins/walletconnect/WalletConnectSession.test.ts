@@ -7,7 +7,8 @@ import {
   type Kernel,
 } from '../../kernel/index';
 import type { TrackedEvent } from '../../kernel/services/Events';
-import { walletConnectPlugin, WALLETCONNECT_CONNECTOR_ID } from './index';
+import { WALLETCONNECT_CONNECTOR_ID } from './connectors';
+import { walletConnectPlugin } from './index';
 import { lazyEip1193Provider } from './provider';
 import { PAIRING_LIFETIME_MS } from './pairing';
 import { shouldSkipVerify } from './WalletConnectSession';

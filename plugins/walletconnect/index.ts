@@ -9,8 +9,6 @@ import type { PluginManifest, ValidationIssue } from 'latchkey';
 import type { WalletConnectPluginConfig } from './types';
 
 export type { WalletConnectPluginConfig } from './types';
-export { WALLETCONNECT_CONNECTOR_ID, walletConnectConnectorId, walletConnectNamespaces } from './connectors';
-export { canSignInOverUniversalProvider } from './siwx';
 
 declare module '../../kernel/index' {
   // The spec's WalletConnect option names, accepted by createKernel and read by this plugin.
@@ -55,7 +53,6 @@ export const WALLETCONNECT_PLUGIN_ID = 'walletconnect';
 /** Id of the MULTI_CHAIN entry grouping the per-namespace WalletConnect connectors (multiChainConnectorId('WalletConnect')). */
 export const WALLETCONNECT_GROUP_ID = 'multichain:walletconnect';
 
-export { WALLETCONNECT_ICON } from './icon';
 
 /**
  * `walletConnectPlugin({ relayUrl })`: WalletConnect pairing (QR code, copy
