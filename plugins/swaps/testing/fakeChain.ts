@@ -7,7 +7,6 @@
  */
 import { decodeFunctionData, encodeAbiParameters, parseAbi, type Hex } from 'viem';
 import type { CaipNetwork, Connector, EvmTransactionRequest } from 'latchkey';
-import { FakeAdapter } from '../../../kernel/testing/fakeAdapter';
 
 export const FAKE = {
   router: '0x2b574555158337cd46d47c2ca57e4698a1f04e70',
@@ -229,24 +228,5 @@ export class FakeV2Chain {
   movePrice(eth: bigint): void {
     const out = FakeV2Chain.out(eth, this.reserves.eth, this.reserves.token);
     this.reserves = { eth: this.reserves.eth + eth, token: this.reserves.token - out };
-  }
-}
-
-/** An eip155 wallet adapter whose transactions run on the fake chain; `rejectNext` declines once (4001). */
-export class FakeChainWallet extends FakeAdapter {
-  rejectNext = false;
-  readonly sent: EvmTransactionRequest[] = [];
-
-  constructor(private readonly chain: FakeV2Chain) {
-    super('eip155', { address: FAKE.user, chainId: 31337 });
-  }
-
-  override async sendTransaction(args: { connector: Connector; network: CaipNetwork; address: string; request: EvmTransactionRequest }) {
-    this.sent.push(args.request);
-    if (this.rejectNext) {
-      this.rejectNext = false;
-      throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
-    }
-    return this.chain.send({ from: args.address, to: args.request.to, data: args.request.data ?? '0x', value: args.request.value ?? 0n });
   }
 }

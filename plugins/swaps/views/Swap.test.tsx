@@ -7,11 +7,12 @@
 import '../testing/jsdomGlobals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { decodeFunctionData, formatUnits, getAddress, parseAbi } from 'viem';
-import { BlockchainApi, createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
+import { BlockchainApi, createKernel, defineNetwork, type CaipNetwork, type Connector, type EvmTransactionRequest, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
 import { swapsPlugin } from '../index';
-import { FAKE, FakeChainWallet, FakeV2Chain, jsonResponse } from '../testing/fakeChain';
+import { FAKE, FakeV2Chain, jsonResponse } from '../testing/fakeChain';
+import { FakeAdapter } from '../../../kernel/testing/fakeAdapter';
 
 const E18 = 10n ** 18n;
 const anvil = defineNetwork({
@@ -36,6 +37,26 @@ const ROUTER_ABI = parseAbi([
 ]);
 
 let chain: FakeV2Chain;
+
+/** An eip155 wallet adapter whose transactions run on the fake chain; `rejectNext` declines once (4001). */
+export class FakeChainWallet extends FakeAdapter {
+  rejectNext = false;
+  readonly sent: EvmTransactionRequest[] = [];
+
+  constructor(private readonly chain: FakeV2Chain) {
+    super('eip155', { address: FAKE.user, chainId: 31337 });
+  }
+
+  override async sendTransaction(args: { connector: Connector; network: CaipNetwork; address: string; request: EvmTransactionRequest }) {
+    this.sent.push(args.request);
+    if (this.rejectNext) {
+      this.rejectNext = false;
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    }
+    return this.chain.send({ from: args.address, to: args.request.to, data: args.request.data ?? '0x', value: args.request.value ?? 0n });
+  }
+}
+
 let wallet: FakeChainWallet;
 /** A stand-in for the blockchain API's balance endpoint (GET /v1/account/{address}/balance), when a test sets one. */
 let balanceApi: (() => unknown) | undefined;
