@@ -72,9 +72,10 @@ describe('deployExchange on anvil', () => {
     const [, out] = (await client.readContract({ address: exchange.router, abi: artifacts.router.abi, functionName: 'getAmountsOut', args: [parseEther('1'), path] })) as bigint[];
     const before = (await client.readContract({ address: dev.token.address, abi: artifacts.erc20.abi, functionName: 'balanceOf', args: [buyer] })) as bigint;
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
-    await waitFor(
-      await wallet(buyer).writeContract({ address: exchange.router, abi: artifacts.router.abi, functionName: 'swapExactETHForTokens', args: [out, path, buyer, deadline], value: parseEther('1') } as never),
-    );
+    const swap = { address: exchange.router, abi: artifacts.router.abi, functionName: 'swapExactETHForTokens', args: [out, path, buyer, deadline], value: parseEther('1'), account: buyer } as never;
+    // simulated first: a revert then fails with the router's reason rather than a bare 'reverted'
+    await client.simulateContract(swap);
+    await waitFor(await wallet(buyer).writeContract(swap));
     const after = (await client.readContract({ address: dev.token.address, abi: artifacts.erc20.abi, functionName: 'balanceOf', args: [buyer] })) as bigint;
     expect(after - before).toBe(out);
   });

@@ -163,9 +163,9 @@ describe('the Account view plugins on the demo stack', () => {
 
   it('Receive: the address and a QR code whose rendered pixels read back to it', async () => {
     const modal = await openAccount();
-    // the Account view's feature buttons in the spec's order (onramp, swaps, receive, send; no swaps here), then the names plugin's
+    // the Account view's feature buttons in the spec's order (onramp, swaps, receive, send), then the names plugin's
     const features = await modal.getByRole('group', { name: 'Wallet features' }).getByRole('button').allTextContents();
-    expect(features.map((t) => t.trim())).toEqual(['Buy', 'Receive', 'Send', 'Choose name']);
+    expect(features.map((t) => t.trim())).toEqual(['Buy', 'Swap', 'Receive', 'Send', 'Choose name']);
     await modal.getByRole('button', { name: 'Receive' }).click();
     const view = page.getByRole('dialog', { name: 'Receive' }); // the dialog is named by its view
     await view.waitFor();
