@@ -496,10 +496,13 @@ describe('accessibility and looks', () => {
     const close = modal.getByRole('button', { name: 'Close' });
     expect(await close.boundingBox()).toMatchObject({ width: 44, height: 44 });
 
-    // Arrow keys move through the wallet list.
-    await modal.getByRole('button', { name: /^WalletConnect/ }).focus();
-    await page.keyboard.press('ArrowDown');
-    expect(await isFocused(modal.getByRole('button', { name: new RegExp(`^${escapeRe(WALLET_NAME)}`) }))).toBe(true);
+    // Arrow keys move through the wallet list (their handler attaches with the modal's chunk,
+    // which a loaded machine may still be evaluating right after the modal shows).
+    await eventually(async () => {
+      await modal.getByRole('button', { name: /^WalletConnect/ }).focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await isFocused(modal.getByRole('button', { name: new RegExp(`^${escapeRe(WALLET_NAME)}`) }))).toBe(true);
+    }, 5_000);
     await page.keyboard.press('End');
     expect(await isFocused(modal.getByRole('button', { name: 'All Wallets' }))).toBe(true);
     expect(await modal.getByRole('button', { name: 'All Wallets' }).locator('.lk-grid').count()).toBe(1);
