@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: 'أكمل الشراء في نافذة {provider}.',
@@ -18,4 +18,4 @@ export default {
   buy: 'شراء {asset}',
   preparing: 'جارٍ التحضير…',
   fee: 'الرسوم {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: 'Schließe den Kauf im {provider}-Fenster ab.',
@@ -18,4 +18,4 @@ export default {
   buy: '{asset} kaufen',
   preparing: 'Wird vorbereitet…',
   fee: 'Gebühr {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

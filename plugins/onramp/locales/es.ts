@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: 'Completa la compra en la ventana de {provider}.',
@@ -18,4 +18,4 @@ export default {
   buy: 'Comprar {asset}',
   preparing: 'Preparando…',
   fee: 'Comisión {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

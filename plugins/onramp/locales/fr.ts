@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: 'Finalisez l\'achat dans la fenêtre {provider}.',
@@ -18,4 +18,4 @@ export default {
   buy: 'Acheter {asset}',
   preparing: 'Préparation…',
   fee: 'Frais {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: '{provider} のウィンドウで購入を完了してください。',
@@ -18,4 +18,4 @@ export default {
   buy: '{asset} を購入',
   preparing: '準備中…',
   fee: '手数料 {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: '{provider} 창에서 구매를 완료하세요.',
@@ -18,4 +18,4 @@ export default {
   buy: '{asset} 구매',
   preparing: '준비 중…',
   fee: '수수료 {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: 'Conclua a compra na janela de {provider}.',
@@ -18,4 +18,4 @@ export default {
   buy: 'Comprar {asset}',
   preparing: 'Preparando…',
   fee: 'Taxa {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: 'Satın alma işlemini {provider} penceresinde tamamlayın.',
@@ -18,4 +18,4 @@ export default {
   buy: '{asset} satın al',
   preparing: 'Hazırlanıyor…',
   fee: 'Ücret {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   waiting: '请在 {provider} 窗口中完成购买。',
@@ -18,4 +18,4 @@ export default {
   buy: '购买 {asset}',
   preparing: '准备中…',
   fee: '费用 {fee}',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

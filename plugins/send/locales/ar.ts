@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: 'اربط محفظة للإرسال.',
@@ -30,4 +30,4 @@ export default {
   warning: 'راجع المعاملة بعناية. لا يمكن استرداد الأموال المرسلة.',
   cancel: 'إلغاء',
   send: 'إرسال',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

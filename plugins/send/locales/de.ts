@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: 'Verbinde eine Wallet, um zu senden.',
@@ -30,4 +30,4 @@ export default {
   warning: 'Prüfe die Transaktion sorgfältig. Gesendete Beträge können nicht zurückgeholt werden.',
   cancel: 'Abbrechen',
   send: 'Senden',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

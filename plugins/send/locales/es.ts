@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: 'Conecta una billetera para enviar.',
@@ -30,4 +30,4 @@ export default {
   warning: 'Revisa la transacción con cuidado. Los fondos enviados no se pueden recuperar.',
   cancel: 'Cancelar',
   send: 'Enviar',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

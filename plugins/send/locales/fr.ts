@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: 'Connectez un portefeuille pour envoyer.',
@@ -30,4 +30,4 @@ export default {
   warning: 'Vérifiez bien la transaction. Les fonds envoyés ne peuvent pas être récupérés.',
   cancel: 'Annuler',
   send: 'Envoyer',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: '送金するにはウォレットを接続してください。',
@@ -30,4 +30,4 @@ export default {
   warning: '取引内容をよく確認してください。送金した資金は取り戻せません。',
   cancel: 'キャンセル',
   send: '送金',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: '보내려면 지갑을 연결하세요.',
@@ -30,4 +30,4 @@ export default {
   warning: '거래를 꼼꼼히 확인하세요. 보낸 자금은 되찾을 수 없습니다.',
   cancel: '취소',
   send: '보내기',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: 'Conecte uma carteira para enviar.',
@@ -30,4 +30,4 @@ export default {
   warning: 'Revise a transação com cuidado. Fundos enviados não podem ser recuperados.',
   cancel: 'Cancelar',
   send: 'Enviar',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

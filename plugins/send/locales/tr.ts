@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: 'Göndermek için bir cüzdan bağlayın.',
@@ -30,4 +30,4 @@ export default {
   warning: 'İşlemi dikkatle inceleyin. Gönderilen fonlar geri alınamaz.',
   cancel: 'İptal',
   send: 'Gönder',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

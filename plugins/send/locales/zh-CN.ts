@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   connectToSend: '请连接钱包以发送。',
@@ -30,4 +30,4 @@ export default {
   warning: '请仔细核对交易。已发送的资金无法找回。',
   cancel: '取消',
   send: '发送',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

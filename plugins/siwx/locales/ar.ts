@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: 'يحتاج {app} إلى الاتصال بمحفظتك',
@@ -8,4 +8,4 @@ export default {
   hint: 'اقبل طلب تسجيل الدخول في محفظتك لإثبات ملكيتك لها والمتابعة.',
   cancel: 'إلغاء',
   sign: 'توقيع',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app} möchte sich mit deiner Wallet verbinden',
@@ -8,4 +8,4 @@ export default {
   hint: 'Bestätige die Anmeldeanfrage in deiner Wallet, um zu beweisen, dass sie dir gehört, und fortzufahren.',
   cancel: 'Abbrechen',
   sign: 'Signieren',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

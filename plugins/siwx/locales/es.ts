@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app} necesita conectarse a tu billetera',
@@ -8,4 +8,4 @@ export default {
   hint: 'Acepta la solicitud de inicio de sesión en tu billetera para demostrar que es tuya y continuar.',
   cancel: 'Cancelar',
   sign: 'Firmar',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app} doit se connecter à votre portefeuille',
@@ -8,4 +8,4 @@ export default {
   hint: 'Acceptez la demande de connexion dans votre portefeuille pour prouver qu\'il vous appartient et continuer.',
   cancel: 'Annuler',
   sign: 'Signer',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app} がウォレットへの接続を求めています',
@@ -8,4 +8,4 @@ export default {
   hint: 'ウォレットでサインイン要求を承認し、所有者であることを証明して続行してください。',
   cancel: 'キャンセル',
   sign: '署名',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app}에서 지갑 연결이 필요합니다',
@@ -8,4 +8,4 @@ export default {
   hint: '지갑에서 로그인 요청을 수락해 지갑 소유를 증명하고 계속하세요.',
   cancel: '취소',
   sign: '서명',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

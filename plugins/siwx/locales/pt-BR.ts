@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app} precisa se conectar à sua carteira',
@@ -8,4 +8,4 @@ export default {
   hint: 'Aceite a solicitação de login na sua carteira para provar que ela é sua e continuar.',
   cancel: 'Cancelar',
   sign: 'Assinar',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

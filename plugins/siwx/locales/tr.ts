@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app} cüzdanınıza bağlanmak istiyor',
@@ -8,4 +8,4 @@ export default {
   hint: 'Bu cüzdanın size ait olduğunu kanıtlayıp devam etmek için cüzdanınızdaki oturum açma isteğini onaylayın.',
   cancel: 'İptal',
   sign: 'İmzala',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

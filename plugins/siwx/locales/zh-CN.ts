@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   titleSiwx: '{app} 需要连接你的钱包',
@@ -8,4 +8,4 @@ export default {
   hint: '请在钱包中接受登录请求，以证明你拥有此钱包并继续。',
   cancel: '取消',
   sign: '签名',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

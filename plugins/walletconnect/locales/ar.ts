@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'رمز QR لـ WalletConnect',
@@ -11,4 +11,4 @@ export default {
   scanBasic: 'امسح الرمز بمحفظة تدعم WalletConnect على هاتفك.',
   scan: 'امسح رمز QR هذا بهاتفك، أو انسخ الرابط إلى محفظتك.',
   copyLink: 'نسخ الرابط',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'QR-Code für WalletConnect',
@@ -11,4 +11,4 @@ export default {
   scanBasic: 'Mit einer WalletConnect-Wallet auf deinem Handy scannen.',
   scan: 'Scanne diesen QR-Code mit deinem Handy oder kopiere den Link in deine Wallet.',
   copyLink: 'Link kopieren',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

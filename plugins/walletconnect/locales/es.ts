@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'Código QR de WalletConnect',
@@ -11,4 +11,4 @@ export default {
   scanBasic: 'Escanea con una billetera WalletConnect en tu teléfono.',
   scan: 'Escanea este código QR con tu teléfono o copia el enlace en tu billetera.',
   copyLink: 'Copiar enlace',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'Code QR WalletConnect',
@@ -11,4 +11,4 @@ export default {
   scanBasic: 'Scannez avec un portefeuille WalletConnect sur votre téléphone.',
   scan: 'Scannez ce code QR avec votre téléphone, ou copiez le lien dans votre portefeuille.',
   copyLink: 'Copier le lien',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'WalletConnect の QR コード',
@@ -11,4 +11,4 @@ export default {
   scanBasic: 'スマートフォンの WalletConnect 対応ウォレットでスキャンしてください。',
   scan: 'この QR コードをスマートフォンでスキャンするか、リンクをウォレットにコピーしてください。',
   copyLink: 'リンクをコピー',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

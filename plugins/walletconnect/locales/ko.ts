@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'WalletConnect QR 코드',
@@ -11,4 +11,4 @@ export default {
   scanBasic: '휴대폰의 WalletConnect 지갑으로 스캔하세요.',
   scan: '휴대폰으로 이 QR 코드를 스캔하거나 링크를 지갑에 복사하세요.',
   copyLink: '링크 복사',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'Código QR do WalletConnect',
@@ -11,4 +11,4 @@ export default {
   scanBasic: 'Escaneie com uma carteira WalletConnect no seu celular.',
   scan: 'Escaneie este código QR com seu celular ou copie o link na sua carteira.',
   copyLink: 'Copiar link',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

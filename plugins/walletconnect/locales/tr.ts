@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'WalletConnect QR kodu',
@@ -11,4 +11,4 @@ export default {
   scanBasic: 'Telefonunuzdaki bir WalletConnect cüzdanıyla tarayın.',
   scan: 'Bu QR kodunu telefonunuzla tarayın veya bağlantıyı cüzdanınıza kopyalayın.',
   copyLink: 'Bağlantıyı kopyala',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;

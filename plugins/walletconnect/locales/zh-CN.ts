@@ -1,4 +1,4 @@
-import type { messages } from '../messages';
+import type { en } from './en';
 
 export default {
   qrLabel: 'WalletConnect 二维码',
@@ -11,4 +11,4 @@ export default {
   scanBasic: '请用手机上的 WalletConnect 钱包扫描。',
   scan: '用手机扫描此二维码，或将链接复制到你的钱包中。',
   copyLink: '复制链接',
-} satisfies Partial<Record<keyof (typeof messages)['en'], string>>;
+} satisfies Partial<Record<keyof typeof en, string>>;
