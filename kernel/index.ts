@@ -26,6 +26,7 @@ export type {
   PluginModule,
   PluginContext,
   PluginContributions,
+  KernelStartResult,
   PluginOptionsContribution,
   ViewContribution,
   AccountTabContribution,
@@ -85,7 +86,6 @@ export type { Observed } from './store';
 // Errors (the whole catalogue is on 'latchkey/errors')
 export { LatchkeyError, walkError } from './errors/base';
 export { isUserRejection, isUnrecognizedChain } from './errors/predicates';
-export { toProviderError } from './errors/rpc';
 export type { ValidationIssue } from './errors/kernel';
 export { zodErrorMap } from './options/zodMessages';
 

@@ -87,6 +87,7 @@ console.log(
     `  Dev mailbox (codes)      ${stack.devMailboxUrl}`,
     `  OpenID provider (social) ${stack.oidcIssuer}`,
     `  Data service             ${stack.dataServiceUrl}  (${stack.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')}; ${stack.nfts.map((n) => `${n.name} ${n.address}`).join(', ')})`,
+    `  Uniswap V2 (chain ${stack.exchange.chainId})   router ${stack.exchange.router}, factory ${stack.exchange.factory}, WETH ${stack.exchange.weth}`,
     `  Local on-ramp (checkout) ${stack.onrampUrl}  (pays from ${stack.onrampFunder})`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,

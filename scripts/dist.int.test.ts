@@ -211,12 +211,15 @@ describe('CDN build', () => {
 
   it("gives each plugin bundle the element's kernel chunks (the kernel loads once on an element page)", () => {
     const element = report.summary.entries['./element']!.cdn!;
+    let withKernel = 0;
     for (const e of entries.filter((x) => x.subpath.startsWith('./plugins/'))) {
       const c = report.summary.entries[e.subpath]!.cdn!;
+      // a manifest that only imports the kernel's types (its start code imports the rest) has none
       const kernelFiles = c.files.filter((f) => Object.keys(meta.outputs[f].inputs).some((i) => i.startsWith('kernel/')));
-      expect(kernelFiles.length).toBeGreaterThan(0);
+      if (kernelFiles.length > 0) withKernel++;
       for (const f of kernelFiles) expect(element.files).toContain(f);
     }
+    expect(withKernel).toBeGreaterThan(0);
   });
 });
 

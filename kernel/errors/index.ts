@@ -37,9 +37,8 @@ export {
   AtomicityNotSupportedError,
   UnknownRpcError,
   ChainErrorCode,
-  RPC_ERROR_CLASSES,
-  toProviderError,
 } from './rpc';
+export { RPC_ERROR_CLASSES, toProviderError } from './providerError';
 export type { RpcErrorOptions } from './rpc';
 export {
   NodeError,

@@ -1,5 +1,6 @@
 import { LatchkeyError, errorChain, walkError } from './base';
-import { UserRejectedRequestError, toProviderError } from './rpc';
+import { toProviderError } from './providerError';
+import { UserRejectedRequestError } from './rpc';
 import { errorCodes, isUnrecognizedChain, isUserRejection } from './predicates';
 
 describe('errorChain', () => {

@@ -20,10 +20,8 @@ import {
   ProviderRpcError,
   ResourceNotFoundRpcError,
   ResourceUnavailableRpcError,
-  RPC_ERROR_CLASSES,
   RpcError,
   SwitchChainError,
-  toProviderError,
   TransactionRejectedRpcError,
   UnauthorizedProviderError,
   UnknownBundleIdError,
@@ -33,6 +31,7 @@ import {
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from './rpc';
+import { RPC_ERROR_CLASSES, toProviderError } from './providerError';
 
 const table: [number, new (o?: object) => RpcError, string, typeof JsonRpcError | typeof ProviderRpcError][] = [
   [-32700, ParseRpcError, 'ParseRpcError', JsonRpcError],

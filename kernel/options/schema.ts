@@ -1,114 +1,114 @@
 /**
- * Validation and defaults of the kernel-wide options (./types.ts). Used to validate only:
+ * Validation and defaults of the kernel-wide options (./types.ts), validated with ./check.ts
+ * (zod's rules and messages without zod at startup; ./testing/zodSchema.ts is the same
+ * schema in zod, the reference check.test.ts compares with). Used to validate only:
  * the resolved options are built from the host's own objects (networks and the values
  * plugins own keep their identity and extra fields). Keys the kernel does not know pass
  * through untouched for the plugin that owns them.
  */
-import * as z from 'zod/mini';
 import { DEFAULT_ACCOUNT_TYPES } from '../namespaces';
 import { OptionsValidationError, SiwxConflictError } from '../errors/kernel';
 import { SDK_VERSION } from '../version';
 import type { Environment } from '../services/Environment';
 import type { DappMetadata } from '../types';
 import type { LatchkeyOptions, ResolvedOptions } from './types';
-import { toIssues, zodErrorMap } from './zodMessages';
+import { array, boolean, issuesOf, literal, number, object, oneOf, optional, record, string, union } from './check';
 
-const str = () => z.optional(z.string());
-const bool = () => z.optional(z.boolean());
-const strList = () => z.optional(z.array(z.string()));
-const namespaceSchema = z.enum(['eip155', 'solana', 'polkadot', 'bip122']);
-const caipNetworkIdSchema = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
-const httpList = z.object({ http: z.array(z.string()) });
+const str = optional(string());
+const bool = optional(boolean);
+const strList = optional(array(string()));
+const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'];
+const namespaceSchema = oneOf(NAMESPACES);
+const caipNetworkIdSchema = string(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/);
+const httpList = object({ http: array(string()) });
 
-const networkSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  name: z.string(),
-  network: str(),
+const networkSchema = object({
+  id: union(number, string()),
+  name: string(),
+  network: str,
   caipNetworkId: caipNetworkIdSchema,
-  deprecatedCaipNetworkId: z.optional(caipNetworkIdSchema),
+  deprecatedCaipNetworkId: optional(caipNetworkIdSchema),
   chainNamespace: namespaceSchema,
-  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number() }),
-  rpcUrls: z.object({ default: httpList, chainDefault: z.optional(httpList) }),
-  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: z.string() }) })),
-  assets: z.optional(z.object({ imageId: str(), imageUrl: str() })),
-  testnet: bool(),
+  nativeCurrency: object({ name: string(), symbol: string(), decimals: number }),
+  rpcUrls: object({ default: httpList, chainDefault: optional(httpList) }),
+  blockExplorers: optional(object({ default: object({ name: string(), url: string() }) })),
+  assets: optional(object({ imageId: str, imageUrl: str })),
+  testnet: bool,
 });
 
 /**
  * The spec's flags are checked by shape (the plugin that reads one checks the rest, e.g.
  * which social providers exist); a third party's flag is a boolean or a list of strings.
  */
-const featuresSchema = z.catchall(
-  z.object({
-    analytics: bool(),
-    allWallets: bool(),
-    legalCheckbox: bool(),
-    collapseWallets: bool(),
-    swaps: bool(),
-    onramp: bool(),
-    receive: bool(),
-    send: bool(),
-    email: bool(),
-    emailShowWallets: bool(),
-    history: bool(),
-    smartSessions: bool(),
-    walletFeaturesOrder: strList(),
-    connectMethodsOrder: strList(),
-    connectorTypeOrder: z.optional(
-      z.array(z.enum(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])),
+const featuresSchema = object(
+  {
+    analytics: bool,
+    allWallets: bool,
+    legalCheckbox: bool,
+    collapseWallets: bool,
+    swaps: bool,
+    onramp: bool,
+    receive: bool,
+    send: bool,
+    email: bool,
+    emailShowWallets: bool,
+    history: bool,
+    smartSessions: bool,
+    walletFeaturesOrder: strList,
+    connectMethodsOrder: strList,
+    connectorTypeOrder: optional(
+      array(oneOf(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])),
     ),
-    socials: z.optional(z.union([z.array(z.string()), z.literal(false)])),
-  }),
-  z.optional(z.union([z.boolean(), z.array(z.string())])),
+    socials: optional(union(array(string()), literal(false))),
+  },
+  optional(union(boolean, array(string()))),
 );
 
-const customWalletSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  homepage: str(),
-  imageUrl: str(),
-  mobileLink: str(),
-  desktopLink: str(),
-  webappLink: str(),
-  appStore: str(),
-  playStore: str(),
-  rdns: str(),
+const customWalletSchema = object({
+  id: string(),
+  name: string(),
+  homepage: str,
+  imageUrl: str,
+  mobileLink: str,
+  desktopLink: str,
+  webappLink: str,
+  appStore: str,
+  playStore: str,
+  rdns: str,
 });
 
-const optionsSchema = z.object({
-  projectId: str(),
-  metadata: z.optional(z.object({ name: str(), description: str(), url: str(), icons: strList() })),
-  features: z.optional(featuresSchema),
-  networks: z.optional(z.array(networkSchema)),
-  defaultNetwork: z.optional(networkSchema),
-  chainImages: z.optional(z.record(z.string(), z.string())),
-  customRpcUrls: z.optional(z.record(z.string(), z.array(z.object({ url: z.string() })))),
-  customWallets: z.optional(z.array(customWalletSchema)),
-  includeWalletIds: strList(),
-  excludeWalletIds: strList(),
-  featuredWalletIds: strList(),
-  tokens: z.optional(z.record(z.string(), z.object({ address: z.string(), image: str() }))),
-  termsConditionsUrl: str(),
-  privacyPolicyUrl: str(),
-  disableAppend: bool(),
-  enableEmbedded: bool(),
-  enableNetworkSwitch: bool(),
-  allowUnsupportedChain: bool(),
-  defaultAccountTypes: z.optional(
-    z.partialRecord(namespaceSchema, z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])),
-  ),
-  themeMode: z.optional(z.enum(['light', 'dark'])),
-  themeVariables: z.optional(z.record(z.string(), z.optional(z.union([z.string(), z.number()])))),
-  locale: str(),
-  debug: bool(),
-  enableWalletGuide: bool(),
-  enableWallets: bool(),
-  analyticsUrl: str(),
-  rpcServiceUrl: str(),
-  walletDirectoryUrl: str(),
-  blockchainApiUrl: str(),
-  sdkType: str(),
-  sdkVersion: str(),
+const optionsSchema = object({
+  projectId: str,
+  metadata: optional(object({ name: str, description: str, url: str, icons: strList })),
+  features: optional(featuresSchema),
+  networks: optional(array(networkSchema)),
+  defaultNetwork: optional(networkSchema),
+  chainImages: optional(record(string())),
+  customRpcUrls: optional(record(array(object({ url: string() })))),
+  customWallets: optional(array(customWalletSchema)),
+  includeWalletIds: strList,
+  excludeWalletIds: strList,
+  featuredWalletIds: strList,
+  tokens: optional(record(object({ address: string(), image: str }))),
+  termsConditionsUrl: str,
+  privacyPolicyUrl: str,
+  disableAppend: bool,
+  enableEmbedded: bool,
+  enableNetworkSwitch: bool,
+  allowUnsupportedChain: bool,
+  defaultAccountTypes: optional(record(oneOf(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']), NAMESPACES)),
+  themeMode: optional(oneOf(['light', 'dark'])),
+  themeVariables: optional(record(optional(union(string(), number)))),
+  locale: str,
+  debug: bool,
+  enableWalletGuide: bool,
+  enableWallets: bool,
+  analyticsUrl: str,
+  rpcServiceUrl: str,
+  walletDirectoryUrl: str,
+  blockchainApiUrl: str,
+  sdkType: str,
+  sdkVersion: str,
 });
 
 /**
@@ -181,8 +181,8 @@ export function parseOptions(
   env: Environment,
 ): { options: ResolvedOptions; projectIdMissing: boolean } {
   const raw = input === undefined ? {} : input;
-  const result = optionsSchema.safeParse(raw, { error: zodErrorMap });
-  if (!result.success) throw new OptionsValidationError(toIssues(result.error));
+  const issues = issuesOf(optionsSchema, raw);
+  if (issues.length) throw new OptionsValidationError(issues);
   if (raw.siweConfig !== undefined && raw.siwx !== undefined) throw new SiwxConflictError();
 
   const page = pageMetadata(env);

@@ -55,6 +55,15 @@ function quoteValue(v: unknown): string {
   return typeof v === 'string' ? `'${v}'` : String(v);
 }
 
+/** String(v), or '[object Object]' for a value String cannot convert (a null-prototype object). */
+function text(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
 function isLiteralSchema(inst: unknown): boolean {
   return (inst as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type === 'literal';
 }
@@ -75,7 +84,7 @@ export function formatIssue(issue: RawIssueLike): string {
       return issue.format === 'email' ? 'Invalid email' : 'Invalid input';
     case 'invalid_value': {
       if (isLiteralSchema(issue.inst) || !issue.values?.length) return 'Invalid input';
-      return `Invalid enum value. Expected ${issue.values.map(quoteValue).join(' | ')}, received '${String(issue.input)}'`;
+      return `Invalid enum value. Expected ${issue.values.map(quoteValue).join(' | ')}, received '${text(issue.input)}'`;
     }
     default:
       return 'Invalid input';

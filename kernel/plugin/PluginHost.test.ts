@@ -174,6 +174,39 @@ describe('PluginHost', () => {
     expect(calls).toEqual(['start s1', 'start s2', 'load s1', 'dispose s1', 'stop s1']);
   });
 
+  it('waits for an onKernelStart that imports its code, keeps its disposer, and disposes one that settles after stop', async () => {
+    const { host: h } = host();
+    const calls: string[] = [];
+    let release!: () => void;
+    const late = new Promise<void>((resolve) => (release = resolve));
+    h.register({
+      id: 'async',
+      onKernelStart: async () => {
+        await Promise.resolve();
+        calls.push('start async');
+        return () => calls.push('dispose async');
+      },
+      load: async () => ({}),
+    });
+    h.register({ id: 'broken', onKernelStart: async () => { throw new Error('no chunk'); }, load: async () => ({}) });
+    await h.start();
+    expect(calls).toEqual(['start async']);
+    expect(h.state.plugins.find((p) => p.manifest.id === 'broken')).toMatchObject({ status: 'failed', error: expect.any(PluginLoadError) });
+    h.register({
+      id: 'late',
+      onKernelStart: async () => {
+        await late;
+        return () => calls.push('dispose late');
+      },
+      load: async () => ({}),
+    });
+    await h.stop();
+    expect(calls).toEqual(['start async', 'dispose async']);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual(['start async', 'dispose async', 'dispose late']);
+  });
+
   it('loads startup plugins at start and survives one that fails', async () => {
     const { host: h } = host();
     const stops: string[] = [];

@@ -4,6 +4,7 @@ import { Store } from '../store';
 import type { ChainAdapter } from '../adapter';
 import type {
   AccountTabContribution,
+  KernelStartResult,
   ConnectMethodContribution,
   PluginContext,
   PluginManifest,
@@ -108,6 +109,8 @@ export class PluginHostImpl implements PluginHost {
   private readonly loading = new Map<string, Promise<PluginModule>>();
   private readonly adapters = new Map<ChainNamespace, ChainAdapter>();
   private readonly disposers = new Map<string, () => void>();
+  /** Counts stops: a start hook that settles after a stop disposes at once. */
+  private generation = 0;
 
   constructor(
     @inject(KernelContainer) private readonly container: Container,
@@ -285,13 +288,15 @@ export class PluginHostImpl implements PluginHost {
   async start(): Promise<void> {
     if (this.state.started) return;
     this.store.patch({ started: true });
-    for (const m of this.manifests()) this.runKernelStart(m);
+    // Hooks that import their code on start are waited for (they never reject: a failure marks the plugin failed).
+    await Promise.all(this.manifests().map((m) => this.runKernelStart(m)));
     const startup = this.manifests().filter((m) => m.activation === 'startup');
     // A failed startup plugin is recorded as failed; the kernel stays usable.
     await Promise.allSettled(startup.map((m) => this.load(m.id)));
   }
 
   async stop(): Promise<void> {
+    this.generation++;
     for (const [id, dispose] of this.disposers) {
       try {
         dispose();
@@ -310,13 +315,23 @@ export class PluginHostImpl implements PluginHost {
     this.store.patch({ started: false });
   }
 
-  private runKernelStart(manifest: PluginManifest): void {
+  /** Runs the hook; a promise it returns settles into a disposer (run at once if the kernel stopped meanwhile) or a failed status. */
+  private runKernelStart(manifest: PluginManifest): Promise<void> | undefined {
     if (!manifest.onKernelStart) return;
+    const id = manifest.id;
+    const fail = (cause: unknown) => this.setStatus(id, 'failed', new PluginLoadError(id, cause));
+    const generation = this.generation;
+    const keep = (dispose: KernelStartResult) => {
+      if (typeof dispose !== 'function') return;
+      if (generation === this.generation) this.disposers.set(id, dispose);
+      else dispose();
+    };
     try {
-      const dispose = manifest.onKernelStart(this.context(manifest));
-      if (typeof dispose === 'function') this.disposers.set(manifest.id, dispose);
+      const result = manifest.onKernelStart(this.context(manifest));
+      if (result instanceof Promise) return result.then(keep).catch(fail);
+      keep(result);
     } catch (cause) {
-      this.setStatus(manifest.id, 'failed', new PluginLoadError(manifest.id, cause));
+      fail(cause);
     }
   }
 

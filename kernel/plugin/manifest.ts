@@ -156,7 +156,10 @@ export interface PluginOptionsContribution {
  * What a plugin declares up front. Lifecycle, in order:
  * 1. `onKernelStart(ctx)` at `kernel.start()` (or at registration if the kernel already
  *    started), without loading the module: cheap work such as wallet discovery. May return
- *    a disposer, run at `kernel.stop()`.
+ *    a disposer, run at `kernel.stop()`, or a promise of one: so the hook can import its
+ *    code (a dynamic import of the plugin's start module) instead of shipping it in the
+ *    manifest. `kernel.start()` waits for these promises before it
+ *    loads 'startup' plugins and restores a stored connection.
  * 2. `load()` on first use (one of its views opened, a connector of its namespace used, its
  *    adapter asked for), or right after start with `activation: 'startup'`. The module's
  *    services are bound, its adapters collected, then its `onLoad(ctx)` runs.
@@ -175,10 +178,13 @@ export interface PluginManifest {
   readonly options?: PluginOptionsContribution;
   /** 'startup': load right after the kernel starts (e.g. to restore a stored connection); 'lazy' (default): on first use. */
   readonly activation?: 'startup' | 'lazy';
-  readonly onKernelStart?: (ctx: PluginContext) => void | (() => void);
+  readonly onKernelStart?: (ctx: PluginContext) => KernelStartResult | Promise<KernelStartResult>;
   /** Imports the headless module: no React here, so a kernel-only host can use the plugin. */
   readonly load: () => Promise<PluginModule | { readonly default: PluginModule }>;
 }
+
+/** What `onKernelStart` gives back: nothing, or a disposer run at `kernel.stop()`. */
+export type KernelStartResult = void | (() => void);
 
 /** What `load()` resolves to. */
 export interface PluginModule {

@@ -11,7 +11,6 @@ import type {
 } from '../adapter';
 import type { ChainNamespace, ConnectionStatus, Connector, Network as NetworkData } from '../types';
 import { LatchkeyError } from '../errors/base';
-import { toProviderError } from '../errors/rpc';
 import { RequestAbortedError } from '../errors/transport';
 import {
   AddressOrAuthConnectorNotFoundError,
@@ -132,8 +131,14 @@ function settled(status: ConnectionStatus): ConnectionStatus {
   return status === 'connected' ? 'connected' : 'disconnected';
 }
 
-function toError(err: unknown): LatchkeyError {
-  return err instanceof LatchkeyError ? err : toProviderError(err);
+/**
+ * A failure as a typed error. A wallet's raw error is mapped by `toProviderError`, which is
+ * loaded on the first failure (error paths only: its code → class table is not startup code).
+ */
+async function toError(err: unknown): Promise<LatchkeyError> {
+  if (err instanceof LatchkeyError) return err;
+  const { toProviderError } = await import('../errors/providerError');
+  return toProviderError(err);
 }
 
 @injectable()
@@ -202,7 +207,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
       }
       this.finish(ns, attempt, undefined);
     } catch (err) {
-      const error = toError(err);
+      const error = await toError(err);
       if (isCurrent()) {
         this.account.setStatus(ns, settled(attempt.before));
         this.finish(ns, attempt, error);
@@ -325,7 +330,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     }
     this.storage.setSocialProvider(undefined);
     if (failure) {
-      this.events.track({ type: 'track', event: 'DISCONNECT_ERROR', properties: { message: toError(failure).shortMessage } });
+      this.events.track({ type: 'track', event: 'DISCONNECT_ERROR', properties: { message: (await toError(failure)).shortMessage } });
       throw new FailedToDisconnectError({ cause: failure });
     }
     this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS' });
@@ -336,7 +341,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     try {
       return await adapter.signMessage({ connector, address, message });
     } catch (err) {
-      throw toError(err);
+      throw await toError(err);
     }
   }
 
@@ -347,7 +352,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
       void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
       return hash;
     } catch (err) {
-      throw toError(err);
+      throw await toError(err);
     }
   }
 
@@ -358,7 +363,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
       void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
       return hash;
     } catch (err) {
-      throw toError(err);
+      throw await toError(err);
     }
   }
 

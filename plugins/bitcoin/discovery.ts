@@ -12,6 +12,7 @@
  * Imports no code (types only).
  */
 import type { Connector } from 'latchkey';
+import { bitcoinConnectorId } from './ids';
 
 export interface DiscoveryWindow {
   addEventListener(type: string, listener: (event: any) => void): void;
@@ -40,12 +41,6 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 /** Xverse's provider when no `btc_providers` entry names it (sats-connect's default). */
 const XVERSE = { id: 'XverseProviders.BitcoinProvider', name: 'Xverse' } as const;
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || encodeURIComponent(name);
-
-/** Id of the connector for the Bitcoin side of the wallet-standard wallet named `name`. */
-export function bitcoinConnectorId(name: string): string {
-  return `wallet-standard:bitcoin:${slug(name)}`;
-}
 
 function cleanName(name: unknown): string {
   if (typeof name !== 'string') return '';

@@ -1,7 +1,7 @@
 /**
- * The bitcoin plugin's manifest (`latchkey/plugins/bitcoin`). This file and ./discovery are
- * all a host ships up front: discovery (wallet-standard Bitcoin wallets, and sats-connect
- * providers) runs at kernel start; the adapter sits behind `load` until a Bitcoin wallet is used.
+ * The bitcoin plugin's manifest (`latchkey/plugins/bitcoin`): all a host ships up front.
+ * Discovery (wallet-standard Bitcoin wallets, and sats-connect providers; ./start) is imported
+ * when the kernel starts; the adapter sits behind `load` until a Bitcoin wallet is used.
  *
  *     createKernel({ options: { networks: [bitcoin, bitcoinTestnet] }, plugins: [bitcoinPlugin()] })
  *
@@ -10,24 +10,15 @@
  * `bitcoinPlugin({ esploraUrls: { [bitcoin.caipNetworkId]: 'https://blockstream.info/api' } })`;
  * without one, getBalance throws BitcoinBalanceUnavailableError (and the modal shows no balance).
  */
-import { ConnectorRegistry, Environment, type CaipNetworkId, type PluginContext, type PluginManifest } from 'latchkey';
-import { discoverBitcoinWallets, type DiscoveryWindow } from './discovery';
+import type { CaipNetworkId, PluginManifest } from 'latchkey';
 
 export { bitcoinRegtest } from './regtest';
-export { bitcoinConnectorId } from './discovery';
+export { bitcoinConnectorId } from './ids';
 export type { BitcoinAdapter } from './BitcoinAdapter';
 
 export interface BitcoinPluginConfig {
   /** An Esplora-compatible API per network (by CAIP-2 id), for balances. */
   readonly esploraUrls?: Readonly<Record<CaipNetworkId, string>>;
-}
-
-function pageWindow(ctx: PluginContext): DiscoveryWindow | undefined {
-  try {
-    return ctx.get<Environment>(Environment).window as DiscoveryWindow | undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function bitcoinPlugin(config: BitcoinPluginConfig = {}): PluginManifest {
@@ -37,10 +28,7 @@ export function bitcoinPlugin(config: BitcoinPluginConfig = {}): PluginManifest 
   return {
     id: 'bitcoin',
     contributes: { namespaces: ['bip122'] },
-    onKernelStart(ctx) {
-      const registry = ctx.get<ConnectorRegistry>(ConnectorRegistry);
-      return discoverBitcoinWallets(pageWindow(ctx), { add: (c) => registry.add(c), remove: (id) => registry.remove(id) });
-    },
+    onKernelStart: async (ctx) => (await import('./start')).startBitcoin(ctx),
     load: async () => (await import('./module')).bitcoinModule(config),
   };
 }

@@ -9,7 +9,7 @@
  *   `addListener`).
  * Everything a wallet answers is checked and bounded before use.
  */
-import { toProviderError } from 'latchkey';
+import { toProviderError } from 'latchkey/errors';
 import { SwitchChainError, UserRejectedRequestError } from 'latchkey/errors';
 import { bitcoinAddressNetwork, isBitcoinAddress } from './address';
 import { BITCOIN_CHAINS, chainNameOf, refOfWalletChain } from './chains';

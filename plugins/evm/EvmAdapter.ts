@@ -18,7 +18,6 @@ import {
   formatUnits,
   isUnrecognizedChain,
   isUserRejection,
-  toProviderError,
   type AdapterCall,
   type AdapterRequests,
   type AdapterConnection,
@@ -40,6 +39,7 @@ import {
   UnsupportedProviderMethodError,
   toNodeError,
   type LatchkeyErrorOptions,
+  toProviderError,
 } from 'latchkey/errors';
 import { bundleId, sendCallsParams } from './sendCalls';
 

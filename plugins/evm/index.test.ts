@@ -54,13 +54,13 @@ describe('evmPlugin manifest', () => {
     expect(mod.adapters?.(ctx).map((a) => a.namespace)).toEqual(['eip155']);
   });
 
-  it('onKernelStart discovers wallets into the ConnectorRegistry and returns a disposer', () => {
+  it('onKernelStart discovers wallets into the ConnectorRegistry and returns a disposer', async () => {
     const win = new FakeWindow();
     const shared = { request: async () => null, isMetaMask: true };
     announce(win, 'io.metamask', shared);
     win.ethereum = shared;
     const { ctx, added } = fakeContext(win);
-    const dispose = evmPlugin().onKernelStart!(ctx);
+    const dispose = await evmPlugin().onKernelStart!(ctx);
     expect(added.map((c) => [c.id, c.type])).toEqual([['io.metamask', 'ANNOUNCED']]);
     expect(typeof dispose).toBe('function');
     (dispose as () => void)();
@@ -69,23 +69,23 @@ describe('evmPlugin manifest', () => {
     expect(added).toHaveLength(1);
   });
 
-  it('follows the kernel options, and the plugin config over them', () => {
+  it('follows the kernel options, and the plugin config over them', async () => {
     const win = new FakeWindow();
     announce(win, 'io.rabby', { request: async () => null });
     win.ethereum = { request: async () => null };
 
     const offByOptions = fakeContext(win, { enableInjected: false });
-    evmPlugin().onKernelStart!(offByOptions.ctx);
+    await evmPlugin().onKernelStart!(offByOptions.ctx);
     expect(offByOptions.added.map((c) => c.id)).toEqual(['io.rabby']);
 
     const offByConfig = fakeContext(win);
-    evmPlugin({ enableEIP6963: false }).onKernelStart!(offByConfig.ctx);
+    await evmPlugin({ enableEIP6963: false }).onKernelStart!(offByConfig.ctx);
     expect(offByConfig.added.map((c) => c.id)).toEqual(['injected']);
   });
 
-  it('does nothing on a server (no window)', () => {
+  it('does nothing on a server (no window)', async () => {
     const { ctx, added } = fakeContext(undefined);
-    expect(evmPlugin().onKernelStart!(ctx)).toBeUndefined();
+    expect(await evmPlugin().onKernelStart!(ctx)).toBeUndefined();
     expect(added).toEqual([]);
   });
 });

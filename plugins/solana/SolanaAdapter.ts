@@ -22,7 +22,6 @@ import {
   RpcTransport,
   caipAddress,
   formatUnits,
-  toProviderError,
   type AdapterCall,
   type AdapterConnection,
   type AdapterEvent,
@@ -33,7 +32,7 @@ import {
   type TransferRequest,
   type PluginContext,
 } from 'latchkey';
-import { CapabilityNotSupportedError, UnauthorizedProviderError } from 'latchkey/errors';
+import { CapabilityNotSupportedError, UnauthorizedProviderError, toProviderError } from 'latchkey/errors';
 import { isSolanaAddress } from './address';
 import { base58Encode } from './base58';
 import { SOLANA_CLUSTERS, networkForWalletChain, walletChainFor } from './chains';

@@ -13,6 +13,7 @@
  * throw make it "not a wallet". Imports no code (types only).
  */
 import type { Connector } from 'latchkey';
+import { solanaConnectorId } from './ids';
 
 /** What this plugin reads of a wallet-standard `Wallet`. */
 interface StandardWallet {
@@ -43,10 +44,6 @@ const MAX_ICON = 128 * 1024;
 const MAX_CHAINS = 64;
 const ICON = /^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/i;
 
-/** Id of the connector for the Solana side of the wallet named `name`. */
-export function solanaConnectorId(name: string): string {
-  return `wallet-standard:solana:${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || encodeURIComponent(name)}`;
-}
 
 function cleanName(name: unknown): string {
   if (typeof name !== 'string') return '';

@@ -7,7 +7,8 @@ import {
   type Kernel,
 } from '../../kernel/index';
 import type { TrackedEvent } from '../../kernel/services/Events';
-import { walletConnectPlugin, WALLETCONNECT_CONNECTOR_ID } from './index';
+import { WALLETCONNECT_CONNECTOR_ID } from './connectors';
+import { walletConnectPlugin } from './index';
 import { lazyEip1193Provider } from './provider';
 import { PAIRING_LIFETIME_MS } from './pairing';
 import { shouldSkipVerify } from './WalletConnectSession';
@@ -148,7 +149,7 @@ function setup(opts: { relayUrl?: string; env?: Record<string, () => unknown>; i
     environment: { localStorage: undefined, window: undefined, ...(opts.env ?? {}) } as never,
     modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(init))],
   });
-  void kernel.start(); // runs the manifest's setup (synchronously): the connector is registered
+  void kernel.start(); // the manifest's start hook registers the connector once its code is imported (await kernel.start())
   const tracked: TrackedEvent[] = [];
   kernel.events.events$.subscribe((e) => tracked.push(e));
   return {
@@ -216,6 +217,7 @@ describe('WalletConnectSession', () => {
   it('eth_requestAccounts pairs: proposes the spec namespaces, publishes the link, resolves with the approved account', async () => {
     jest.useFakeTimers({ now: 1_000_000 });
     const s = setup();
+    await s.kernel.start(); // the start hook (imported on start) registers the connector
     const accounts = s.provider.request({ method: 'eth_requestAccounts' });
     const session = await s.session();
     await jest.advanceTimersByTimeAsync(0);
@@ -319,6 +321,7 @@ describe('WalletConnectSession', () => {
 
   it('maps requests: personal_sign to the session on the current chain; switch asks the wallet then moves the default chain', async () => {
     const s = setup();
+    await s.kernel.start(); // the start hook (imported on start) registers the connector
     const accounts = s.provider.request({ method: 'eth_requestAccounts' });
     await s.session();
     await new Promise((r) => setTimeout(r, 0));
@@ -347,6 +350,7 @@ describe('WalletConnectSession', () => {
 
   it('a wallet-side delete reaches the facade once as disconnect; accountsChanged passes through', async () => {
     const s = setup();
+    await s.kernel.start(); // the start hook (imported on start) registers the connector
     const accounts = s.provider.request({ method: 'eth_requestAccounts' });
     await s.session();
     await new Promise((r) => setTimeout(r, 0));

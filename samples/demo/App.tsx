@@ -2,7 +2,8 @@
  * What a host app shows: the connect button, the connected account and its
  * balance, network switching (EVM, the local Solana chain, Bitcoin testnet), and two
  * actions on the active namespace (sign a message and verify it; send 0.01 ETH / 0.01 SOL /
- * 0.0001 BTC) whose results appear in elements with data-testid attributes.
+ * 0.0001 BTC) whose results appear in elements with data-testid attributes, and a button that
+ * opens the modal's Swap view with swap arguments.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Subscription } from 'rxjs';
@@ -71,7 +72,8 @@ function SignInSession() {
   );
 }
 
-export function App() {
+/** `swapToken`: the symbol the demo's swap button buys (the stack's dev token). */
+export function App({ swapToken }: { readonly swapToken?: string | undefined } = {}) {
   const kernel = useKernel();
   const { network, networks, switchNetwork, namespace: activeNamespace } = useNetwork();
   // The account shown and acted on is the active namespace's; `anyAccount` is whichever is connected.
@@ -211,6 +213,11 @@ export function App() {
           <button type="button" className="demo-button" disabled={!account.isConnected || busy} onClick={() => void onSend()}>
             Send {SEND_LABEL[namespace] || 'tokens'}
           </button>
+          {swapToken ? (
+            <button type="button" className="demo-button" onClick={() => void kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: swapToken, amount: '0.1' } })}>
+              {`Swap 0.1 ETH for ${swapToken}`}
+            </button>
+          ) : null}
           <button type="button" className="demo-button" aria-pressed={dark} onClick={toggleTheme}>
             Dark theme
           </button>

@@ -13,6 +13,23 @@ export interface DemoSolana {
   readonly caipNetworkId: `solana:${string}`;
 }
 
+/** A token of the stack (the dev ERC-20 first). */
+export interface DemoToken {
+  readonly chainId: number;
+  readonly address: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly name?: string;
+}
+
+/** The stack's Uniswap V2 exchange. */
+export interface DemoExchange {
+  readonly chainId: number;
+  readonly router: string;
+  readonly factory: string;
+  readonly weth: string;
+}
+
 export interface DemoConfig {
   readonly chains: readonly DemoChain[];
   /** The local Solana chain, when the stack runs one. */
@@ -25,7 +42,7 @@ export interface DemoConfig {
   readonly walletServiceUrl?: string;
   /** The local OpenID provider that stands in for the social logins, when the stack runs one. */
   readonly oidcIssuer?: string;
-  /** The data service (the blockchain API: balances, history, NFTs, names), when the stack runs one. */
+  /** The data service (the blockchain API: balances, history, NFTs, names; the swap aggregator), when the stack runs one. */
   readonly dataServiceUrl?: string;
   /** The local payment provider (its checkout page is `${onrampUrl}/checkout`), when the stack runs one. */
   readonly onrampUrl?: string;
@@ -33,14 +50,8 @@ export interface DemoConfig {
   readonly tokens?: readonly DemoToken[];
   /** The dev ERC-721s the stack deployed. */
   readonly nfts?: readonly { readonly chainId: number; readonly address: string; readonly name: string; readonly symbol?: string }[];
-}
-
-export interface DemoToken {
-  readonly chainId: number;
-  readonly address: string;
-  readonly symbol: string;
-  readonly decimals: number;
-  readonly name?: string;
+  /** The stack's Uniswap V2 exchange (router, factory, WETH9). */
+  readonly exchange?: DemoExchange;
 }
 
 /**

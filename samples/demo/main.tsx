@@ -2,9 +2,10 @@
  * The demo dapp's entry: installs the in-page dev wallets (EVM through EIP-6963 only; Solana
  * and Bitcoin through wallet-standard only), builds the kernel with the EVM, Solana, Bitcoin
  * and WalletConnect plugins over the two local anvil chains, the local Solana chain and
- * Bitcoin testnet (plus the e-mail and social login of the local wallet service), and the
- * account plugins (tokens, NFTs, activity, receive, names) on the local data service, and
- * renders the app.
+ * Bitcoin testnet (plus the e-mail and social login of the local wallet service, the on-ramp, and
+ * the swaps plugin over the stack's exchange), and the account plugins (tokens, NFTs, activity,
+ * receive, names) on the local data service, and renders the app. `?swapSource=onchain` quotes
+ * swaps from the router itself instead of the data service.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,6 +15,7 @@ import { bitcoinPlugin } from '../../plugins/bitcoin/index';
 import { evmPlugin } from '../../plugins/evm/index';
 import { solanaPlugin } from '../../plugins/solana/index';
 import { walletConnectPlugin } from '../../plugins/walletconnect/index';
+import { swapsPlugin } from '../../plugins/swaps/index';
 import { emailPlugin } from '../../plugins/embedded-wallet/email';
 import { socialsPlugin } from '../../plugins/embedded-wallet/socials';
 import { portfolioPlugin } from '../../plugins/portfolio/index';
@@ -28,7 +30,7 @@ import { onrampPlugin } from '../../plugins/onramp/index';
 import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, blockchainApiUrlFor, loadConfig, relayUrlFor, tokensOption, type DemoChain, type DemoSolana } from './config';
+import { DEV_WALLET_CHAIN_ID, blockchainApiUrlFor, loadConfig, relayUrlFor, tokensOption, type DemoChain, type DemoConfig, type DemoSolana } from './config';
 
 function toNetwork(chain: DemoChain) {
   return defineNetwork({
@@ -39,6 +41,15 @@ function toNetwork(chain: DemoChain) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [chain.rpcUrl] } },
     testnet: true,
+  });
+}
+
+/** The swaps plugin over the stack's Uniswap V2 (on-chain source) and the data service (aggregator source). */
+function swaps(config: DemoConfig, params: URLSearchParams) {
+  const ex = config.exchange;
+  return swapsPlugin({
+    ...(ex ? { exchanges: { [`eip155:${ex.chainId}` as const]: { router: ex.router, factory: ex.factory, weth: ex.weth } } } : {}),
+    source: params.get('swapSource') === 'onchain' ? 'onchain' : 'auto',
   });
 }
 
@@ -88,7 +99,7 @@ async function main() {
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
-      // The local data service (samples/data-service): balances, activity, NFTs, names.
+      // The local data service (samples/data-service): balances, activity, NFTs, names; the swap aggregator.
       blockchainApiUrl: blockchainApiUrlFor(config, params),
       // Read from the chain when there is no blockchain API (?blockchainApi=off).
       tokens: tokensOption(config.tokens),
@@ -108,6 +119,7 @@ async function main() {
       walletConnectPlugin({ relayUrl, ...lostConnectionTimeout(params) }),
       ...(config.walletServiceUrl ? [emailPlugin(), socialsPlugin()] : []),
       onrampPlugin(),
+      swaps(config, params),
       portfolioPlugin(),
       historyPlugin(),
       receivePlugin(),
@@ -123,7 +135,7 @@ async function main() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <LatchkeyProvider kernel={kernel}>
-        <App />
+        <App swapToken={config.tokens?.[0]?.symbol} />
       </LatchkeyProvider>
     </StrictMode>,
   );

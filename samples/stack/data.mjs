@@ -1,7 +1,8 @@
 // The stack's data service: starts samples/data-service on the stack's chains, compiles the dev
 // contracts (samples/contracts, cached by source hash), deploys them on chain 31337 from anvil's
-// last dev account, gives the dev accounts LKD and NFTs and some activity, and waits until the
-// service has indexed all of it.
+// last dev account, gives the dev accounts LKD and NFTs and some activity, deploys a Uniswap V2
+// exchange (WETH9, factory, Router02 from the published @uniswap artifacts, from account 8) with
+// an ETH/LKD pool, and waits until the service has indexed all of it.
 import { join } from 'node:path';
 import { DATA_CACHE_DIR, startDataService } from '../data-service/server.mjs';
 import { loadTs, REPO_ROOT } from './load-ts.mjs';
@@ -23,15 +24,16 @@ export const LKD_PRICE = 1.25;
  *   onrampSecret?: string,
  *   log?: boolean | ((line: string) => void),
  * }} opts
- * @returns {Promise<{ url: string, port: number, tokens: object[], nfts: object[], deployMs: number, compileCached: boolean, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, tokens: object[], nfts: object[], exchange: { chainId: number, router: string, factory: string, weth: string, pair: string }, deployMs: number, compileCached: boolean, stop(): Promise<void> }>}
  */
 export async function startStackDataService(opts) {
   const env = opts.env ?? process.env;
   const devChain = opts.chains.find((c) => c.chainId === DEV_CHAIN_ID);
   if (!devChain) throw new Error(`data service: the stack has no chain ${DEV_CHAIN_ID} for the dev contracts`);
-  const [{ compileContracts }, { deployDevContracts, DEV_TOKEN, DEV_NFT }] = await Promise.all([
+  const [{ compileContracts }, { deployDevContracts, DEV_TOKEN, DEV_NFT }, { deployExchange, exchangeAddresses, EXCHANGE_DEPLOYER_INDEX }] = await Promise.all([
     loadTs('samples/contracts/compile.ts'),
     loadTs('samples/contracts/deploy.ts'),
+    loadTs('samples/contracts/exchange.ts'),
   ]);
   // compile while the service starts
   const compiled = compileContracts({ sourcesDir: join(REPO_ROOT, 'samples/contracts'), cacheDir: join(REPO_ROOT, '.cache', 'contracts') });
@@ -41,6 +43,10 @@ export async function startStackDataService(opts) {
   const deployer = accounts[accounts.length - 1];
   const nonce = Number.parseInt(await rpc(devChain.rpcUrl, 'eth_getTransactionCount', [deployer, 'latest']), 16);
   const tokenAddress = getContractAddress({ from: deployer, nonce: BigInt(nonce) }).toLowerCase();
+  // so are the exchange's (account 8's first nonces): the service quotes swaps over it from the start
+  const exchangeDeployer = accounts[EXCHANGE_DEPLOYER_INDEX];
+  const exchangeNonce = Number.parseInt(await rpc(devChain.rpcUrl, 'eth_getTransactionCount', [exchangeDeployer, 'latest']), 16);
+  const exchange = exchangeAddresses(exchangeDeployer, exchangeNonce);
   let service;
   try {
     service = await startDataService({
@@ -51,6 +57,7 @@ export async function startStackDataService(opts) {
       corsOrigins: opts.corsOrigins,
       prices: { ...STACK_PRICES, [`eip155:${DEV_CHAIN_ID}:${tokenAddress}`]: LKD_PRICE },
       onrampSecret: opts.onrampSecret || env.DATA_ONRAMP_SECRET || undefined,
+      exchanges: [{ chainId: DEV_CHAIN_ID, ...exchange }],
       indexer: { pollMs: 100 },
       log: opts.log ?? false,
     });
@@ -68,12 +75,15 @@ export async function startStackDataService(opts) {
       nftBaseUri: (address) => `${service.url}/v1/nft/eip155:${DEV_CHAIN_ID}/${address}/`,
     });
     if (dev.token.address.toLowerCase() !== tokenAddress) throw new Error(`LKD landed at ${dev.token.address}, expected ${tokenAddress}`);
+    const deployed = await deployExchange({ rpcUrl: devChain.rpcUrl, chainId: DEV_CHAIN_ID, token: dev.token.address, resolveFrom: REPO_ROOT });
+    if (deployed.router !== exchange.router) throw new Error(`the Uniswap V2 router landed at ${deployed.router}, expected ${exchange.router}`);
     await service.waitForSync(DEV_CHAIN_ID, 30_000);
     return {
       url: service.url,
       port: service.port,
       tokens: [{ chainId: DEV_CHAIN_ID, address: dev.token.address, symbol: DEV_TOKEN.symbol, decimals: DEV_TOKEN.decimals, name: DEV_TOKEN.name }],
       nfts: [{ chainId: DEV_CHAIN_ID, address: dev.nft.address, name: DEV_NFT.name, symbol: DEV_NFT.symbol }],
+      exchange: { chainId: DEV_CHAIN_ID, router: deployed.router, factory: deployed.factory, weth: deployed.weth, pair: deployed.pair },
       deployMs: Date.now() - t0,
       compileCached: cached,
       stop: () => service.stop(),

@@ -172,7 +172,7 @@ export function walletCsp({ relayUrl, rpcUrls }) {
 /**
  * The strict Content-Security-Policy the demo is served with at `/?csp=strict`: no inline
  * script or style of any kind ('unsafe-inline' and nonces absent), images from the page,
- * `data:` and `blob:`, and network access only to the page, the chains' RPC (EVM and Solana),
+ * `data:`, `blob:` and the data service (token icons), and network access only to the page, the chains' RPC (EVM and Solana),
  * the relay and the data service; frames only from the embedded-wallet service (the email
  * and socials plugins' frame). The end-to-end CSP test
  * (tests/e2e/csp.e2e.test.ts) checks that the modal is styled and a wallet connects under it.
@@ -187,7 +187,8 @@ export function strictDemoCsp({ relayUrl, rpcUrls, dataServiceUrl, walletService
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    // token icons come from the blockchain API (the data service)
+    `img-src 'self' data: blob:${dataServiceUrl ? ` ${new URL(dataServiceUrl).origin}` : ''}`,
     `connect-src 'self' ${[...new Set(sources)].join(' ')}`,
     ...(walletServiceUrl ? [`frame-src ${new URL(walletServiceUrl).origin}`] : []),
   ].join('; ');
@@ -338,7 +339,7 @@ function portFrom(value, fallback, what) {
  * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
  * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
  * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
- * the dev contracts on chain 31337 and indexes both chains), the local payment provider (port 8793;
+ * the dev contracts and a Uniswap V2 exchange on chain 31337 and indexes both chains), the local payment provider (port 8793;
  * it pays buyers from anvil's dev account 7 and reports purchases to the data service) and the demo
  * server (port 5173), which also serves the sample mobile wallet at /wallet/.
  * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
@@ -483,6 +484,7 @@ export async function startStack(opts = {}) {
       onrampUrl: onramp.url,
       tokens: data.tokens,
       nfts: data.nfts,
+      exchange: data.exchange,
       buildErrors: build.errors,
     };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
@@ -511,6 +513,7 @@ export async function startStack(opts = {}) {
       onrampFunder: onramp.funder,
       tokens: data.tokens,
       nfts: data.nfts,
+      exchange: data.exchange,
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

@@ -100,7 +100,7 @@ describe('local stack (samples/start.mjs)', () => {
     const strict = await fetch(`${stack.demoUrl}?csp=strict`);
     expect(strict.status).toBe(200);
     const policy = strict.headers.get('content-security-policy')!;
-    expect(policy).toContain("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:");
+    expect(policy).toContain(`default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: ${new URL(stack.dataServiceUrl).origin};`);
     expect(policy).not.toMatch(/unsafe-inline|nonce-/);
     const rpc = stack.chains.map((c) => new URL(c.rpcUrl).origin).join(' ');
     const solana = new URL(stack.solana.rpcUrl).origin;
@@ -202,6 +202,26 @@ describe('local stack (samples/start.mjs)', () => {
     expect(history.data.length).toBe(5);
     // anvil's balance of account 0 is untouched: it only received tokens
     expect(BigInt(await rpc(stack.chains[0]!.rpcUrl, 'eth_getBalance', [account0, 'latest']))).toBe(10_000n * 10n ** 18n);
+  });
+
+  it('deploys Uniswap V2 with an ETH/LKD pool at fixed addresses, lists it in /config.json, and the data service quotes over it', async () => {
+    expect(stack.exchange).toEqual({
+      chainId: 31337,
+      weth: '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A',
+      factory: '0x98eDDadCfde04dC22a0e62119617e74a6Bc77313',
+      router: '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70',
+      pair: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
+    const config = await (await fetch(stack.configUrl)).json();
+    expect(config.exchange).toEqual(stack.exchange);
+    expect(stack.output()).toContain(`router ${stack.exchange.router}`);
+    const lkd = `eip155:31337:${stack.tokens[0]!.address}`;
+    const quote = await (
+      await fetch(`${stack.dataServiceUrl}/v1/convert/quotes?projectId=stack-test&amount=${10n ** 17n}&from=eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee&to=${lkd}`)
+    ).json();
+    // 0.1 ETH into the 100 ETH / 240 000 LKD pool: 239.04… LKD (the V2 formula, 0.3 % fee)
+    const [amountIn, rIn, rOut] = [10n ** 17n, 100n * 10n ** 18n, 240_000n * 10n ** 18n];
+    expect(BigInt(quote.quotes[0].toAmount)).toBe((amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n));
   });
 
   it('runs the local payment provider on ONRAMP_PORT: it sells on both chains, pays from dev account 7 and reports to the data service', async () => {

@@ -65,7 +65,7 @@ it('are-the-types-wrong reports no problem for ESM and bundler resolution', () =
     analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; entrypoint?: string; resolutionKind?: string; resolutionOption?: string }[] };
   };
   expect(r.error).toBeUndefined();
-  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './element', './plugins/evm', './plugins/email', './plugins/socials', './errors', './wagmi']));
+  expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './react', './element', './plugins/evm', './plugins/email', './plugins/socials', './plugins/swaps', './errors', './wagmi']));
   // ESM-only: node10 and node16 from CommonJS are out of scope; an import inside a declaration
   // names its resolution by `resolutionOption` (node10 / node16 / bundler) instead of a kind.
   const relevant = report.analysis.problems.filter(

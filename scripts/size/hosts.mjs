@@ -16,7 +16,10 @@
 // First-party plugins are package.json's `./plugins/<name>` exports whose source exports a
 // `…Plugin` factory (so a new plugin is measured without editing this file).
 //
-//   node scripts/size/hosts.mjs [--package DIR] [--json FILE]   (DIR defaults to the repo, after `npm run build`)
+//   node scripts/size/hosts.mjs [--package DIR] [--json FILE] [--why HOST]
+//     (DIR defaults to the repo, after `npm run build`; --why lists the inputs of HOST's eager
+//     closure by minified bytes, grouped by package or first-party folder, then every file of 100 bytes or more)
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -59,7 +62,7 @@ function hostSource(plugins) {
  * Builds the host entries against the package in `packageDir` and measures them.
  * @returns {Promise<{ hosts: Record<string, { eager: number, total: number, files: number }>, plugins: Record<string, { manifest: number, lazy: number }> }>}
  */
-export async function measureHosts({ packageDir = ROOT } = {}) {
+export async function measureHosts({ packageDir = ROOT, why } = {}) {
   const pkg = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
   const packagePlugin = {
     name: 'latchkey-package',
@@ -106,6 +109,7 @@ export async function measureHosts({ packageDir = ROOT } = {}) {
       const closure = staticClosure(result.metafile, relative(dir, entry), { cwd: dir, contents });
       const total = [...contents].filter(([p]) => p.endsWith('.js')).reduce((sum, [, c]) => sum + gzipSize(c), 0);
       hosts[name] = { eager: closure.gzip, total, files: closure.files.length };
+      if (why === name) hosts[name].why = eagerInputs(result.metafile, closure.files.map((f) => f.file), dir, packageDir);
     }
     const base = hosts['react+evm'];
     const plugins = {
@@ -119,6 +123,46 @@ export async function measureHosts({ packageDir = ROOT } = {}) {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Minified bytes per input module of the given output files: `[{ input, bytes }]`, largest first.
+ * A package file (dist/esm/…) is split into its own sources by the package build's metafile
+ * (dist/esm/metafile.json, when present), in proportion to their bytes there.
+ */
+function eagerInputs(metafile, files, dir, packageDir) {
+  const lib = (() => {
+    try {
+      return JSON.parse(readFileSync(join(packageDir, 'dist/esm/metafile.json'), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  })();
+  const bytes = new Map();
+  const add = (name, b) => bytes.set(name, (bytes.get(name) ?? 0) + b);
+  for (const file of files) {
+    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[file]?.inputs ?? {})) {
+      const abs = resolve(dir, input);
+      const inLib = relative(packageDir, abs).split('\\').join('/');
+      const sources = lib?.outputs[inLib]?.inputs;
+      if (sources) {
+        const sum = Object.values(sources).reduce((n, i) => n + i.bytesInOutput, 0) || 1;
+        for (const [src, i] of Object.entries(sources)) add(`latchkey:${src}`, (bytesInOutput * i.bytesInOutput) / sum);
+      } else add(relative(ROOT, abs).split('\\').join('/'), bytesInOutput);
+    }
+  }
+  return [...bytes].map(([input, b]) => ({ input, bytes: b })).filter((i) => i.bytes > 0).sort((a, b) => b.bytes - a.bytes);
+}
+
+/** Groups inputs by npm package, or by first-party folder (two levels) under dist/esm. */
+function groupInputs(inputs) {
+  const groups = new Map();
+  for (const { input, bytes } of inputs) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+    const key = pkg ?? input.replace(/^(latchkey:[^/]+(?:\/[^/]+)?)\/.*$/, '$1');
+    groups.set(key, (groups.get(key) ?? 0) + bytes);
+  }
+  return [...groups].sort((a, b) => b[1] - a[1]);
 }
 
 export const kib = (bytes) => (bytes / 1024).toFixed(2);
@@ -137,8 +181,18 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(flag);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const figures = await measureHosts({ packageDir: resolve(arg('--package') ?? ROOT) });
+  const why = arg('--why');
+  const figures = await measureHosts({ packageDir: resolve(arg('--package') ?? ROOT), why });
   console.log(formatHosts(figures));
+  if (why) {
+    const inputs = figures.hosts[why]?.why;
+    if (!inputs) throw new Error(`--why: no host '${why}' (one of ${Object.keys(figures.hosts).join(', ')})`);
+    console.log(`\n${why}: eager inputs, minified bytes (before gzip)`);
+    for (const [group, b] of groupInputs(inputs)) console.log(`  ${kib(b).padStart(8)} KiB  ${group}`);
+    console.log('  largest files:');
+    for (const { input, bytes } of inputs.filter((i) => i.bytes >= 100)) console.log(`  ${kib(bytes).padStart(8)} KiB  ${input}`);
+    for (const h of Object.values(figures.hosts)) delete h.why;
+  }
   const json = arg('--json');
   if (json) await writeFile(json, JSON.stringify(figures, null, 2) + '\n');
 }

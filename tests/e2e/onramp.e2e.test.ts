@@ -94,4 +94,17 @@ it('Account → Buy → Local on-ramp → Pay: back in the dapp, the purchase se
   // the demo's balance follows (the plugin refreshes it once the purchase is done)
   await eventually(async () => expect(await textOf('account-balance')).not.toBe(shownBefore));
   expect(Number.parseFloat((await textOf('account-balance')).replace(/,/g, ''))).toBeCloseTo(Number(formatEther(after)), 2);
+
+  // the purchase in Activity: the provider's payment, indexed by the data service from the chain
+  await dialog().getByRole('button', { name: 'Close' }).click();
+  await dialog().waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: /0xf3…b92266/ }).click();
+  const transactions = dialog().getByRole('list', { name: 'Transactions' });
+  await eventually(async () => {
+    await dialog().getByRole('tab', { name: 'Tokens' }).click();
+    await dialog().getByRole('tab', { name: 'Activity' }).click();
+    await transactions.waitFor();
+    const first = ((await transactions.getByRole('listitem').first().textContent()) ?? '').trim();
+    expect(first).toMatch(/^Received\+0\.5 ETH/);
+  }, 15_000);
 });

@@ -36,6 +36,16 @@ export interface StackNft {
   readonly symbol: string;
 }
 
+/** The dev stack's Uniswap V2 exchange on chain 31337 (`exchange` in /config.json). */
+export interface StackExchange {
+  readonly chainId: number;
+  readonly router: `0x${string}`;
+  readonly factory: `0x${string}`;
+  readonly weth: `0x${string}`;
+  /** The ETH (WETH) / LKD pool. */
+  readonly pair: `0x${string}`;
+}
+
 /** The local Solana chain (samples/solana), as /config.json's `solana` describes it. */
 export interface StackSolana {
   /** http://127.0.0.1:PORT */
@@ -80,6 +90,8 @@ export interface TestStack {
   readonly tokens: readonly StackToken[];
   /** The dev ERC-721 (also `nfts` in /config.json). */
   readonly nfts: readonly StackNft[];
+  /** Uniswap V2 with an ETH/LKD pool (also `exchange` in /config.json). */
+  readonly exchange: StackExchange;
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** The wagmi sample (samples/wagmi-app), built on its first request: http://127.0.0.1:PORT/wagmi/ */
@@ -193,6 +205,7 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     onrampFunder: info.onrampFunder,
     tokens: info.tokens,
     nfts: info.nfts,
+    exchange: info.exchange,
     walletUrl: info.walletUrl,
     wagmiUrl: info.wagmiUrl,
     walletBuildOk: info.walletBuildOk,

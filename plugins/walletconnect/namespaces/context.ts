@@ -8,14 +8,13 @@ import {
   LatchkeyError,
   parseCaipAddress,
   parseCaipNetworkId,
-  toProviderError,
   type AdapterCapability,
   type CaipNetwork,
   type ChainAdapter,
   type ChainNamespace,
   type RpcTransport,
 } from 'latchkey';
-import { CapabilityNotSupportedError, ProviderDisconnectedError } from 'latchkey/errors';
+import { CapabilityNotSupportedError, ProviderDisconnectedError, toProviderError } from 'latchkey/errors';
 import { NamespaceNotApprovedError, UnexpectedWalletResponseError } from '../errors';
 import type { WalletConnectSession } from '../types';
 

@@ -71,4 +71,16 @@ describe('configuration', () => {
     expect(() => parseChainsEnv('31337:http://x')).toThrow('expected <chainId>=<rpcUrl>');
     expect(() => optionsFromEnv({ DATA_PRICES: '{' })).toThrow('DATA_PRICES: not valid JSON');
   });
+
+  it('takes Uniswap V2 exchanges on configured chains (DATA_EXCHANGES), one per chain, with valid addresses', () => {
+    const ex = { chainId: 31337, router: '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70', factory: '0x98eDDadCfde04dC22a0e62119617e74a6Bc77313', weth: '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A' };
+    expect(resolve({}).exchanges.size).toBe(0);
+    const c = resolve(optionsFromEnv({ DATA_CHAINS: '31337=http://127.0.0.1:8545', DATA_EXCHANGES: JSON.stringify([ex]) }));
+    expect(c.exchanges.get(31337)).toEqual({ chainId: 31337, router: ex.router.toLowerCase(), factory: ex.factory.toLowerCase(), weth: ex.weth.toLowerCase() });
+    expect(() => resolve({ exchanges: [{ ...ex, chainId: 5 }] })).toThrow('exchanges[0] (DATA_EXCHANGES): chain 5 is not among the configured chains');
+    expect(() => resolve({ exchanges: [ex, ex] })).toThrow('chain 31337 has two exchanges');
+    expect(() => resolve({ exchanges: [{ ...ex, router: '0x123' }] })).toThrow('exchanges[0] (DATA_EXCHANGES).router: expected a 0x-prefixed 20-byte address');
+    expect(() => resolve({ exchanges: {} as never })).toThrow(ConfigError);
+    expect(() => optionsFromEnv({ DATA_EXCHANGES: '[' })).toThrow('DATA_EXCHANGES: not valid JSON');
+  });
 });

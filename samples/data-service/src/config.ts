@@ -18,6 +18,14 @@ export interface ChainConfig {
   readonly startBlock: number;
 }
 
+/** A Uniswap V2 exchange (router, its factory and its wrapped native token) the swap endpoints quote and build over. */
+export interface ExchangeConfig {
+  readonly chainId: number;
+  readonly router: `0x${string}`;
+  readonly factory: `0x${string}`;
+  readonly weth: `0x${string}`;
+}
+
 export type DatabaseConfig =
   | { readonly kind: 'pglite'; /** a folder, 'memory', or 'temp' (a fresh folder deleted on close) */ readonly dir: string }
   | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number };
@@ -65,6 +73,8 @@ export interface DataServiceConfig {
   /** Shared secret of the on-ramp provider (Authorization: Bearer …); null disables the purchase endpoint. */
   readonly onrampSecret: string | null;
   readonly onrampProviders: readonly string[];
+  /** Uniswap V2 exchanges by chain (the swap endpoints, /v1/convert/*); at most one per configured chain. */
+  readonly exchanges: ReadonlyMap<number, ExchangeConfig>;
   readonly limits: Limits;
   readonly indexer: IndexerConfig;
   /** Folder for caches (the PGlite template); default <repo>/.cache/data-service. */
@@ -93,6 +103,7 @@ export interface DataServiceOptions {
   namesPerAddress?: number;
   onrampSecret?: string;
   onrampProviders?: readonly string[];
+  exchanges?: readonly { chainId: number; router: string; factory: string; weth: string }[];
   limits?: Partial<Limits>;
   indexer?: Partial<IndexerConfig>;
   cacheDir?: string;
@@ -239,6 +250,21 @@ export function resolveConfig(options: DataServiceOptions & { defaultCacheDir: s
   if (secret !== null && (typeof secret !== 'string' || secret.length < 16 || secret.length > 256)) {
     throw new ConfigError('onrampSecret (DATA_ONRAMP_SECRET): expected 16 to 256 characters');
   }
+  const exchanges = new Map<number, ExchangeConfig>();
+  if (options.exchanges !== undefined && !Array.isArray(options.exchanges)) throw new ConfigError('exchanges (DATA_EXCHANGES): expected a JSON array');
+  if ((options.exchanges?.length ?? 0) > 32) throw new ConfigError('exchanges (DATA_EXCHANGES): at most 32');
+  for (const [i, e] of (options.exchanges ?? []).entries()) {
+    const what = `exchanges[${i}] (DATA_EXCHANGES)`;
+    if (typeof e !== 'object' || e === null) throw new ConfigError(`${what}: expected { chainId, router, factory, weth }`);
+    const chainId = int(e.chainId, `${what}.chainId`, 1, Number.MAX_SAFE_INTEGER);
+    if (!ids.has(chainId)) throw new ConfigError(`${what}: chain ${chainId} is not among the configured chains`);
+    if (exchanges.has(chainId)) throw new ConfigError(`${what}: chain ${chainId} has two exchanges`);
+    const addr = (v: unknown, f: string) => {
+      if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(v)) throw new ConfigError(`${what}.${f}: expected a 0x-prefixed 20-byte address`);
+      return v.toLowerCase() as `0x${string}`;
+    };
+    exchanges.set(chainId, { chainId, router: addr(e.router, 'router'), factory: addr(e.factory, 'factory'), weth: addr(e.weth, 'weth') });
+  }
   const l = { ...DEFAULTS.limits, ...(options.limits ?? {}) };
   const limits: Limits = {
     maxBodyBytes: int(l.maxBodyBytes, 'limits.maxBodyBytes (DATA_MAX_BODY_BYTES)', 1024, 1024 * 1024),
@@ -275,6 +301,7 @@ export function resolveConfig(options: DataServiceOptions & { defaultCacheDir: s
     namesPerAddress: int(options.namesPerAddress ?? DEFAULTS.namesPerAddress, 'namesPerAddress (DATA_NAMES_PER_ADDRESS)', 1, 1000),
     onrampSecret: secret,
     onrampProviders,
+    exchanges,
     limits,
     indexer,
     cacheDir: options.cacheDir ?? options.defaultCacheDir,
@@ -357,6 +384,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): DataSer
     namesPerAddress: num('DATA_NAMES_PER_ADDRESS'),
     onrampSecret: env.DATA_ONRAMP_SECRET || undefined,
     onrampProviders: list(env.DATA_ONRAMP_PROVIDERS),
+    exchanges: json<DataServiceOptions['exchanges']>(env.DATA_EXCHANGES, 'DATA_EXCHANGES'),
     limits,
     indexer,
     log: env.DATA_LOG === '0' ? false : true,

@@ -1,6 +1,7 @@
 /**
  * The Latchkey data service: a self-hostable blockchain API (balances, history, NFTs, account
- * names, identity, on-ramp purchases) over an index of EVM chains kept in PGlite or PostgreSQL.
+ * names, identity, on-ramp purchases, swaps over a Uniswap V2 exchange) over an index of EVM
+ * chains kept in PGlite or PostgreSQL.
  * See ../README.md. Start it with `node samples/data-service/server.mjs` or startDataService().
  */
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assetRoutes } from './api/assets';
 import { balanceRoutes } from './api/balance';
+import { convertRoutes } from './api/convert';
 import { createDeps } from './api/deps';
 import { historyRoutes } from './api/history';
 import { nameRoutes } from './api/names';
@@ -77,7 +79,7 @@ export async function startDataService(options: DataServiceOptions = {}): Promis
     routes =
       config.role === 'indexer'
         ? statusRoutes(deps)
-        : [...statusRoutes(deps), ...balanceRoutes(deps), ...historyRoutes(deps), ...nftRoutes(deps), ...nameRoutes(deps), ...onrampRoutes(deps), ...assetRoutes(deps)];
+        : [...statusRoutes(deps), ...balanceRoutes(deps), ...historyRoutes(deps), ...nftRoutes(deps), ...nameRoutes(deps), ...onrampRoutes(deps), ...convertRoutes(deps), ...assetRoutes(deps)];
     config.log(`listening on ${url} (role ${config.role}, ${db.kind}, chains ${config.chains.map((c) => c.chainId).join(', ')})`);
 
     const rpcs = new Map(config.chains.map((c) => [c.chainId, new RpcClient(c.rpcUrl, config.limits.rpcTimeoutMs)]));

@@ -1,0 +1,78 @@
+import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, parseAbi, toFunctionSelector } from 'viem';
+import {
+  AbiDecodeError,
+  SELECTORS,
+  decodeAddress,
+  decodeReserves,
+  decodeText,
+  decodeUint,
+  decodeUintArray,
+  encodeAllowance,
+  encodeApprove,
+  encodeBalanceOf,
+  encodeGetAmountsOut,
+  encodeGetPair,
+  encodeSwapExactETHForTokens,
+  encodeSwapExactTokensFor,
+} from './abi';
+
+const ABI = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function getPair(address a, address b) view returns (address)',
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function symbol() view returns (string)',
+  'function name() view returns (string)',
+  'function decimals() view returns (uint8)',
+]);
+const A = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
+const B = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35';
+const C = '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70';
+
+describe('hand-written ABI coding, checked against viem', () => {
+  it('selectors', () => {
+    for (const [name, selector] of Object.entries(SELECTORS)) {
+      const item = ABI.find((x) => x.type === 'function' && x.name === name)!;
+      expect([name, toFunctionSelector(item)]).toEqual([name, selector]);
+    }
+  });
+
+  it('calls', () => {
+    expect(encodeGetAmountsOut(10n ** 18n, [A, B])).toBe(encodeFunctionData({ abi: ABI, functionName: 'getAmountsOut', args: [10n ** 18n, [A, B]] }));
+    expect(encodeGetAmountsOut(5n, [A, C, B])).toBe(encodeFunctionData({ abi: ABI, functionName: 'getAmountsOut', args: [5n, [A, C, B]] }));
+    expect(encodeSwapExactETHForTokens(7n, [A, B], C, 99n)).toBe(encodeFunctionData({ abi: ABI, functionName: 'swapExactETHForTokens', args: [7n, [A, B], C, 99n] }));
+    expect(encodeSwapExactTokensFor(true, 3n, 2n, [B, A], C, 9n)).toBe(encodeFunctionData({ abi: ABI, functionName: 'swapExactTokensForETH', args: [3n, 2n, [B, A], C, 9n] }));
+    expect(encodeSwapExactTokensFor(false, 3n, 2n, [B, A, C], C, 9n)).toBe(encodeFunctionData({ abi: ABI, functionName: 'swapExactTokensForTokens', args: [3n, 2n, [B, A, C], C, 9n] }));
+    expect(encodeApprove(C, 2n ** 256n - 1n)).toBe(encodeFunctionData({ abi: ABI, functionName: 'approve', args: [C, 2n ** 256n - 1n] }));
+    expect(encodeAllowance(A, C)).toBe(encodeFunctionData({ abi: ABI, functionName: 'allowance', args: [A, C] }));
+    expect(encodeBalanceOf(A)).toBe(encodeFunctionData({ abi: ABI, functionName: 'balanceOf', args: [A] }));
+    expect(encodeGetPair(A, B)).toBe(encodeFunctionData({ abi: ABI, functionName: 'getPair', args: [A, B] }));
+    expect(() => encodeApprove('0x12', 1n)).toThrow(TypeError);
+    expect(() => encodeApprove(C, -1n)).toThrow(RangeError);
+    expect(() => encodeApprove(C, 2n ** 256n)).toThrow(RangeError);
+  });
+
+  it('results', () => {
+    const amounts = encodeAbiParameters([{ type: 'uint256[]' }], [[1n, 2n, 3n]]);
+    expect(decodeUintArray(amounts)).toEqual([...decodeFunctionResult({ abi: ABI, functionName: 'getAmountsOut', data: amounts })]);
+    expect(decodeUint(encodeAbiParameters([{ type: 'uint256' }], [123n]))).toBe(123n);
+    expect(decodeAddress(encodeAbiParameters([{ type: 'address' }], [A]))).toBe(A.toLowerCase());
+    expect(decodeReserves(encodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }, { type: 'uint32' }], [5n, 6n, 7]))).toEqual([5n, 6n]);
+    expect(decodeText(encodeAbiParameters([{ type: 'string' }], ['LKD']))).toBe('LKD');
+    // bytes32 symbols of old tokens (MKR)
+    expect(decodeText(`0x${Buffer.from('MKR').toString('hex').padEnd(64, '0')}`)).toBe('MKR');
+  });
+
+  it('refuses what does not decode, and cleans hostile text', () => {
+    for (const bad of ['0x', '0x1234', 'nope', `0x${'zz'.repeat(32)}`]) expect(() => decodeUint(bad)).toThrow(AbiDecodeError);
+    expect(() => decodeUintArray(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [32n, 1000n]))).toThrow(AbiDecodeError); // length past the end
+    expect(() => decodeUintArray(encodeAbiParameters([{ type: 'uint256' }], [4096n]))).toThrow(AbiDecodeError); // offset past the end
+    expect(() => decodeAddress(encodeAbiParameters([{ type: 'uint256' }], [2n ** 200n]))).toThrow(AbiDecodeError);
+    expect(decodeText(encodeAbiParameters([{ type: 'string' }], ['\u202eDKL\u0000\u0007 evil'.padEnd(200, 'x')]), 16)).toBe('DKL evilxxxxxxxx');
+  });
+});

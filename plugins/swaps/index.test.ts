@@ -1,0 +1,22 @@
+import { createKernel } from 'latchkey';
+import { OptionsValidationError } from 'latchkey/errors';
+import { swapsPlugin, validateSwapOptions } from './index';
+
+describe('the swaps manifest', () => {
+  it('contributes the Swap view and the "Swap" wallet feature (flag swaps); loads nothing up front', () => {
+    const manifest = swapsPlugin();
+    expect(manifest.id).toBe('swaps');
+    expect(manifest.contributes?.views?.map((v) => v.id)).toEqual(['Swap']);
+    expect(manifest.contributes?.walletFeatures).toEqual([{ id: 'swaps', label: 'Swap', view: 'Swap', flag: 'swaps' }]);
+    expect(manifest.options?.keys).toEqual(['swapApiUrl']);
+    expect(manifest.activation).toBeUndefined(); // lazy
+  });
+
+  it('owns swapApiUrl: an http(s) URL when given', () => {
+    expect(validateSwapOptions({})).toEqual([]);
+    expect(validateSwapOptions({ swapApiUrl: 'https://rpc.walletconnect.org' })).toEqual([]);
+    expect(validateSwapOptions({ swapApiUrl: 'ftp://x' })).toEqual([{ path: 'swapApiUrl', message: 'Expected an http(s) URL' }]);
+    expect(validateSwapOptions({ swapApiUrl: 42 })).toHaveLength(1);
+    expect(() => createKernel({ options: { projectId: 'p', swapApiUrl: 'nope' }, plugins: [swapsPlugin()] })).toThrow(OptionsValidationError);
+  });
+});

@@ -1,0 +1,279 @@
+import { useEffect, useState } from 'react';
+import { formatUnits } from 'latchkey';
+import { Button, ListItem, LoadingState, Text, defineView, formatBalance, useObserved } from 'latchkey/ui';
+import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../constants';
+import { InvalidSlippageError, isRetryable, isStale } from '../errors';
+import { rate } from '../math';
+import { isNative, tokenKey } from '../tokens';
+import { Swaps, type SwapState, type SwapToken } from '../types';
+
+const amount = (value: bigint, decimals: number, digits = 6) => {
+  const text = formatBalance(formatUnits(value, decimals), digits);
+  return text === '0' && value > 0n ? `<${(10 ** -digits).toFixed(digits)}` : text;
+};
+
+function TokenButton({ token, onClick }: { readonly token: SwapToken | undefined; readonly onClick: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onClick} aria-haspopup="dialog">
+      {token?.logoUri ? <img className="lk-btn-icon-img" src={token.logoUri} alt="" width={20} height={20} /> : null}
+      {token?.symbol ?? 'Select token'}
+    </Button>
+  );
+}
+
+/** The token chooser: search (a pasted address is looked up on the chain), suggested quick picks, the list. */
+function TokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps; readonly state: SwapState; readonly onPick: (t: SwapToken) => void; readonly onClose: () => void }) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<readonly SwapToken[]>(state.tokens);
+  useEffect(() => {
+    let live = true;
+    void swaps.search(query).then((r) => live && setResults(r));
+    return () => {
+      live = false;
+    };
+  }, [swaps, query, state.tokens]);
+  return (
+    <div className="lk-stack" role="group" aria-label="Select a token">
+      <input className="lk-input" aria-label="Search tokens" placeholder="Search name or paste address" value={query} maxLength={64} onChange={(e) => setQuery(e.target.value)} autoFocus />
+      {!query && state.suggested.length ? (
+        <div className="lk-row" role="group" aria-label="Suggested tokens">
+          {state.suggested.map((t) => (
+            <Button key={t.address} onClick={() => onPick(t)}>
+              {t.symbol}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <ul className="lk-list" aria-label="Tokens">
+        {results.map((t) => (
+          <li key={t.address}>
+            <ListItem name={t.symbol} label={`${t.symbol} ${t.name}`} imageSrc={t.logoUri} round onClick={() => onPick(t)}>
+              <span className="lk-text lk-text-muted">{t.name}</span>
+            </ListItem>
+          </li>
+        ))}
+      </ul>
+      {results.length === 0 ? <Text variant="muted">No tokens found</Text> : null}
+      <Button variant="ghost" onClick={onClose}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
+function SlippageSettings({ swaps, slippage }: { readonly swaps: Swaps; readonly slippage: number }) {
+  const [custom, setCustom] = useState(SLIPPAGE_PRESETS.includes(slippage) ? '' : String(slippage));
+  const [error, setError] = useState<string | undefined>();
+  const set = (value: number) => {
+    try {
+      swaps.setSlippage(value);
+      setError(undefined);
+    } catch (err) {
+      setError(err instanceof InvalidSlippageError ? err.shortMessage : 'Invalid slippage');
+    }
+  };
+  return (
+    <div className="lk-stack" role="group" aria-label="Slippage tolerance">
+      <div className="lk-row">
+        {SLIPPAGE_PRESETS.map((p) => (
+          <Button key={p} aria-pressed={slippage === p} onClick={() => (setCustom(''), set(p))}>
+            {`${p}%`}
+          </Button>
+        ))}
+        <input
+          className="lk-input"
+          style={{ width: 96 }}
+          inputMode="decimal"
+          aria-label="Custom slippage (%)"
+          placeholder="Custom"
+          value={custom}
+          onChange={(e) => {
+            setCustom(e.target.value);
+            if (e.target.value.trim() !== '') set(Number(e.target.value));
+          }}
+        />
+      </div>
+      {error ? <Text variant="error">{error}</Text> : null}
+    </div>
+  );
+}
+
+/**
+ * The Swap view: pay / receive with token choosers named by their symbols, the amount field,
+ * the quote's details (rate, price impact, minimum received, network fee, slippage), then
+ * "Approve" when the allowance is short and "Swap".
+ */
+export default defineView<'Swap'>(function Swap({ kernel, data }) {
+  const swaps = kernel.get<Swaps>(Swaps);
+  const s = useObserved(swaps);
+  const account = useObserved(kernel.account, (a) => a.namespaces.eip155);
+  const networkId = useObserved(kernel.network, (n) => n.activeNetwork?.caipNetworkId);
+  const [choosing, setChoosing] = useState<'from' | 'to' | undefined>();
+  const [settings, setSettings] = useState(false);
+  const connected = account?.status === 'connected';
+  const address = account?.address;
+
+  useEffect(() => swaps.watch(), [swaps]);
+  useEffect(() => {
+    if (connected) void swaps.init(data);
+    // data is the route's: the same object for this entry
+  }, [swaps, connected, address, networkId, data]);
+
+  if (!connected) {
+    return (
+      <div className="lk-stack">
+        <Text>Connect a wallet to swap.</Text>
+        <Button variant="primary" className="lk-wide" onClick={() => kernel.router.push('Connect')}>
+          Connect a wallet
+        </Button>
+      </div>
+    );
+  }
+  if (!s.supported) {
+    return (
+      <div className="lk-stack">
+        {s.error ? (
+          <div role="alert">
+            <Text variant="error">{s.error.shortMessage}</Text>
+            {s.error.details ? <Text variant="muted">{s.error.details}</Text> : null}
+          </div>
+        ) : (
+          <LoadingState />
+        )}
+        <Button className="lk-wide" onClick={() => kernel.router.push('Networks')}>
+          Switch network
+        </Button>
+      </div>
+    );
+  }
+  if (choosing) {
+    return (
+      <TokenChooser
+        swaps={swaps}
+        state={s}
+        onClose={() => setChoosing(undefined)}
+        onPick={(t) => {
+          if (choosing === 'from') swaps.setFrom(t);
+          else swaps.setTo(t);
+          setChoosing(undefined);
+        }}
+      />
+    );
+  }
+
+  const { from, to, quote } = s;
+  const balanceOf = (t: SwapToken | undefined) => (t ? s.balances[tokenKey(t.address)] : undefined);
+  const fromBalance = balanceOf(from);
+  const toBalance = balanceOf(to);
+  const native = s.network ? s.network.nativeCurrency : undefined;
+  const busy = s.status === 'approving' || s.status === 'swapping';
+  const canSwap = Boolean(quote) && !s.needsApproval && !busy && (!s.error || isRetryable(s.error));
+  const status =
+    s.status === 'loading' ? 'Loading tokens…' : s.status === 'quoting' ? 'Getting a quote…' : s.status === 'approving' ? 'Approving…' : s.status === 'swapping' ? 'Swapping…' : '';
+
+  const onSwap = async () => {
+    try {
+      await swaps.swap();
+      kernel.router.replace('Account');
+    } catch {
+      // the error is in the state and the snackbar
+    }
+  };
+
+  return (
+    <form
+      className="lk-stack"
+      aria-label="Swap tokens"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSwap) void onSwap();
+      }}
+    >
+      <div className="lk-stack" role="group" aria-label="You pay">
+        <Text variant="small">You pay</Text>
+        <div className="lk-row" style={{ flexWrap: 'nowrap' }}>
+          <input
+            className="lk-input"
+            aria-label={`Amount${from ? ` of ${from.symbol}` : ''}`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={s.amountText}
+            maxLength={80}
+            onChange={(e) => swaps.setAmount(e.target.value)}
+            disabled={busy}
+          />
+          <TokenButton token={from} onClick={() => setChoosing('from')} />
+        </div>
+        {from && fromBalance !== undefined ? (
+          <div className="lk-row" style={{ justifyContent: 'space-between' }}>
+            <Text variant="muted">{`Balance: ${amount(fromBalance, from.decimals, 3)} ${from.symbol}`}</Text>
+            {!isNative(from) && fromBalance > 0n ? (
+              <Button variant="ghost" onClick={() => swaps.setAmount(formatUnits(fromBalance, from.decimals))}>
+                Max
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <Button variant="icon" aria-label="Switch tokens" onClick={() => swaps.flip()} disabled={busy || !to}>
+        ⇅
+      </Button>
+      <div className="lk-stack" role="group" aria-label="You receive">
+        <Text variant="small">You receive</Text>
+        <div className="lk-row" style={{ flexWrap: 'nowrap', justifyContent: 'space-between' }}>
+          <output aria-label="Amount received" className="lk-text lk-text-title">
+            {quote && to ? amount(quote.amountOut, to.decimals) : '0'}
+          </output>
+          <TokenButton token={to} onClick={() => setChoosing('to')} />
+        </div>
+        {to && toBalance !== undefined ? <Text variant="muted">{`Balance: ${amount(toBalance, to.decimals, 3)} ${to.symbol}`}</Text> : null}
+      </div>
+
+      {quote && from && to ? (
+        <ul className="lk-list" aria-label="Quote details" style={{ gap: 4 }}>
+          {[
+            ['Rate', `1 ${from.symbol} = ${rate(quote.amountIn, quote.amountOut, from.decimals, to.decimals)} ${to.symbol}`],
+            ['Price impact', quote.priceImpact === undefined ? 'Unknown' : `${quote.priceImpact < 0.01 ? '<0.01' : quote.priceImpact.toFixed(2)}%`],
+            ['Minimum received', s.minimumReceived !== undefined ? `${amount(s.minimumReceived, to.decimals)} ${to.symbol}` : '—'],
+            ['Network fee', native ? `≈ ${amount(quote.gas * quote.gasPrice, native.decimals)} ${native.symbol}` : '—'],
+          ].map(([term, value]) => (
+            // a list of label/value rows (not <dl>: host pages style dt/dd, and nothing of theirs should dim the modal)
+            <li key={term} className="lk-row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
+              <span className="lk-text lk-text-muted">{term}</span>
+              <span className="lk-text">{value}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="lk-row" style={{ justifyContent: 'space-between' }}>
+        <Text variant="muted">{`Slippage: ${s.slippage}%${s.slippage === DEFAULT_SLIPPAGE ? ' (default)' : ''}`}</Text>
+        <Button variant="ghost" aria-expanded={settings} onClick={() => setSettings(!settings)}>
+          Slippage settings
+        </Button>
+      </div>
+      {settings ? <SlippageSettings swaps={swaps} slippage={s.slippage} /> : null}
+
+      {s.error ? (
+        <div role="alert" className="lk-stack" style={{ gap: 4 }}>
+          <Text variant="error">{s.error.shortMessage}</Text>
+          {s.error.details ? <Text variant="muted">{s.error.details}</Text> : null}
+          {isStale(s.error) ? <Button onClick={() => void swaps.refreshQuote()}>Get a new quote</Button> : null}
+        </div>
+      ) : null}
+      <p className="lk-text lk-text-muted" role="status" aria-live="polite" style={{ minHeight: '1em', margin: 0 }}>
+        {status}
+      </p>
+
+      {s.needsApproval && !s.error ? (
+        <Button variant="primary" className="lk-wide" busy={s.status === 'approving'} disabled={busy} onClick={() => void swaps.approve().catch(() => undefined)}>
+          Approve
+        </Button>
+      ) : null}
+      <Button type="submit" variant={s.needsApproval ? 'secondary' : 'primary'} className="lk-wide" busy={s.status === 'swapping'} disabled={!canSwap}>
+        Swap
+      </Button>
+    </form>
+  );
+});

@@ -1,0 +1,63 @@
+/**
+ * The WalletConnect plugin's start hook, imported when the kernel starts: one WALLET_CONNECT
+ * connector per namespace the app configured (kept in step with the options and the chain
+ * plugins registered later), and `modal.open({ uri })` for a pairing link the host made.
+ */
+import { ConnectorRegistry, Modal, Options, PluginHost, type Connector, type PluginContext } from 'latchkey';
+import { lazyEip1193Provider } from './provider';
+import { WalletConnectSession } from './types';
+import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
+import { WALLETCONNECT_ICON } from './icon';
+
+function loadSession(ctx: PluginContext): () => Promise<WalletConnectSession> {
+  return async () => {
+    await ctx.get<PluginHost>(PluginHost).load(ctx.manifest.id);
+    return ctx.get<WalletConnectSession>(WalletConnectSession);
+  };
+}
+
+export function startWalletConnect(ctx: PluginContext): () => void {
+  const options = ctx.get<Options>(Options);
+  const plugins = ctx.get<PluginHost>(PluginHost);
+  const registry = ctx.get<ConnectorRegistry>(ConnectorRegistry);
+  const session = loadSession(ctx);
+  let provider: ReturnType<typeof lazyEip1193Provider> | undefined;
+  let registered: string[] = [];
+  // One connector per namespace the app configured (the registry groups them); kept in step
+  // with the options and with chain plugins registered later.
+  const sync = () => {
+    const wanted =
+      options.state.enableWalletConnect === false ? [] : walletConnectNamespaces(options.state.networks, plugins.namespaces());
+    const ids = wanted.map(walletConnectConnectorId);
+    for (const id of registered) if (!ids.includes(id)) registry.remove(id);
+    const added: Connector[] = [];
+    for (const ns of wanted) {
+      const id = walletConnectConnectorId(ns);
+      if (registered.includes(id)) continue;
+      added.push({
+        id,
+        name: 'WalletConnect',
+        type: 'WALLET_CONNECT',
+        chain: ns,
+        imageUrl: WALLETCONNECT_ICON,
+        // eip155: an EIP-1193 provider for the EVM adapter; the universal adapter uses the session itself.
+        ...(ns === 'eip155' ? { provider: (provider ??= lazyEip1193Provider(session)) } : {}),
+      });
+    }
+    if (added.length > 0) registry.add(added);
+    registered = ids;
+  };
+  sync();
+  const subs = [options.state$.subscribe(sync), plugins.state$.subscribe(sync)];
+  // modal.open({ uri }) shows a link the host generated (manualWCControl).
+  subs.push(
+    ctx.get<Modal>(Modal).onDidOpen$.subscribe((args) => {
+      if (args.uri) void session().then((s) => s.setUri(args.uri!), (err) => console.error('[latchkey] WalletConnect failed to load', err));
+    }),
+  );
+  return () => {
+    for (const sub of subs) sub.unsubscribe();
+    for (const id of registered) registry.remove(id);
+    registered = [];
+  };
+}
