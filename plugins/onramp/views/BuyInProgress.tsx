@@ -4,21 +4,24 @@
  * asset), failed, or not seen in time.
  */
 import { useEffect } from 'react';
-import { Button, Spinner, Text, defineView, useObserved } from 'latchkey/ui';
+import { Button, Spinner, Text, defineView, useMessages, useObserved } from 'latchkey/ui';
 import { Onramp, type OnrampWatch } from '../types';
+import { messages } from '../messages';
 
-export const BUY_TEXTS: Readonly<Record<OnrampWatch['status'], string>> = {
-  waiting: 'Complete the purchase in the {provider} window.',
-  'in-progress': 'Purchase in progress…',
-  success: 'Purchase complete',
-  failed: 'The purchase failed. No funds were sent.',
-  timeout: 'No purchase seen yet. It can take a few minutes to show in your wallet.',
-  untracked: 'Your wallet shows the funds once {provider} sends them.',
-  error: 'Could not check the purchase. Your wallet shows the funds once they arrive.',
-};
+/** The message of each watch status. */
+const STATUS_KEYS = {
+  waiting: 'waiting',
+  'in-progress': 'inProgress',
+  success: 'success',
+  failed: 'failed',
+  timeout: 'timeout',
+  untracked: 'untracked',
+  error: 'error',
+} as const satisfies Record<OnrampWatch['status'], keyof typeof messages.en>;
 
 export default defineView<'BuyInProgress'>(function BuyInProgress({ kernel, data }) {
   const onramp = kernel.get<Onramp>(Onramp);
+  const t = useMessages(messages);
   const watch = useObserved(onramp, (s) => s.watch);
   const name = useObserved(onramp, (s) => s.providers.find((p) => p.id === data?.provider)?.name) ?? data?.provider ?? '';
   // Leaving the view stops the polling.
@@ -31,11 +34,11 @@ export default defineView<'BuyInProgress'>(function BuyInProgress({ kernel, data
     <div className="lk-stack">
       <div className="lk-stack" role="status" aria-live="polite" data-testid="onramp-status" data-status={status}>
         {busy ? <Spinner /> : null}
-        <Text variant={status === 'failed' || status === 'error' ? 'error' : 'body'}>{BUY_TEXTS[status].replace('{provider}', name)}</Text>
-        {status === 'success' && transfer ? <Text variant="muted">{`${transfer.quantity.numeric} ${transfer.fungible_info?.symbol ?? ''} from ${name}`.trim()}</Text> : null}
+        <Text variant={status === 'failed' || status === 'error' ? 'error' : 'body'}>{t(STATUS_KEYS[status], { provider: name })}</Text>
+        {status === 'success' && transfer ? <Text variant="muted">{t('received', { amount: transfer.quantity.numeric, symbol: transfer.fungible_info?.symbol ?? '', provider: name }).trim()}</Text> : null}
       </div>
       <Button variant="secondary" className="lk-wide" onClick={() => kernel.router.goBack()}>
-        {busy ? 'Back' : 'Done'}
+        {busy ? t('back') : t('done')}
       </Button>
     </div>
   );

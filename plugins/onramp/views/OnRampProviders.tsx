@@ -4,19 +4,14 @@
  * the checkout in a new window (no opener, no referrer) and shows the purchase's progress.
  */
 import { useEffect } from 'react';
-import { ListItem, LoadingState, Text, defineView, sanitizeUrl, useObserved } from 'latchkey/ui';
+import { ListItem, LoadingState, Text, defineView, sanitizeUrl, useMessages, useObserved } from 'latchkey/ui';
 import { feeText } from '../providers';
 import { Onramp } from '../types';
-
-/** The text of an empty list, per state. */
-export const ONRAMP_TEXTS = {
-  unsupported: 'Buying crypto is not available on this network.',
-  disconnected: 'Connect a wallet to buy crypto.',
-  none: 'No provider sells on this network.',
-} as const;
+import { messages } from '../messages';
 
 export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, data }) {
   const onramp = kernel.get<Onramp>(Onramp);
+  const t = useMessages(messages);
   const s = useObserved(onramp);
   const network = useObserved(kernel.network, (n) => n.activeNetwork?.caipNetworkId);
   const address = useObserved(kernel.account, (a) => {
@@ -28,15 +23,15 @@ export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, 
     void onramp.prepare(data ?? {});
   }, [onramp, network, address, data?.asset, data?.amount]);
 
-  if (s.status === 'idle') return <LoadingState label="Loading providers…" />;
-  if (s.status === 'unsupported' || s.status === 'disconnected') return <Text variant="muted">{ONRAMP_TEXTS[s.status]}</Text>;
-  if (s.providers.length === 0) return <Text variant="muted">{ONRAMP_TEXTS.none}</Text>;
+  if (s.status === 'idle') return <LoadingState label={t('loadingProviders')} />;
+  if (s.status === 'unsupported' || s.status === 'disconnected') return <Text variant="muted">{t(s.status)}</Text>;
+  if (s.providers.length === 0) return <Text variant="muted">{t('none')}</Text>;
 
   return (
-    <div className="lk-stack" role="group" aria-label={`Buy ${s.asset ?? ''}`.trim()}>
+    <div className="lk-stack" role="group" aria-label={t('buy', { asset: s.asset ?? '' }).trim()}>
       {s.providers.map((p) => {
         const fee = feeText(p.feeRange);
-        const detail = p.status === 'unavailable' ? p.reason : p.status === 'loading' ? 'Preparing…' : fee ? `Fee ${fee}` : undefined;
+        const detail = p.status === 'unavailable' ? p.reason : p.status === 'loading' ? t('preparing') : fee ? t('fee', { fee }) : undefined;
         return (
           <ListItem
             key={p.id}

@@ -65,11 +65,11 @@ const settle = () =>
     for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
   });
 
-async function setup(features: Record<string, boolean> = {}) {
+async function setup(features: Record<string, boolean> = {}, locale?: string) {
   const adapter = new PayingAdapter('eip155', { address: ME, chainId: 31337, balance: '2' });
   const chain: PluginManifest = { id: 'chain', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) };
   kernel = createKernel({
-    options: { projectId: 'p', networks: [testAnvil], features: { analytics: false, ...features } },
+    options: { projectId: 'p', networks: [testAnvil], features: { analytics: false, ...features }, ...(locale ? { locale } : {}) },
     plugins: [chain, sendPlugin()],
     environment: { window: undefined, document: undefined, localStorage: new MemoryStorage(), isMobile: () => false, fetch: rpcFetch as unknown as typeof fetch },
   });
@@ -117,4 +117,15 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
   expect(adapter.transfers).toEqual([{ to: TO, amount: 500_000_000_000_000_000n }]);
   expect(screen.getByRole('status').textContent).toContain('Transaction started');
   expect(kernel.router.state.view).toBe('Account');
+});
+
+it("shows the form in the kernel's locale once the chunk has loaded (es)", async () => {
+  await setup({}, 'es');
+  await act(async () => kernel.router.push('Send'));
+  expect(await screen.findByRole('textbox', { name: /Cantidad/ }, { timeout: 10_000 })).toBeTruthy();
+  await settle();
+  expect(screen.getByRole('form', { name: 'Enviar' })).toBeTruthy();
+  expect(screen.getByText('Saldo: 2 ETH')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Añadir cantidad' })).toHaveProperty('disabled', true);
+  expect(screen.getByRole('textbox', { name: /Dirección/ })).toHaveProperty('placeholder', 'Dirección o nombre');
 });

@@ -4,9 +4,16 @@
  * (spec section 5) or opens the review step.
  */
 import { useEffect, useId } from 'react';
-import { Button, LoadingState, Text, defineView, formatBalance, truncateAddress, useObserved } from 'latchkey/ui';
+import { Button, LoadingState, Text, defineView, formatBalance, truncateAddress, useMessages, useObserved } from 'latchkey/ui';
 import { SendForm } from '../types';
 import { SEND_TEXTS } from '../validation';
+import { messages } from '../messages';
+
+/** The message key of a form problem (validation's English text), if the bundle has one. */
+function problemKey(problem: string): (keyof typeof messages.en & string) | undefined {
+  const k = (Object.keys(SEND_TEXTS) as (keyof typeof SEND_TEXTS)[]).find((key) => SEND_TEXTS[key] === problem);
+  return k && k in messages.en ? (k as keyof typeof messages.en & string) : undefined;
+}
 
 export default defineView<'Send'>(function Send({ kernel }) {
   const form = kernel.get<SendForm>(SendForm);
@@ -14,13 +21,14 @@ export default defineView<'Send'>(function Send({ kernel }) {
   const network = useObserved(kernel.network, (n) => n.activeNetwork);
   useObserved(kernel.account);
   const ids = useId();
+  const t = useMessages(messages);
 
   useEffect(() => {
     void form.load();
   }, [form, network?.caipNetworkId]);
 
-  if (!network) return <Text variant="muted">Connect a wallet to send.</Text>;
-  if (s.tokens.length === 0 && s.loading) return <LoadingState label="Loading balances…" />;
+  if (!network) return <Text variant="muted">{t('connectToSend')}</Text>;
+  if (s.tokens.length === 0 && s.loading) return <LoadingState label={t('loadingBalances')} />;
 
   const problem = form.problem();
   // Solana: the spec's own message for a missing amount or receiver comes when the visitor tries.
@@ -31,7 +39,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
   return (
     <form
       className="lk-stack"
-      aria-label="Send"
+      aria-label={t('formLabel')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -42,7 +50,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
     >
       <label htmlFor={`${ids}-token`}>
         <Text variant="small" as="span">
-          Token
+          {t('token')}
         </Text>
       </label>
       <select
@@ -52,7 +60,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
         onChange={(e) => form.setToken(s.tokens[Number(e.target.value)])}
         disabled={s.tokens.length === 0}
       >
-        {tokenIndex < 0 ? <option value={-1}>{SEND_TEXTS.selectToken}</option> : null}
+        {tokenIndex < 0 ? <option value={-1}>{t('selectToken')}</option> : null}
         {s.tokens.map((t, i) => (
           <option key={`${t.address ?? 'native'}-${t.symbol}`} value={i}>
             {`${t.symbol} · ${formatBalance(t.quantity.numeric, 3)}`}
@@ -61,7 +69,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
       </select>
       <label htmlFor={`${ids}-amount`}>
         <Text variant="small" as="span">
-          Amount
+          {t('amount')}
         </Text>
       </label>
       <div className="lk-row lk-nowrap">
@@ -75,15 +83,15 @@ export default defineView<'Send'>(function Send({ kernel }) {
           onChange={(e) => form.setAmount(e.target.value)}
         />
         {s.token ? (
-          <Button variant="secondary" aria-label={`Use the whole ${s.token.symbol} balance`} onClick={() => form.setAmount(s.token!.quantity.numeric)}>
-            Max
+          <Button variant="secondary" aria-label={t('useMax', { symbol: s.token.symbol })} onClick={() => form.setAmount(s.token!.quantity.numeric)}>
+            {t('max')}
           </Button>
         ) : null}
       </div>
-      {s.token ? <Text variant="muted">{`Balance: ${formatBalance(s.token.quantity.numeric, 3)} ${s.token.symbol}`}</Text> : null}
+      {s.token ? <Text variant="muted">{t('balance', { amount: formatBalance(s.token.quantity.numeric, 3), symbol: s.token.symbol })}</Text> : null}
       <label htmlFor={`${ids}-address`}>
         <Text variant="small" as="span">
-          Address
+          {t('address')}
         </Text>
       </label>
       <input
@@ -91,7 +99,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
         className="lk-input"
         autoComplete="off"
         spellCheck={false}
-        placeholder="Address or name"
+        placeholder={t('addressPlaceholder')}
         value={s.receiverInput}
         onChange={(e) => void form.setReceiver(e.target.value)}
       />
@@ -99,7 +107,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
         <Text variant="muted" aria-live="polite">{`${s.receiverProfileName} · ${truncateAddress(s.receiverAddress)}`}</Text>
       ) : null}
       <Button type="submit" variant="primary" className="lk-wide" disabled={blocked} busy={s.resolving}>
-        {blocked ? problem : SEND_TEXTS.preview}
+        {blocked ? (problemKey(problem) ? t(problemKey(problem)!) : problem) : t('preview')}
       </Button>
     </form>
   );

@@ -3,21 +3,23 @@
  * node's estimate (EVM). "Send" asks the wallet; the outcome is a snackbar ('Transaction
  * started' and back to the Account view, or 'Something went wrong' and the review stays).
  */
-import { Button, Text, defineView, formatBalance, truncateAddress, useObserved } from 'latchkey/ui';
+import { Button, Text, defineView, formatBalance, truncateAddress, useMessages, useObserved } from 'latchkey/ui';
 import { formatUnits } from 'latchkey';
 import { SendForm } from '../types';
+import { messages } from '../messages';
 
 export default defineView<'SendPreview'>(function SendPreview({ kernel }) {
   const form = kernel.get<SendForm>(SendForm);
   const s = useObserved(form);
   const network = useObserved(kernel.network, (n) => n.activeNetwork);
+  const t = useMessages(messages);
 
   if (!s.token || !s.receiverAddress || !network) {
     return (
       <div className="lk-center lk-stack">
-        <Text variant="muted">Nothing to send.</Text>
+        <Text variant="muted">{t('nothingToSend')}</Text>
         <Button variant="secondary" onClick={() => kernel.router.goBack()}>
-          Back
+          {t('back')}
         </Button>
       </div>
     );
@@ -34,16 +36,16 @@ export default defineView<'SendPreview'>(function SendPreview({ kernel }) {
 
   return (
     <div className="lk-stack">
-      <div className="lk-stack" role="group" aria-label="Review">
+      <div className="lk-stack" role="group" aria-label={t('review')}>
         <div>
           <Text variant="small" as="span">
-            Sending
+            {t('sending')}
           </Text>
           <Text variant="title" as="h3" data-testid="send-amount">{`${s.sendTokenAmount ?? ''} ${s.token.symbol}`}</Text>
         </div>
         <div>
           <Text variant="small" as="span">
-            To
+            {t('to')}
           </Text>
           <Text title={s.receiverAddress} data-testid="send-receiver">
             {s.receiverProfileName ? `${to} (${truncateAddress(s.receiverAddress)})` : to}
@@ -51,26 +53,26 @@ export default defineView<'SendPreview'>(function SendPreview({ kernel }) {
         </div>
         <div>
           <Text variant="small" as="span">
-            Network
+            {t('network')}
           </Text>
           <Text>{network.name}</Text>
         </div>
         {feeText ? (
           <div>
             <Text variant="small" as="span">
-              Network fee
+              {t('networkFee')}
             </Text>
             <Text data-testid="send-fee">{feeText}</Text>
           </div>
         ) : null}
       </div>
-      <Text variant="muted">Review the transaction carefully. Sent funds cannot be recovered.</Text>
+      <Text variant="muted">{t('warning')}</Text>
       <div className="lk-row lk-nowrap">
         <Button variant="secondary" className="lk-wide" disabled={s.loading} onClick={() => kernel.router.goBack()}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="primary" className="lk-wide" disabled={s.loading} busy={s.loading} onClick={() => void form.send()}>
-          Send
+          {t('send')}
         </Button>
       </div>
     </div>

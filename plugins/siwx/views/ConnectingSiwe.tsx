@@ -3,5 +3,5 @@ import { defineView } from 'latchkey/ui';
 import { SignInPanel } from './SignInPanel';
 
 export default defineView<'ConnectingSiwe'>(function ConnectingSiwe({ kernel }) {
-  return <SignInPanel kernel={kernel} title={(app) => `${app} wants you to sign in with your wallet`} />;
+  return <SignInPanel kernel={kernel} title="titleSiwe" />;
 });

@@ -31,10 +31,10 @@ const settle = () =>
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
   });
 
-async function setup(required: boolean) {
+async function setup(required: boolean, locale?: string) {
   const adapter = new SigningAdapter('eip155', { address: signer.address, chainId: 31337 });
   kernel = createKernel({
-    options: { projectId: 'p', metadata: { name: 'Demo App' }, networks: [testAnvil], features: { analytics: false }, siwx: localSiwx({ required, domain: 'app.test', uri: 'https://app.test' }) },
+    options: { projectId: 'p', metadata: { name: 'Demo App' }, networks: [testAnvil], features: { analytics: false }, siwx: localSiwx({ required, domain: 'app.test', uri: 'https://app.test' }), ...(locale ? { locale } : {}) },
     plugins: [{ id: 'chain', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) }, siwxPlugin()],
     environment: { window: undefined, document: undefined, localStorage: new MemoryStorage(), isMobile: () => false },
   });
@@ -46,7 +46,7 @@ async function setup(required: boolean) {
   );
   await settle();
   await act(async () => kernel.connection.connect({ connectorId: 'io.test' }));
-  await screen.findByRole('button', { name: 'Sign' }, { timeout: 3000 });
+  await screen.findByRole('button', { name: locale === 'es' ? 'Firmar' : 'Sign' }, { timeout: 3000 });
 }
 
 it('required: Close shakes, Sign closes', async () => {
@@ -67,4 +67,11 @@ it('optional: Cancel closes and keeps the wallet connected', async () => {
   await settle();
   expect(kernel.modal.state.open).toBe(false);
   expect(kernel.account.get('eip155').status).toBe('connected');
+});
+
+it("shows the sign-in in the kernel's locale once the chunk has loaded (es)", async () => {
+  await setup(true, 'es');
+  expect(screen.getByText('Demo App necesita conectarse a tu billetera')).toBeTruthy();
+  expect(screen.getByText(/Si cancelas, la billetera se desconecta\./)).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
 });

@@ -3,5 +3,5 @@ import { defineView } from 'latchkey/ui';
 import { SignInPanel } from './SignInPanel';
 
 export default defineView<'SIWXSignMessage'>(function SIWXSignMessage({ kernel }) {
-  return <SignInPanel kernel={kernel} title={(app) => `${app} needs to connect to your wallet`} />;
+  return <SignInPanel kernel={kernel} title="titleSiwx" />;
 });

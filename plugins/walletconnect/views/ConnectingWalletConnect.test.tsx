@@ -1,10 +1,17 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render as renderDom, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { ContainerModule } from 'inversify';
 import { Subject } from 'rxjs';
 import { createKernel, defineNetwork, type ChainAdapter, type Eip1193Provider, type PluginManifest } from '../../../kernel/index';
 import { walletConnectPlugin } from '../index';
 import { UniversalProviderInit, type UniversalProviderLike } from '../types';
+import { KernelContext } from '../../../ui/react/context';
+import type { UiKernel } from '../../../ui/index';
 import ConnectingWalletConnect, { QR_LABEL } from './ConnectingWalletConnect';
+
+/** Renders a view as the modal does: inside its kernel's context (the views' messages read it). */
+const render = (view: ReactElement<{ kernel: UiKernel }>) =>
+  renderDom(view, { wrapper: ({ children }) => <KernelContext.Provider value={view.props.kernel}>{children}</KernelContext.Provider> });
 
 // The universal provider is replaced by a fake below (UniversalProviderInit); its real code (ESM
 // under jsdom's browser conditions) is not needed here.

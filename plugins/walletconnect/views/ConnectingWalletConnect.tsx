@@ -4,12 +4,14 @@
  * Retry, and a fresh code when the link expires (the session service replaces
  * it 10 s before its 4 minutes are up).
  */
-import { Button, LoadingState, Text, errorText, isUserRejection, type ViewProps } from 'latchkey/ui';
+import { Button, LoadingState, Text, errorText, isUserRejection, useMessages, type ViewProps } from 'latchkey/ui';
 import { QrCode } from './QrCode';
 import { useWalletConnect } from './useWalletConnect';
 import { deepLink, hasDeepLink, type WalletLinks } from '../deepLink';
+import { messages } from '../messages';
 
-export const QR_LABEL = 'QR code for WalletConnect';
+/** The QR code's accessible name in English. */
+export const QR_LABEL = messages.en.qrLabel;
 
 /** A wallet chosen in the list (e.g. AllWallets on a phone): its app opens with the pairing link. */
 export interface PairingWallet extends WalletLinks {
@@ -22,17 +24,18 @@ export interface PairingWallet extends WalletLinks {
  * gesture, which iOS requires) instead of waiting for the URI after the tap.
  */
 function OpenWalletLink({ wallet, uri }: { readonly wallet: PairingWallet; readonly uri: string | undefined }) {
+  const t = useMessages(messages);
   const href = uri ? deepLink(wallet, uri) : undefined;
   if (!href) {
     return (
-      <Button variant="primary" disabled aria-label={`Open ${wallet.name}`}>
-        {`Open ${wallet.name}`}
+      <Button variant="primary" disabled aria-label={t('openWallet', { wallet: wallet.name })}>
+        {t('openWallet', { wallet: wallet.name })}
       </Button>
     );
   }
   return (
     <a className="lk-btn lk-btn-primary" href={href} rel="noopener noreferrer" data-testid="wc-open-wallet">
-      {`Open ${wallet.name}`}
+      {t('openWallet', { wallet: wallet.name })}
     </a>
   );
 }
@@ -49,6 +52,7 @@ export function PairingPanel({
   readonly wallet?: PairingWallet | undefined;
 }) {
   const { state, failed, error, retry, copy } = useWalletConnect(kernel, connectorId);
+  const t = useMessages(messages);
   const uri = state.wcUri;
   if (failed) {
     const declined = isUserRejection(error);
@@ -56,12 +60,12 @@ export function PairingPanel({
       <div className="lk-center lk-stack" data-testid="wc-error">
         <div role="alert" className="lk-stack">
           <Text variant="error" as="h3">
-            {declined ? 'Connection declined' : 'Connection failed'}
+            {declined ? t('declined') : t('failed')}
           </Text>
-          <Text variant="small">{declined ? 'The request was declined in the wallet.' : errorText(error)}</Text>
+          <Text variant="small">{declined ? t('declinedDetail') : errorText(error)}</Text>
         </div>
         <Button variant="primary" onClick={retry}>
-          Retry
+          {t('retry')}
         </Button>
       </div>
     );
@@ -72,15 +76,15 @@ export function PairingPanel({
     <div className="lk-center lk-stack">
       {canDeepLink ? <OpenWalletLink wallet={wallet} uri={uri} /> : null}
       {uri ? (
-        <QrCode value={uri} label={QR_LABEL} />
+        <QrCode value={uri} label={t('qrLabel')} />
       ) : (
-        <LoadingState label="Generating the WalletConnect link…" />
+        <LoadingState label={t('generating')} />
       )}
       <Text variant="small">
-        {basic ? 'Scan with a WalletConnect wallet on your phone.' : 'Scan this QR code with your phone, or copy the link into your wallet.'}
+        {basic ? t('scanBasic') : t('scan')}
       </Text>
-      <Button variant="secondary" onClick={copy} disabled={!uri} aria-label="Copy link">
-        Copy link
+      <Button variant="secondary" onClick={copy} disabled={!uri} aria-label={t('copyLink')}>
+        {t('copyLink')}
       </Button>
     </div>
   );

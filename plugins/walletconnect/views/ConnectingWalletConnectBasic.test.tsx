@@ -1,11 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render as renderDom, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { ContainerModule } from 'inversify';
 import { createKernel, defineNetwork } from '../../../kernel/index';
 import { ViewSlot } from '../../../ui/index';
 import { walletConnectPlugin } from '../index';
 import { FakeUniversalProvider } from '../testing/fakeUniversalProvider';
 import { UniversalProviderInit } from '../types';
+import { KernelContext } from '../../../ui/react/context';
+import type { UiKernel } from '../../../ui/index';
 import { QR_LABEL } from './ConnectingWalletConnect';
+
+/** Renders a view as the modal does: inside its kernel's context (the views' messages read it). */
+const render = (view: ReactElement<{ kernel: UiKernel }>) =>
+  renderDom(view, { wrapper: ({ children }) => <KernelContext.Provider value={view.props.kernel}>{children}</KernelContext.Provider> });
 
 // jsdom lacks TextEncoder (every browser has it); the QR encoder and the adapter use it.
 Object.assign(globalThis, { TextEncoder: require('node:util').TextEncoder });
@@ -15,7 +22,7 @@ const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOL = 'GqzBbbFvQ3TvYXrKb4QvX5uMKXXNy2sZmeS7nZ4LkDjh';
 const SOLANA_REF = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
-function setup(networks: 'both' | 'solana' = 'both') {
+function setup(networks: 'both' | 'solana' = 'both', locale?: string) {
   const fake = new FakeUniversalProvider();
   const kernel = createKernel({
     options: {
@@ -28,6 +35,7 @@ function setup(networks: 'both' | 'solana' = 'both') {
       ],
       relayUrl: 'ws://127.0.0.1:8787',
       features: { analytics: false },
+      ...(locale ? { locale } : {}),
     },
     // Only the WalletConnect plugin: no chain adapter plugin at all.
     plugins: [walletConnectPlugin()],
@@ -84,4 +92,16 @@ describe('ConnectingWalletConnectBasic (no chain plugin)', () => {
     expect(kernel.modal.state.open).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+});
+
+it("shows the pairing in the kernel's locale once the chunk has loaded (es)", async () => {
+  const { kernel } = setup('both', 'es');
+  await kernel.start();
+  await kernel.modal.open();
+  render(<ViewSlot kernel={kernel} view={kernel.router.state.view} />);
+  await settle();
+  expect(await screen.findByText('Escanea con una billetera WalletConnect en tu teléfono.')).toBeTruthy();
+  expect(screen.getByRole('img', { name: 'Código QR de WalletConnect' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Copiar enlace' })).toBeTruthy();
+  await kernel.stop();
 });

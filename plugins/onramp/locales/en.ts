@@ -1,0 +1,20 @@
+/** English, inline in the views' chunk (the other locales are chunks of their own). */
+export const en = {
+  waiting: 'Complete the purchase in the {provider} window.',
+  inProgress: 'Purchase in progress…',
+  success: 'Purchase complete',
+  failed: 'The purchase failed. No funds were sent.',
+  timeout: 'No purchase seen yet. It can take a few minutes to show in your wallet.',
+  untracked: 'Your wallet shows the funds once {provider} sends them.',
+  error: 'Could not check the purchase. Your wallet shows the funds once they arrive.',
+  received: '{amount} {symbol} from {provider}',
+  back: 'Back',
+  done: 'Done',
+  loadingProviders: 'Loading providers…',
+  unsupported: 'Buying crypto is not available on this network.',
+  disconnected: 'Connect a wallet to buy crypto.',
+  none: 'No provider sells on this network.',
+  buy: 'Buy {asset}',
+  preparing: 'Preparing…',
+  fee: 'Fee {fee}',
+};

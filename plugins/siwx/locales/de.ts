@@ -1,0 +1,11 @@
+import type { en } from './en';
+
+export default {
+  titleSiwx: '{app} möchte sich mit deiner Wallet verbinden',
+  titleSiwe: '{app} bittet dich, dich mit deiner Wallet anzumelden',
+  thisApp: 'Diese App',
+  hintRequired: 'Bestätige die Anmeldeanfrage in deiner Wallet, um zu beweisen, dass sie dir gehört, und fortzufahren. Abbrechen trennt die Wallet.',
+  hint: 'Bestätige die Anmeldeanfrage in deiner Wallet, um zu beweisen, dass sie dir gehört, und fortzufahren.',
+  cancel: 'Abbrechen',
+  sign: 'Signieren',
+} satisfies Partial<Record<keyof typeof en, string>>;
