@@ -9,7 +9,8 @@
 //   react+all   react+evm plus every first-party plugin
 //
 // For each: `eager` is the gzip -9 size of the entry's static-import closure (the JS a page loads
-// before its connect button works), `total` every output file (eager + what loads on first use).
+// before its connect button works), `total` every output file (eager + what loads on first use)
+// but the translation chunks (`locales`, of which a visitor loads at most one per bundle).
 // A plugin's `manifest` figure is its entry growth over react+evm (evm: over react), its `lazy`
 // figure what its first use adds beyond that (total growth minus manifest growth).
 //
@@ -29,6 +30,11 @@ import { gzipSize, staticClosure } from './closure.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*'];
+/**
+ * A translation chunk's input: a non-English `…/locales/<locale>.ts|js` source, or the package
+ * build's chunk of one (esbuild names a split chunk after its entry: `chunks/es-HASH.js`).
+ */
+const LOCALE_FILE = /(?:\/locales\/(?!en\.)[A-Za-z-]+\.[cm]?[jt]s|\/chunks\/(?:es|pt-BR|fr|de|ja|ko|zh-CN|ar|tr|he)-[A-Z0-9]+\.js)$/;
 
 /** First-party plugins of a package: `{ name, factory }` for each `./plugins/<name>` export with a `…Plugin` factory. */
 export async function firstPartyPlugins(packageDir = ROOT) {
@@ -60,7 +66,7 @@ function hostSource(plugins) {
 
 /**
  * Builds the host entries against the package in `packageDir` and measures them.
- * @returns {Promise<{ hosts: Record<string, { eager: number, total: number, files: number }>, plugins: Record<string, { manifest: number, lazy: number }> }>}
+ * @returns {Promise<{ hosts: Record<string, { eager: number, total: number, locales: number, files: number }>, plugins: Record<string, { manifest: number, lazy: number }> }>}
  */
 export async function measureHosts({ packageDir = ROOT, why } = {}) {
   const pkg = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
@@ -107,8 +113,16 @@ export async function measureHosts({ packageDir = ROOT, why } = {}) {
       });
       const contents = new Map(result.outputFiles.map((f) => [relative(dir, f.path).split('\\').join('/'), f.contents]));
       const closure = staticClosure(result.metafile, relative(dir, entry), { cwd: dir, contents });
-      const total = [...contents].filter(([p]) => p.endsWith('.js')).reduce((sum, [, c]) => sum + gzipSize(c), 0);
-      hosts[name] = { eager: closure.gzip, total, files: closure.files.length };
+      // a locale chunk (every input a non-English locales/ file) is left out of `total`: a visitor
+      // loads at most one language, so the sum of all of them is no cost anyone pays
+      const localeChunk = (file) => {
+        const inputs = Object.keys(result.metafile.outputs[file]?.inputs ?? {});
+        return inputs.length > 0 && inputs.every((i) => LOCALE_FILE.test(i));
+      };
+      const js = [...contents].filter(([p]) => p.endsWith('.js'));
+      const total = js.filter(([p]) => !localeChunk(p)).reduce((sum, [, c]) => sum + gzipSize(c), 0);
+      const locales = js.filter(([p]) => localeChunk(p)).reduce((sum, [, c]) => sum + gzipSize(c), 0);
+      hosts[name] = { eager: closure.gzip, total, locales, files: closure.files.length };
       if (why === name) hosts[name].why = eagerInputs(result.metafile, closure.files.map((f) => f.file), dir, packageDir);
     }
     const base = hosts['react+evm'];
@@ -169,8 +183,8 @@ export const kib = (bytes) => (bytes / 1024).toFixed(2);
 
 /** The figures as a table. */
 export function formatHosts({ hosts, plugins }) {
-  const lines = ['host entry (gzip -9, React excluded)      before the button works    with everything loaded'];
-  for (const [name, h] of Object.entries(hosts)) lines.push(`  ${name.padEnd(38)} ${kib(h.eager).padStart(9)} KiB ${kib(h.total).padStart(20)} KiB`);
+  const lines = ['host entry (gzip -9, React excluded)      before the button works    with everything loaded    translations (all locales)'];
+  for (const [name, h] of Object.entries(hosts)) lines.push(`  ${name.padEnd(38)} ${kib(h.eager).padStart(9)} KiB ${kib(h.total).padStart(20)} KiB ${kib(h.locales ?? 0).padStart(22)} KiB`);
   lines.push('plugin                                    manifest (entry growth)    first use (lazy)');
   for (const [name, p] of Object.entries(plugins)) lines.push(`  ${name.padEnd(38)} ${kib(p.manifest).padStart(9)} KiB ${kib(p.lazy).padStart(20)} KiB`);
   return lines.join('\n');
