@@ -10,9 +10,11 @@ import { createKernel, defineNetwork, type Kernel } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
 import { emailPlugin } from '../email';
+import { EmbeddedWalletError, FrameLoadError } from '../errors';
 import { socialsPlugin } from '../socials';
 import { FakeFrame, SERVICE_URL } from '../testing/fakeFrame';
 import { ProviderAdapter, providerChainPlugin } from '../testing/providerAdapter';
+import { ErrorLine } from './common';
 
 // the QR code's encoder (qrcode) needs them; jsdom has none
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -92,4 +94,19 @@ it('ar: the e-mail entry and the socials list in Arabic', async () => {
   const socials = within(dialog).getByRole('group', { name: 'تسجيل الدخول بحساب اجتماعي' });
   // provider names are brands: not translated
   expect(within(socials).getAllByRole('button').map((b) => b.textContent)).toEqual(['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook']);
+});
+
+it("es: an error line translates the frame that did not load (FrameLoadError); the wallet service's own words stay as they are", async () => {
+  await openConnect('es');
+  await screen.findByRole('textbox', { name: 'Correo electrónico' }, { timeout: 5000 }); // the chunk has loaded
+  render(
+    <LatchkeyProvider kernel={kernel}>
+      <ErrorLine error={new FrameLoadError('the frame did not answer')} />
+      <ErrorLine error={new EmbeddedWalletError('Invalid code: 4 attempts left')} />
+    </LatchkeyProvider>,
+  );
+  const lines = screen.getAllByRole('alert').map((a) => a.textContent);
+  expect(lines).toContain('No se pudo cargar el inicio de sesión por correo');
+  expect(lines).toContain('Invalid code: 4 attempts left');
+  expect(lines).not.toContain('Unable to load email login dependency');
 });
