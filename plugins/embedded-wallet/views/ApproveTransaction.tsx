@@ -6,7 +6,8 @@
  * here may cover, fade, filter or shrink it.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
+import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
 import { useWallet } from './common';
 
 /** The frame needs about 320 × 420 px (samples/wallet-service/PROTOCOL.md). */
@@ -15,17 +16,18 @@ const APPROVAL_HEIGHT = 420;
 export default defineView<'ApproveTransaction'>(function ApproveTransaction({ kernel }) {
   const [wallet, state] = useWallet(kernel);
   const ref = useRef<HTMLDivElement>(null);
+  const t = useMessages(messages);
   useLayoutEffect(() => (ref.current ? wallet.attachApproval(ref.current) : undefined), [wallet]);
   return (
     <div className="lk-stack">
       <Text variant="small" className="lk-sr-only">
-        Review the request in the wallet below, then choose Approve or Reject there.
+        {t('approvalHint')}
       </Text>
       <div ref={ref} data-approval-surface="" style={{ width: '100%', height: APPROVAL_HEIGHT, position: 'relative' }}>
-        {state.approvals === 0 ? <LoadingState label="Waiting for the request…" /> : null}
+        {state.approvals === 0 ? <LoadingState label={t('waitingRequest')} /> : null}
       </div>
       <Button variant="ghost" className="lk-sr-only" onClick={() => wallet.focusApproval()}>
-        Go to the wallet's Approve and Reject buttons
+        {t('goToApproval')}
       </Button>
     </div>
   );

@@ -4,12 +4,14 @@
  * login finishes.
  */
 import { useEffect, useState } from 'react';
-import { Button, LoadingState, Text, defineView, sanitizeUrl } from 'latchkey/ui';
+import { Button, LoadingState, Text, defineView, sanitizeUrl, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
 import { QrCode } from './QrCode';
 import { ErrorLine, useWallet } from './common';
 
 export default defineView<'ConnectingFarcaster'>(function ConnectingFarcaster({ kernel }) {
   const [wallet] = useWallet(kernel);
+  const t = useMessages(messages);
   const [uri, setUri] = useState<string>();
   const [error, setError] = useState<unknown>();
   const [round, setRound] = useState(0);
@@ -41,34 +43,34 @@ export default defineView<'ConnectingFarcaster'>(function ConnectingFarcaster({ 
             setRound((r) => r + 1);
           }}
         >
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
   }
-  if (!uri) return <LoadingState label="Getting the Farcaster link…" />;
+  if (!uri) return <LoadingState label={t('farcasterLoading')} />;
   return (
     <div className="lk-stack lk-center">
-      <QrCode value={uri} label="QR code for Farcaster" />
-      <Text variant="small">Scan with your phone's camera or open the link, then approve in Farcaster.</Text>
+      <QrCode value={uri} label={t('farcasterQr')} />
+      <Text variant="small">{t('farcasterScan')}</Text>
       <div className="lk-row">
         {/* The frame's link, through the URL gate (a Farcaster https link, or an app's own scheme; never javascript:). */}
         {sanitizeUrl(uri, 'deepLink') ? (
           <a className="lk-btn lk-btn-secondary" href={sanitizeUrl(uri, 'deepLink')} target="_blank" rel="noopener noreferrer">
-            Open link
+            {t('openLink')}
           </a>
         ) : null}
         <Button
           variant="secondary"
-          aria-label="Copy link"
+          aria-label={t('copyLink')}
           onClick={() =>
             void navigator.clipboard?.writeText(uri).then(
-              () => kernel.snackbar.success('Link copied'),
-              () => kernel.snackbar.error('Failed to copy'),
+              () => kernel.snackbar.success(t('linkCopied')),
+              () => kernel.snackbar.error(t('copyFailed')),
             )
           }
         >
-          Copy link
+          {t('copyLink')}
         </Button>
       </div>
     </div>

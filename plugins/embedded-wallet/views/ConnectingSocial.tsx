@@ -4,12 +4,14 @@
  * open popup.
  */
 import { useEffect } from 'react';
-import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
+import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
 import { providerTitle } from '../social';
 import { ErrorLine, useWallet } from './common';
 
 export default defineView<'ConnectingSocial'>(function ConnectingSocial({ kernel, data }) {
   const [wallet, state] = useWallet(kernel);
+  const t = useMessages(messages);
   const provider = data?.provider ?? state.social?.provider ?? '';
   const name = providerTitle(provider);
   const social = state.social?.provider === provider ? state.social : undefined;
@@ -25,11 +27,11 @@ export default defineView<'ConnectingSocial'>(function ConnectingSocial({ kernel
     return (
       <div className="lk-stack lk-center">
         <Text variant="error" as="h3">
-          Connection failed
+          {t('connectionFailed')}
         </Text>
         <ErrorLine error={new Error(social.error)} />
         <Button variant="primary" onClick={() => kernel.router.goBack()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
@@ -37,13 +39,13 @@ export default defineView<'ConnectingSocial'>(function ConnectingSocial({ kernel
   if (social?.phase === 'popup') {
     return (
       <div className="lk-stack lk-center">
-        <Text>{`Continue in the ${name} window.`}</Text>
-        <LoadingState label={`Waiting for ${name}…`} />
+        <Text>{t('continueInWindow', { name })}</Text>
+        <LoadingState label={t('waitingFor', { name })} />
         <Button variant="secondary" onClick={() => wallet.cancelSocial()}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     );
   }
-  return <LoadingState label={social?.phase === 'authenticating' ? 'Authenticating...' : `Connecting to ${name}…`} />;
+  return <LoadingState label={social?.phase === 'authenticating' ? t('authenticating') : t('connectingTo', { name })} />;
 });

@@ -4,12 +4,13 @@
  * device, CONNECT → logged in already). Focusing the field starts loading the frame.
  */
 import { useId, useState } from 'react';
-import { Button, defineView } from 'latchkey/ui';
-import { emailError } from '../frame/protocol';
-import { ErrorLine, useWallet } from './common';
+import { Button, defineView, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
+import { ErrorLine, InputError, emailInputError, useWallet } from './common';
 
 export default defineView<'EmailLogin'>(function EmailLogin({ kernel }) {
   const [wallet, state] = useWallet(kernel);
+  const t = useMessages(messages);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -18,8 +19,8 @@ export default defineView<'EmailLogin'>(function EmailLogin({ kernel }) {
 
   const submit = async () => {
     const address = email.trim();
-    const invalid = emailError(address);
-    if (invalid) return setError(new Error(invalid));
+    const invalid = emailInputError(address);
+    if (invalid) return setError(invalid);
     setError(undefined);
     setBusy(true);
     try {
@@ -37,7 +38,7 @@ export default defineView<'EmailLogin'>(function EmailLogin({ kernel }) {
   return (
     <form
       className="lk-stack"
-      aria-label="Log in with e-mail"
+      aria-label={t('emailForm')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -47,8 +48,8 @@ export default defineView<'EmailLogin'>(function EmailLogin({ kernel }) {
       <input
         className="lk-input"
         type="email"
-        aria-label="Email"
-        placeholder="Email"
+        aria-label={t('email')}
+        placeholder={t('email')}
         autoComplete="email"
         value={email}
         aria-invalid={error ? true : undefined}
@@ -59,9 +60,9 @@ export default defineView<'EmailLogin'>(function EmailLogin({ kernel }) {
           if (error) setError(undefined);
         }}
       />
-      <ErrorLine error={error ?? (frameFailed ? new Error('Unable to load email login dependency') : undefined)} id={errorId} />
+      <ErrorLine error={error ?? (frameFailed ? new InputError('frameFailed') : undefined)} id={errorId} />
       <Button type="submit" variant="primary" className="lk-wide" busy={busy} disabled={busy || email.trim() === ''}>
-        Continue
+        {t('continue')}
       </Button>
     </form>
   );

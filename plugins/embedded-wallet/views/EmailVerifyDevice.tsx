@@ -4,11 +4,13 @@
  * again while this view is shown), then a code is mailed and the code step follows.
  */
 import { useEffect, useState } from 'react';
-import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
-import { ErrorLine, useWallet } from './common';
+import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
+import { ErrorLine, WithEmail, useWallet } from './common';
 
 export default defineView<'EmailVerifyDevice'>(function EmailVerifyDevice({ kernel, data }) {
   const [wallet] = useWallet(kernel);
+  const t = useMessages(messages);
   const email = data?.email ?? '';
   const [error, setError] = useState<unknown>();
   const [round, setRound] = useState(0);
@@ -41,10 +43,10 @@ export default defineView<'EmailVerifyDevice'>(function EmailVerifyDevice({ kern
   return (
     <div className="lk-stack lk-center">
       <Text variant="title" as="h3">
-        Approve this device
+        {t('approveDevice')}
       </Text>
       <Text>
-        We sent a link to <strong>{email}</strong>. Open it on any device and approve; this window goes on by itself.
+        <WithEmail text={t('deviceLinkSent')} email={email} />
       </Text>
       {error ? (
         <>
@@ -56,11 +58,11 @@ export default defineView<'EmailVerifyDevice'>(function EmailVerifyDevice({ kern
               setRound((r) => r + 1);
             }}
           >
-            Try again
+            {t('tryAgain')}
           </Button>
         </>
       ) : (
-        <LoadingState label="Waiting for the approval…" />
+        <LoadingState label={t('waitingApproval')} />
       )}
     </div>
   );

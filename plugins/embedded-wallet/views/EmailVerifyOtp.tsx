@@ -3,16 +3,18 @@
  * (the user is fetched, the login cache saved, the wallet connected). "Resend code" after 30 s.
  */
 import { useState } from 'react';
-import { Button, LoadingState, Text, defineView } from 'latchkey/ui';
-import { CodeField, useCountdown, useWallet } from './common';
+import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
+import { CodeField, WithEmail, useCountdown, useWallet } from './common';
 
 export default defineView<'EmailVerifyOtp'>(function EmailVerifyOtp({ kernel, data }) {
   const [wallet] = useWallet(kernel);
+  const t = useMessages(messages);
   const email = data?.email ?? '';
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [resent, setResent] = useState<string>();
+  const [resent, setResent] = useState(false);
   const [cooldown, restart] = useCountdown(() => wallet.emailCooldown());
 
   const verify = async (code: string) => {
@@ -30,12 +32,12 @@ export default defineView<'EmailVerifyOtp'>(function EmailVerifyOtp({ kernel, da
 
   const resend = async () => {
     setError(undefined);
-    setResent(undefined);
+    setResent(false);
     try {
       const action = await wallet.connectEmail(email);
       if (action === 'VERIFY_DEVICE') kernel.router.replace('EmailVerifyDevice', { email });
       else if (action === 'CONNECT') await wallet.finishLogin();
-      else setResent('A new code is on its way.');
+      else setResent(true);
     } catch (err) {
       setError(err);
     }
@@ -45,13 +47,13 @@ export default defineView<'EmailVerifyOtp'>(function EmailVerifyOtp({ kernel, da
   return (
     <div className="lk-stack">
       <Text>
-        Enter the code we sent to <strong>{email}</strong>
+        <WithEmail text={t('enterCode')} email={email} />
       </Text>
       <CodeField onComplete={(c) => void verify(c)} disabled={busy} error={error} resetKey={attempt} />
-      {busy ? <LoadingState label="Checking the code…" /> : null}
-      {resent ? <Text variant="small" role="status">{resent}</Text> : null}
+      {busy ? <LoadingState label={t('checkingCode')} /> : null}
+      {resent ? <Text variant="small" role="status">{t('newCodeSent')}</Text> : null}
       <Button variant="ghost" disabled={busy || cooldown > 0} onClick={() => void resend()}>
-        {cooldown > 0 ? `Resend code in ${cooldown} s` : 'Resend code'}
+        {cooldown > 0 ? t('resendIn', { seconds: cooldown }) : t('resend')}
       </Button>
     </div>
   );

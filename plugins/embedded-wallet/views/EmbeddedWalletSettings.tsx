@@ -4,11 +4,13 @@
  * frame, storing it, reconnecting).
  */
 import { useState } from 'react';
-import { Button, Text, defineView, useObserved } from 'latchkey/ui';
+import { Button, Text, defineView, useMessages, useObserved } from 'latchkey/ui';
+import { messages } from '../messages';
 import { ErrorLine, useWallet } from './common';
 
 export default defineView<'EmbeddedWalletSettings'>(function EmbeddedWalletSettings({ kernel }) {
   const [wallet, state] = useWallet(kernel);
+  const t = useMessages(messages);
   const type = useObserved(kernel.account, (s) => s.namespaces.eip155.preferredAccountType);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -16,13 +18,13 @@ export default defineView<'EmbeddedWalletSettings'>(function EmbeddedWalletSetti
   const next = type === 'smartAccount' ? 'eoa' : 'smartAccount';
   return (
     <div className="lk-stack">
-      <Text variant="muted">Email</Text>
-      <Text data-testid="embedded-wallet-email">{email ?? 'No e-mail address yet'}</Text>
+      <Text variant="muted">{t('email')}</Text>
+      <Text data-testid="embedded-wallet-email">{email ?? t('noEmail')}</Text>
       <Button variant="secondary" onClick={() => kernel.router.push('UpdateEmailWallet')}>
-        {email ? 'Update email' : 'Add email'}
+        {email ? t('updateEmail') : t('addEmail')}
       </Button>
-      <Text variant="muted">Account type</Text>
-      <Text>{type === 'smartAccount' ? 'Smart account' : 'Externally owned account (EOA)'}</Text>
+      <Text variant="muted">{t('accountType')}</Text>
+      <Text>{type === 'smartAccount' ? t('smartAccount') : t('eoa')}</Text>
       <Button
         variant="secondary"
         busy={busy}
@@ -39,7 +41,7 @@ export default defineView<'EmbeddedWalletSettings'>(function EmbeddedWalletSetti
           );
         }}
       >
-        {next === 'smartAccount' ? 'Switch to smart account' : 'Switch to EOA'}
+        {next === 'smartAccount' ? t('switchToSmartAccount') : t('switchToEoa')}
       </Button>
       <ErrorLine error={error} />
     </div>

@@ -6,7 +6,8 @@
  * has its own view (a QR code and a link).
  */
 import { Environment } from 'latchkey';
-import { Button, defineView, useObserved } from 'latchkey/ui';
+import { Button, defineView, useMessages, useObserved } from 'latchkey/ui';
+import { messages } from '../messages';
 import { providerTitle, visibleSocials } from '../social';
 import { useWallet } from './common';
 
@@ -15,6 +16,7 @@ const POPUP_FEATURES = 'popup=yes,width=600,height=800,scrollbars=yes';
 
 export default defineView<'SocialLogin'>(function SocialLogin({ kernel }) {
   const [wallet] = useWallet(kernel);
+  const t = useMessages(messages);
   const socials = useObserved(kernel.options, (o) => o.features.socials);
   const env = kernel.get<Environment>(Environment);
   const providers = visibleSocials(socials, env);
@@ -38,7 +40,7 @@ export default defineView<'SocialLogin'>(function SocialLogin({ kernel }) {
   };
 
   return (
-    <div className="lk-row" role="group" aria-label="Log in with a social account" onPointerEnter={() => wallet.prepare()} onFocus={() => wallet.prepare()}>
+    <div className="lk-row" role="group" aria-label={t('socialGroup')} onPointerEnter={() => wallet.prepare()} onFocus={() => wallet.prepare()}>
       {providers.map((p) => (
         <Button key={p} variant="secondary" onClick={() => start(p)}>
           {providerTitle(p)}

@@ -3,11 +3,13 @@
  * address's (VERIFY_SECONDARY_OTP), which returns the new address (spec section 4).
  */
 import { useState } from 'react';
-import { LoadingState, Text, defineView } from 'latchkey/ui';
-import { CodeField, useWallet } from './common';
+import { LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
+import { CodeField, WithEmail, useWallet } from './common';
 
 export default defineView<'UpdateEmailOtp'>(function UpdateEmailOtp({ kernel, data }) {
   const [wallet] = useWallet(kernel);
+  const t = useMessages(messages);
   const step = data?.step ?? 'secondary';
   const email = data?.email ?? '';
   const newEmail = data?.newEmail ?? '';
@@ -23,7 +25,7 @@ export default defineView<'UpdateEmailOtp'>(function UpdateEmailOtp({ kernel, da
         kernel.router.replace('UpdateEmailOtp', { step: 'secondary', email, newEmail });
       } else {
         const updated = await wallet.updateEmailSecondaryOtp(code);
-        kernel.snackbar.success(`Email updated to ${updated}`);
+        kernel.snackbar.success(t('emailUpdated', { email: updated }));
         kernel.router.reset('Account');
       }
     } catch (err) {
@@ -36,10 +38,10 @@ export default defineView<'UpdateEmailOtp'>(function UpdateEmailOtp({ kernel, da
   return (
     <div className="lk-stack" key={step}>
       <Text>
-        Enter the code we sent to <strong>{step === 'primary' ? email : newEmail}</strong>
+        <WithEmail text={t('enterCode')} email={step === 'primary' ? email : newEmail} />
       </Text>
       <CodeField onComplete={(c) => void verify(c)} disabled={busy} error={error} resetKey={attempt} />
-      {busy ? <LoadingState label="Checking the code…" /> : null}
+      {busy ? <LoadingState label={t('checkingCode')} /> : null}
     </div>
   );
 });

@@ -4,12 +4,13 @@
  * the new address's code: accounts that had none).
  */
 import { useId, useState } from 'react';
-import { Button, Text, defineView } from 'latchkey/ui';
-import { emailError } from '../frame/protocol';
-import { ErrorLine, useWallet } from './common';
+import { Button, Text, defineView, useMessages } from 'latchkey/ui';
+import { messages } from '../messages';
+import { ErrorLine, InputError, emailInputError, useWallet } from './common';
 
 export default defineView<'UpdateEmailWallet'>(function UpdateEmailWallet({ kernel }) {
   const [wallet, state] = useWallet(kernel);
+  const t = useMessages(messages);
   const current = state.user?.email ?? '';
   const [value, setValue] = useState('');
   const [error, setError] = useState<unknown>();
@@ -17,9 +18,9 @@ export default defineView<'UpdateEmailWallet'>(function UpdateEmailWallet({ kern
   const errorId = useId();
   const submit = async () => {
     const newEmail = value.trim();
-    const invalid = emailError(newEmail);
-    if (invalid) return setError(new Error(invalid));
-    if (newEmail.toLowerCase() === current.toLowerCase()) return setError(new Error('This is your e-mail address already'));
+    const invalid = emailInputError(newEmail);
+    if (invalid) return setError(invalid);
+    if (newEmail.toLowerCase() === current.toLowerCase()) return setError(new InputError('sameEmail'));
     setBusy(true);
     setError(undefined);
     try {
@@ -34,19 +35,19 @@ export default defineView<'UpdateEmailWallet'>(function UpdateEmailWallet({ kern
   return (
     <form
       className="lk-stack"
-      aria-label="Update email"
+      aria-label={t('updateEmail')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (!busy) void submit();
       }}
     >
-      {current ? <Text variant="muted">{`Now: ${current}`}</Text> : null}
+      {current ? <Text variant="muted">{t('currentEmail', { email: current })}</Text> : null}
       <input
         className="lk-input"
         type="email"
-        aria-label="Email"
-        placeholder="New email"
+        aria-label={t('email')}
+        placeholder={t('newEmail')}
         autoComplete="email"
         value={value}
         aria-invalid={error ? true : undefined}
@@ -55,7 +56,7 @@ export default defineView<'UpdateEmailWallet'>(function UpdateEmailWallet({ kern
       />
       <ErrorLine error={error} id={errorId} />
       <Button type="submit" variant="primary" className="lk-wide" busy={busy} disabled={busy || value.trim() === ''}>
-        Continue
+        {t('continue')}
       </Button>
     </form>
   );

@@ -1,7 +1,39 @@
 /** What the embedded wallet's views share: the service, a countdown, the code field, error text. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Text, errorText, useObserved, type UiKernel } from 'latchkey/ui';
+import { Text, errorText, useMessages, useObserved, type UiKernel } from 'latchkey/ui';
+import { emailError } from '../frame/protocol';
+import { messages } from '../messages';
 import { EmbeddedWallet, type EmbeddedWalletState } from '../types';
+
+type Key = keyof (typeof messages)['en'];
+
+/** An error a view finds itself (a malformed address, …): its text is the bundle's `key`, English in `.message`. */
+export class InputError extends Error {
+  override name = 'InputError';
+  constructor(readonly key: Key) {
+    super(messages.en[key]);
+  }
+}
+
+/** The field's address checked before the wallet is asked: 'Invalid email' (zod 3's words) as an InputError, or undefined. */
+export function emailInputError(address: string): Error | undefined {
+  const invalid = emailError(address);
+  if (invalid === undefined) return undefined;
+  return invalid === messages.en.invalidEmail ? new InputError('invalidEmail') : new Error(invalid);
+}
+
+/** `text` (a message holding `{email}` once) with the address in bold: "…<strong>ada@example.com</strong>…". */
+export function WithEmail({ text, email }: { readonly text: string; readonly email: string }) {
+  const at = text.indexOf('{email}');
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong>{email}</strong>
+      {text.slice(at + '{email}'.length)}
+    </>
+  );
+}
 
 /** The service and its state (bound when the plugin's module loaded, before any of its views renders). */
 export function useWallet(kernel: UiKernel): [EmbeddedWallet, EmbeddedWalletState] {
@@ -26,12 +58,19 @@ export function useCountdown(read: () => number, deps: readonly unknown[] = []):
   return [left, () => setTick((t) => t + 1)];
 }
 
-/** An error line, announced (role=alert). */
+/**
+ * An error line, announced (role=alert), in the kernel's locale where the error is one the views
+ * know: their own InputErrors, and the frame that did not load (FrameLoadError); any other error
+ * shows its own text (the wallet service's words).
+ */
 export function ErrorLine({ error, id }: { readonly error: unknown; readonly id?: string }) {
+  const t = useMessages(messages);
   if (error === undefined || error === null) return null;
+  const text =
+    error instanceof InputError ? t(error.key) : (error as { name?: unknown }).name === 'FrameLoadError' ? t('frameFailed') : errorText(error);
   return (
     <Text variant="error" role="alert" id={id}>
-      {errorText(error)}
+      {text}
     </Text>
   );
 }
@@ -56,6 +95,7 @@ export function CodeField({
   const [value, setValue] = useState('');
   const errorId = useId();
   const ref = useRef<HTMLInputElement>(null);
+  const t = useMessages(messages);
   useEffect(() => {
     setValue('');
     ref.current?.focus();
@@ -65,7 +105,7 @@ export function CodeField({
       <input
         ref={ref}
         className="lk-input lk-code"
-        aria-label="Verification code"
+        aria-label={t('codeLabel')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         inputMode="numeric"

@@ -1,0 +1,53 @@
+/** English, inline in the views' chunk (the other locales are chunks of their own). */
+export const en = {
+  // e-mail login and the code step
+  emailForm: 'Log in with e-mail',
+  email: 'Email',
+  continue: 'Continue',
+  invalidEmail: 'Invalid email',
+  frameFailed: 'Unable to load email login dependency',
+  codeLabel: 'Verification code',
+  enterCode: 'Enter the code we sent to {email}',
+  checkingCode: 'Checking the code…',
+  newCodeSent: 'A new code is on its way.',
+  resendIn: 'Resend code in {seconds} s',
+  resend: 'Resend code',
+  // a new device
+  approveDevice: 'Approve this device',
+  deviceLinkSent: 'We sent a link to {email}. Open it on any device and approve; this window goes on by itself.',
+  waitingApproval: 'Waiting for the approval…',
+  tryAgain: 'Try again',
+  // social logins
+  socialGroup: 'Log in with a social account',
+  connectionFailed: 'Connection failed',
+  continueInWindow: 'Continue in the {name} window.',
+  waitingFor: 'Waiting for {name}…',
+  cancel: 'Cancel',
+  authenticating: 'Authenticating...',
+  connectingTo: 'Connecting to {name}…',
+  // Farcaster
+  farcasterLoading: 'Getting the Farcaster link…',
+  farcasterQr: 'QR code for Farcaster',
+  farcasterScan: "Scan with your phone's camera or open the link, then approve in Farcaster.",
+  openLink: 'Open link',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  copyFailed: 'Failed to copy',
+  // the wallet's approval surface
+  approvalHint: 'Review the request in the wallet below, then choose Approve or Reject there.',
+  waitingRequest: 'Waiting for the request…',
+  goToApproval: "Go to the wallet's Approve and Reject buttons",
+  // settings and the e-mail update
+  noEmail: 'No e-mail address yet',
+  updateEmail: 'Update email',
+  addEmail: 'Add email',
+  accountType: 'Account type',
+  smartAccount: 'Smart account',
+  eoa: 'Externally owned account (EOA)',
+  switchToSmartAccount: 'Switch to smart account',
+  switchToEoa: 'Switch to EOA',
+  currentEmail: 'Now: {email}',
+  newEmail: 'New email',
+  sameEmail: 'This is your e-mail address already',
+  emailUpdated: 'Email updated to {email}',
+};
