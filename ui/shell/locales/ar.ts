@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: 'رجوع',
+  close: 'إغلاق',
+  connectWallet: 'ربط المحفظة',
+  allWallets: 'كل المحافظ',
+  account: 'الحساب',
+  switchNetwork: 'تبديل الشبكة',
+  chooseNetwork: 'اختر الشبكة',
+  loading: 'جارٍ التحميل…',
+  viewMissing: 'هذه الشاشة غير متاحة.',
+  viewFailed: 'تعذّر تحميل هذه الشاشة.',
+  retry: 'إعادة المحاولة',
+  waysToConnect: 'طرق الاتصال',
+  termsOfService: 'شروط الخدمة',
+  privacyPolicy: 'سياسة الخصوصية',
+  links: '{terms} و{privacy}',
+  agree: 'أوافق على {links}',
+  notice: 'بربط محفظتك، فإنك توافق على {links}',
+  wallets: 'المحافظ',
+  continueWithWallet: 'المتابعة بمحفظة',
+  noWalletFound: 'لم يتم العثور على محفظة',
+  newToWallets: 'جديد على المحافظ؟ {getWallet}',
+  getWallet: 'احصل على محفظة',
+  recent: 'حديثة',
+  installed: 'مثبّتة',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: 'Zurück',
+  close: 'Schließen',
+  connectWallet: 'Wallet verbinden',
+  allWallets: 'Alle Wallets',
+  account: 'Konto',
+  switchNetwork: 'Netzwerk wechseln',
+  chooseNetwork: 'Netzwerk wählen',
+  loading: 'Wird geladen…',
+  viewMissing: 'Diese Ansicht ist nicht verfügbar.',
+  viewFailed: 'Diese Ansicht konnte nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  waysToConnect: 'Verbindungsarten',
+  termsOfService: 'Nutzungsbedingungen',
+  privacyPolicy: 'Datenschutzerklärung',
+  links: '{terms} und {privacy}',
+  agree: 'Ich stimme zu: {links}',
+  notice: 'Mit dem Verbinden deiner Wallet stimmst du zu: {links}',
+  wallets: 'Wallets',
+  continueWithWallet: 'Mit einer Wallet fortfahren',
+  noWalletFound: 'Keine Wallet gefunden',
+  newToWallets: 'Neu bei Wallets? {getWallet}',
+  getWallet: 'Wallet besorgen',
+  recent: 'Zuletzt',
+  installed: 'Installiert',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: 'Atrás',
+  close: 'Cerrar',
+  connectWallet: 'Conectar billetera',
+  allWallets: 'Todas las billeteras',
+  account: 'Cuenta',
+  switchNetwork: 'Cambiar de red',
+  chooseNetwork: 'Elegir red',
+  loading: 'Cargando…',
+  viewMissing: 'Esta vista no está disponible.',
+  viewFailed: 'No se pudo cargar esta vista.',
+  retry: 'Reintentar',
+  waysToConnect: 'Formas de conectarse',
+  termsOfService: 'Términos del servicio',
+  privacyPolicy: 'Política de privacidad',
+  links: '{terms} y {privacy}',
+  agree: 'Acepto: {links}',
+  notice: 'Al conectar tu billetera, aceptas: {links}',
+  wallets: 'Billeteras',
+  continueWithWallet: 'Continuar con una billetera',
+  noWalletFound: 'No se encontró ninguna billetera',
+  newToWallets: '¿Nuevo en billeteras? {getWallet}',
+  getWallet: 'Obtener una billetera',
+  recent: 'Reciente',
+  installed: 'Instalada',
+} satisfies Partial<Record<keyof typeof en, string>>;

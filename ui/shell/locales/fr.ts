@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: 'Retour',
+  close: 'Fermer',
+  connectWallet: 'Connecter un portefeuille',
+  allWallets: 'Tous les portefeuilles',
+  account: 'Compte',
+  switchNetwork: 'Changer de réseau',
+  chooseNetwork: 'Choisir un réseau',
+  loading: 'Chargement…',
+  viewMissing: 'Cette vue n’est pas disponible.',
+  viewFailed: 'Impossible de charger cette vue.',
+  retry: 'Réessayer',
+  waysToConnect: 'Moyens de connexion',
+  termsOfService: 'Conditions d’utilisation',
+  privacyPolicy: 'Politique de confidentialité',
+  links: '{terms} et {privacy}',
+  agree: 'J’accepte : {links}',
+  notice: 'En connectant votre portefeuille, vous acceptez : {links}',
+  wallets: 'Portefeuilles',
+  continueWithWallet: 'Continuer avec un portefeuille',
+  noWalletFound: 'Aucun portefeuille trouvé',
+  newToWallets: 'Pas encore de portefeuille ? {getWallet}',
+  getWallet: 'Obtenir un portefeuille',
+  recent: 'Récent',
+  installed: 'Installé',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: '戻る',
+  close: '閉じる',
+  connectWallet: 'ウォレットを接続',
+  allWallets: 'すべてのウォレット',
+  account: 'アカウント',
+  switchNetwork: 'ネットワークを切り替え',
+  chooseNetwork: 'ネットワークを選択',
+  loading: '読み込み中…',
+  viewMissing: 'この画面は利用できません。',
+  viewFailed: 'この画面を読み込めませんでした。',
+  retry: '再試行',
+  waysToConnect: '接続方法',
+  termsOfService: '利用規約',
+  privacyPolicy: 'プライバシーポリシー',
+  links: '{terms}と{privacy}',
+  agree: '{links}に同意します',
+  notice: 'ウォレットを接続すると、{links}に同意したことになります',
+  wallets: 'ウォレット',
+  continueWithWallet: 'ウォレットで続ける',
+  noWalletFound: 'ウォレットが見つかりません',
+  newToWallets: 'ウォレットは初めてですか？{getWallet}',
+  getWallet: 'ウォレットを入手',
+  recent: '最近',
+  installed: 'インストール済み',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: '뒤로',
+  close: '닫기',
+  connectWallet: '지갑 연결',
+  allWallets: '모든 지갑',
+  account: '계정',
+  switchNetwork: '네트워크 전환',
+  chooseNetwork: '네트워크 선택',
+  loading: '불러오는 중…',
+  viewMissing: '이 화면을 사용할 수 없습니다.',
+  viewFailed: '이 화면을 불러오지 못했습니다.',
+  retry: '다시 시도',
+  waysToConnect: '연결 방법',
+  termsOfService: '서비스 약관',
+  privacyPolicy: '개인정보 처리방침',
+  links: '{terms} 및 {privacy}',
+  agree: '{links}에 동의합니다',
+  notice: '지갑을 연결하면 {links}에 동의하게 됩니다',
+  wallets: '지갑',
+  continueWithWallet: '지갑으로 계속',
+  noWalletFound: '지갑을 찾을 수 없습니다',
+  newToWallets: '지갑이 처음이신가요? {getWallet}',
+  getWallet: '지갑 받기',
+  recent: '최근',
+  installed: '설치됨',
+} satisfies Partial<Record<keyof typeof en, string>>;

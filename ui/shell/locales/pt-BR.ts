@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: 'Voltar',
+  close: 'Fechar',
+  connectWallet: 'Conectar carteira',
+  allWallets: 'Todas as carteiras',
+  account: 'Conta',
+  switchNetwork: 'Trocar de rede',
+  chooseNetwork: 'Escolher rede',
+  loading: 'Carregando…',
+  viewMissing: 'Esta tela não está disponível.',
+  viewFailed: 'Não foi possível carregar esta tela.',
+  retry: 'Tentar novamente',
+  waysToConnect: 'Formas de conectar',
+  termsOfService: 'Termos de Serviço',
+  privacyPolicy: 'Política de Privacidade',
+  links: '{terms} e {privacy}',
+  agree: 'Eu concordo com {links}',
+  notice: 'Ao conectar sua carteira, você concorda com {links}',
+  wallets: 'Carteiras',
+  continueWithWallet: 'Continuar com uma carteira',
+  noWalletFound: 'Nenhuma carteira encontrada',
+  newToWallets: 'Novo em carteiras? {getWallet}',
+  getWallet: 'Obter uma carteira',
+  recent: 'Recente',
+  installed: 'Instalada',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: 'Geri',
+  close: 'Kapat',
+  connectWallet: 'Cüzdan Bağla',
+  allWallets: 'Tüm Cüzdanlar',
+  account: 'Hesap',
+  switchNetwork: 'Ağı Değiştir',
+  chooseNetwork: 'Ağ Seç',
+  loading: 'Yükleniyor…',
+  viewMissing: 'Bu görünüm kullanılamıyor.',
+  viewFailed: 'Bu görünüm yüklenemedi.',
+  retry: 'Tekrar dene',
+  waysToConnect: 'Bağlanma yolları',
+  termsOfService: 'Hizmet Şartları',
+  privacyPolicy: 'Gizlilik Politikası',
+  links: '{terms} ve {privacy}',
+  agree: '{links} kabul ediyorum',
+  notice: 'Cüzdanınızı bağlayarak {links} kabul etmiş olursunuz',
+  wallets: 'Cüzdanlar',
+  continueWithWallet: 'Bir cüzdanla devam et',
+  noWalletFound: 'Cüzdan bulunamadı',
+  newToWallets: 'Cüzdanlarda yeni misiniz? {getWallet}',
+  getWallet: 'Cüzdan edinin',
+  recent: 'Son kullanılan',
+  installed: 'Yüklü',
+} satisfies Partial<Record<keyof typeof en, string>>;

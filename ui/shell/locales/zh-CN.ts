@@ -1,0 +1,28 @@
+import type { en } from './en';
+
+export default {
+  back: '返回',
+  close: '关闭',
+  connectWallet: '连接钱包',
+  allWallets: '所有钱包',
+  account: '账户',
+  switchNetwork: '切换网络',
+  chooseNetwork: '选择网络',
+  loading: '加载中…',
+  viewMissing: '此页面不可用。',
+  viewFailed: '无法加载此页面。',
+  retry: '重试',
+  waysToConnect: '连接方式',
+  termsOfService: '服务条款',
+  privacyPolicy: '隐私政策',
+  links: '{terms}和{privacy}',
+  agree: '我同意{links}',
+  notice: '连接钱包即表示您同意我们的{links}',
+  wallets: '钱包',
+  continueWithWallet: '使用钱包继续',
+  noWalletFound: '未找到钱包',
+  newToWallets: '初次使用钱包？{getWallet}',
+  getWallet: '获取钱包',
+  recent: '最近',
+  installed: '已安装',
+} satisfies Partial<Record<keyof typeof en, string>>;
