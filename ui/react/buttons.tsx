@@ -8,7 +8,7 @@ import { WalletImage } from '../primitives/WalletImage';
 import { ensureBaseStyles, loadModalStyles } from '../shell/styles';
 import { prefetchCoreViews } from '../views/manifest';
 import { useMessages } from '../i18n/useMessages';
-import { messages } from './messages';
+import { messages } from '../shell/messages';
 
 /** What the render-prop buttons (`ConnectButton.Custom`, …) receive. */
 export interface ButtonRenderProps {

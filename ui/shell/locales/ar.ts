@@ -25,4 +25,5 @@ export default {
   getWallet: 'احصل على محفظة',
   recent: 'حديثة',
   installed: 'مثبّتة',
+  selectNetwork: 'اختر الشبكة',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,5 @@ export default {
   getWallet: 'Wallet besorgen',
   recent: 'Zuletzt',
   installed: 'Installiert',
+  selectNetwork: 'Netzwerk wählen',
 } satisfies Partial<Record<keyof typeof en, string>>;

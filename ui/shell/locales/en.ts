@@ -1,4 +1,4 @@
-/** English, inline in the entry with the modal shell and the Connect view (the other locales are chunks of their own). */
+/** English, inline in the entry (the host buttons, the modal shell and the Connect view) (the other locales are chunks of their own). */
 export const en = {
   back: 'Back',
   close: 'Close',
@@ -24,4 +24,5 @@ export const en = {
   getWallet: 'Get a wallet',
   recent: 'Recent',
   installed: 'Installed',
+  selectNetwork: 'Select network',
 };

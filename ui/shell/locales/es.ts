@@ -25,4 +25,5 @@ export default {
   getWallet: 'Obtener una billetera',
   recent: 'Reciente',
   installed: 'Instalada',
+  selectNetwork: 'Seleccionar red',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,5 @@ export default {
   getWallet: 'Obtenir un portefeuille',
   recent: 'Récent',
   installed: 'Installé',
+  selectNetwork: 'Choisir un réseau',
 } satisfies Partial<Record<keyof typeof en, string>>;

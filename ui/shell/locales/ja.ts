@@ -25,4 +25,5 @@ export default {
   getWallet: 'ウォレットを入手',
   recent: '最近',
   installed: 'インストール済み',
+  selectNetwork: 'ネットワークを選択',
 } satisfies Partial<Record<keyof typeof en, string>>;

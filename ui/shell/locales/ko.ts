@@ -25,4 +25,5 @@ export default {
   getWallet: '지갑 받기',
   recent: '최근',
   installed: '설치됨',
+  selectNetwork: '네트워크 선택',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,5 @@ export default {
   getWallet: 'Obter uma carteira',
   recent: 'Recente',
   installed: 'Instalada',
+  selectNetwork: 'Selecionar rede',
 } satisfies Partial<Record<keyof typeof en, string>>;

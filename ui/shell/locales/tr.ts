@@ -25,4 +25,5 @@ export default {
   getWallet: 'Cüzdan edinin',
   recent: 'Son kullanılan',
   installed: 'Yüklü',
+  selectNetwork: 'Ağ seç',
 } satisfies Partial<Record<keyof typeof en, string>>;

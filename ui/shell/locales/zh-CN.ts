@@ -25,4 +25,5 @@ export default {
   getWallet: '获取钱包',
   recent: '最近',
   installed: '已安装',
+  selectNetwork: '选择网络',
 } satisfies Partial<Record<keyof typeof en, string>>;
