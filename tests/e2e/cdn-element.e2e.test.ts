@@ -72,6 +72,37 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
+/** The same kind of page in Arabic (the `locale` option, no label of the host's): right to left. */
+const RTL_PAGE = `<!doctype html>
+<html lang="ar">
+  <head>
+    <meta charset="utf-8" />
+    <link rel="icon" href="data:," />
+  </head>
+  <body>
+    <latchkey-button></latchkey-button>
+    <script type="module">
+      import { createLatchkey, defineNetwork } from './cdn/element.js';
+      import { evmPlugin } from './cdn/plugins/evm.js';
+
+      createLatchkey({
+        options: {
+          projectId: 'cdn-page',
+          locale: 'ar',
+          networks: [defineNetwork({
+            id: 31337, name: 'Anvil', chainNamespace: 'eip155',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpcUrls: { default: { http: [new URLSearchParams(location.search).get('rpc')] } },
+          })],
+          features: { analytics: false },
+        },
+        plugins: [evmPlugin()],
+      });
+    </script>
+  </body>
+</html>
+`;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lk-cdn-element-'));
   let tarball: string;
@@ -83,6 +114,7 @@ beforeAll(async () => {
   // the published CDN files, as a CDN serves them from the package
   execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=2', 'package/dist/cdn']);
   writeFileSync(join(dir, 'index.html'), PAGE);
+  writeFileSync(join(dir, 'rtl.html'), RTL_PAGE);
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { source?: string }> };
   plugins = Object.entries(pkg.exports)
     .filter(([k]) => k.startsWith('./plugins/'))
@@ -213,6 +245,38 @@ it('connects, switches network and disconnects through the elements, loading onl
     await context.close();
   }
 }, 120_000);
+
+it('reads Arabic right to left: button and modal in Arabic, dir="rtl" on the modal root, Back and the wallet images on the right', async () => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.url}/rtl.html?rpc=${encodeURIComponent(anvils[0]!.url)}`);
+    await page.getByRole('button', { name: 'ربط المحفظة' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ربط المحفظة' });
+    await dialog.getByRole('button', { name: /^كل المحافظ/ }).click();
+    await page.getByRole('searchbox', { name: 'ابحث عن محفظة' }).waitFor();
+    const layout = await page.evaluate(() => {
+      const x = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+      const root = document.querySelector('[data-lk][dir]')!;
+      const title = x('.lk-title');
+      const item = document.querySelector('.lk-vlist .lk-item')!;
+      return {
+        dir: root.getAttribute('dir'),
+        lang: root.getAttribute('lang'),
+        backRightOfTitle: x('.lk-i-back').left >= title.right,
+        closeLeftOfTitle: x('.lk-i-close').right <= title.left,
+        backMirrored: getComputedStyle(document.querySelector('.lk-i-back')!).transform === 'matrix(-1, 0, 0, 1, 0, 0)',
+        imageRightOfName: item.querySelector('.lk-wimg')!.getBoundingClientRect().left >= item.querySelector('.lk-item-name')!.getBoundingClientRect().right,
+      };
+    });
+    expect(layout).toEqual({ dir: 'rtl', lang: 'ar', backRightOfTitle: true, closeLeftOfTitle: true, backMirrored: true, imageRightOfName: true });
+  } catch (err) {
+    saveArtifact('cdn-element-rtl.png', await page.screenshot());
+    throw err;
+  } finally {
+    await context.close();
+  }
+}, 60_000);
 
 it('every plugin bundle exports what the library entry exports, under the same names', async () => {
   const context = await browser.newContext();

@@ -56,7 +56,7 @@ interface LatchkeyElementBase extends HTMLElement {
 }
 
 export interface LatchkeyButtonElement extends LatchkeyElementBase {
-  /** Reflects the `label` attribute (default "Connect Wallet"). */
+  /** Reflects the `label` attribute (default "Connect Wallet", in the kernel's locale). */
   label: string | null;
   /** Reflects the `namespace` attribute. */
   namespace: ChainNamespace | null;

@@ -6,6 +6,8 @@ import { LoadingState } from '../primitives/LoadingState';
 import { Button } from '../primitives/Button';
 import { Text } from '../primitives/Text';
 import { errorText } from '../format';
+import { useMessagesFor } from '../i18n/useMessages';
+import { messages } from '../shell/messages';
 import { loadedView, resolveView } from './views';
 import type { ViewComponent } from '../views/types';
 
@@ -57,21 +59,22 @@ export interface ViewSlotProps {
  */
 export function ViewSlot({ kernel, view, data, loadingLabel }: ViewSlotProps) {
   const r = useViewComponent(kernel, view);
+  const t = useMessagesFor(kernel, messages);
   if (r.status === 'ready') return <r.Component kernel={kernel} data={data} />;
   if (r.status === 'loading') return <LoadingState label={loadingLabel} />;
   if (r.status === 'missing') {
     return (
       <div className="lk-center" role="alert">
-        <Text>This view is not available.</Text>
+        <Text>{t('viewMissing')}</Text>
       </div>
     );
   }
   return (
     <div className="lk-center" role="alert">
-      <Text>Could not load this view.</Text>
+      <Text>{t('viewFailed')}</Text>
       <Text variant="small">{errorText(r.error)}</Text>
       <Button variant="primary" onClick={r.retry}>
-        Retry
+        {t('retry')}
       </Button>
     </div>
   );

@@ -1,18 +1,30 @@
 import { useObserved } from '../react/useObserved';
 import type { Alerts } from '../../kernel/index';
 import { CloseIcon } from '../shell/icons';
+import { useMessagesOrEnglish } from '../i18n/useMessages';
+import { messages } from './messages';
 
-/** The kernel's current alert (role=alert), with a dismiss button. */
+type Key = keyof (typeof messages)['en'];
+
+/** The catalogue's key for `text` when it is the kernel's own English text of that key (a host's own alert is shown as given). */
+function catalogued(key: string, text: string | undefined): Key | undefined {
+  return Object.prototype.hasOwnProperty.call(messages.en, key) && messages.en[key as Key] === text ? (key as Key) : undefined;
+}
+
+/** The kernel's current alert (role=alert), with a dismiss button; the kernel's catalogued alerts in its locale. */
 export function AlertBanner({ alerts }: { readonly alerts: Alerts }) {
   const current = useObserved(alerts, (s) => s.current);
+  const t = useMessagesOrEnglish(messages);
   if (!current) return null;
+  const short = catalogued(current.key, current.shortMessage);
+  const long = catalogued(`${current.key}_LONG`, current.longMessage);
   return (
     <div className="lk-alert" role="alert" data-variant={current.variant}>
       <div className="lk-alert-text">
-        <strong>{current.shortMessage}</strong>
-        {current.longMessage ? <span>{current.longMessage}</span> : null}
+        <strong>{short ? t(short) : current.shortMessage}</strong>
+        {current.longMessage ? <span>{long ? t(long) : current.longMessage}</span> : null}
       </div>
-      <button type="button" className="lk-btn lk-btn-icon" aria-label="Dismiss" onClick={() => alerts.dismiss()}>
+      <button type="button" className="lk-btn lk-btn-icon" aria-label={t('dismiss')} onClick={() => alerts.dismiss()}>
         <CloseIcon />
       </button>
     </div>

@@ -11,8 +11,8 @@ export interface TabsProps {
 }
 
 /**
- * WAI-ARIA tabs with automatic activation: ArrowLeft/ArrowRight wrap, Home/End
- * jump; only the selected tab is in the Tab order.
+ * WAI-ARIA tabs with automatic activation: ArrowLeft/ArrowRight wrap (mirrored right to
+ * left), Home/End jump; only the selected tab is in the Tab order.
  */
 export function Tabs({ label, tabs, selected, onSelect, children }: TabsProps) {
   const base = useId();
@@ -20,8 +20,12 @@ export function Tabs({ label, tabs, selected, onSelect, children }: TabsProps) {
   const current = Math.min(Math.max(selected, 0), tabs.length - 1);
   const onKeyDown = (e: KeyboardEvent) => {
     const n = tabs.length;
+    // Right to left (an Arabic or Hebrew modal), the next tab is the one on the left.
+    const rtl = list.current?.closest('[dir]')?.getAttribute('dir') === 'rtl';
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
     const next =
-      e.key === 'ArrowRight' ? (current + 1) % n : e.key === 'ArrowLeft' ? (current - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+      e.key === forward ? (current + 1) % n : e.key === backward ? (current - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
     if (next < 0) return;
     e.preventDefault();
     onSelect(next);

@@ -7,6 +7,8 @@ import { formatBalance, truncateAddress } from '../format';
 import { WalletImage } from '../primitives/WalletImage';
 import { ensureBaseStyles, loadModalStyles } from '../shell/styles';
 import { prefetchCoreViews } from '../views/manifest';
+import { useMessages } from '../i18n/useMessages';
+import { messages } from '../shell/messages';
 
 /** What the render-prop buttons (`ConnectButton.Custom`, …) receive. */
 export interface ButtonRenderProps {
@@ -83,7 +85,7 @@ function Custom({ namespace, children }: CustomProps) {
 
 export interface ConnectButtonProps {
   readonly namespace?: ChainNamespace;
-  /** Visible and accessible name while disconnected. */
+  /** Visible and accessible name while disconnected (default "Connect Wallet", in the kernel's locale). */
   readonly label?: string;
   readonly className?: string;
 }
@@ -114,8 +116,9 @@ function AccountLabel({ s }: { s: ButtonRenderProps }) {
  * Both states are the same <button> element, so a connection that finishes
  * while the button has focus does not drop the focus to the page.
  */
-export function ConnectButton({ namespace, label = 'Connect Wallet', className }: ConnectButtonProps) {
+export function ConnectButton({ namespace, label, className }: ConnectButtonProps) {
   const s = useButtonState(namespace);
+  const t = useMessages(messages);
   const { attrs, ref } = useHostButtonStyles();
   const account = s.isConnected || isRestoring(s);
   return (
@@ -130,7 +133,7 @@ export function ConnectButton({ namespace, label = 'Connect Wallet', className }
       onPointerEnter={s.prefetch}
       onFocus={s.prefetch}
     >
-      {account ? <AccountLabel s={s} /> : label}
+      {account ? <AccountLabel s={s} /> : (label ?? t('connectWallet'))}
     </button>
   );
 }
@@ -171,6 +174,7 @@ function useChainIcon(network: NetworkData | undefined, wanted: boolean): string
 export function NetworkButton({ className }: { readonly className?: string }) {
   const s = useButtonState();
   const kernel = useKernel();
+  const t = useMessages(messages);
   const { attrs, ref } = useHostButtonStyles();
   const n = s.network;
   const configured = n ? (n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id]) : undefined;
@@ -179,7 +183,7 @@ export function NetworkButton({ className }: { readonly className?: string }) {
   return (
     <button {...attrs} ref={ref} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
       {n ? <WalletImage src={image} name={n.name} size={24} round /> : null}
-      <span>{n ? n.name : 'Select network'}</span>
+      <span>{n ? n.name : t('selectNetwork')}</span>
     </button>
   );
 }

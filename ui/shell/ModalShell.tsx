@@ -5,11 +5,33 @@ import { Dialog } from '../dialog/Dialog';
 import { RouterOutlet } from '../outlet/RouterOutlet';
 import { BackIcon, CloseIcon } from './icons';
 import { loadModalChunk, loadedModalChunk } from './styles';
+import { useMessagesFor } from '../i18n/useMessages';
+import type { Translate } from '../i18n/useMessages';
+import { messages } from './messages';
 
-/** Title of a view: `data.title` (e.g. the wallet being connected), the contributed title, else the id split into words. */
-function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined): string {
+type Key = keyof (typeof messages)['en'];
+
+/** The core views' titles (ui/views/manifest.ts) by view id. */
+const CORE_TITLES: Readonly<Record<string, Key>> = {
+  Connect: 'connectWallet',
+  WalletList: 'connectWallet',
+  AllWallets: 'allWallets',
+  Account: 'account',
+  UnsupportedChain: 'switchNetwork',
+  Networks: 'chooseNetwork',
+};
+
+/**
+ * Title of a view: `data.title` (e.g. the wallet being connected), the contributed title (a core
+ * view's in the kernel's locale), else the id split into words.
+ */
+function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined, t: Translate<(typeof messages)['en']>): string {
   if (typeof data?.['title'] === 'string') return data['title'];
-  return kernel.plugins.view(view)?.title ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const title = kernel.plugins.view(view)?.title;
+  const key = Object.prototype.hasOwnProperty.call(CORE_TITLES, view) ? CORE_TITLES[view] : undefined;
+  // Only the core's own title is translated (a plugin may contribute a view of the same id).
+  if (key && title === messages.en[key]) return t(key);
+  return title ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
 export interface ModalShellProps {
@@ -21,6 +43,7 @@ export interface ModalShellProps {
 /** The modal card: header (Back, title, Close), alert banner, snackbar, router outlet. */
 export function ModalShell({ kernel, embedded }: ModalShellProps) {
   const titleId = useId();
+  const t = useMessagesFor(kernel, messages);
   const route = useObserved(kernel.router);
   const shake = useObserved(kernel.modal, (s) => s.shake);
   const [chunk, setChunk] = useState(loadedModalChunk);
@@ -44,19 +67,19 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
     <>
       <header className="lk-head">
         {route.history.length > 1 ? (
-          <button type="button" className="lk-btn lk-btn-icon" aria-label="Back" onClick={() => kernel.router.goBack()}>
+          <button type="button" className="lk-btn lk-btn-icon" aria-label={t('back')} onClick={() => kernel.router.goBack()}>
             <BackIcon />
           </button>
         ) : (
           <span />
         )}
         <h2 className="lk-title" id={titleId}>
-          {viewTitle(kernel, route.view, route.data)}
+          {viewTitle(kernel, route.view, route.data, t)}
         </h2>
         {embedded ? (
           <span />
         ) : (
-          <button type="button" className="lk-btn lk-btn-icon" aria-label="Close" onClick={() => kernel.modal.close()}>
+          <button type="button" className="lk-btn lk-btn-icon" aria-label={t('close')} onClick={() => kernel.modal.close()}>
             <CloseIcon />
           </button>
         )}

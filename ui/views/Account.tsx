@@ -6,6 +6,8 @@ import { accountTabSlot, walletFeatureSlot } from './slots';
 
 import { disconnectAndClose, networkImage } from './switchNetwork';
 import type { ViewProps } from './types';
+import { messages } from './messages';
+import { useMessagesFor } from '../i18n/useMessages';
 
 function hue(address: string): string {
   let h = 0;
@@ -46,12 +48,13 @@ export default function Account({ kernel }: ViewProps) {
   const tabIndex = Math.min(Math.max(account?.currentTab ?? 0, 0), Math.max(tabs.length - 1, 0));
 
   const scope = useSnackbarScope(kernel);
+  const t = useMessagesFor(kernel, messages);
   const copy = () => {
     const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
-    if (!clip) return kernel.snackbar.error('Failed to copy', { scope });
+    if (!clip) return kernel.snackbar.error(t('failedToCopy'), { scope });
     clip.writeText(address).then(
-      () => kernel.snackbar.success('Address copied', { scope }),
-      () => kernel.snackbar.error('Failed to copy', { scope }),
+      () => kernel.snackbar.success(t('addressCopied'), { scope }),
+      () => kernel.snackbar.error(t('failedToCopy'), { scope }),
     );
   };
   const disconnect = () => disconnectAndClose(kernel, ns, scope);
@@ -76,16 +79,16 @@ export default function Account({ kernel }: ViewProps) {
         {wallet ? (
           <p className="lk-chip" data-testid="connected-wallet">
             <WalletImage src={wallet.icon} name={wallet.name} size={16} round />
-            <span>{`Connected with ${wallet.name}`}</span>
+            <span>{t('connectedWith', { name: wallet.name })}</span>
           </p>
         ) : null}
         <div className="lk-row">
-          <Button variant="secondary" onClick={copy} aria-label="Copy address">
-            Copy
+          <Button variant="secondary" onClick={copy} aria-label={t('copyAddress')}>
+            {t('copy')}
           </Button>
           {explorer ? (
             <Link className="lk-btn lk-btn-secondary" href={explorer}>
-              Block Explorer
+              {t('blockExplorer')}
             </Link>
           ) : null}
         </div>
@@ -93,14 +96,14 @@ export default function Account({ kernel }: ViewProps) {
       {network ? (
         <ListItem
           name={network.name}
-          label={`Network: ${network.name}`}
+          label={t('networkLabel', { name: network.name })}
           imageSrc={networkImage(kernel, network)}
           round
           onClick={() => kernel.router.push('Networks')}
         />
       ) : null}
       {walletFeatures.length ? (
-        <div className="lk-row" role="group" aria-label="Wallet features">
+        <div className="lk-row" role="group" aria-label={t('walletFeatures')}>
           {walletFeatures.map((f) => (
             <Button key={`${f.plugin}/${f.id}`} variant="secondary" onClick={() => kernel.router.push(f.view)}>
               {sanitizeUrl(f.icon, 'image') ? <img className="lk-btn-icon-img" src={sanitizeUrl(f.icon, 'image')} alt="" /> : null}
@@ -110,12 +113,12 @@ export default function Account({ kernel }: ViewProps) {
         </div>
       ) : null}
       {tabs.length ? (
-        <Tabs label="Account" tabs={tabs.map((t) => t.label)} selected={tabIndex} onSelect={(i) => kernel.account.setCurrentTab(ns, i)}>
+        <Tabs label={t('account')} tabs={tabs.map((t) => t.label)} selected={tabIndex} onSelect={(i) => kernel.account.setCurrentTab(ns, i)}>
           <ViewSlot kernel={kernel} view={tabs[tabIndex]!.view} />
         </Tabs>
       ) : null}
       <Button variant="secondary" className="lk-wide" onClick={() => void disconnect()}>
-        Disconnect
+        {t('disconnect')}
       </Button>
     </div>
   );

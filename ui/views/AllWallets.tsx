@@ -1,4 +1,4 @@
-import { Button, Link, Text, WalletImage, useObserved } from '../index';
+import { Button, Link, Text, WalletImage, useObserved, type Translate } from '../index';
 import {
   useCallback,
   useEffect,
@@ -20,6 +20,8 @@ import { sanitizeUrl } from '../url';
 import { selectWallet } from './connectWallet';
 import { connectWithWalletConnect, walletConnectConnector } from './walletConnect';
 import type { ViewProps } from './types';
+import { messages } from './messages';
+import { useMessagesFor } from '../i18n/useMessages';
 
 /** Height of one row in px (a 56 px wallet button and an 8 px gap). Fixed: the window is computed from it. */
 export const ROW_HEIGHT = 64;
@@ -138,14 +140,21 @@ export function getLinks(entry: Pick<WalletListEntry, 'installUrl' | 'wallet'>):
   return out;
 }
 
+/** The visible label of a getLinks() link: the store names as they are, the others in the kernel's locale. */
+function linkLabel(label: string, t: Translate<(typeof messages)['en']>): string {
+  return label === 'Install' ? t('install') : label === 'Open web app' ? t('openWebApp') : label === 'Website' ? t('website') : label;
+}
+
 function GetWallet({
   entry,
   canWalletConnect,
   onClose,
   onWalletConnect,
+  t,
 }: {
   entry: WalletListEntry;
   canWalletConnect: boolean;
+  t: Translate<(typeof messages)['en']>;
   onClose: () => void;
   onWalletConnect: () => void;
 }) {
@@ -168,50 +177,61 @@ function GetWallet({
       <div className="lk-item lk-item-plain">
         <WalletImage src={entry.imageUrl} name={entry.name} />
         <h3 id={headingId} ref={heading} tabIndex={-1} className="lk-item-name lk-get-title">
-          Get {entry.name}
+          {t('getName', { name: entry.name })}
         </h3>
       </div>
-      <Text variant="muted">{entry.name} is not installed in this browser.</Text>
+      <Text variant="muted">{t('notInstalled', { name: entry.name })}</Text>
       {links.length ? (
-        <ul className="lk-list" role="list" aria-label={`Where to get ${entry.name}`}>
+        <ul className="lk-list" role="list" aria-label={t('whereToGet', { name: entry.name })}>
           {links.map((l) => (
             <li key={l.href}>
               <Link className="lk-item" href={l.href}>
-                <span className="lk-item-name">{l.label}</span>
+                <span className="lk-item-name">{linkLabel(l.label, t)}</span>
               </Link>
             </li>
           ))}
         </ul>
       ) : (
-        <Text variant="muted">No download link is known for this wallet.</Text>
+        <Text variant="muted">{t('noDownloadLink')}</Text>
       )}
       {canWalletConnect && entry.wallet ? (
         <Button variant="primary" onClick={onWalletConnect}>
-          Connect with WalletConnect
+          {t('connectWithWalletConnect')}
         </Button>
       ) : null}
       <Button variant="ghost" onClick={onClose}>
-        Back to all wallets
+        {t('backToAllWallets')}
       </Button>
     </section>
   );
 }
 
-function WalletRow({ entry, index, onSelect }: { entry: WalletListEntry; index: number; onSelect: (e: WalletListEntry, i: number) => void }) {
+function WalletRow({
+  entry,
+  index,
+  onSelect,
+  t,
+}: {
+  entry: WalletListEntry;
+  index: number;
+  onSelect: (e: WalletListEntry, i: number) => void;
+  t: Translate<(typeof messages)['en']>;
+}) {
+  const tag = entry.tag === 'Recent' ? t('recent') : entry.tag === 'Installed' ? t('installed') : undefined;
   return (
     <button
       type="button"
       className="lk-item"
       data-index={index}
-      aria-label={entry.tag ? `${entry.name} ${entry.tag}` : entry.name}
+      aria-label={tag ? `${entry.name} ${tag}` : entry.name}
       onClick={() => onSelect(entry, index)}
     >
       <WalletImage src={entry.imageUrl} name={entry.name} />
       <span className="lk-item-name">{entry.name}</span>
-      {entry.tag ? (
+      {tag ? (
         <>
           {' '}
-          <span className="lk-tag">{entry.tag}</span>
+          <span className="lk-tag">{tag}</span>
         </>
       ) : null}
     </button>
@@ -254,6 +274,7 @@ export default function AllWallets({ kernel }: ViewProps) {
   const [selected, setSelected] = useState<{ entry: WalletListEntry; index: number } | undefined>();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const t = useMessagesFor(kernel, messages);
   const registry = useObserved(kernel.connectors);
   const options = useObserved(kernel.options);
   const directory = useMemo(() => directoryOf(kernel), [kernel]);
@@ -363,7 +384,7 @@ export default function AllWallets({ kernel }: ViewProps) {
         // Only the offset is per row; React sets it through CSSOM (el.style.top), which a strict CSP allows.
         style={{ top: i * ROW_HEIGHT }}
       >
-        <WalletRow entry={entry} index={i} onSelect={onSelect} />
+        <WalletRow entry={entry} index={i} onSelect={onSelect} t={t} />
       </li>,
     );
   }
@@ -371,14 +392,14 @@ export default function AllWallets({ kernel }: ViewProps) {
   return (
     <div className="lk-stack">
       <label className="lk-sr" htmlFor={inputId}>
-        Search wallet
+        {t('searchWallet')}
       </label>
       <input
         ref={input}
         id={inputId}
         className="lk-input"
         type="search"
-        placeholder="Search wallet"
+        placeholder={t('searchWallet')}
         autoComplete="off"
         value={query}
         onChange={(e) => onQuery(e.target.value)}
@@ -397,6 +418,7 @@ export default function AllWallets({ kernel }: ViewProps) {
           entry={selected.entry}
           canWalletConnect={canWalletConnect}
           onClose={closeDetails}
+          t={t}
           onWalletConnect={() => selected.entry.wallet && connectWithWalletConnect(kernel, selected.entry.wallet)}
         />
       ) : shown.length ? (
@@ -413,7 +435,7 @@ export default function AllWallets({ kernel }: ViewProps) {
           <ul
             className="lk-list lk-vlist"
             role="list"
-            aria-label="Wallets"
+            aria-label={t('wallets')}
             onKeyDown={onKeyDown}
             style={{ height: list.totalHeight }}
           >
@@ -423,7 +445,7 @@ export default function AllWallets({ kernel }: ViewProps) {
       ) : (
         <div className="lk-center" style={{ height: areaHeight }}>
           <Text variant="muted" role="status">
-            {dir.loading ? 'Loading wallets…' : 'No wallet found'}
+            {dir.loading ? t('loadingWallets') : t('noWalletFound')}
           </Text>
         </div>
       )}

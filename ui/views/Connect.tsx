@@ -4,6 +4,9 @@ import { ViewSlot } from '../outlet/RouterOutlet';
 import { Link } from '../primitives/Link';
 import { sanitizeUrl } from '../url';
 import { connectMethodSlot } from './slots';
+import { useMessagesFor } from '../i18n/useMessages';
+import { interpolate } from '../i18n/interpolate';
+import { messages } from '../shell/messages';
 import type { ViewProps } from './types';
 
 /**
@@ -26,32 +29,28 @@ export default function Connect({ kernel }: ViewProps) {
   const needsConsent = legal && options.features.legalCheckbox === true;
   const [accepted, setAccepted] = useState(false);
   const checkboxId = useId();
-  const links = (
-    <>
-      {terms ? <Link href={terms}>Terms of Service</Link> : null}
-      {terms && privacy ? ' and ' : null}
-      {privacy ? <Link href={privacy}>Privacy Policy</Link> : null}
-    </>
-  );
+  const t = useMessagesFor(kernel, messages);
+  const termsLink = terms ? <Link href={terms}>{t('termsOfService')}</Link> : null;
+  const privacyLink = privacy ? <Link href={privacy}>{t('privacyPolicy')}</Link> : null;
+  const links = termsLink && privacyLink ? interpolate(t('links'), { terms: termsLink, privacy: privacyLink }) : (termsLink ?? privacyLink);
   return (
     <div className="lk-stack">
       {needsConsent ? (
         <div className="lk-row lk-legal">
           <input id={checkboxId} type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
           <label htmlFor={checkboxId} className="lk-text lk-text-small">
-            {'I agree to the '}
-            {links}
+            {interpolate(t('agree'), { links })}
           </label>
         </div>
       ) : null}
       {/* A disabled fieldset disables every control inside, the plugins' views included. */}
       <fieldset className="lk-fieldset lk-stack" disabled={needsConsent && !accepted}>
-        <legend className="lk-sr-only">Ways to connect</legend>
+        <legend className="lk-sr-only">{t('waysToConnect')}</legend>
         {connectMethodSlot(kernel).map((m) => (
           <ViewSlot key={`${m.plugin}/${m.id}`} kernel={kernel} view={m.view} />
         ))}
       </fieldset>
-      {legal && !needsConsent ? <p className="lk-text lk-text-small lk-center">{'By connecting your wallet, you agree to our '}{links}</p> : null}
+      {legal && !needsConsent ? <p className="lk-text lk-text-small lk-center">{interpolate(t('notice'), { links })}</p> : null}
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 
 import { connectAttempts, startConnect } from './connectWallet';
 import type { ViewProps } from './types';
+import { messages } from './messages';
+import { useMessagesFor } from '../i18n/useMessages';
 
 /**
  * Waiting for a browser wallet: 'Continue in {name}'. A decline (4001) reads
@@ -13,11 +15,12 @@ import type { ViewProps } from './types';
 export default function ConnectingExternal({ kernel, data }: ViewProps<{ connectorId?: string }>) {
   const id = typeof data?.connectorId === 'string' ? data.connectorId : undefined;
   const attempt = useObserved(connectAttempts(kernel));
+  const t = useMessagesFor(kernel, messages);
   useEffect(() => {
     if (id && connectAttempts(kernel).state.connectorId !== id) void startConnect(kernel, id);
   }, [kernel, id]);
   const connector = id ? kernel.connectors.get(id) : undefined;
-  const name = connector?.name ?? 'your wallet';
+  const name = connector?.name ?? t('yourWallet');
   const error = attempt.connectorId === id && attempt.status === 'error' ? attempt.error : undefined;
   const declined = error !== undefined && isUserRejection(error);
   return (
@@ -25,19 +28,19 @@ export default function ConnectingExternal({ kernel, data }: ViewProps<{ connect
       <WalletImage src={connector?.imageUrl} name={connector?.name ?? '?'} size={80} />
       <div role="status" aria-live="polite" className="lk-stack">
         <Text variant={error ? 'error' : 'title'} as="h3">
-          {declined ? 'Connection declined' : error ? 'Connection failed' : `Continue in ${name}`}
+          {declined ? t('connectionDeclined') : error ? t('connectionFailed') : t('continueIn', { name })}
         </Text>
         <Text variant="small">
           {declined
-            ? 'The request was declined in the wallet.'
+            ? t('declinedInWallet')
             : error
               ? errorText(error)
-              : 'Accept the connection request in the wallet.'}
+              : t('acceptInWallet')}
         </Text>
       </div>
       {error !== undefined && id ? (
         <Button variant="primary" onClick={() => void startConnect(kernel, id)}>
-          Try again
+          {t('tryAgain')}
         </Button>
       ) : (
         <Spinner size={24} />

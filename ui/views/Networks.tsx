@@ -3,6 +3,8 @@ import { useState } from 'react';
 
 import { networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
+import { messages } from './messages';
+import { useMessagesFor } from '../i18n/useMessages';
 
 /**
  * Every configured network, each with its image (a bundled mark for well-known chains);
@@ -15,6 +17,7 @@ import type { ViewProps } from './types';
 export default function Networks({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
   const scope = useSnackbarScope(kernel);
+  const t = useMessagesFor(kernel, messages);
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const networks = kernel.network.networks();
   const pending = state.pendingSwitch;
@@ -32,7 +35,7 @@ export default function Networks({ kernel }: ViewProps) {
   };
   return (
     <div className="lk-stack">
-      <ul className="lk-list" aria-label="Networks" aria-busy={busy ? true : undefined}>
+      <ul className="lk-list" aria-label={t('networks')} aria-busy={busy ? true : undefined}>
         {networks.map((n) => (
           <li key={n.caipNetworkId}>
             <ListItem
@@ -40,7 +43,7 @@ export default function Networks({ kernel }: ViewProps) {
               imageSrc={networkImage(kernel, n)}
               round
               current={n.caipNetworkId === state.activeNetwork?.caipNetworkId}
-              tag={busy === n.caipNetworkId ? 'Switching…' : n.testnet ? 'Testnet' : undefined}
+              tag={busy === n.caipNetworkId ? t('switching') : n.testnet ? t('testnet') : undefined}
               disabled={busy !== undefined}
               onClick={() => void onSelect(n.caipNetworkId)}
             />
@@ -50,15 +53,15 @@ export default function Networks({ kernel }: ViewProps) {
       {pending ? (
         <div className="lk-stack" data-testid="network-switch-pending">
           <Text variant="small" role="status">
-            {`Continue in ${pending.walletName}: approve the switch to ${pending.network.name}.`}
+            {t('approveSwitchIn', { wallet: pending.walletName, network: pending.network.name })}
           </Text>
           <Button variant="secondary" onClick={() => kernel.network.cancelSwitch()}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       ) : busy ? (
         <Text variant="small" role="status">
-          Approve the network switch in your wallet.
+          {t('approveSwitch')}
         </Text>
       ) : null}
     </div>

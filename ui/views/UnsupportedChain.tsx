@@ -3,6 +3,8 @@ import { useState } from 'react';
 
 import { disconnectAndClose, networkImage, switchTo } from './switchNetwork';
 import type { ViewProps } from './types';
+import { messages } from './messages';
+import { useMessagesFor } from '../i18n/useMessages';
 
 /**
  * The wallet is on a network this app does not support: explains it and lists
@@ -12,6 +14,7 @@ import type { ViewProps } from './types';
 export default function UnsupportedChain({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
   const scope = useSnackbarScope(kernel);
+  const t = useMessagesFor(kernel, messages);
   const [busy, setBusy] = useState(false);
   const ns = state.activeNamespace;
   const networks = kernel.network.networks().filter((n) => !ns || n.chainNamespace === ns);
@@ -26,8 +29,8 @@ export default function UnsupportedChain({ kernel }: ViewProps) {
   const disconnect = () => disconnectAndClose(kernel, ns, scope);
   return (
     <div className="lk-stack">
-      <Text>This app doesn’t support your current network. Switch to an available option to continue.</Text>
-      <ul className="lk-list" aria-label="Supported networks">
+      <Text>{t('unsupported')}</Text>
+      <ul className="lk-list" aria-label={t('supportedNetworks')}>
         {networks.map((n) => (
           <li key={n.caipNetworkId}>
             <ListItem name={n.name} imageSrc={networkImage(kernel, n)} round disabled={busy} onClick={() => void onSelect(n.caipNetworkId)} />
@@ -35,7 +38,7 @@ export default function UnsupportedChain({ kernel }: ViewProps) {
         ))}
       </ul>
       <Button variant="secondary" className="lk-wide" onClick={() => void disconnect()}>
-        Disconnect
+        {t('disconnect')}
       </Button>
     </div>
   );

@@ -4,6 +4,9 @@ import { Text } from '../primitives/Text';
 import { GridIcon } from '../shell/icons';
 import { connectorTag, isWalletConnector, selectWallet, sortConnectors } from './connectWallet';
 import type { ViewProps } from './types';
+import { useMessagesFor, type Translate } from '../i18n/useMessages';
+import { interpolate } from '../i18n/interpolate';
+import { messages } from '../shell/messages';
 
 /**
  * Wallets the Connect view lists before "All Wallets" takes over. A page may announce many
@@ -21,19 +24,25 @@ export const CONNECT_VIEW_WALLETS = 6;
  * wallet" guide.
  * Arrow keys move through the list.
  */
+/** A wallet's tag ('Recent', 'Installed') in the kernel's locale. */
+function tagText(tag: string | undefined, t: Translate<(typeof messages)['en']>): string | undefined {
+  return tag === 'Recent' ? t('recent') : tag === 'Installed' ? t('installed') : tag;
+}
+
 export default function WalletList({ kernel }: ViewProps) {
   const registry = useObserved(kernel.connectors);
   const options = useObserved(kernel.options);
   useObserved(kernel.plugins);
+  const t = useMessagesFor(kernel, messages);
   const { features, featuredWalletIds, enableWallets, enableWalletGuide } = options;
   if (!enableWallets) return null;
   const allWallets = features.allWallets !== false;
   const others = kernel.plugins.connectMethods().some((m) => m.id !== 'wallet');
   if (features.collapseWallets && allWallets && others) {
     return (
-      <ul className="lk-list" aria-label="Wallets">
+      <ul className="lk-list" aria-label={t('wallets')}>
         <li>
-          <ListItem name="Continue with a wallet" onClick={() => kernel.router.push('AllWallets')} />
+          <ListItem name={t('continueWithWallet')} onClick={() => kernel.router.push('AllWallets')} />
         </li>
       </ul>
     );
@@ -47,16 +56,16 @@ export default function WalletList({ kernel }: ViewProps) {
   const wallets = allWallets ? sorted.slice(0, CONNECT_VIEW_WALLETS) : sorted;
   return (
     <>
-      <ul className="lk-list" aria-label="Wallets">
+      <ul className="lk-list" aria-label={t('wallets')}>
         {wallets.map((c) => (
           <li key={c.id}>
-            <ListItem name={c.name} imageSrc={c.imageUrl} tag={connectorTag(c, registry.recent)} onClick={() => selectWallet(kernel, c)} />
+            <ListItem name={c.name} imageSrc={c.imageUrl} tag={tagText(connectorTag(c, registry.recent), t)} onClick={() => selectWallet(kernel, c)} />
           </li>
         ))}
         {allWallets ? (
           <li>
             <ListItem
-              name="All Wallets"
+              name={t('allWallets')}
               icon={<GridIcon />}
               tag={sorted.length > wallets.length ? `${sorted.length - wallets.length}+` : undefined}
               onClick={() => kernel.router.push('AllWallets')}
@@ -64,16 +73,19 @@ export default function WalletList({ kernel }: ViewProps) {
           </li>
         ) : wallets.length === 0 ? (
           <li>
-            <Text variant="muted">No wallet found</Text>
+            <Text variant="muted">{t('noWalletFound')}</Text>
           </li>
         ) : null}
       </ul>
       {enableWalletGuide && allWallets ? (
         <p className="lk-text lk-text-muted lk-center">
-          {'New to wallets? '}
-          <button type="button" className="lk-inline-btn" onClick={() => kernel.router.push('AllWallets')}>
-            Get a wallet
-          </button>
+          {interpolate(t('newToWallets'), {
+            getWallet: (
+              <button type="button" className="lk-inline-btn" onClick={() => kernel.router.push('AllWallets')}>
+                {t('getWallet')}
+              </button>
+            ),
+          })}
         </p>
       ) : null}
     </>

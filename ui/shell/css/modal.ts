@@ -36,11 +36,12 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-i-back::before{content:"";position:absolute;left:6px;top:4px;width:9px;height:9px;border:solid currentColor;border-width:0 0 2.2px 2.2px;border-radius:1px;transform:rotate(45deg)}
 [data-lk] .lk-i-close::before,[data-lk] .lk-i-close::after{content:"";position:absolute;left:8px;top:0;width:2.2px;height:18px;border-radius:1px;background:currentColor;transform:rotate(45deg)}
 [data-lk] .lk-i-close::after{transform:rotate(-45deg)}
+[data-lk][dir=rtl] .lk-i-back,[data-lk] [dir=rtl] .lk-i-back{transform:scaleX(-1)}
 [data-lk] .lk-btn:not(:disabled):hover{filter:brightness(.96);background-color:var(--lk-hover)}
 [data-lk] .lk-btn-primary:not(:disabled):hover{background-color:var(--lk-a)}
 [data-lk] .lk-wide{width:100%}
 [data-lk] .lk-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
-[data-lk] .lk-item{display:flex;align-items:center;gap:12px;width:100%;padding:8px 12px 8px 8px;border:0;border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);text-align:left;color:var(--lk-fg)}
+[data-lk] .lk-item{display:flex;align-items:center;gap:12px;width:100%;padding:8px;padding-inline-end:12px;border:0;border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);text-align:start;color:var(--lk-fg)}
 [data-lk] .lk-item:not(:disabled):hover{background:var(--lk-line)}
 [data-lk] .lk-item:not(:disabled):hover .lk-tag{color:var(--lk-fg)}
 [data-lk] .lk-item[aria-current=true] .lk-item-name{font-weight:600}
@@ -62,7 +63,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-tag{font-size:12px;font-weight:600;padding:2px 8px;border-radius:99px;background:var(--lk-line);color:var(--lk-fg2);text-decoration:none}
 [data-lk] .lk-scroller{overflow-y:auto;position:relative}
 [data-lk] .lk-vlist{display:block;position:relative}
-[data-lk] .lk-vrow{position:absolute;left:0;right:0;height:64px;padding-bottom:8px}
+[data-lk] .lk-vrow{position:absolute;inset-inline:0;height:64px;padding-bottom:8px}
 [data-lk] .lk-spinner{display:inline-block;border:2.5px solid var(--lk-line);border-top-color:var(--lk-a);border-radius:50%;animation:lk-spin .8s linear infinite}
 [data-lk] .lk-loading,[data-lk] .lk-center{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;min-height:120px;text-align:center;color:var(--lk-fg2)}
 [data-lk] .lk-center.lk-top{min-height:0}
