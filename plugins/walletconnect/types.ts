@@ -112,6 +112,13 @@ export interface WalletConnectSession extends Observed<WalletConnectState> {
    * until the wallet approves. Resolves with the session's CAIP-10 accounts.
    */
   connect(options?: { readonly signal?: AbortSignal }): Promise<readonly string[]>;
+  /**
+   * Prepares a pairing before anybody asks (the modal is open; see ./prewarm): the provider starts
+   * and a link is published, which the next connect adopts. Quiet (a failure is nobody's business
+   * yet) and a no-op with manualWCControl, WalletConnect disabled, the modal closed, a session, or a
+   * pairing under way. Dropped when the modal closes unused.
+   */
+  prewarm(): Promise<void>;
   /** Replaces an expired link with a fresh one while a connect is waiting. */
   refreshPairing(): Promise<void>;
   /**
