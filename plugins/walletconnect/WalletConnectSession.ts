@@ -411,6 +411,10 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     this.attempt++;
     this.clearExpiryTimer();
     if (this.state.status === 'pairing') this.store.patch({ status: 'idle', buffering: false, wcUri: undefined, wcPairingExpiry: undefined });
+    // Its relay subscription goes too (and any other pairing no session came from); not on a
+    // provider the host gave, whose pairings are the host's business.
+    const own = this.started !== undefined && this.started !== this.options.state.universalProvider ? this.started : undefined;
+    if (own && !own.session) own.cleanupPendingPairings?.({ deletePairings: true }).catch(() => undefined);
   }
 
   async refreshPairing(): Promise<void> {

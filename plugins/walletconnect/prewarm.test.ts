@@ -5,7 +5,7 @@
  * or with manualWCControl; quiet failures. The real relay path: tests/e2e/walletconnect*.
  */
 import { ContainerModule } from 'inversify';
-import { createKernel, defineNetwork, type Kernel, type PluginManifest } from '../../kernel/index';
+import { createKernel, defineNetwork, type Eip1193Provider, type Kernel, type PluginManifest } from '../../kernel/index';
 import type { TrackedEvent } from '../../kernel/services/Events';
 import { walletConnectPlugin } from './index';
 import { PAIRING_LIFETIME_MS } from './pairing';
@@ -94,7 +94,7 @@ describe('WalletConnect prewarm', () => {
 
     // The pairing view's connect (through the connector's EIP-1193 provider, as the EVM adapter
     // asks it): the link is ready, kept, and nothing new is proposed.
-    const provider = s.kernel.connectors.state.connectors.find((c) => c.type === 'WALLET_CONNECT')!.provider!;
+    const provider = s.kernel.connectors.state.connectors.find((c) => c.type === 'WALLET_CONNECT')!.provider as Eip1193Provider;
     const done = provider.request({ method: 'eth_requestAccounts' });
     await settle();
     expect(s.fake.connectCalls).toHaveLength(1);
@@ -134,6 +134,7 @@ describe('WalletConnect prewarm', () => {
     s.kernel.modal.close();
     expect(s.session().state).toMatchObject({ status: 'idle', wcUri: undefined, wcPairingExpiry: undefined, buffering: false });
     expect(jest.getTimerCount()).toBe(0); // no renewal timer left behind
+    expect(s.fake.cleanups).toEqual([{ deletePairings: true }]); // its relay subscription goes too
     await jest.advanceTimersByTimeAsync(2 * PAIRING_LIFETIME_MS);
     expect(s.fake.connectCalls).toHaveLength(2);
   });

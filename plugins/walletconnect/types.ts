@@ -47,6 +47,8 @@ export interface UniversalProviderLike {
   setDefaultChain(chain: string, rpcUrl?: string): void;
   on(event: string, listener: (...args: any[]) => void): void;
   removeListener(event: string, listener: (...args: any[]) => void): void;
+  /** Unsubscribes (`deletePairings`: expires) the pairings no session came from. */
+  cleanupPendingPairings?(opts?: { deletePairings?: boolean }): Promise<void>;
   /** The sign client: `client.request` sends a request to the wallet as is; `client.core.verify` is Verify. */
   client?: {
     request?(params: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
