@@ -45,7 +45,7 @@ interface Setup {
   session(): WalletConnectSession;
 }
 
-async function setup(opts: { mobile?: boolean; manual?: boolean; disabled?: boolean; initError?: boolean } = {}): Promise<Setup> {
+async function setup(opts: { mobile?: boolean; manual?: boolean; disabled?: boolean; initError?: boolean; window?: object } = {}): Promise<Setup> {
   const fake = new FakeUniversalProvider();
   const doc = new EventTarget();
   const s = { fake, inits: 0, doc, tracked: [] as TrackedEvent[] } as Setup;
@@ -65,7 +65,7 @@ async function setup(opts: { mobile?: boolean; manual?: boolean; disabled?: bool
       ...(opts.disabled ? { enableWalletConnect: false } : {}),
     },
     plugins: [walletConnectPlugin(), chainPlugin],
-    environment: { localStorage: undefined, window: undefined, document: doc, isMobile: () => opts.mobile === true } as never,
+    environment: { localStorage: undefined, window: opts.window, document: doc, isMobile: () => opts.mobile === true } as never,
     modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(init))],
   });
   await s.kernel.start();
@@ -167,6 +167,22 @@ describe('WalletConnect prewarm', () => {
     await settle();
     expect(s.fake.connectCalls).toHaveLength(2);
     expect(s.session().state.wcUri).toMatch(/^wc:0+2@2/);
+  });
+
+  it('in a browser, waits until the modal has painted (two animation frames) before loading anything', async () => {
+    const frames: (() => void)[] = [];
+    const window = { requestAnimationFrame: (fn: () => void) => frames.push(fn) };
+    const s = await setup({ window });
+    await s.kernel.modal.open();
+    await settle();
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
+    frames.shift()!();
+    await settle();
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
+    frames.shift()!();
+    await settle();
+    expect(s.inits).toBe(1);
+    expect(s.session().state.wcUri).toMatch(/^wc:/);
   });
 
   it('phone: nothing at opening (no module, no provider); a pointer or focus on the WalletConnect entry prepares it', async () => {

@@ -3,7 +3,8 @@
  * in its first frame, not a loading state while the universal provider starts and the relay
  * answers. So, in the background, the session service loads and prepares a pairing
  * (WalletConnectSession.prewarm), which the view's connect then adopts:
- * - when the modal opens on the Connect view on a desktop;
+ * - when the modal opens on the Connect view on a desktop, once the modal has painted (two
+ *   animation frames later: loading and starting the provider must not delay its first frame);
  * - on intent, on any device: the pointer over, or the focus on, a WalletConnect button in the
  *   open modal (a touch starts with a pointerover too).
  * Never with manualWCControl (the host pairs) or without a WalletConnect entry (disabled, or no
@@ -62,11 +63,17 @@ export function prewarmOnOpenAndIntent(deps: PrewarmDeps): () => void {
       removeListeners = undefined;
     };
   };
+  /** Runs `fn` after the next frame has been painted (at once where nothing paints: no window). */
+  const afterPaint = (fn: () => void) => {
+    const raf = env.window?.requestAnimationFrame?.bind(env.window);
+    if (!raf) return fn();
+    raf(() => raf(() => fn()));
+  };
   const subs = [
     modal.onDidOpen$.subscribe((args) => {
       if (args.uri || !allowed()) return;
       listen();
-      if (!env.isMobile() && router.state.view === 'Connect') start();
+      if (!env.isMobile() && router.state.view === 'Connect') afterPaint(() => modal.state.open && start());
     }),
     modal.onDidClose$.subscribe(() => removeListeners?.()),
   ];
