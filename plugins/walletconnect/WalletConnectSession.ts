@@ -10,6 +10,13 @@
  * connect resolves with whichever pairing the wallet approves. On a phone in
  * Telegram or iOS Safari, a new connect reuses an unexpired link.
  *
+ * Prewarm: `prewarm()` prepares a pairing before anybody asks for it (the plugin's start hook
+ * calls it when the modal opens on a desktop, or on intent: see ./prewarm). Its link is published
+ * like any other and renewed while it lives unused; the next connect adopts it instead of making
+ * a new one, so the pairing view shows the QR code in its first frame. Nobody is told of its
+ * failure (no alert, no error state: the view's own connect tries again and reports), and it stops
+ * when the modal closes unused.
+ *
  * A connect may carry an AbortSignal: when it aborts (the visitor chose another wallet), that
  * connect stops waiting, and the pairing stops when nobody waits for it any more.
  *
@@ -187,6 +194,10 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   /** Chain reference the eip155 requests go to, following chainChanged. */
   private evmChain: string | undefined;
   private readonly inflight = new Set<Inflight>();
+  /** The pairing under way was prepared by prewarm() and no connect has adopted it yet. */
+  private prewarmed = false;
+  /** A caller that reports failures (not a prewarm) waits for the provider being created. */
+  private reportInitFailure = false;
 
   constructor(
     @inject(Options) private readonly options: Options,
@@ -199,9 +210,11 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     @inject(UniversalProviderInit) private readonly initProvider: (opts: Record<string, unknown>) => Promise<UniversalProviderLike>,
     @inject(WalletConnectConfig) private readonly config: WalletConnectPluginConfig,
   ) {
-    // Closing the modal stops a pairing nobody is looking at (the waiting connect rejects).
+    // Closing the modal stops a pairing nobody is looking at (the waiting connect rejects), and
+    // one that was prepared and never used.
     this.modal.onDidClose$.subscribe(() => {
       if (this.state.status === 'pairing' && this.waiters.length > 0) this.cancel();
+      else if (this.prewarmed) this.dropPrewarm();
     });
   }
 
@@ -214,6 +227,13 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   provider(): Promise<UniversalProviderLike> {
+    return this.ensureProvider(true);
+  }
+
+  /** The provider, created once; `report`: a failure to create it is shown (alert, error state) to whoever waits. */
+  private ensureProvider(report: boolean): Promise<UniversalProviderLike> {
+    if (!this.providerPromise) this.reportInitFailure = report;
+    else this.reportInitFailure ||= report;
     this.providerPromise ??= this.createProvider().catch((err) => {
       this.providerPromise = undefined;
       throw err;
@@ -248,6 +268,11 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
         });
       } catch (cause) {
         const error = new UniversalProviderInitError({ cause });
+        if (!this.reportInitFailure) {
+          // Only a prewarm waited: nobody asked for WalletConnect yet; its own connect will try again.
+          this.store.patch({ status: 'idle' });
+          throw error;
+        }
         this.events.track({ type: 'error', event: 'INTERNAL_SDK_ERROR', properties: { errorType: 'UniversalProviderInitError' } });
         console.error('[latchkey] WalletConnect: the universal provider failed to start', cause);
         this.alerts.showProviderError(cause);
@@ -345,7 +370,10 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     });
     const s = this.state;
     const generating = s.status === 'pairing' && s.buffering;
-    const reuse = s.wcUri !== undefined && shouldReusePairing(this.env, s.wcPairingExpiry, this.env.now());
+    const prepared = this.prewarmed && s.status === 'pairing' && s.wcUri !== undefined && !isPairingExpired(s.wcPairingExpiry, this.env.now());
+    const reuse = prepared || (s.wcUri !== undefined && shouldReusePairing(this.env, s.wcPairingExpiry, this.env.now()));
+    // A prepared pairing (ready or being generated) is this connect's from now on.
+    this.prewarmed = false;
     if (generating || reuse) {
       this.store.patch({ status: 'pairing', wcError: false, error: undefined });
       if (reuse) this.scheduleExpiry();
@@ -358,8 +386,39 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     return done;
   }
 
+  async prewarm(): Promise<void> {
+    if (!this.mayPrewarm()) return;
+    let provider: UniversalProviderLike;
+    try {
+      provider = await this.ensureProvider(false);
+    } catch {
+      return; // said nothing: the view's own connect tries again and reports
+    }
+    // Things may have moved while the provider started (a connect began, the modal closed).
+    if (provider.session || !this.mayPrewarm()) return;
+    this.prewarmed = true;
+    this.startPairing(provider);
+  }
+
+  private mayPrewarm(): boolean {
+    const o = this.options.state;
+    return !o.manualWCControl && o.enableWalletConnect !== false && this.modal.state.open && this.waiters.length === 0 && this.state.status === 'idle';
+  }
+
+  /** A prepared pairing nobody used: its link goes, it is no longer renewed, a late answer to it no longer counts. */
+  private dropPrewarm(): void {
+    this.prewarmed = false;
+    this.attempt++;
+    this.clearExpiryTimer();
+    if (this.state.status === 'pairing') this.store.patch({ status: 'idle', buffering: false, wcUri: undefined, wcPairingExpiry: undefined });
+    // Its relay subscription goes too (and any other pairing no session came from); not on a
+    // provider the host gave, whose pairings are the host's business.
+    const own = this.started !== undefined && this.started !== this.options.state.universalProvider ? this.started : undefined;
+    if (own && !own.session) own.cleanupPendingPairings?.({ deletePairings: true }).catch(() => undefined);
+  }
+
   async refreshPairing(): Promise<void> {
-    if (this.state.status !== 'pairing' || this.waiters.length === 0 || this.options.state.manualWCControl) return;
+    if (this.state.status !== 'pairing' || (this.waiters.length === 0 && !this.prewarmed) || this.options.state.manualWCControl) return;
     const provider = await this.provider();
     if (provider.session) return this.onApproved(provider);
     this.startPairing(provider);
@@ -376,6 +435,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       },
       (err: unknown) => {
         if (id !== this.attempt) return; // replaced by a fresher link: its end does not count
+        if (this.prewarmed && this.waiters.length === 0) return this.dropPrewarm(); // unused: nobody to tell
         this.fail(err);
       },
     );
@@ -392,6 +452,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   private onApproved(provider: UniversalProviderLike): void {
     if (!provider.session) return;
     this.attempt++;
+    this.prewarmed = false;
     this.clearExpiryTimer();
     this.evmChain = undefined;
     const recent = this.state.recentWallet;
@@ -440,6 +501,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   /** The pairing stops: its link is no longer renewed and a late answer to it no longer counts. */
   private stopPairing(): void {
     this.attempt++;
+    this.prewarmed = false;
     this.clearExpiryTimer();
     this.store.patch({ status: 'idle', buffering: false });
   }
@@ -520,6 +582,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   async disconnect(): Promise<void> {
+    this.prewarmed = false;
     this.clearExpiryTimer();
     const provider = this.providerPromise ? await this.providerPromise.catch(() => undefined) : undefined;
     this.evmChain = undefined;
@@ -585,6 +648,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
 
   /** Clears the pairing (spec section 4: a disconnect resets the pairing). */
   resetPairing(): void {
+    this.prewarmed = false;
     this.clearExpiryTimer();
     this.store.patch({ wcUri: undefined, wcPairingExpiry: undefined, wcLinking: undefined, wcError: false, error: undefined, buffering: false });
   }

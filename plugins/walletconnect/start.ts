@@ -1,13 +1,15 @@
 /**
  * The WalletConnect plugin's start hook, imported when the kernel starts: one WALLET_CONNECT
  * connector per namespace the app configured (kept in step with the options and the chain
- * plugins registered later), and `modal.open({ uri })` for a pairing link the host made.
+ * plugins registered later), `modal.open({ uri })` for a pairing link the host made, and the
+ * pairing's prewarm (./prewarm) when the modal opens.
  */
-import { ConnectorRegistry, Modal, Options, PluginHost, type Connector, type PluginContext } from 'latchkey';
+import { ConnectorRegistry, Environment, Modal, Options, PluginHost, Router, type Connector, type PluginContext } from 'latchkey';
 import { lazyEip1193Provider } from './provider';
 import { WalletConnectSession } from './types';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 import { WALLETCONNECT_ICON } from './icon';
+import { prewarmOnOpenAndIntent } from './prewarm';
 
 function loadSession(ctx: PluginContext): () => Promise<WalletConnectSession> {
   return async () => {
@@ -55,7 +57,20 @@ export function startWalletConnect(ctx: PluginContext): () => void {
       if (args.uri) void session().then((s) => s.setUri(args.uri!), (err) => console.error('[latchkey] WalletConnect failed to load', err));
     }),
   );
+  const stopPrewarm = prewarmOnOpenAndIntent({
+    modal: ctx.get<Modal>(Modal),
+    router: ctx.get<Router>(Router),
+    options,
+    env: ctx.get<Environment>(Environment),
+    hasEntry: () => registered.length > 0,
+    prewarm: async () => {
+      // The pairing view's chunk too, so the view itself does not wait for it.
+      void plugins.view('ConnectingWalletConnect')?.load().catch(() => undefined);
+      await (await session()).prewarm();
+    },
+  });
   return () => {
+    stopPrewarm();
     for (const sub of subs) sub.unsubscribe();
     for (const id of registered) registry.remove(id);
     registered = [];

@@ -47,6 +47,8 @@ export interface UniversalProviderLike {
   setDefaultChain(chain: string, rpcUrl?: string): void;
   on(event: string, listener: (...args: any[]) => void): void;
   removeListener(event: string, listener: (...args: any[]) => void): void;
+  /** Unsubscribes (`deletePairings`: expires) the pairings no session came from. */
+  cleanupPendingPairings?(opts?: { deletePairings?: boolean }): Promise<void>;
   /** The sign client: `client.request` sends a request to the wallet as is; `client.core.verify` is Verify. */
   client?: {
     request?(params: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
@@ -112,6 +114,13 @@ export interface WalletConnectSession extends Observed<WalletConnectState> {
    * until the wallet approves. Resolves with the session's CAIP-10 accounts.
    */
   connect(options?: { readonly signal?: AbortSignal }): Promise<readonly string[]>;
+  /**
+   * Prepares a pairing before anybody asks (the modal is open; see ./prewarm): the provider starts
+   * and a link is published, which the next connect adopts. Quiet (a failure is nobody's business
+   * yet) and a no-op with manualWCControl, WalletConnect disabled, the modal closed, a session, or a
+   * pairing under way. Dropped when the modal closes unused.
+   */
+  prewarm(): Promise<void>;
   /** Replaces an expired link with a fresh one while a connect is waiting. */
   refreshPairing(): Promise<void>;
   /**

@@ -111,6 +111,12 @@ export class FakeUniversalProvider implements UniversalProviderLike {
     }
   }
 
+  /** Calls of cleanupPendingPairings, with their options. */
+  readonly cleanups: unknown[] = [];
+  async cleanupPendingPairings(opts?: { deletePairings?: boolean }): Promise<void> {
+    this.cleanups.push(opts);
+  }
+
   async disconnect(): Promise<void> {
     this.disconnects++;
     this.session = undefined;
