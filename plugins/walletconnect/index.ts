@@ -74,7 +74,7 @@ export function walletConnectPlugin(config: WalletConnectPluginConfig = {}): Plu
     },
     options: { keys: OWNED_OPTIONS, validate: validateWalletConnectOptions },
     activation: 'lazy',
-    onKernelStart: async (ctx) => (await import('./start')).startWalletConnect(ctx),
+    onKernelStart: async (ctx) => (await import('./start')).startWalletConnect(ctx, config),
     load: async () => (await import('./module')).createWalletConnectModule(config),
   };
 }

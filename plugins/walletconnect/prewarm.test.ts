@@ -45,7 +45,9 @@ interface Setup {
   session(): WalletConnectSession;
 }
 
-async function setup(opts: { mobile?: boolean; manual?: boolean; disabled?: boolean; initError?: boolean; window?: object } = {}): Promise<Setup> {
+async function setup(
+  opts: { mobile?: boolean; manual?: boolean; disabled?: boolean; initError?: boolean; window?: object; prewarm?: 'open' | 'intent' | false } = {},
+): Promise<Setup> {
   const fake = new FakeUniversalProvider();
   const doc = new EventTarget();
   const s = { fake, inits: 0, doc, tracked: [] as TrackedEvent[] } as Setup;
@@ -64,7 +66,7 @@ async function setup(opts: { mobile?: boolean; manual?: boolean; disabled?: bool
       ...(opts.manual ? { manualWCControl: true } : {}),
       ...(opts.disabled ? { enableWalletConnect: false } : {}),
     },
-    plugins: [walletConnectPlugin(), chainPlugin],
+    plugins: [walletConnectPlugin(opts.prewarm === undefined ? {} : { prewarm: opts.prewarm }), chainPlugin],
     environment: { localStorage: undefined, window: opts.window, document: doc, isMobile: () => opts.mobile === true } as never,
     modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(init))],
   });
@@ -199,6 +201,33 @@ describe('WalletConnect prewarm', () => {
     expect(s.inits).toBe(1);
     expect(s.fake.connectCalls).toHaveLength(1);
     expect(s.session().state.wcUri).toMatch(/^wc:/);
+  });
+
+  it("prewarm: 'intent' — nothing at opening on a desktop either; the WalletConnect entry's hover prepares it", async () => {
+    const s = await setup({ prewarm: 'intent' });
+    await s.kernel.modal.open();
+    await settle();
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
+    expect(s.inits).toBe(0);
+    intent(s.doc, 'pointerover', button('WalletConnect'));
+    await settle();
+    expect(s.inits).toBe(1);
+    expect(s.session().state.wcUri).toMatch(/^wc:/);
+  });
+
+  it('prewarm: false — neither opening nor intent prepares anything; choosing WalletConnect still pairs', async () => {
+    const s = await setup({ prewarm: false });
+    await s.kernel.modal.open();
+    await settle();
+    intent(s.doc, 'focusin', button('WalletConnect'));
+    await settle();
+    expect(s.inits).toBe(0);
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
+    await s.kernel.plugins.load('walletconnect');
+    void s.session().connect().catch(() => undefined);
+    await settle();
+    expect(s.inits).toBe(1);
+    expect(s.fake.connectCalls).toHaveLength(1);
   });
 
   it('intent counts only while the modal is open', async () => {

@@ -15,6 +15,8 @@
 import type { Environment, Modal, Options, Router } from 'latchkey';
 
 export interface PrewarmDeps {
+  /** The plugin's `prewarm` setting: at opening (desktop) and on intent, on intent only, or never. */
+  readonly mode: 'open' | 'intent' | false;
   readonly modal: Modal;
   readonly router: Router;
   readonly options: Options;
@@ -45,7 +47,8 @@ export function isWalletConnectTarget(event: Event): boolean {
 
 /** Starts following the modal; returns the disposer (listeners removed). */
 export function prewarmOnOpenAndIntent(deps: PrewarmDeps): () => void {
-  const { modal, router, options, env } = deps;
+  const { modal, router, options, env, mode } = deps;
+  if (mode === false) return () => undefined;
   const allowed = () => deps.hasEntry() && options.state.manualWCControl !== true && options.state.enableWalletConnect !== false;
   const start = () => {
     if (allowed()) deps.prewarm().catch(() => undefined);
@@ -73,7 +76,7 @@ export function prewarmOnOpenAndIntent(deps: PrewarmDeps): () => void {
     modal.onDidOpen$.subscribe((args) => {
       if (args.uri || !allowed()) return;
       listen();
-      if (!env.isMobile() && router.state.view === 'Connect') afterPaint(() => modal.state.open && start());
+      if (mode === 'open' && !env.isMobile() && router.state.view === 'Connect') afterPaint(() => modal.state.open && start());
     }),
     modal.onDidClose$.subscribe(() => removeListeners?.()),
   ];

@@ -6,7 +6,7 @@
  */
 import { ConnectorRegistry, Environment, Modal, Options, PluginHost, Router, type Connector, type PluginContext } from 'latchkey';
 import { lazyEip1193Provider } from './provider';
-import { WalletConnectSession } from './types';
+import { WalletConnectSession, type WalletConnectPluginConfig } from './types';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 import { WALLETCONNECT_ICON } from './icon';
 import { prewarmOnOpenAndIntent } from './prewarm';
@@ -18,7 +18,7 @@ function loadSession(ctx: PluginContext): () => Promise<WalletConnectSession> {
   };
 }
 
-export function startWalletConnect(ctx: PluginContext): () => void {
+export function startWalletConnect(ctx: PluginContext, config: WalletConnectPluginConfig = {}): () => void {
   const options = ctx.get<Options>(Options);
   const plugins = ctx.get<PluginHost>(PluginHost);
   const registry = ctx.get<ConnectorRegistry>(ConnectorRegistry);
@@ -58,6 +58,7 @@ export function startWalletConnect(ctx: PluginContext): () => void {
     }),
   );
   const stopPrewarm = prewarmOnOpenAndIntent({
+    mode: config.prewarm ?? 'open',
     modal: ctx.get<Modal>(Modal),
     router: ctx.get<Router>(Router),
     options,

@@ -17,6 +17,15 @@ export interface WalletConnectPluginConfig {
   /** Relay URL; default: the kernel option `relayUrl`, else the hosted relay. */
   readonly relayUrl?: string;
   /**
+   * When the pairing link is prepared in the background, so the QR code paints at once:
+   * - 'open' (default): when the modal opens on the Connect view on a desktop, and on intent
+   *   (pointer over or focus on the WalletConnect entry) on any device;
+   * - 'intent': on intent only; a visitor who picks another wallet never loads WalletConnect
+   *   (about 2.4 MiB of heap and a relay socket fewer while the modal is open);
+   * - false: only when the visitor chooses WalletConnect.
+   */
+  readonly prewarm?: 'open' | 'intent' | false;
+  /**
    * WalletConnect Verify attests the dapp's origin through a hosted service. With no internet it
    * costs a 5 s timeout on every proposal and request in a browser. Default: off when the relay is
    * on this machine or a private network (nothing there can be attested), on otherwise.
