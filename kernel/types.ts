@@ -2,6 +2,7 @@
  * Plain data shapes shared by the kernel, its plugins and the UI (spec section 3).
  * Types only: this file emits no code.
  */
+import type { TokenBalance } from './services/blockchainApi/types';
 
 /** Chain namespaces the kernel keeps state for. */
 export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122';
@@ -81,18 +82,6 @@ export interface ConnectedWalletInfo {
   readonly social?: string;
 }
 
-/** Token balance (spec section 3); the balances plugin fills `AccountState.tokenBalance`. */
-interface TokenBalance {
-  readonly name: string;
-  readonly symbol: string;
-  readonly chainId: string;
-  readonly address?: string;
-  readonly value?: number;
-  readonly price: number;
-  readonly iconUrl: string;
-  readonly quantity: { readonly decimals: string; readonly numeric: string };
-}
-
 /** Account record (spec: namespace, address, type, publicKey, path). */
 export interface AccountRecord {
   readonly namespace: ChainNamespace;
@@ -111,6 +100,7 @@ export interface AccountState {
   readonly profileName?: string | null;
   readonly profileImage?: string | null;
   readonly addressExplorerUrl?: string;
+  /** Token balances (spec section 3); the portfolio plugin fills them. */
   readonly tokenBalance?: readonly TokenBalance[];
   readonly connectedWalletInfo?: ConnectedWalletInfo;
   readonly connectorId?: string;

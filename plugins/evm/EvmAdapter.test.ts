@@ -559,13 +559,11 @@ describe('EvmAdapter: node errors from sends (spec section 8)', () => {
 describe('EvmAdapter capabilities over EIP-1193 (EIP-5792, ERC-7715, EIP-7811)', () => {
   const call = { connector: undefined as unknown as Connector, network: local, address: A1 };
 
-  it('sendCalls: every call checked (to/data start with 0x) before the wallet is asked; wallet_sendCalls v2; v1 and v2 answers', async () => {
+  it('sendCalls: the calls are checked (kernel/sendCalls.test.ts has every rule) before the wallet is asked; wallet_sendCalls v2; v1 and v2 answers', async () => {
     const { provider } = walletOn('0x7a69', [A1], { wallet_sendCalls: () => ({ id: '0xbundle' }) });
     const adapter = new EvmAdapter(fakeContext().ctx);
     const connector = connectorFor(provider);
-    for (const calls of [[{ to: 'f39F' }], [{ to: A2, data: 'a9059cbb' }], [], [{ data: '0x' }]]) {
-      await expect(adapter.sendCalls({ ...call, connector, request: { calls } as never })).rejects.toMatchObject({ name: 'InvalidParamsRpcError', code: -32602 });
-    }
+    await expect(adapter.sendCalls({ ...call, connector, request: { calls: [{ to: A2, data: 'a9059cbb' }] } as never })).rejects.toMatchObject({ name: 'InvalidParamsRpcError', code: -32602 });
     expect(provider.calls).toEqual([]);
     expect(await adapter.sendCalls({ ...call, connector, request: { calls: [{ to: A2, data: '0xa9059cbb', value: 16n }], atomicRequired: true, capabilities: { paymasterService: { url: 'https://pm.example' } } } })).toBe('0xbundle');
     expect(provider.calls).toEqual([

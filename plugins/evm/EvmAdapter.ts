@@ -36,12 +36,13 @@ import {
   MethodNotFoundRpcError,
   RequestAbortedError,
   UnauthorizedProviderError,
+  sendCallsBundleId,
+  sendCallsParams,
   UnsupportedProviderMethodError,
   toNodeError,
   type LatchkeyErrorOptions,
   toProviderError,
 } from 'latchkey/errors';
-import { bundleId, sendCallsParams } from './sendCalls';
 
 type AccountRecord = AdapterConnection['accounts'][number];
 
@@ -281,7 +282,7 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
   async sendCalls({ connector, network, address, request }: AdapterCall & { readonly request: AdapterRequests['eip155']['calls'] }): Promise<string> {
     const params = sendCallsParams(request, toChainId(network.id), address);
     const answer = await this.capability<unknown>('sendCalls', this.providerOf(connector), 'wallet_sendCalls', params, true);
-    const id = bundleId(answer);
+    const id = sendCallsBundleId(answer);
     if (!id) throw new UnexpectedWalletResponseError('wallet_sendCalls', answer);
     return id;
   }

@@ -9,10 +9,10 @@
  *   PUT    {sessions}  { sessions }   → 2xx (replaces them; [] signs out)
  *   DELETE {session}?chainId&address  → 2xx
  */
-import { SiwxBackendError, SiwxNotAttachedError, SiwxVerificationError } from './errors';
+import { SiwxBackendError, SiwxVerificationError } from './errors';
 import { isCurrent, isSession, messageData, sameAccount } from './message';
-import { buildMessage, type SiwxMessageOptions } from './local';
-import { SIWX_ATTACH, type AttachableSiwx, type SiwxEnvironment, type SiwxMessage, type SiwxSession } from './types';
+import { AttachedSiwx, type SiwxMessageOptions } from './local';
+import type { AttachableSiwx, SiwxEnvironment, SiwxSession } from './types';
 import type { CaipNetworkId } from 'latchkey';
 
 export interface BackendSiwxOptions extends SiwxMessageOptions {
@@ -35,37 +35,21 @@ function endpoints(options: BackendSiwxOptions): { nonce: string; session: strin
   return { nonce: pick(options.urls?.nonce, 'nonce'), session: pick(options.urls?.session, 'session'), sessions: pick(options.urls?.sessions, 'sessions') };
 }
 
-export class BackendSiwx implements AttachableSiwx {
-  private env: SiwxEnvironment | undefined;
+export class BackendSiwx extends AttachedSiwx<BackendSiwxOptions> implements AttachableSiwx {
   private readonly urls: { nonce: string; session: string; sessions: string };
   private readonly headers: Record<string, string>;
-  readonly signOutOnDisconnect: boolean;
 
-  constructor(private readonly options: BackendSiwxOptions) {
+  constructor(options: BackendSiwxOptions) {
+    super(options);
     this.urls = endpoints(options);
     this.headers = { ...options.headers };
-    this.signOutOnDisconnect = options.signOutOnDisconnect ?? true;
   }
 
-  [SIWX_ATTACH](env: SiwxEnvironment): void {
-    this.env = env;
-  }
-
-  private need(): SiwxEnvironment {
-    if (!this.env) throw new SiwxNotAttachedError();
-    return this.env;
-  }
-
-  getRequired(): boolean {
-    return this.options.required ?? true;
-  }
-
-  async createMessage(input: { readonly chainId: CaipNetworkId; readonly accountAddress: string }): Promise<SiwxMessage> {
-    const env = this.need();
+  protected async nonce(input: { readonly chainId: CaipNetworkId; readonly accountAddress: string }, env: SiwxEnvironment): Promise<string> {
     const body = await env.http.get<unknown>({ path: this.urls.nonce, params: { chainId: input.chainId, address: input.accountAddress }, headers: this.headers });
     const nonce = (body as { nonce?: unknown } | null)?.nonce;
     if (typeof nonce !== 'string' || !/^[a-zA-Z0-9]{8,128}$/.test(nonce)) throw new SiwxBackendError(`${this.urls.nonce} must answer { nonce } with 8 to 128 alphanumeric characters`);
-    return buildMessage(this.options, env, input, nonce);
+    return nonce;
   }
 
   async getSessions(chainId: CaipNetworkId, address: string): Promise<readonly SiwxSession[]> {

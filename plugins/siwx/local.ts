@@ -53,6 +53,41 @@ export function buildMessage(
   });
 }
 
+/**
+ * What the local and backend providers share: the environment the plugin attaches, `required`,
+ * `signOutOnDisconnect`, and the message built from the options and a nonce of their own.
+ */
+export abstract class AttachedSiwx<O extends SiwxMessageOptions> {
+  private env: SiwxEnvironment | undefined;
+  readonly signOutOnDisconnect: boolean;
+
+  constructor(protected readonly options: O) {
+    this.signOutOnDisconnect = options.signOutOnDisconnect ?? true;
+  }
+
+  [SIWX_ATTACH](env: SiwxEnvironment): void {
+    this.env = env;
+  }
+
+  /** The attached environment (SiwxNotAttachedError before the plugin has attached one). */
+  protected need(): SiwxEnvironment {
+    if (!this.env) throw new SiwxNotAttachedError();
+    return this.env;
+  }
+
+  getRequired(): boolean {
+    return this.options.required ?? true;
+  }
+
+  /** The nonce of the message for `input`. */
+  protected abstract nonce(input: { readonly chainId: CaipNetworkId; readonly accountAddress: string }, env: SiwxEnvironment): Promise<string>;
+
+  async createMessage(input: { readonly chainId: CaipNetworkId; readonly accountAddress: string }): Promise<SiwxMessage> {
+    const env = this.need();
+    return buildMessage(this.options, env, input, await this.nonce(input, env));
+  }
+}
+
 export interface LocalSiwxOptions extends SiwxMessageOptions {
   /** A nonce from the host (default: 16 random alphanumeric characters). */
   readonly getNonce?: (input: { readonly chainId: CaipNetworkId; readonly accountAddress: string }) => Promise<string>;
@@ -62,31 +97,13 @@ const KEY = 'sessions';
 /** Most sessions kept (one per account and chain). */
 export const MAX_SESSIONS = 20;
 
-export class LocalSiwx implements AttachableSiwx {
-  private env: SiwxEnvironment | undefined;
-  readonly signOutOnDisconnect: boolean;
-
-  constructor(private readonly options: LocalSiwxOptions = {}) {
-    this.signOutOnDisconnect = options.signOutOnDisconnect ?? true;
+export class LocalSiwx extends AttachedSiwx<LocalSiwxOptions> implements AttachableSiwx {
+  constructor(options: LocalSiwxOptions = {}) {
+    super(options);
   }
 
-  [SIWX_ATTACH](env: SiwxEnvironment): void {
-    this.env = env;
-  }
-
-  private need(): SiwxEnvironment {
-    if (!this.env) throw new SiwxNotAttachedError();
-    return this.env;
-  }
-
-  getRequired(): boolean {
-    return this.options.required ?? true;
-  }
-
-  async createMessage(input: { readonly chainId: CaipNetworkId; readonly accountAddress: string }): Promise<SiwxMessage> {
-    const env = this.need();
-    const nonce = this.options.getNonce ? await this.options.getNonce(input) : generateNonce();
-    return buildMessage(this.options, env, input, nonce);
+  protected async nonce(input: { readonly chainId: CaipNetworkId; readonly accountAddress: string }): Promise<string> {
+    return this.options.getNonce ? this.options.getNonce(input) : generateNonce();
   }
 
   /** Stored sessions: well-formed ones only, at most MAX_SESSIONS. */

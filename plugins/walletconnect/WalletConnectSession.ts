@@ -43,10 +43,9 @@ import {
   type CaipNetwork,
   type ChainNamespace,
 } from 'latchkey';
-import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError } from 'latchkey/errors';
+import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError, assertSendCallsParams } from 'latchkey/errors';
 import { RelayConnectionLostError, UniversalProviderInitError } from './errors';
 import { buildNamespaces } from './sessionNamespaces';
-import { assertSendCallsParams } from './sendCalls';
 import { walletConnectLogger } from './logger';
 import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';

@@ -10,19 +10,15 @@
  * balance stays anvil's 10000 ETH (tests rely on that).
  */
 import {
-  createPublicClient,
-  createWalletClient,
-  getAddress,
   getContractAddress,
-  http,
   parseEther,
   parseUnits,
   type Abi,
   type Address,
-  type Hash,
   type Hex,
 } from 'viem';
 import type { CompiledContracts } from './compile';
+import { openLocalChain } from './localChain';
 
 export interface DeployOptions {
   readonly rpcUrl: string;
@@ -83,28 +79,9 @@ export async function deployDevContracts(options: DeployOptions): Promise<DevCon
   const tokenArtifact = options.contracts.LatchkeyDevToken;
   const nftArtifact = options.contracts.LatchkeyDevKeys;
   if (!tokenArtifact || !nftArtifact) throw new DeployError('compiled contracts lack LatchkeyDevToken or LatchkeyDevKeys');
-  const transport = http(options.rpcUrl, { timeout: 10_000, retryCount: 0 });
-  const chain = {
-    id: options.chainId,
-    name: `local ${options.chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [options.rpcUrl] } },
-  } as const;
-  const client = createPublicClient({ chain, transport });
-  const actualChainId = await client.getChainId();
-  if (actualChainId !== options.chainId) {
-    throw new DeployError(`${options.rpcUrl} is chain ${actualChainId}, expected ${options.chainId}`);
-  }
-  const accounts = ((await client.request({ method: 'eth_accounts' } as never)) as string[]).map((a) => getAddress(a));
+  const { client, accounts, hashes, wallet, send, confirmAll } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new DeployError(m));
   if (accounts.length < 4) throw new DeployError(`the node has ${accounts.length} unlocked accounts; at least 4 are needed`);
   const deployer = accounts[accounts.length - 1]!;
-  const wallet = (account: Address) => createWalletClient({ account, chain, transport });
-  const hashes: Hash[] = [];
-  const send = async (p: Promise<Hash>) => {
-    const hash = await p;
-    hashes.push(hash);
-    return hash;
-  };
 
   const nonce = await client.getTransactionCount({ address: deployer });
   const tokenAddress = getContractAddress({ from: deployer, nonce: BigInt(nonce) });
@@ -137,12 +114,7 @@ export async function deployDevContracts(options: DeployOptions): Promise<DevCon
     owners['5'] = others[1]!;
   }
   // anvil mines each transaction as it arrives; check they all succeeded
-  let lastBlock = 0n;
-  for (const hash of hashes) {
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
-    if (receipt.status !== 'success') throw new DeployError(`dev stack transaction ${hash} reverted`);
-    if (receipt.blockNumber > lastBlock) lastBlock = receipt.blockNumber;
-  }
+  const lastBlock = await confirmAll('dev stack');
   const code = (await client.getCode({ address: tokenAddress })) as Hex | undefined;
   if (!code || code === '0x') throw new DeployError(`no code at the predicted token address ${tokenAddress}`);
   return {

@@ -20,20 +20,17 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
-  createPublicClient,
-  createWalletClient,
   encodePacked,
   getAddress,
   getContractAddress,
-  http,
   keccak256,
   parseEther,
   parseUnits,
   type Abi,
   type Address,
-  type Hash,
   type Hex,
 } from 'viem';
+import { openLocalChain } from './localChain';
 
 export interface Artifact {
   readonly abi: Abi;
@@ -155,27 +152,10 @@ export async function deployExchange(options: DeployExchangeOptions): Promise<De
     );
   }
   const liquidity = options.liquidity ?? DEFAULT_POOL;
-  const transport = http(options.rpcUrl, { timeout: 10_000, retryCount: 0 });
-  const chain = {
-    id: options.chainId,
-    name: `local ${options.chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [options.rpcUrl] } },
-  } as const;
-  const client = createPublicClient({ chain, transport });
-  const actual = await client.getChainId();
-  if (actual !== options.chainId) throw new ExchangeDeployError(`${options.rpcUrl} is chain ${actual}, expected ${options.chainId}`);
-  const accounts = ((await client.request({ method: 'eth_accounts' } as never)) as string[]).map((a) => getAddress(a));
+  const { client, accounts, hashes, wallet, send, confirmAll } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new ExchangeDeployError(m));
   if (accounts.length <= EXCHANGE_DEPLOYER_INDEX + 1) throw new ExchangeDeployError(`the node has ${accounts.length} unlocked accounts; 10 are needed`);
   const deployer = accounts[EXCHANGE_DEPLOYER_INDEX]!;
   const provider = accounts[accounts.length - 1]!;
-  const wallet = (account: Address) => createWalletClient({ account, chain, transport });
-  const hashes: Hash[] = [];
-  const send = async (p: Promise<Hash>) => {
-    const hash = await p;
-    hashes.push(hash);
-    return hash;
-  };
 
   const nonce = await client.getTransactionCount({ address: deployer });
   const addresses = exchangeAddresses(deployer, nonce);
@@ -196,10 +176,7 @@ export async function deployExchange(options: DeployExchangeOptions): Promise<De
       value: liquidity.eth,
     } as never),
   );
-  for (const hash of hashes) {
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
-    if (receipt.status !== 'success') throw new ExchangeDeployError(`exchange transaction ${hash} reverted`);
-  }
+  await confirmAll('exchange');
   for (const [name, address] of Object.entries(addresses)) {
     const code = await client.getCode({ address });
     if (!code || code === '0x') throw new ExchangeDeployError(`no code at the predicted ${name} address ${address}`);

@@ -18,7 +18,6 @@
 import { SigHash, TEST_NETWORK, Transaction, p2tr, p2wpkh, utils } from '@scure/btc-signer';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
-import type { StandardConnectInput, StandardConnectOutput } from '@wallet-standard/features';
 import { pubECDSA, signBip322, type Bip322AddressType } from './bip322';
 import type {
   BitcoinAddressPurpose,
@@ -38,12 +37,14 @@ import {
   invalidInput,
   isBytes,
   makeAccount,
+  publishWallet,
   readJson,
-  registerWallet,
   safeStorage,
   sameAccount,
+  standardFeatures,
   unauthorized,
   walletError,
+  walletHost,
   writeJson,
   type ApprovalControl,
   type StorageLike,
@@ -116,8 +117,7 @@ interface KeyedAccount extends BitcoinDevAccount {
 }
 
 export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): BitcoinDevWallet {
-  const host = options.host ?? (globalThis as unknown as { window: WalletHost }).window;
-  if (!host) throw new Error('Bitcoin dev wallet: no window to register on');
+  const host = walletHost('Bitcoin', options.host);
   const accountIndex = options.accountIndex ?? 0;
   const storage = safeStorage(host, options.storage);
   const storageKey = options.storageKey ?? `latchkey-dev-wallet:bitcoin:${accountIndex}`;
@@ -254,24 +254,13 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
   };
 
   const features = {
-    'standard:connect': {
-      version: '1.0.0',
-      connect: async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
-        if (purposes.size === 0) {
-          if (input?.silent) return { accounts: [] };
-          authorize(PURPOSES);
-        }
-        return { accounts: wallet.accounts };
-      },
-    },
-    'standard:disconnect': {
-      version: '1.0.0',
-      disconnect: async () => control.disconnect(),
-    },
-    'standard:events': {
-      version: '1.0.0',
-      on: (event: string, listener: (p: object) => void) => events.on(event, listener),
-    },
+    ...standardFeatures({
+      events,
+      isAuthorized: () => purposes.size > 0,
+      authorize: () => authorize(PURPOSES),
+      disconnect: () => control.disconnect(),
+      accounts: () => wallet.accounts,
+    }),
     'bitcoin:connect': {
       version: '1.0.0',
       connect: async (input: BitcoinConnectInput): Promise<BitcoinConnectOutput> => {
@@ -334,18 +323,7 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
     },
   };
 
-  const wallet: Wallet = Object.freeze({
-    version: '1.0.0' as const,
-    name: options.name,
-    icon: options.icon,
-    chains,
-    features,
-    get accounts() {
-      return authorizedAccounts().map((a) => a.account);
-    },
-  });
-
-  const unregister = registerWallet(wallet, host);
+  const { wallet, unregister } = publishWallet({ name: options.name, icon: options.icon, chains, features, accounts: () => authorizedAccounts().map((a) => a.account) }, host);
   return control;
 }
 

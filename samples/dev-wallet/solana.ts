@@ -22,7 +22,6 @@ import type {
   SolanaSignTransactionOutput,
   SolanaTransactionCommitment,
 } from '@solana/wallet-standard-features';
-import type { StandardConnectInput, StandardConnectOutput } from '@wallet-standard/features';
 import type { FetchLike } from './index';
 import { solanaKey, type SolanaKey } from './keys';
 import { parseWireTransaction, signWireTransaction } from './solanaWire';
@@ -32,12 +31,14 @@ import {
   invalidInput,
   isBytes,
   makeAccount,
+  publishWallet,
   readJson,
-  registerWallet,
   safeStorage,
   sameAccount,
+  standardFeatures,
   unauthorized,
   walletError,
+  walletHost,
   writeJson,
   type ApprovalControl,
   type StorageLike,
@@ -95,8 +96,7 @@ interface Persisted {
 
 /** Creates the wallet and registers it through wallet-standard. */
 export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaDevWallet {
-  const host = options.host ?? (globalThis as unknown as { window: WalletHost }).window;
-  if (!host) throw new Error('Solana dev wallet: no window to register on');
+  const host = walletHost('Solana', options.host);
   if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(options.localChain.caipNetworkId)) {
     throw new Error(`Solana dev wallet: invalid local chain id ${options.localChain.caipNetworkId}`);
   }
@@ -252,24 +252,16 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
   };
 
   const features = {
-    'standard:connect': {
-      version: '1.0.0',
-      connect: async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
-        if (authorized) return { accounts: wallet.accounts };
-        if (input?.silent) return { accounts: [] }; // never prompt on a silent connect
+    ...standardFeatures({
+      events,
+      isAuthorized: () => authorized,
+      authorize: () => {
         approve(control);
         setAuthorized(true);
-        return { accounts: wallet.accounts };
       },
-    },
-    'standard:disconnect': {
-      version: '1.0.0',
-      disconnect: async (): Promise<void> => setAuthorized(false),
-    },
-    'standard:events': {
-      version: '1.0.0',
-      on: (event: string, listener: (p: object) => void) => events.on(event, listener),
-    },
+      disconnect: () => setAuthorized(false),
+      accounts: () => wallet.accounts,
+    }),
     'solana:signMessage': {
       version: '1.1.0',
       signMessage: async (...inputs: readonly SolanaSignMessageInput[]): Promise<readonly SolanaSignMessageOutput[]> => {
@@ -346,17 +338,6 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
     },
   };
 
-  const wallet: Wallet = Object.freeze({
-    version: '1.0.0' as const,
-    name: options.name,
-    icon: options.icon,
-    chains,
-    features,
-    get accounts() {
-      return authorized ? [account()] : [];
-    },
-  });
-
-  const unregister = registerWallet(wallet, host);
+  const { wallet, unregister } = publishWallet({ name: options.name, icon: options.icon, chains, features, accounts: () => (authorized ? [account()] : []) }, host);
   return control;
 }

@@ -3,7 +3,7 @@
  * (@wallet-standard/app's getWallets) on a fake window, in both load orders.
  */
 import type { Wallet } from '@wallet-standard/base';
-import { ChangeEmitter, registerWallet, svgIcon, type WalletHost } from './standard';
+import { ChangeEmitter, publishWallet, registerWallet, standardFeatures, svgIcon, walletHost, type WalletHost } from './standard';
 
 function fakeWindow(): WalletHost & EventTarget {
   return new EventTarget() as unknown as WalletHost & EventTarget;
@@ -73,6 +73,44 @@ describe('registerWallet (wallet side of wallet-standard)', () => {
     expect(registered).toEqual([w]);
     // a hostile detail is ignored, not thrown into the wallet
     expect(() => win.dispatchEvent(Object.assign(new Event('wallet-standard:app-ready'), { detail: null }))).not.toThrow();
+  });
+});
+
+describe('walletHost, standardFeatures and publishWallet (what the Solana and Bitcoin dev wallets share)', () => {
+  it('without a window (node), installing names the wallet in the error', () => {
+    expect(() => walletHost('Bitcoin')).toThrow('Bitcoin dev wallet: no window to register on');
+  });
+
+  it('a silent connect never authorises; a connect does once; disconnect forgets; accounts are read live by the app', async () => {
+    const win = fakeWindow();
+    const events = new ChangeEmitter();
+    const account = { address: 'a', publicKey: new Uint8Array([1]), chains: ['test:1'], features: [] } as const;
+    let authorized = false;
+    let prompts = 0;
+    const features = standardFeatures({
+      events,
+      isAuthorized: () => authorized,
+      authorize: () => {
+        prompts += 1;
+        authorized = true;
+      },
+      disconnect: () => (authorized = false),
+      accounts: () => (authorized ? [account] : []),
+    });
+    const { wallet: w, unregister } = publishWallet({ name: 'Shared', icon: svgIcon('<svg/>'), chains: ['test:1'], features, accounts: () => (authorized ? [account] : []) }, win);
+    const { getWallets } = loadApp(win);
+    expect(getWallets().get()).toEqual([w]);
+    expect(Object.isFrozen(w)).toBe(true);
+    expect(await features['standard:connect'].connect({ silent: true })).toEqual({ accounts: [] });
+    expect(prompts).toBe(0);
+    expect(await features['standard:connect'].connect()).toEqual({ accounts: [account] });
+    expect(await features['standard:connect'].connect()).toEqual({ accounts: [account] });
+    expect(prompts).toBe(1);
+    expect(w.accounts).toEqual([account]);
+    await features['standard:disconnect'].disconnect();
+    expect(w.accounts).toEqual([]);
+    unregister();
+    expect(getWallets().get()).toEqual([]);
   });
 });
 

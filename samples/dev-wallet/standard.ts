@@ -8,7 +8,7 @@
  * (`@wallet-standard/app`'s getWallets()), so registration works whichever loads first.
  */
 import type { Wallet, WalletAccount, WalletIcon, WindowAppReadyEventAPI } from '@wallet-standard/base';
-import type { StandardEventsChangeProperties } from '@wallet-standard/features';
+import type { StandardConnectInput, StandardConnectOutput, StandardEventsChangeProperties } from '@wallet-standard/features';
 import type { StorageLike, WalletHost } from './host';
 
 export type { StorageLike, WalletHost };
@@ -172,3 +172,71 @@ export function approve(control: ApprovalControl): void {
 }
 
 export const isBytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
+
+/** The window a dev wallet registers on: `host` when given, else the global `window`; `label` names the wallet in the error. */
+export function walletHost(label: string, host?: WalletHost): WalletHost {
+  const found = host ?? (globalThis as unknown as { window?: WalletHost }).window;
+  if (!found) throw new Error(`${label} dev wallet: no window to register on`);
+  return found;
+}
+
+/** A dev wallet's authorisation as the standard features see it. */
+export interface StandardAuthorization {
+  readonly events: ChangeEmitter;
+  /** True once the user has let the app see accounts. */
+  isAuthorized(): boolean;
+  /** Asks the user (approve, which may throw the rejection) and authorises; emits `change`. */
+  authorize(): void;
+  /** Forgets the authorisation; emits `change` when there was one. */
+  disconnect(): void;
+  /** The accounts the app may see now. */
+  accounts(): readonly WalletAccount[];
+}
+
+/**
+ * standard:connect (a `silent` connect never prompts: it answers the authorised accounts or
+ * none), standard:disconnect and standard:events over a wallet's own authorisation.
+ */
+export function standardFeatures(auth: StandardAuthorization) {
+  return {
+    'standard:connect': {
+      version: '1.0.0',
+      connect: async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
+        if (!auth.isAuthorized()) {
+          if (input?.silent) return { accounts: [] };
+          auth.authorize();
+        }
+        return { accounts: auth.accounts() };
+      },
+    },
+    'standard:disconnect': {
+      version: '1.0.0',
+      disconnect: async (): Promise<void> => auth.disconnect(),
+    },
+    'standard:events': {
+      version: '1.0.0',
+      on: (event: string, listener: (p: object) => void) => auth.events.on(event, listener),
+    },
+  } as const;
+}
+
+/**
+ * The frozen wallet-standard Wallet (version 1.0.0) whose `accounts` are read live, registered
+ * with every app on `host` now and later. Returns it with the function that unregisters it.
+ */
+export function publishWallet(
+  fields: { name: string; icon: WalletIcon; chains: readonly `${string}:${string}`[]; features: Wallet['features']; accounts: () => readonly WalletAccount[] },
+  host: WalletHost,
+): { wallet: Wallet; unregister: () => void } {
+  const wallet: Wallet = Object.freeze({
+    version: '1.0.0' as const,
+    name: fields.name,
+    icon: fields.icon,
+    chains: fields.chains,
+    features: fields.features,
+    get accounts() {
+      return fields.accounts();
+    },
+  });
+  return { wallet, unregister: registerWallet(wallet, host) };
+}

@@ -100,21 +100,9 @@ async function buildLibrary() {
 /** The Latchkey page with every first-party plugin (package.json's ./plugins/* with a …Plugin factory), written to `dir`. */
 async function allPluginsPage(dir) {
   const plugins = await firstPartyPlugins(ROOT);
-  const source = `import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createKernel, defineNetwork } from 'latchkey';
-import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
-${plugins.map((p) => `import { ${p.factory} } from 'latchkey/plugins/${p.name}';`).join('\n')}
-const mainnet = defineNetwork({ id: 1, name: 'Ethereum', caipNetworkId: 'eip155:1', chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/rpc'] } } });
-const kernel = createKernel({
-  options: { projectId: 'latchkey-bench', metadata: { name: 'Bench', description: 'Benchmark host', url: location.origin, icons: [] },
-    networks: [mainnet], relayUrl: 'ws://127.0.0.1:9', features: { analytics: false } },
-  plugins: [${plugins.map((p) => `${p.factory}()`).join(', ')}],
-});
-createRoot(document.getElementById('root')).render(
-  createElement(LatchkeyProvider, { kernel }, createElement('main', null, createElement('h1', null, 'Host app'), createElement(ConnectButton))),
-);
+  const source = `${plugins.map((p) => `import { ${p.factory} } from 'latchkey/plugins/${p.name}';`).join('\n')}
+import { mountBenchHost } from ${JSON.stringify(join(here, 'pages/host.tsx'))};
+mountBenchHost([${plugins.map((p) => `${p.factory}()`).join(', ')}], { relayUrl: 'ws://127.0.0.1:9' });
 `;
   const file = join(dir, 'latchkey-all.js');
   await writeFile(file, source);

@@ -14,6 +14,7 @@ import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
 import { decodeQrGrid, gridFromPixels } from '../support/qr';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(45_000);
 
@@ -37,20 +38,6 @@ async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> 
 }
 
 const ethBalance = async () => formatEther(BigInt(await rpc<string>('eth_getBalance', [account, 'latest'])));
-
-/** Retries `assertion` until it passes or `timeoutMs` runs out (then throws its last error). */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);

@@ -20,6 +20,7 @@ import accounts from '../../samples/dev-wallet/accounts.json';
 import { decodeSegwitAddress, verifyBip322Simple, verifyEcdsa } from '../../samples/dev-wallet/testing/btcVerify';
 import { launchBrowser } from '../support/chromium';
 import { startTestStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(30_000);
 
@@ -63,19 +64,6 @@ const dialog = () => page.getByRole('dialog');
 const textOf = async (testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim();
 const attrOf = async (testId: string, name: string) => page.getByTestId(testId).getAttribute(name);
 const kernelAccount = (ns: string) => page.evaluate((n) => (window as any).__latchkey.account.get(n), ns);
-
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 async function solanaRpc(method: string, params: unknown[] = []): Promise<any> {
   const res = await fetch(stack.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });

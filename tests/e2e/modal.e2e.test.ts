@@ -13,6 +13,7 @@ import { formatBalance, truncateAddress } from '../../ui/formatting';
 import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(30_000);
 
@@ -97,20 +98,6 @@ const walletChainId = (): Promise<string> => page.evaluate(() => (window as any)
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Retries `assertion` until it passes or `timeoutMs` runs out (then throws its last error). */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 }
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {

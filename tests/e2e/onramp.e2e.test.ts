@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPublicClient, formatEther, getAddress, http, parseEther, type Address } from 'viem';
 import { launchBrowser } from '../support/chromium';
 import { startTestStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(60_000);
 
@@ -31,19 +32,6 @@ afterAll(async () => {
 
 const dialog = () => page.getByRole('dialog');
 const textOf = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
-
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 it('Account → Buy → Local on-ramp → Pay: back in the dapp, the purchase seen and the native balance risen on the chain', async () => {
   context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 800 } });

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPublicClient, erc20Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem';
 import { launchBrowser } from '../support/chromium';
 import { startTestStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(45_000);
 
@@ -68,19 +69,6 @@ async function openDemo(query = ''): Promise<Page> {
 const dialog = () => page.getByRole('dialog');
 const textOf = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
 const walletCalls = (): Promise<string[]> => page.evaluate(() => [...(window as any).__calls]);
-
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 /** Connect Wallet → the dev wallet; resolves once the demo shows the account. */
 async function connect(): Promise<void> {

@@ -20,6 +20,7 @@ import { formatBalance } from '../../ui/formatting';
 import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(60_000);
 
@@ -79,20 +80,6 @@ const ethBalance = async (a: Address) => BigInt(await rpc('eth_getBalance', [a, 
 async function routerOut(amountIn: bigint, path: Address[]): Promise<bigint> {
   const data = await ethCall(stack.exchange.router, encodeFunctionData({ abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] }));
   return BigInt(`0x${data.slice(-64)}`);
-}
-
-/** Retries `assertion` until it passes or `timeoutMs` runs out (then throws its last error). */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 }
 
 /** Records the wallet methods the page asks for (window.__calls), as the modal test does. */

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPublicClient, http, parseEther, recoverMessageAddress, type Hex } from 'viem';
 import { launchBrowser } from '../support/chromium';
 import { startTestStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(30_000);
 
@@ -50,19 +51,6 @@ async function openApp(reuse = false): Promise<Page> {
 
 const dialog = () => page.getByRole('dialog');
 const textOf = async (testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim();
-
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 async function connectThroughModal(): Promise<void> {
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();

@@ -5,9 +5,8 @@
  * assets. Reads (balance, gas) go through the kernel's RpcTransport, never to the wallet.
  */
 import { formatUnits, isUnrecognizedChain, type CaipNetwork, type EvmTransactionRequest } from 'latchkey';
-import { ChainIsNotSupportedError } from 'latchkey/errors';
+import { ChainIsNotSupportedError, sendCallsBundleId, sendCallsParams } from 'latchkey/errors';
 import { UnexpectedWalletResponseError } from '../errors';
-import { bundleId, sendCallsParams } from '../sendCalls';
 import { utf8ToHex } from '../units';
 import { addressesOn, asError, stringField, type NamespaceContext, type NamespaceMethods } from './context';
 
@@ -104,7 +103,10 @@ export function eip155Methods(ctx: NamespaceContext): NamespaceMethods<'eip155'>
 
     async sendCalls({ network, address, request }) {
       const params = sendCallsParams(request, network.id, address);
-      return bundleId(await ctx.call('sendCalls', 'wallet_sendCalls', params, network.caipNetworkId));
+      const answer = await ctx.call('sendCalls', 'wallet_sendCalls', params, network.caipNetworkId);
+      const id = sendCallsBundleId(answer);
+      if (id === undefined) throw new UnexpectedWalletResponseError('wallet_sendCalls', answer);
+      return id;
     },
 
     async getCallsStatus({ network, id }) {

@@ -2,45 +2,7 @@
  * Benchmark page (b): the same host page with Latchkey's React entry, the EVM plugin and its
  * ConnectButton, importing the package as a host does (its exports, built in dist/esm).
  */
-import { createRoot } from 'react-dom/client';
-import { createKernel, defineNetwork } from 'latchkey';
 import { evmPlugin } from 'latchkey/plugins/evm';
-import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
+import { BROWSER_WALLETS_ONLY, mountBenchHost } from './host';
 
-const mainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9/rpc'] } },
-});
-
-const kernel = createKernel({
-  options: {
-    projectId: 'latchkey-bench',
-    metadata: { name: 'Bench', description: 'Benchmark host', url: location.origin, icons: [] },
-    networks: [mainnet],
-    // Browser wallets only: EIP-6963 and window.ethereum; no WalletConnect plugin on this page.
-    enableEIP6963: true,
-    enableInjected: true,
-    enableWalletConnect: false,
-    features: { analytics: false },
-  },
-  plugins: [evmPlugin()],
-});
-
-function App() {
-  return (
-    <main>
-      <h1>Host app</h1>
-      <ConnectButton />
-    </main>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
-  <LatchkeyProvider kernel={kernel}>
-    <App />
-  </LatchkeyProvider>,
-);
+mountBenchHost([evmPlugin()], BROWSER_WALLETS_ONLY);
