@@ -7,8 +7,8 @@
  *   connecting?.uri  → a QR code (desktop, WalletConnect); connecting?.deepLink → a link (phones)
  */
 import { useEffect, useMemo } from 'react';
-import { createWalletList, type WalletList, type WalletListOptions, type WalletListState } from '../../kernel/directory/index';
-import type { WalletListEntry } from '../../kernel/directory/index';
+import { createWalletList, type WalletList, type WalletListOptions, type WalletListState } from '../../kernel/directory/walletList';
+import type { WalletListEntry } from '../../kernel/directory/order';
 import { useKernel } from './context';
 import { useObserved } from './useObserved';
 
