@@ -12,6 +12,17 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const KERNEL_INDEX = join(ROOT, 'kernel/index.ts');
+/**
+ * The UI's first screen, loaded with the React entry: the core views' manifest (Connect and the
+ * wallet list) and the React entry's helpers that views share (one export of each, to re-export).
+ */
+const UI_CORE = [
+  ['ui/views/manifest.ts', 'ensureCoreViews'],
+  ['ui/react/context.ts', 'useKernel'],
+  ['ui/react/select.ts', 'pickNamespace'],
+].map(([file, name]) => ({ path: join(ROOT, file), name }));
+/** A lazily loaded view (or other UI code): not a plugin's service module, not a translation. */
+const isLazyUi = (p) => /[\\/](ui|views)[\\/]/.test(p) && !/[\\/]locales[\\/]/.test(p) && !p.startsWith(join(ROOT, 'kernel'));
 
 const DYNAMIC_IMPORT = /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
@@ -64,8 +75,13 @@ export function coreChunkPlugin() {
       b.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (!lazy.has(args.path) || args.path === KERNEL_INDEX) return undefined;
         const src = readFileSync(args.path, 'utf8');
+        // A lazy view also reaches the UI's first screen (already loaded when a view loads), so
+        // the UI code that screen shares with some views lands in one chunk, not one per set of views.
+        const ui = isLazyUi(args.path)
+          ? UI_CORE.filter((m) => m.path !== args.path).map((m, i) => `export { ${m.name} as __latchkeyUi${i} } from ${JSON.stringify(m.path)};\n`).join('')
+          : '';
         return {
-          contents: `${src}\nexport { definePlugin as __latchkeyCore } from ${JSON.stringify(KERNEL_INDEX)};\n`,
+          contents: `${src}\nexport { definePlugin as __latchkeyCore } from ${JSON.stringify(KERNEL_INDEX)};\n${ui}`,
           loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
           resolveDir: dirname(args.path),
         };
