@@ -35,7 +35,7 @@ export interface HttpClient {
   delete<T = unknown>(req: HttpRequest): Promise<T>;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Joins `baseUrl` and `path` (unless `path` is absolute) and appends the defined query params. */
 export function buildUrl(
@@ -93,9 +93,10 @@ export class HttpClientImpl implements HttpClient {
   }
 
   private async send<T>(method: HttpMethod, req: HttpRequest): Promise<T> {
-    const clientId = this.clientId();
+    const url = buildUrl(req, { clientId: this.clientId() });
+    const { timeout = DEFAULT_HTTP_TIMEOUT, maxBytes = DEFAULT_HTTP_MAX_BYTES } = req;
     // The request's code (fetch with limits, its errors, capped body reading) loads on the first request.
     const { send } = await import('./httpSend');
-    return send<T>(this.env, clientId, method, req);
+    return send<T>(this.env, method, url, { ...req, timeout, maxBytes });
   }
 }

@@ -5,16 +5,24 @@
 import { HttpRequestError, NetworkRequestError, RequestFailedError, ResponseTooLargeError, TimeoutError } from '../errors/transport';
 import { ERROR_BODY_READ_BYTES, readCapped, type CappedBody } from '../transport/body';
 import type { Environment } from './Environment';
-import { DEFAULT_HTTP_MAX_BYTES, DEFAULT_HTTP_TIMEOUT, buildUrl, type HttpMethod as Method, type HttpRequest } from './HttpClient';
 
-export async function send<T>(env: Environment, clientId: string | undefined, method: Method, req: HttpRequest): Promise<T> {
-  const url = buildUrl(req, { clientId });
+/** What HttpClient hands over: its request with the limits settled (HttpRequest in ./HttpClient). */
+interface SendRequest {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+  readonly timeout: number;
+  readonly maxBytes: number;
+}
+
+/** One request to `url` (built by HttpClient: base, path, params and clientId). */
+export async function send<T>(env: Environment, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, req: SendRequest): Promise<T> {
   const hasBody = method !== 'GET' && req.body !== undefined;
   const headers: Record<string, string> = { ...req.headers };
   if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
     headers['Content-Type'] = 'application/json';
   }
-  const { timeout = DEFAULT_HTTP_TIMEOUT, maxBytes = DEFAULT_HTTP_MAX_BYTES } = req;
+  const { timeout, maxBytes } = req;
   // (NaN fails both: an unchecked NaN limit would read without bound.)
   if (!(timeout >= 1 && timeout < 2 ** 31 && maxBytes >= 1)) {
     throw new RangeError(`HttpClient: timeout must be 1 to 2147483647 ms and maxBytes at least 1 (got ${timeout}, ${maxBytes})`);
