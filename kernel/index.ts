@@ -87,6 +87,8 @@ export type { Observed } from './store';
 export { LatchkeyError, walkError } from './errors/base';
 export { isUserRejection, isUnrecognizedChain } from './errors/predicates';
 export type { ValidationIssue } from './errors/kernel';
+// the error WalletDirectory's state holds (a service of this entry)
+export { WalletDirectoryError } from './directory/errors';
 export { zodErrorMap } from './options/zodMessages';
 
 // Namespaces

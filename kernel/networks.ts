@@ -31,7 +31,7 @@ export const solana: Network = /*#__PURE__*/ defineNetwork({
   network: 'solana-mainnet',
   chainNamespace: 'solana',
   nativeCurrency: SOL,
-  rpcUrls: serviceRpc('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'),
+  rpcUrls: /*#__PURE__*/ serviceRpc('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'),
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
   deprecatedCaipNetworkId: 'solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ',
 });
@@ -42,7 +42,7 @@ export const solanaDevnet: Network = /*#__PURE__*/ defineNetwork({
   network: 'solana-devnet',
   chainNamespace: 'solana',
   nativeCurrency: SOL,
-  rpcUrls: serviceRpc('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'),
+  rpcUrls: /*#__PURE__*/ serviceRpc('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'),
   testnet: true,
   deprecatedCaipNetworkId: 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K',
 });
@@ -53,7 +53,7 @@ export const solanaTestnet: Network = /*#__PURE__*/ defineNetwork({
   network: 'solana-testnet',
   chainNamespace: 'solana',
   nativeCurrency: SOL,
-  rpcUrls: serviceRpc('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z'),
+  rpcUrls: /*#__PURE__*/ serviceRpc('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z'),
   testnet: true,
 });
 
@@ -63,7 +63,7 @@ export const bitcoin: Network = /*#__PURE__*/ defineNetwork({
   network: 'bitcoin',
   chainNamespace: 'bip122',
   nativeCurrency: BTC,
-  rpcUrls: serviceRpc('bip122:000000000019d6689c085ae165831e93'),
+  rpcUrls: /*#__PURE__*/ serviceRpc('bip122:000000000019d6689c085ae165831e93'),
 });
 
 export const bitcoinTestnet: Network = /*#__PURE__*/ defineNetwork({
@@ -72,7 +72,7 @@ export const bitcoinTestnet: Network = /*#__PURE__*/ defineNetwork({
   network: 'bitcoin-testnet',
   chainNamespace: 'bip122',
   nativeCurrency: BTC,
-  rpcUrls: serviceRpc('bip122:000000000933ea01ad0ee984209779ba'),
+  rpcUrls: /*#__PURE__*/ serviceRpc('bip122:000000000933ea01ad0ee984209779ba'),
   testnet: true,
 });
 

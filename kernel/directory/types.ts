@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '../types';
+import type { WalletDirectoryError } from './errors';
 
 /**
  * One wallet of the directory: the catalogue shipped with the package, a
@@ -35,3 +36,17 @@ export interface DirectoryWallet {
 
 /** Where the directory's list came from. */
 export type DirectorySource = 'catalogue' | 'remote';
+
+/** The WalletDirectory service's state (kernel/services/WalletDirectory.ts). */
+export interface WalletDirectoryState {
+  /** Every known wallet, in recommended order (remote order first when a remote directory answered). */
+  readonly wallets: readonly DirectoryWallet[];
+  readonly loading: boolean;
+  /** Why the remote directory could not be (fully) read; the list then holds the catalogue and what was read. */
+  readonly error: WalletDirectoryError | undefined;
+  /** 'remote' once at least one remote page was merged in. */
+  readonly source: DirectorySource;
+}
+
+/** Storage key of the cached first remote page. */
+export const WALLET_DIRECTORY_CACHE_KEY = 'walletDirectory';

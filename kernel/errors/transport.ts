@@ -1,5 +1,10 @@
 import { errorCodes } from './predicates';
 import { LatchkeyError, walkError } from './base';
+import { RequestAbortedError } from './request';
+
+// The two the kernel's entry throws itself, in a module of their own (this one loads with the
+// request code that throws the rest).
+export { MissingRpcUrlError, RequestAbortedError } from './request';
 
 /** Most characters of a response body an error keeps (the rest is dropped, never held). */
 export const ERROR_BODY_PREFIX_CHARS = 512;
@@ -113,27 +118,11 @@ export class TimeoutError extends LatchkeyError {
   }
 }
 
-/** An RPC request whose AbortSignal fired (or whose transport was disposed). */
-export class RequestAbortedError extends LatchkeyError {
-  override name = 'RequestAbortedError';
-  constructor(options: { details?: string; cause?: unknown } = {}) {
-    super('Request was aborted', { code: 'ABORTED', ...options });
-  }
-}
-
 /** An aborted non-RPC request (HttpClient). */
 export class RequestFailedError extends LatchkeyError {
   override name = 'RequestFailedError';
   constructor(options: { details?: string; cause?: unknown } = {}) {
     super('Something went wrong', { code: 'REQUEST_FAILED', ...options });
-  }
-}
-
-/** A network has no RPC URL at all (custom, service or its own). */
-export class MissingRpcUrlError extends LatchkeyError {
-  override name = 'MissingRpcUrlError';
-  constructor(caipNetworkId: string) {
-    super(`No RPC URL for network ${caipNetworkId}`, { code: 'NO_RPC_URL', data: { caipNetworkId } });
   }
 }
 

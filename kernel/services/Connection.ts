@@ -11,7 +11,7 @@ import type {
 } from '../adapter';
 import type { ChainNamespace, ConnectionStatus, Connector, Network as NetworkData } from '../types';
 import { LatchkeyError } from '../errors/base';
-import { RequestAbortedError } from '../errors/transport';
+import { RequestAbortedError } from '../errors/request';
 import {
   AddressOrAuthConnectorNotFoundError,
   CapabilityNotSupportedError,

@@ -1,6 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { HttpRequestError, NetworkRequestError, RequestFailedError, ResponseTooLargeError, TimeoutError } from '../errors/transport';
-import { ERROR_BODY_READ_BYTES, readCapped, type CappedBody } from '../transport/body';
 import { Environment } from './Environment';
 import { Options } from '../options/Options';
 
@@ -37,7 +35,7 @@ export interface HttpClient {
   delete<T = unknown>(req: HttpRequest): Promise<T>;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Joins `baseUrl` and `path` (unless `path` is absolute) and appends the defined query params. */
 export function buildUrl(
@@ -94,60 +92,11 @@ export class HttpClientImpl implements HttpClient {
     return typeof id === 'string' && id !== '' ? id : undefined;
   }
 
-  private async send<T>(method: Method, req: HttpRequest): Promise<T> {
+  private async send<T>(method: HttpMethod, req: HttpRequest): Promise<T> {
     const url = buildUrl(req, { clientId: this.clientId() });
-    const hasBody = method !== 'GET' && req.body !== undefined;
-    const headers: Record<string, string> = { ...req.headers };
-    if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-      headers['Content-Type'] = 'application/json';
-    }
     const { timeout = DEFAULT_HTTP_TIMEOUT, maxBytes = DEFAULT_HTTP_MAX_BYTES } = req;
-    // (NaN fails both: an unchecked NaN limit would read without bound.)
-    if (!(timeout >= 1 && timeout < 2 ** 31 && maxBytes >= 1)) {
-      throw new RangeError(`HttpClient: timeout must be 1 to 2147483647 ms and maxBytes at least 1 (got ${timeout}, ${maxBytes})`);
-    }
-    if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted` });
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort();
-    req.signal?.addEventListener('abort', onAbort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeout);
-    let response: Response;
-    let body: CappedBody;
-    try {
-      response = await this.env.fetch(url, {
-        method,
-        headers,
-        ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
-        signal: controller.signal,
-      });
-      body = await readCapped(response, response.ok ? maxBytes : ERROR_BODY_READ_BYTES, controller.signal, response.ok);
-    } catch (cause) {
-      if (req.signal?.aborted) throw new RequestFailedError({ details: `${method} ${url} was aborted`, cause });
-      if (timedOut) throw new TimeoutError({ timeout, url });
-      throw new NetworkRequestError({ url, cause });
-    } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onAbort);
-    }
-    if (!response.ok) {
-      const responseHeaders: Record<string, string> = {};
-      response.headers.forEach((v, k) => {
-        responseHeaders[k.toLowerCase()] = v;
-      });
-      throw new HttpRequestError({ status: response.status, url, body: body.text, bodyTruncated: !body.complete, headers: responseHeaders });
-    }
-    if (!body.complete) throw new ResponseTooLargeError({ limit: maxBytes, url, status: response.status, declared: body.declared });
-    const text = body.text;
-    if (text === '') return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      // Not JSON (e.g. text/plain): hand back the text itself.
-      return text as T;
-    }
+    // The request's code (fetch with limits, its errors, capped body reading) loads on the first request.
+    const { send } = await import('./httpSend');
+    return send<T>(this.env, method, url, { ...req, timeout, maxBytes });
   }
 }

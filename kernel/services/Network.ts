@@ -4,7 +4,7 @@ import { Store, type Observed } from '../store';
 import type { CaipNetworkId, ChainNamespace, Network as NetworkData, NetworkState } from '../types';
 import { matchesNetwork, unsupportedNetwork as placeholderNetwork } from '../networks';
 import { AdapterForNamespaceNotFoundError } from '../errors/kernel';
-import { RequestAbortedError } from '../errors/transport';
+import { RequestAbortedError } from '../errors/request';
 import { Options } from '../options/Options';
 import { Storage } from './Storage';
 import { Modal } from './Modal';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { MissingRpcUrlError } from '../errors/transport';
+import { MissingRpcUrlError } from '../errors/request';
 import { fallbackTransport, httpTransport } from '../transport/lazy';
 import type { CaipNetworkId, Network } from '../types';
 import type { RpcRequest, Transport } from '../transport/types';

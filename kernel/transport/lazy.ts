@@ -1,4 +1,4 @@
-import { RequestAbortedError } from '../errors/transport';
+import { RequestAbortedError } from '../errors/request';
 import type { FallbackOptions } from './fallback';
 import type { HttpTransportOptions } from './http';
 import type { RequestOptions, RpcRequest, Transport } from './types';

@@ -1,4 +1,4 @@
-import { RequestAbortedError } from '../errors/transport';
+import { RequestAbortedError } from '../errors/request';
 
 /** Timer functions a transport uses; defaults read the globals at call time (so jest fake timers apply). */
 export interface Timers {

@@ -7,7 +7,12 @@
  */
 import { definePlugin, type PluginManifest } from 'latchkey';
 
-export { Activity } from './types';
+import type { Activity as ActivityToken } from './types';
+// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
+// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
+// gives both the same value; plugins/tokens.test.ts checks it.
+export const Activity: typeof ActivityToken = Symbol.for('latchkey.history.Activity') as typeof ActivityToken;
+export type Activity = ActivityToken;
 export type { ActivityState, ActivityStatus } from './types';
 
 declare module 'latchkey' {

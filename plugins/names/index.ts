@@ -13,7 +13,12 @@
 import { Account, BlockchainApi, PluginHost, definePlugin, type PluginManifest } from 'latchkey';
 import type { NamesConfig } from './types';
 
-export { AccountNames } from './types';
+import type { AccountNames as AccountNamesToken } from './types';
+// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
+// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
+// gives both the same value; plugins/tokens.test.ts checks it.
+export const AccountNames: typeof AccountNamesToken = Symbol.for('latchkey.names.AccountNames') as typeof AccountNamesToken;
+export type AccountNames = AccountNamesToken;
 export type { AccountNamesState, NameSuggestion, NamesConfig, RegistrationStatus } from './types';
 
 declare module 'latchkey' {

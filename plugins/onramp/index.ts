@@ -11,7 +11,12 @@ import { definePlugin, type PluginManifest } from 'latchkey';
 import { validateOnrampOptions } from './options';
 import type { OnrampConfig, OnrampProviderOption } from './types';
 
-export { Onramp } from './types';
+import type { Onramp as OnrampToken } from './types';
+// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
+// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
+// gives both the same value; plugins/tokens.test.ts checks it.
+export const Onramp: typeof OnrampToken = Symbol.for('latchkey.onramp.Onramp') as typeof OnrampToken;
+export type Onramp = OnrampToken;
 export type {
   CoinbaseConfig,
   CoinbaseSessionRequest,

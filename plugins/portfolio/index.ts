@@ -9,7 +9,12 @@
  */
 import { definePlugin, type PluginManifest } from 'latchkey';
 
-export { Portfolio } from './types';
+import type { Portfolio as PortfolioToken } from './types';
+// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
+// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
+// gives both the same value; plugins/tokens.test.ts checks it.
+export const Portfolio: typeof PortfolioToken = Symbol.for('latchkey.portfolio.Portfolio') as typeof PortfolioToken;
+export type Portfolio = PortfolioToken;
 export type { BalancesState, NftsState, PortfolioState, PortfolioStatus } from './types';
 
 declare module 'latchkey' {

@@ -10,7 +10,12 @@
  */
 import { definePlugin, type PluginManifest } from 'latchkey';
 
-export { SendForm } from './types';
+import type { SendForm as SendFormToken } from './types';
+// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
+// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
+// gives both the same value; plugins/tokens.test.ts checks it.
+export const SendForm: typeof SendFormToken = Symbol.for('latchkey.send.SendForm') as typeof SendFormToken;
+export type SendForm = SendFormToken;
 export type { SendState } from './types';
 
 declare module 'latchkey' {

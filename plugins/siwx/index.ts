@@ -17,9 +17,15 @@ import type { SiweConfig } from './legacy';
 import type { SessionVerifier } from './verify';
 import type { BackendSiwxOptions } from './backend';
 import type { LocalSiwxOptions } from './local';
-import { SIWX_ATTACH, SignIn, type AttachableSiwx, type SiwxConfig, type SiwxEnvironment } from './types';
+import type { SIWX_ATTACH as AttachKey, SignIn as SignInToken, AttachableSiwx, SiwxConfig, SiwxEnvironment } from './types';
 
-export { SignIn, SIWX_ATTACH } from './types';
+// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
+// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
+// gives both the same value; plugins/tokens.test.ts checks it.
+export const SignIn: typeof SignInToken = Symbol.for('latchkey.siwx.SignIn') as typeof SignInToken;
+export type SignIn = SignInToken;
+/** The key under which a provider made by this plugin receives its environment. */
+export const SIWX_ATTACH: typeof AttachKey = Symbol.for('latchkey.siwx.attach') as typeof AttachKey;
 export type { SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession, SignInState, SignInStatus, SiwxEnvironment } from './types';
 export type { SiweConfig, SiweCreateMessageArgs, SiweMessageParams, SiweSession } from './legacy';
 export type { LocalSiwxOptions, SiwxMessageOptions } from './local';

@@ -7,7 +7,12 @@ import { definePlugin, type PluginManifest, type ValidationIssue } from 'latchke
 import type { SwapArguments, SwapsConfig } from './types';
 
 export type { SwapArguments, SwapExchange, SwapQuote, SwapState, SwapToken, SwapTokenInput, SwapsConfig } from './types';
-export { Swaps } from './types';
+import type { Swaps as SwapsToken } from './types';
+// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
+// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
+// gives both the same value; plugins/tokens.test.ts checks it.
+export const Swaps: typeof SwapsToken = Symbol.for('latchkey.swaps.Swaps') as typeof SwapsToken;
+export type Swaps = SwapsToken;
 
 declare module 'latchkey' {
   interface LatchkeyOptions {

@@ -6,12 +6,52 @@
 // loaded modules (a view, a transport, a plugin's module) each import a few kernel files;
 // left alone, each set of lazy modules sharing some files gets a small chunk of its own: one
 // request and one gzip stream more before the connect button works.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const KERNEL_INDEX = join(ROOT, 'kernel/index.ts');
+/**
+ * The UI's first screen, loaded with the React entry: the core views' manifest (Connect and the
+ * wallet list) and the React entry's helpers that views share (one export of each, to re-export).
+ */
+const UI_CORE = [
+  ['ui/views/manifest.ts', 'ensureCoreViews'],
+  ['ui/react/context.ts', 'useKernel'],
+  ['ui/react/select.ts', 'pickNamespace'],
+].map(([file, name]) => ({ path: join(ROOT, file), name }));
+/** A lazily loaded view (or other UI code): not a plugin's service module, not a translation. */
+const isLazyUi = (p) => /[\\/](ui|views)[\\/]/.test(p) && !/[\\/]locales[\\/]/.test(p) && !p.startsWith(join(ROOT, 'kernel'));
+
+const DYNAMIC_IMPORT = /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+/**
+ * Every module of ours that some source of ours loads by `import('./…')`. Found by reading the
+ * sources before the build: esbuild may load a module (reached statically from another entry)
+ * before it resolves the `import()` that makes it lazy, and a module loaded unsteered keeps its
+ * chunk out of the core one (its `import()` target then misses the core chunk, and so does every
+ * chunk it shares).
+ */
+export function lazyTargets(root = ROOT) {
+  const targets = new Set();
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
+        for (const m of readFileSync(path, 'utf8').matchAll(DYNAMIC_IMPORT)) {
+          const base = resolve(dirname(path), m[1]);
+          const file = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((f) => existsSync(f) && statSync(f).isFile());
+          if (file) targets.add(file);
+        }
+      }
+    }
+  };
+  for (const dir of ['kernel', 'ui', 'plugins']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  return targets;
+}
 
 /**
  * Adds to every module of ours that is loaded by `import()` a re-export of the kernel's
@@ -20,7 +60,7 @@ const KERNEL_INDEX = join(ROOT, 'kernel/index.ts');
  * the index, so the added edge is never a load-order cycle.
  */
 export function coreChunkPlugin() {
-  const lazy = new Set();
+  const lazy = lazyTargets();
   const ours = (p) => /[\\/](kernel|ui|plugins)[\\/]/.test(p) && !/[\\/]node_modules[\\/]/.test(p);
   return {
     name: 'latchkey-core-chunk',
@@ -35,8 +75,13 @@ export function coreChunkPlugin() {
       b.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (!lazy.has(args.path) || args.path === KERNEL_INDEX) return undefined;
         const src = readFileSync(args.path, 'utf8');
+        // A lazy view also reaches the UI's first screen (already loaded when a view loads), so
+        // the UI code that screen shares with some views lands in one chunk, not one per set of views.
+        const ui = isLazyUi(args.path)
+          ? UI_CORE.filter((m) => m.path !== args.path).map((m, i) => `export { ${m.name} as __latchkeyUi${i} } from ${JSON.stringify(m.path)};\n`).join('')
+          : '';
         return {
-          contents: `${src}\nexport { definePlugin as __latchkeyCore } from ${JSON.stringify(KERNEL_INDEX)};\n`,
+          contents: `${src}\nexport { definePlugin as __latchkeyCore } from ${JSON.stringify(KERNEL_INDEX)};\n${ui}`,
           loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
           resolveDir: dirname(args.path),
         };

@@ -36,6 +36,35 @@ const settle = () => act(async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
 });
 
+// First in the file: the list's code is not loaded yet (it loads on the page's first useWallets()).
+it('applies a search and a connect asked before the list code has loaded', async () => {
+  const { kernel } = testKernel();
+  const first: { total: number; loading: boolean }[] = [];
+  let asked: Promise<void> | undefined;
+  function Early() {
+    const { wallets, total, loading, query, search, connect } = useWallets({ pageSize: 5 });
+    if (first.length === 0) {
+      first.push({ total, loading });
+      search('rainbow');
+      asked = connect('no-such-wallet');
+      asked.catch(() => undefined);
+    }
+    return <output data-testid="names" title={query}>{wallets.map((w) => w.name).join(',')}</output>;
+  }
+  render(
+    <LatchkeyProvider kernel={kernel}>
+      <Early />
+    </LatchkeyProvider>,
+  );
+  expect(first).toEqual([{ total: 0, loading: true }]);
+  await settle();
+  // the queued search, over the catalogue read meanwhile
+  expect(screen.getByTestId('names').title).toBe('rainbow');
+  expect(screen.getByTestId('names').textContent!.split(',')).toContain('Rainbow');
+  expect(screen.getByTestId('names').textContent).not.toContain('Test Wallet');
+  await expect(asked).rejects.toMatchObject({ name: 'ConnectorNotFoundError' });
+});
+
 it('lists, pages, searches and connects without the modal', async () => {
   const { kernel } = testKernel();
   render(
