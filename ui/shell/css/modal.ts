@@ -95,8 +95,8 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-tabpanel{padding-top:12px}
 [data-lk] .lk-avatar{width:64px;height:64px;border-radius:50%;background:conic-gradient(from var(--lk-h,0deg),var(--lk-a),#f5a,#fd4,var(--lk-a))}
 @keyframes lk-fade{from{opacity:0}}
-@keyframes lk-in{from{opacity:0;transform:scale(.96)}}
-@keyframes lk-view{from{opacity:0;transform:translateY(4px)}}
+@keyframes lk-in{from{opacity:.5;transform:scale(.97)}}
+@keyframes lk-view{from{opacity:.5;transform:translateY(4px)}}
 @keyframes lk-up{from{transform:translateY(100%)}}
 @keyframes lk-spin{to{transform:rotate(360deg)}}
 @keyframes lk-shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
