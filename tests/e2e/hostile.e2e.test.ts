@@ -209,7 +209,16 @@ describe('hostile wallets', () => {
     await dialog().getByRole('button', { name: /^All Wallets/ }).click();
     const row = dialog().getByRole('list', { name: 'Wallets' }).getByRole('listitem').first();
     await row.waitFor();
-    const clean = Number(await row.getAttribute('aria-setsize'));
+    // the directory's catalogue loads on first use, after the view opens: read the length once it
+    // has stopped changing (the same for 600 ms), or the spam below would be counted with it
+    const readSize = async () => Number(await row.getAttribute('aria-setsize'));
+    let clean = await readSize();
+    for (let steady = 0, end = Date.now() + 10_000; steady < 3 && Date.now() < end; ) {
+      await page.waitForTimeout(200);
+      const next = await readSize();
+      steady = next === clean ? steady + 1 : 0;
+      clean = next;
+    }
     await context.close();
 
     await open({ spam: 3000 });

@@ -88,7 +88,12 @@ const connectButton = () => page.getByRole('button', { name: 'Connect Wallet', e
 const dialog = () => page.getByRole('dialog');
 
 /** The modal shows (opacity 1) once its rules, a chunk of their own, are in: measure after. */
-const whenStyled = () => page.waitForFunction(() => getComputedStyle(document.querySelector('.lk-root')!).opacity === '1');
+/** The modal's stylesheet applied and the card's opening animation (a 150 ms scale) over, so sizes read true. */
+const whenStyled = () =>
+  page.waitForFunction(() => {
+    const card = document.querySelector('.lk-card');
+    return getComputedStyle(document.querySelector('.lk-root')!).opacity === '1' && (!card || card.getAnimations().every((a) => a.playState !== 'running'));
+  });
 /** The host page's account button (balance + truncated address). */
 const accountButton = (address: string) => page.getByRole('button', { name: new RegExp(escapeRe(truncateAddress(address))) });
 /** A list entry (network or wallet) by the name it starts with; a tag such as 'Testnet' may follow. */
