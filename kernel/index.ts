@@ -28,6 +28,7 @@ export type {
   PluginContributions,
   KernelStartResult,
   PluginOptionsContribution,
+  ManifestTranslations,
   ViewContribution,
   AccountTabContribution,
   WalletFeatureContribution,

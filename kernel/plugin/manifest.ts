@@ -176,12 +176,22 @@ export interface PluginManifest {
   readonly builtIn?: boolean;
   readonly contributes?: PluginContributions;
   readonly options?: PluginOptionsContribution;
+  /**
+   * The texts this manifest declares (view titles, Account tab and wallet-feature labels) in other
+   * languages, behind one `import()`: the UI loads it only when the visitor's locale is not
+   * English, and shows a text's translation where the chunk has one (English otherwise). The
+   * module's default export maps locales to texts: `{ es: { Send: 'Enviar' }, fr: { … } }`.
+   */
+  readonly translations?: () => Promise<{ readonly default: ManifestTranslations }>;
   /** 'startup': load right after the kernel starts (e.g. to restore a stored connection); 'lazy' (default): on first use. */
   readonly activation?: 'startup' | 'lazy';
   readonly onKernelStart?: (ctx: PluginContext) => KernelStartResult | Promise<KernelStartResult>;
   /** Imports the headless module: no React here, so a kernel-only host can use the plugin. */
   readonly load: () => Promise<PluginModule | { readonly default: PluginModule }>;
 }
+
+/** By locale ('es', 'pt-BR', …), each English text a manifest declares mapped to its translation. */
+export type ManifestTranslations = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** What `onKernelStart` gives back: nothing, or a disposer run at `kernel.stop()`. */
 export type KernelStartResult = void | (() => void);

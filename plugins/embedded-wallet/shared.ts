@@ -54,9 +54,10 @@ export type EmbeddedWallet = Service;
  * chunk, loaded when the UI first shows one of them. ApproveTransaction is everyone's.
  */
 export function views(titles: Readonly<Record<string, string>>): ViewContribution[] {
-  return Object.keys({ ...titles, ApproveTransaction: '' }).map((id) => ({
+  const all: Readonly<Record<string, string>> = { ...titles, ApproveTransaction: 'Approve Transaction' };
+  return Object.keys(all).map((id) => ({
     id,
-    title: titles[id] || undefined,
+    title: all[id] || undefined,
     load: () => import('./views/index').then((m: Record<string, unknown>) => ({ default: m[id] })),
   }));
 }
@@ -128,6 +129,7 @@ export function embeddedWalletPlugin(id: string, config: EmbeddedWalletConfig, c
     contributes,
     options: { keys: OPTION_KEYS, validate: validateOptions },
     onKernelStart: start,
+    translations: () => import('./labels'),
     load: async () => (await import('./module')).embeddedWalletModule(config),
   };
 }

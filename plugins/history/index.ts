@@ -30,6 +30,7 @@ export function historyPlugin(): PluginManifest {
       views: [{ id: 'ActivityTab', title: 'Activity', load: () => import('./views/ActivityTab') }],
       accountTabs: [{ id: 'Activity', label: 'Activity', view: 'ActivityTab', order: 30, flag: 'history' }],
     },
+    translations: () => import('./labels'),
     load: async () => (await import('./module')).historyModule(),
   });
 }

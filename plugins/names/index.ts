@@ -43,6 +43,7 @@ export function namesPlugin(config: NamesConfig = {}): PluginManifest {
       ],
       walletFeatures: [{ id: 'names', label: 'Choose name', view: 'RegisterAccountName', order: 50, flag: 'names' }],
     },
+    translations: () => import('./labels'),
     onKernelStart(ctx) {
       const api = ctx.get<BlockchainApi>(BlockchainApi);
       const host = ctx.get<PluginHost>(PluginHost);

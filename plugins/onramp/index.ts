@@ -54,6 +54,7 @@ export function onrampPlugin(config: OnrampConfig = {}): PluginManifest {
       ],
       walletFeatures: [{ id: 'onramp', label: 'Buy', view: 'OnRampProviders', flag: 'onramp', namespaces: ['eip155', 'solana'] }],
     },
+    translations: () => import('./labels'),
     options: { keys: ['onrampProviders'], validate: validateOnrampOptions },
     load: async () => (await import('./module')).onrampModule(config),
   });

@@ -39,6 +39,7 @@ export function portfolioPlugin(): PluginManifest {
         { id: 'NFTs', label: 'NFTs', view: 'NftsTab', order: 20 },
       ],
     },
+    translations: () => import('./labels'),
     load: async () => (await import('./module')).portfolioModule(PORTFOLIO_PLUGIN_ID),
   });
 }

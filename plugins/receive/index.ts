@@ -21,6 +21,7 @@ export function receivePlugin(): PluginManifest {
       views: [{ id: 'Receive', title: 'Receive', load: () => import('./views/Receive') }],
       walletFeatures: [{ id: 'receive', label: 'Receive', view: 'Receive', flag: 'receive' }],
     },
+    translations: () => import('./labels'),
     load: async () => ({}),
   });
 }

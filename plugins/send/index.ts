@@ -42,6 +42,7 @@ export function sendPlugin(): PluginManifest {
       ],
       walletFeatures: [{ id: 'send', label: 'Send', view: 'Send', flag: 'send', icon: SEND_ICON }],
     },
+    translations: () => import('./labels'),
     load: () => import('./module'),
   });
 }

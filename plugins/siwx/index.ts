@@ -95,6 +95,7 @@ export function siwxPlugin(config: SiwxPluginConfig = {}): PluginManifest {
         { id: 'ConnectingSiwe', title: 'Sign in', load: () => import('./views/ConnectingSiwe') },
       ],
     },
+    translations: () => import('./labels'),
     options: { keys: ['siwx', 'siweConfig'], validate },
     onKernelStart(ctx) {
       const options = ctx.get<Options>(Options);

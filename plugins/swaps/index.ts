@@ -36,9 +36,10 @@ export function swapsPlugin(config: SwapsConfig = {}): PluginManifest {
   return definePlugin({
     id: 'swaps',
     contributes: {
-      views: [{ id: 'Swap', load: () => import('./views/Swap') }],
+      views: [{ id: 'Swap', title: 'Swap', load: () => import('./views/Swap') }],
       walletFeatures: [{ id: 'swaps', label: 'Swap', view: 'Swap', flag: 'swaps' }],
     },
+    translations: () => import('./labels'),
     options: { keys: ['swapApiUrl'], validate: validateSwapOptions },
     load: async () => (await import('./module')).swapsModule(config),
   });

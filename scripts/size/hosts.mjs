@@ -31,10 +31,12 @@ import { gzipSize, staticClosure } from './closure.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*'];
 /**
- * A translation chunk's input: a non-English `…/locales/<locale>.ts|js` source, or the package
- * build's chunk of one (esbuild names a split chunk after its entry: `chunks/es-HASH.js`).
+ * A translation chunk's input: a non-English `…/locales/<locale>.ts|js` source, a manifest's
+ * `labels` module (its texts in every other locale, loaded only for a non-English visitor), or
+ * the package build's chunk of one (esbuild names a split chunk after its entry: `chunks/es-HASH.js`).
  */
-const LOCALE_FILE = /(?:\/locales\/(?!en\.)[A-Za-z-]+\.[cm]?[jt]s|\/chunks\/(?:es|pt-BR|fr|de|ja|ko|zh-CN|ar|tr|he)-[A-Z0-9]+\.js)$/;
+const LOCALE_FILE =
+  /(?:\/locales\/(?!en\.)[A-Za-z-]+\.[cm]?[jt]s|\/plugins\/[^/]+\/labels\.[cm]?[jt]s|\/chunks\/(?:es|pt-BR|fr|de|ja|ko|zh-CN|ar|tr|he|labels)-[A-Z0-9]+\.js)$/;
 
 /** First-party plugins of a package: `{ name, factory }` for each `./plugins/<name>` export with a `…Plugin` factory. */
 export async function firstPartyPlugins(packageDir = ROOT) {

@@ -22,16 +22,24 @@ const CORE_TITLES: Readonly<Record<string, Key>> = {
 };
 
 /**
- * Title of a view: `data.title` (e.g. the wallet being connected), the contributed title (a core
- * view's in the kernel's locale), else the id split into words.
+ * Title of a view: `data.title` (e.g. the wallet being connected), the contributed title in the
+ * kernel's locale (a core view's from the core catalogue, a plugin's from its manifest's
+ * translations), else the id split into words.
  */
-function viewTitle(kernel: UiKernel, view: string, data: Readonly<Record<string, unknown>> | undefined, t: Translate<(typeof messages)['en']>): string {
+function viewTitle(
+  contributed: { readonly title?: string; readonly plugin: string } | undefined,
+  view: string,
+  data: Readonly<Record<string, unknown>> | undefined,
+  t: Translate<(typeof messages)['en']>,
+  label: (plugin: string, text: string) => string,
+): string {
   if (typeof data?.['title'] === 'string') return data['title'];
-  const title = kernel.plugins.view(view)?.title;
+  const title = contributed?.title;
   const key = Object.prototype.hasOwnProperty.call(CORE_TITLES, view) ? CORE_TITLES[view] : undefined;
-  // Only the core's own title is translated (a plugin may contribute a view of the same id).
+  // The core's own title from the core catalogue (a plugin may contribute a view of the same id).
   if (key && title === messages.en[key]) return t(key);
-  return title ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
+  if (title !== undefined) return label(contributed!.plugin, title);
+  return view.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
 export interface ModalShellProps {
@@ -46,6 +54,9 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
   const t = useMessagesFor(kernel, messages);
   const route = useObserved(kernel.router);
   const shake = useObserved(kernel.modal, (s) => s.shake);
+  const contributed = kernel.plugins.view(route.view);
+  // A plugin's title in the visitor's language comes with the modal's chunk (English until then).
+  const label = (plugin: string, text: string) => (chunk ? chunk.label(kernel, plugin, text) : text);
   const [chunk, setChunk] = useState(loadedModalChunk);
   const body = useRef<HTMLDivElement>(null);
   const sizer = useRef<HTMLDivElement>(null);
@@ -74,7 +85,7 @@ export function ModalShell({ kernel, embedded }: ModalShellProps) {
           <span />
         )}
         <h2 className="lk-title" id={titleId}>
-          {viewTitle(kernel, route.view, route.data, t)}
+          {viewTitle(contributed, route.view, route.data, t, label)}
         </h2>
         {embedded ? (
           <span />

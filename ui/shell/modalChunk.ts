@@ -12,6 +12,7 @@ import { snackbarScopes } from './snackbarScope';
 export { MODAL_CSS } from './css/modal';
 export { ModalSnackbar } from './ModalSnackbar';
 export { AlertBanner } from '../primitives/AlertBanner';
+export { label } from '../i18n/labels';
 export { snackbarScopes };
 
 /**

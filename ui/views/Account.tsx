@@ -8,6 +8,7 @@ import { disconnectAndClose, networkImage } from './switchNetwork';
 import type { ViewProps } from './types';
 import { messages } from './messages';
 import { useMessagesFor } from '../i18n/useMessages';
+import { useLabels } from '../i18n/labels';
 
 function hue(address: string): string {
   let h = 0;
@@ -47,6 +48,7 @@ export default function Account({ kernel }: ViewProps) {
   const tabs = accountTabSlot(kernel);
   const tabIndex = Math.min(Math.max(account?.currentTab ?? 0, 0), Math.max(tabs.length - 1, 0));
 
+  const label = useLabels(kernel);
   const scope = useSnackbarScope(kernel);
   const t = useMessagesFor(kernel, messages);
   const copy = () => {
@@ -107,13 +109,13 @@ export default function Account({ kernel }: ViewProps) {
           {walletFeatures.map((f) => (
             <Button key={`${f.plugin}/${f.id}`} variant="secondary" onClick={() => kernel.router.push(f.view)}>
               {sanitizeUrl(f.icon, 'image') ? <img className="lk-btn-icon-img" src={sanitizeUrl(f.icon, 'image')} alt="" /> : null}
-              {f.label}
+              {label(f.plugin, f.label)}
             </Button>
           ))}
         </div>
       ) : null}
       {tabs.length ? (
-        <Tabs label={t('account')} tabs={tabs.map((t) => t.label)} selected={tabIndex} onSelect={(i) => kernel.account.setCurrentTab(ns, i)}>
+        <Tabs label={t('account')} tabs={tabs.map((c) => label(c.plugin, c.label))} selected={tabIndex} onSelect={(i) => kernel.account.setCurrentTab(ns, i)}>
           <ViewSlot kernel={kernel} view={tabs[tabIndex]!.view} />
         </Tabs>
       ) : null}
