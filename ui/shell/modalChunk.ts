@@ -13,6 +13,7 @@ export { MODAL_CSS } from './css/modal';
 export { ModalSnackbar } from './ModalSnackbar';
 export { AlertBanner } from '../primitives/AlertBanner';
 export { label } from '../i18n/labels';
+export { warmFonts } from './warmFonts';
 export { snackbarScopes };
 
 /**

@@ -92,8 +92,8 @@ export function loadModalChunk(): Promise<ModalChunk> {
   if (chunk) return Promise.resolve(chunk);
   loading ??= import('./modalChunk').then(
     // Named, so that what the chunk is for is visible to the unused-export check (knip).
-    ({ MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, snackbarScopes, label }) =>
-      (chunk = { MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, snackbarScopes, label }),
+    ({ MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, snackbarScopes, label, warmFonts }) =>
+      (chunk = { MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, snackbarScopes, label, warmFonts }),
     (err: unknown) => {
       loading = undefined;
       throw err;
@@ -121,14 +121,24 @@ export function loadModalStyles(doc: Document | undefined = currentDocument()): 
   );
 }
 
+let warmed = false;
+
 /**
  * Loads the modal's chunk (rules, motion, snackbar) once the page is idle (after the kernel
- * started), so that a click finds it in place; `then` runs with it (e.g. to start following
- * snackbars). Errors are reported by {@link loadModalStyles}.
+ * started), so that a click finds it in place, and looks up the modal's font faces (once per
+ * page); `then` runs with it (e.g. to start following snackbars). Errors are reported by
+ * {@link loadModalStyles}.
  */
 export function loadModalStylesWhenIdle(then?: (chunk: ModalChunk) => void): void {
   if (typeof window === 'undefined') return;
-  const run = () => void loadModalStyles().then(() => chunk && then?.(chunk));
+  const run = () =>
+    void loadModalStyles().then(() => {
+      if (!chunk) return;
+      // the modal's font faces, looked up now rather than in the click that first opens it
+      if (!warmed) chunk.warmFonts(document);
+      warmed = true;
+      then?.(chunk);
+    });
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => unknown }).requestIdleCallback;
   if (ric) ric(run, { timeout: 1000 });
   else setTimeout(run, 50);
