@@ -156,3 +156,29 @@ describe('history plugin: the Activity tab', () => {
     expect(activity.state).toMatchObject({ status: 'idle', items: [] });
   });
 });
+
+describe("history plugin in the visitor's language", () => {
+  it('shows the tab, the list and its rows in Spanish once the chunks have loaded', async () => {
+    const api = fakeApi({ transactions: async () => ({ data: [tx(1), tx(2)] }) });
+    const h = accountHarness({ plugins: [historyPlugin()], api, options: { locale: 'es' } });
+    await h.connect();
+    const dialog = await h.openAccount('Cuenta');
+    fireEvent.click(await within(dialog).findByRole('tab', { name: 'Actividad' }));
+    const list = await within(dialog).findByRole('list', { name: 'Transacciones' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('Recibido+1.123 LKD');
+    expect(rows[1]!.textContent).toContain('Enviado-2.123 LKD');
+    // the date in Spanish ('22 nov 2026'), the link named in Spanish
+    expect(rows[0]!.textContent).toMatch(/22 nov\.? 2026/);
+    expect(within(rows[0]!).getByRole('link', { name: `Transacción ${hash(1)} en Etherscan` })).toBeTruthy();
+  });
+
+  it('shows the empty state in Arabic', async () => {
+    const api = fakeApi({ transactions: async () => ({ data: [] }) });
+    const h = accountHarness({ plugins: [historyPlugin()], api, options: { locale: 'ar' } });
+    await h.connect();
+    const dialog = await h.openAccount('الحساب');
+    fireEvent.click(await within(dialog).findByRole('tab', { name: 'النشاط' }));
+    expect(await within(dialog).findByText('لا يوجد نشاط بعد.')).toBeTruthy();
+  });
+});

@@ -109,10 +109,10 @@ export function accountHarness(h: HarnessOptions) {
       });
       await settle();
     },
-    /** Opens the modal on the Account view and waits for it. */
-    async openAccount() {
+    /** Opens the modal on the Account view and waits for it (`title`: the view's title in the kernel's locale). */
+    async openAccount(title = 'Account') {
       act(() => void kernel.modal.open());
-      return screen.findByRole('dialog', { name: 'Account' });
+      return screen.findByRole('dialog', { name: title });
     },
   };
 }

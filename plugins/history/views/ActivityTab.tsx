@@ -1,8 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CaipNetwork, Transaction } from 'latchkey';
-import { Button, Link, LoadingState, Text, WalletImage, defineView, formatBalance, truncateAddress, useObserved } from 'latchkey/ui';
+import { Button, Link, LoadingState, Text, WalletImage, defineView, formatBalance, truncateAddress, useLocale, useMessages, useObserved, type Translate } from 'latchkey/ui';
 import { explorerTransactionUrl, imageUrl, isFailed, transactionHash, transactionTitle } from '../rules';
 import { Activity } from '../types';
+import { messages } from '../messages';
+
+type T = Translate<(typeof messages)['en']>;
+
+/** Operation types with a title of their own in the catalogue. */
+const OPERATIONS = ['send', 'receive', 'mint', 'burn', 'trade', 'deploy', 'approve', 'execute', 'buy'] as const;
+const isOperation = (op: string): op is (typeof OPERATIONS)[number] => (OPERATIONS as readonly string[]).includes(op);
+
+/** 'Sent', 'Received', … in the visitor's language; an operation the catalogue lacks as the API names it. */
+function title(tx: Transaction, t: T): string {
+  const op = tx.metadata.operationType.toLowerCase();
+  if (isOperation(op)) return t(op);
+  return op ? transactionTitle(tx) : t('transaction');
+}
 
 type Transfer = Transaction['transfers'][number];
 
@@ -14,41 +28,44 @@ function transferText(t: Transfer): string {
   return `${sign}${formatBalance(t.quantity.numeric, 3)}${symbol ? ` ${symbol}` : ''}`;
 }
 
-function when(minedAt: string): string {
+/** The day a transaction was mined, in the visitor's locale ('Nov 23, 2026' in English). */
+function when(minedAt: string, locale: string): string {
   const d = new Date(minedAt);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  if (Number.isNaN(d.getTime())) return '';
+  const options = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+  return d.toLocaleDateString(locale === 'en' ? 'en-US' : locale, options);
 }
 
-function Row({ tx, network }: { readonly tx: Transaction; readonly network: CaipNetwork | undefined }) {
+function Row({ tx, network, t, locale }: { readonly tx: Transaction; readonly network: CaipNetwork | undefined; readonly t: T; readonly locale: string }) {
   const first = tx.transfers[0];
   const icon = imageUrl(first?.nft_info?.content?.preview?.url ?? first?.fungible_info?.icon?.url);
   const hash = transactionHash(tx);
   const href = hash ? explorerTransactionUrl(network, hash) : undefined;
-  const title = transactionTitle(tx);
+  const name = title(tx, t);
   const failed = isFailed(tx);
   return (
     <li className="lk-item" data-testid="transaction" data-id={tx.id}>
-      <WalletImage src={icon} name={first?.fungible_info?.symbol ?? title} size={32} round={!first?.nft_info} />
+      <WalletImage src={icon} name={first?.fungible_info?.symbol ?? name} size={32} round={!first?.nft_info} />
       <span className="lk-item-name">
-        {title}
+        {name}
         {failed ? (
           <>
             {' '}
-            <span className="lk-tag">Failed</span>
+            <span className="lk-tag">{t('failed')}</span>
           </>
         ) : null}
         <br />
         <span className="lk-text-muted lk-text-small">
-          {tx.transfers.map(transferText).join(', ') || (tx.metadata.sentTo ? `To ${truncateAddress(tx.metadata.sentTo)}` : '')}
+          {tx.transfers.map(transferText).join(', ') || (tx.metadata.sentTo ? t('sentTo', { address: truncateAddress(tx.metadata.sentTo) }) : '')}
         </span>
       </span>
       <span className="lk-text-small" style={{ textAlign: 'right' }}>
-        {when(tx.metadata.minedAt)}
+        {when(tx.metadata.minedAt, locale)}
         {hash ? (
           <>
             <br />
             {href ? (
-              <Link href={href} aria-label={`Transaction ${hash} on ${network?.blockExplorers?.default.name ?? 'the explorer'}`}>
+              <Link href={href} aria-label={t('transactionOn', { hash, explorer: network?.blockExplorers?.default.name ?? t('theExplorer') })}>
                 {truncateAddress(hash)}
               </Link>
             ) : (
@@ -85,6 +102,8 @@ function useInView(el: Element | null): boolean | undefined {
  */
 export default defineView<'ActivityTab'>(function ActivityTab({ kernel }) {
   const activity = kernel.get<Activity>(Activity);
+  const t = useMessages(messages);
+  const { locale } = useLocale();
   const s = useObserved(activity);
   const network = useObserved(kernel.network, (n) => n.activeNetwork);
   const address = useObserved(kernel.account, (a) => {
@@ -104,36 +123,38 @@ export default defineView<'ActivityTab'>(function ActivityTab({ kernel }) {
     if (inView && s.next && !s.loadingMore && s.status === 'ready') loadMore.current();
   }, [inView, s.next, s.loadingMore, s.status, s.items]);
 
-  if (s.status === 'unsupported') return <Text variant="muted">Activity is available on EVM networks.</Text>;
-  if (s.status === 'unavailable') return <Text variant="muted">Activity is shown when a blockchain API is configured.</Text>;
-  if (s.status === 'loading' || s.status === 'idle') return <LoadingState label="Loading activity…" />;
+  if (s.status === 'unsupported') return <Text variant="muted">{t('unsupported')}</Text>;
+  if (s.status === 'unavailable') return <Text variant="muted">{t('unavailable')}</Text>;
+  if (s.status === 'loading' || s.status === 'idle') return <LoadingState label={t('loading')} />;
   if (s.status === 'error') {
     return (
       <div className="lk-stack" data-empty="true">
-        <Text variant="muted">No activity to show.</Text>
+        <Text variant="muted">{t('nothingToShow')}</Text>
         {s.error ? <Text variant="error">{s.error.message}</Text> : null}
         <Button variant="secondary" onClick={() => void activity.load({ force: true })}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
   }
-  if (s.empty) return <Text variant="muted" data-empty="true">No activity yet.</Text>;
+  if (s.empty) return <Text variant="muted" data-empty="true">
+        {t('noneYet')}
+      </Text>;
   return (
     <div className="lk-stack">
-      <ul className="lk-list" aria-label="Transactions" aria-busy={s.loadingMore || undefined}>
+      <ul className="lk-list" aria-label={t('transactions')} aria-busy={s.loadingMore || undefined}>
         {s.items.map((tx) => (
-          <Row key={tx.id} tx={tx} network={network} />
+          <Row key={tx.id} tx={tx} network={network} t={t} locale={locale} />
         ))}
       </ul>
       {s.next ? (
         inView === undefined ? (
           <Button variant="secondary" busy={s.loadingMore} disabled={s.loadingMore} onClick={() => loadMore.current()}>
-            Load more
+            {t('loadMore')}
           </Button>
         ) : (
           <div ref={setSentinel} data-testid="activity-more" style={{ minHeight: 1 }}>
-            {s.loadingMore ? <LoadingState label="Loading more…" /> : null}
+            {s.loadingMore ? <LoadingState label={t('loadingMore')} /> : null}
           </div>
         )
       ) : null}

@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: 'النشاط متاح على شبكات EVM.',
+  unavailable: 'يظهر النشاط عند إعداد واجهة برمجة لسلسلة الكتل.',
+  loading: 'جارٍ تحميل النشاط…',
+  nothingToShow: 'لا يوجد نشاط لعرضه.',
+  tryAgain: 'أعد المحاولة',
+  noneYet: 'لا يوجد نشاط بعد.',
+  transactions: 'المعاملات',
+  loadMore: 'تحميل المزيد',
+  loadingMore: 'جارٍ تحميل المزيد…',
+  failed: 'فشلت',
+  sentTo: 'إلى {address}',
+  transactionOn: 'المعاملة {hash} على {explorer}',
+  theExplorer: 'المستكشف',
+  send: 'مُرسَل',
+  receive: 'مُستلَم',
+  mint: 'مسكوك',
+  burn: 'محروق',
+  trade: 'مُبادَل',
+  deploy: 'منشور',
+  approve: 'موافَق عليه',
+  execute: 'منفَّذ',
+  buy: 'مُشترى',
+  transaction: 'معاملة',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: 'Aktivitäten sind in EVM-Netzwerken verfügbar.',
+  unavailable: 'Aktivitäten werden angezeigt, wenn eine Blockchain-API konfiguriert ist.',
+  loading: 'Aktivitäten werden geladen…',
+  nothingToShow: 'Keine Aktivitäten anzuzeigen.',
+  tryAgain: 'Erneut versuchen',
+  noneYet: 'Noch keine Aktivitäten.',
+  transactions: 'Transaktionen',
+  loadMore: 'Mehr laden',
+  loadingMore: 'Weitere werden geladen…',
+  failed: 'Fehlgeschlagen',
+  sentTo: 'An {address}',
+  transactionOn: 'Transaktion {hash} auf {explorer}',
+  theExplorer: 'dem Explorer',
+  send: 'Gesendet',
+  receive: 'Empfangen',
+  mint: 'Gemintet',
+  burn: 'Verbrannt',
+  trade: 'Getauscht',
+  deploy: 'Bereitgestellt',
+  approve: 'Genehmigt',
+  execute: 'Ausgeführt',
+  buy: 'Gekauft',
+  transaction: 'Transaktion',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: 'La actividad está disponible en redes EVM.',
+  unavailable: 'La actividad se muestra cuando hay una API de blockchain configurada.',
+  loading: 'Cargando actividad…',
+  nothingToShow: 'No hay actividad que mostrar.',
+  tryAgain: 'Reintentar',
+  noneYet: 'Aún no hay actividad.',
+  transactions: 'Transacciones',
+  loadMore: 'Cargar más',
+  loadingMore: 'Cargando más…',
+  failed: 'Fallida',
+  sentTo: 'A {address}',
+  transactionOn: 'Transacción {hash} en {explorer}',
+  theExplorer: 'el explorador',
+  send: 'Enviado',
+  receive: 'Recibido',
+  mint: 'Acuñado',
+  burn: 'Quemado',
+  trade: 'Intercambiado',
+  deploy: 'Desplegado',
+  approve: 'Aprobado',
+  execute: 'Ejecutado',
+  buy: 'Comprado',
+  transaction: 'Transacción',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: 'L’activité est disponible sur les réseaux EVM.',
+  unavailable: 'L’activité s’affiche lorsqu’une API blockchain est configurée.',
+  loading: 'Chargement de l’activité…',
+  nothingToShow: 'Aucune activité à afficher.',
+  tryAgain: 'Réessayer',
+  noneYet: 'Pas encore d’activité.',
+  transactions: 'Transactions',
+  loadMore: 'Charger plus',
+  loadingMore: 'Chargement…',
+  failed: 'Échouée',
+  sentTo: 'À {address}',
+  transactionOn: 'Transaction {hash} sur {explorer}',
+  theExplorer: 'l’explorateur',
+  send: 'Envoyé',
+  receive: 'Reçu',
+  mint: 'Frappé',
+  burn: 'Brûlé',
+  trade: 'Échangé',
+  deploy: 'Déployé',
+  approve: 'Approuvé',
+  execute: 'Exécuté',
+  buy: 'Acheté',
+  transaction: 'Transaction',
+} satisfies Partial<Record<keyof typeof en, string>>;

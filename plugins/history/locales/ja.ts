@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: 'アクティビティは EVM ネットワークで利用できます。',
+  unavailable: 'ブロックチェーン API が設定されているとアクティビティが表示されます。',
+  loading: 'アクティビティを読み込み中…',
+  nothingToShow: '表示するアクティビティはありません。',
+  tryAgain: '再試行',
+  noneYet: 'まだアクティビティはありません。',
+  transactions: '取引',
+  loadMore: 'さらに読み込む',
+  loadingMore: 'さらに読み込み中…',
+  failed: '失敗',
+  sentTo: '宛先 {address}',
+  transactionOn: '{explorer} の取引 {hash}',
+  theExplorer: 'エクスプローラー',
+  send: '送金',
+  receive: '受取',
+  mint: 'ミント',
+  burn: 'バーン',
+  trade: 'スワップ',
+  deploy: 'デプロイ',
+  approve: '承認',
+  execute: '実行',
+  buy: '購入',
+  transaction: '取引',
+} satisfies Partial<Record<keyof typeof en, string>>;

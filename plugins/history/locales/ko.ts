@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: '활동은 EVM 네트워크에서 볼 수 있습니다.',
+  unavailable: '블록체인 API가 설정되면 활동이 표시됩니다.',
+  loading: '활동 불러오는 중…',
+  nothingToShow: '표시할 활동이 없습니다.',
+  tryAgain: '다시 시도',
+  noneYet: '아직 활동이 없습니다.',
+  transactions: '거래',
+  loadMore: '더 불러오기',
+  loadingMore: '더 불러오는 중…',
+  failed: '실패',
+  sentTo: '받는 주소 {address}',
+  transactionOn: '{explorer}의 거래 {hash}',
+  theExplorer: '탐색기',
+  send: '보냄',
+  receive: '받음',
+  mint: '민팅됨',
+  burn: '소각됨',
+  trade: '스왑됨',
+  deploy: '배포됨',
+  approve: '승인됨',
+  execute: '실행됨',
+  buy: '구매함',
+  transaction: '거래',
+} satisfies Partial<Record<keyof typeof en, string>>;

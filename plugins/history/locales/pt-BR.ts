@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: 'A atividade está disponível em redes EVM.',
+  unavailable: 'A atividade é exibida quando uma API de blockchain está configurada.',
+  loading: 'Carregando atividade…',
+  nothingToShow: 'Nenhuma atividade para mostrar.',
+  tryAgain: 'Tentar novamente',
+  noneYet: 'Ainda não há atividade.',
+  transactions: 'Transações',
+  loadMore: 'Carregar mais',
+  loadingMore: 'Carregando mais…',
+  failed: 'Falhou',
+  sentTo: 'Para {address}',
+  transactionOn: 'Transação {hash} em {explorer}',
+  theExplorer: 'o explorador',
+  send: 'Enviado',
+  receive: 'Recebido',
+  mint: 'Cunhado',
+  burn: 'Queimado',
+  trade: 'Trocado',
+  deploy: 'Implantado',
+  approve: 'Aprovado',
+  execute: 'Executado',
+  buy: 'Comprado',
+  transaction: 'Transação',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: 'Etkinlik EVM ağlarında kullanılabilir.',
+  unavailable: 'Etkinlik, bir blokzincir API’si yapılandırıldığında gösterilir.',
+  loading: 'Etkinlik yükleniyor…',
+  nothingToShow: 'Gösterilecek etkinlik yok.',
+  tryAgain: 'Tekrar dene',
+  noneYet: 'Henüz etkinlik yok.',
+  transactions: 'İşlemler',
+  loadMore: 'Daha fazla yükle',
+  loadingMore: 'Daha fazlası yükleniyor…',
+  failed: 'Başarısız',
+  sentTo: 'Alıcı {address}',
+  transactionOn: '{explorer} üzerinde {hash} işlemi',
+  theExplorer: 'gezgin',
+  send: 'Gönderildi',
+  receive: 'Alındı',
+  mint: 'Basıldı',
+  burn: 'Yakıldı',
+  trade: 'Takas edildi',
+  deploy: 'Dağıtıldı',
+  approve: 'Onaylandı',
+  execute: 'Yürütüldü',
+  buy: 'Satın alındı',
+  transaction: 'İşlem',
+} satisfies Partial<Record<keyof typeof en, string>>;

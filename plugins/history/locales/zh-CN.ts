@@ -1,0 +1,27 @@
+import type { en } from './en';
+
+export default {
+  unsupported: '活动记录仅适用于 EVM 网络。',
+  unavailable: '配置区块链 API 后会显示活动记录。',
+  loading: '正在加载活动…',
+  nothingToShow: '没有可显示的活动。',
+  tryAgain: '重试',
+  noneYet: '暂无活动。',
+  transactions: '交易',
+  loadMore: '加载更多',
+  loadingMore: '正在加载更多…',
+  failed: '失败',
+  sentTo: '至 {address}',
+  transactionOn: '{explorer} 上的交易 {hash}',
+  theExplorer: '区块浏览器',
+  send: '已发送',
+  receive: '已接收',
+  mint: '已铸造',
+  burn: '已销毁',
+  trade: '已兑换',
+  deploy: '已部署',
+  approve: '已批准',
+  execute: '已执行',
+  buy: '已购买',
+  transaction: '交易',
+} satisfies Partial<Record<keyof typeof en, string>>;
