@@ -159,7 +159,7 @@ describe('history plugin: the Activity tab', () => {
 
 describe("history plugin in the visitor's language", () => {
   it('shows the tab, the list and its rows in Spanish once the chunks have loaded', async () => {
-    const api = fakeApi({ transactions: async () => ({ data: [tx(1), tx(2)] }) });
+    const api = fakeApi({ transactions: async () => ({ data: [tx(1), tx(2)], next: undefined }) });
     const h = accountHarness({ plugins: [historyPlugin()], api, options: { locale: 'es' } });
     await h.connect();
     const dialog = await h.openAccount('Cuenta');
@@ -174,7 +174,7 @@ describe("history plugin in the visitor's language", () => {
   });
 
   it('shows the empty state in Arabic', async () => {
-    const api = fakeApi({ transactions: async () => ({ data: [] }) });
+    const api = fakeApi({ transactions: async () => ({ data: [], next: undefined }) });
     const h = accountHarness({ plugins: [historyPlugin()], api, options: { locale: 'ar' } });
     await h.connect();
     const dialog = await h.openAccount('الحساب');

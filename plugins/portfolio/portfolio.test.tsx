@@ -168,3 +168,30 @@ describe('portfolio plugin: the Tokens and NFTs tabs', () => {
     expect([...h.storage.map.keys()].filter((k) => k.includes('cache/portfolio'))).toEqual([]);
   });
 });
+
+describe("portfolio plugin in the visitor's language", () => {
+  it('shows the tabs, the balances list and the NFT spam controls in Spanish', async () => {
+    const api = fakeApi({
+      balances: async () => BALANCES,
+      nfts: async () => ({ data: [nft('1'), nft('2', true)], next: undefined }),
+    });
+    const h = accountHarness({ plugins: [portfolioPlugin()], api, options: { locale: 'es' } });
+    await h.connect();
+    const dialog = await h.openAccount('Cuenta');
+    expect(await within(dialog).findByRole('list', { name: 'Saldos de tokens' })).toBeTruthy();
+    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFT']);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'NFT' }));
+    await within(dialog).findByRole('list', { name: 'NFT' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mostrar 1 ocultos como spam' }));
+    expect(within(dialog).getByRole('button', { name: 'Ocultar spam' })).toBeTruthy();
+  });
+
+  it('shows the empty Tokens tab in Arabic', async () => {
+    const api = fakeApi({ balances: async () => [] });
+    const h = accountHarness({ plugins: [portfolioPlugin()], api, options: { locale: 'ar' } });
+    await h.connect();
+    const dialog = await h.openAccount('الحساب');
+    expect(await within(dialog).findByText('لا توجد رموز بعد.')).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'الرموز' })).toBeTruthy();
+  });
+});

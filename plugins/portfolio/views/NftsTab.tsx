@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, LoadingState, Text, WalletImage, defineView, useObserved } from 'latchkey/ui';
+import { Button, LoadingState, Text, WalletImage, defineView, useMessages, useObserved } from 'latchkey/ui';
 import type { NftHolding } from 'latchkey';
 import { imageUrl, splitSpam } from '../rules';
 import { Portfolio } from '../types';
 import { useTargetKey } from './useTarget';
+import { messages } from '../messages';
 
-function NftCard({ nft, spam }: { readonly nft: NftHolding; readonly spam?: boolean }) {
+function NftCard({ nft, spam }: { readonly nft: NftHolding; readonly spam?: string }) {
   const src = imageUrl(nft.imageUrl);
   return (
     <li data-testid="nft" style={{ listStyle: 'none', minWidth: 0 }}>
@@ -20,7 +21,7 @@ function NftCard({ nft, spam }: { readonly nft: NftHolding; readonly spam?: bool
           {spam ? (
             <>
               {' '}
-              <span className="lk-tag">Spam</span>
+              <span className="lk-tag">{spam}</span>
             </>
           ) : null}
         </figcaption>
@@ -32,6 +33,7 @@ function NftCard({ nft, spam }: { readonly nft: NftHolding; readonly spam?: bool
 /** The Account view's NFTs tab: the holdings (image, name); spam-flagged ones hidden unless asked for, then marked. */
 export default defineView<'NftsTab'>(function NftsTab({ kernel }) {
   const portfolio = kernel.get<Portfolio>(Portfolio);
+  const t = useMessages(messages);
   const { status, items, next, loadingMore } = useObserved(portfolio, (s) => s.nfts);
   const key = useTargetKey(kernel);
   const [showSpam, setShowSpam] = useState(false);
@@ -39,28 +41,28 @@ export default defineView<'NftsTab'>(function NftsTab({ kernel }) {
     void portfolio.loadNfts();
   }, [portfolio, key]);
 
-  if (status === 'unsupported') return <Text variant="muted">NFTs are not available on this network.</Text>;
-  if (status === 'unavailable') return <Text variant="muted">NFTs are shown when a blockchain API is configured.</Text>;
-  if (status === 'loading' || status === 'idle') return <LoadingState label="Loading NFTs…" />;
-  if (status === 'error') return <Text variant="muted">NFTs could not be loaded.</Text>;
+  if (status === 'unsupported') return <Text variant="muted">{t('nftsUnsupported')}</Text>;
+  if (status === 'unavailable') return <Text variant="muted">{t('nftsUnavailable')}</Text>;
+  if (status === 'loading' || status === 'idle') return <LoadingState label={t('loadingNfts')} />;
+  if (status === 'error') return <Text variant="muted">{t('nftsError')}</Text>;
   const { shown, spam } = splitSpam(items);
   return (
     <div className="lk-stack">
-      {shown.length === 0 && !(showSpam && spam.length) ? <Text variant="muted">No NFTs yet.</Text> : null}
-      <ul aria-label="NFTs" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 8, margin: 0, padding: 0 }}>
+      {shown.length === 0 && !(showSpam && spam.length) ? <Text variant="muted">{t('noNfts')}</Text> : null}
+      <ul aria-label={t('nfts')} style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 8, margin: 0, padding: 0 }}>
         {shown.map((n) => (
           <NftCard key={`${n.contract.address}/${n.tokenId}`} nft={n} />
         ))}
-        {showSpam ? spam.map((n) => <NftCard key={`${n.contract.address}/${n.tokenId}`} nft={n} spam />) : null}
+        {showSpam ? spam.map((n) => <NftCard key={`${n.contract.address}/${n.tokenId}`} nft={n} spam={t('spam')} />) : null}
       </ul>
       {spam.length ? (
         <Button variant="ghost" aria-pressed={showSpam} onClick={() => setShowSpam((v) => !v)}>
-          {showSpam ? 'Hide spam' : `Show ${spam.length} hidden as spam`}
+          {showSpam ? t('hideSpam') : t('showSpam', { count: spam.length })}
         </Button>
       ) : null}
       {next ? (
         <Button variant="secondary" busy={loadingMore} disabled={loadingMore} onClick={() => void portfolio.loadMoreNfts()}>
-          Load more
+          {t('loadMore')}
         </Button>
       ) : null}
     </div>

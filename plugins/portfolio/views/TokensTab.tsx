@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { LoadingState, Text, WalletImage, defineView, formatBalance, formatTokenValue, useObserved } from 'latchkey/ui';
+import { LoadingState, Text, WalletImage, defineView, formatBalance, formatTokenValue, useMessages, useObserved } from 'latchkey/ui';
 import { imageUrl } from '../rules';
 import { Portfolio } from '../types';
 import { useTargetKey } from './useTarget';
+import { messages } from '../messages';
 
 /**
  * The Account view's Tokens tab: each balance to 3 decimals with its USD value to 2 (spec
@@ -11,21 +12,22 @@ import { useTargetKey } from './useTarget';
  */
 export default defineView<'TokensTab'>(function TokensTab({ kernel }) {
   const portfolio = kernel.get<Portfolio>(Portfolio);
+  const t = useMessages(messages);
   const { status, balances, source } = useObserved(portfolio, (s) => s.balances);
   const key = useTargetKey(kernel);
   useEffect(() => {
     void portfolio.refreshBalances();
   }, [portfolio, key]);
 
-  if (status === 'unsupported') return <Text variant="muted">Balances are not available on this network.</Text>;
+  if (status === 'unsupported') return <Text variant="muted">{t('balancesUnsupported')}</Text>;
   if (balances.length === 0) {
-    if (status === 'loading' || status === 'idle') return <LoadingState label="Loading balances…" />;
-    if (status === 'error') return <Text variant="muted">Balances could not be loaded. They are tried again in a moment.</Text>;
-    return <Text variant="muted">No tokens yet.</Text>;
+    if (status === 'loading' || status === 'idle') return <LoadingState label={t('loadingBalances')} />;
+    if (status === 'error') return <Text variant="muted">{t('balancesError')}</Text>;
+    return <Text variant="muted">{t('noTokens')}</Text>;
   }
   return (
     <div className="lk-stack" aria-busy={status === 'loading' || undefined}>
-      <ul className="lk-list" aria-label="Token balances">
+      <ul className="lk-list" aria-label={t('tokenBalances')}>
         {balances.map((b) => (
           <li key={`${b.chainId}/${b.address ?? b.symbol}`} className="lk-item" data-testid="token-balance" data-symbol={b.symbol}>
             <WalletImage src={imageUrl(b.iconUrl)} name={b.symbol} size={32} round />
@@ -44,7 +46,7 @@ export default defineView<'TokensTab'>(function TokensTab({ kernel }) {
           </li>
         ))}
       </ul>
-      {source === 'chain' ? <Text variant="small">Read from the network; no prices without a blockchain API.</Text> : null}
+      {source === 'chain' ? <Text variant="small">{t('readFromNetwork')}</Text> : null}
     </div>
   );
 });
