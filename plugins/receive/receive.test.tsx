@@ -38,3 +38,29 @@ describe('receive plugin', () => {
     expect(within(dialog).queryByRole('button', { name: 'Receive' })).toBeNull();
   });
 });
+
+describe("receive plugin in the visitor's language", () => {
+  it('opens from its Spanish button with a Spanish title, QR label, copy and network list', async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    const h = accountHarness({ plugins: [receivePlugin()], options: { locale: 'es' } });
+    await h.connect();
+    const dialog = await h.openAccount('Cuenta');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Recibir' }));
+    expect(await screen.findByRole('heading', { name: 'Recibir' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Código QR de tu dirección 0xf3…b92266' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Redes de esta dirección' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar dirección' }));
+    await settle();
+    expect(h.kernel.snackbar.state.message).toBe('Dirección copiada');
+  });
+
+  it('shows its Arabic texts', async () => {
+    const h = accountHarness({ plugins: [receivePlugin()], options: { locale: 'ar' } });
+    await h.connect();
+    const dialog = await h.openAccount('الحساب');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'استلام' }));
+    expect(await screen.findByRole('button', { name: 'نسخ العنوان' })).toBeTruthy();
+    expect(screen.getByText('أرسل إلى هذا العنوان أصولًا على هذه الشبكات فقط:')).toBeTruthy();
+  });
+});

@@ -1,5 +1,6 @@
-import { Button, Text, WalletImage, defineView, truncateAddress, useObserved } from 'latchkey/ui';
+import { Button, Text, WalletImage, defineView, truncateAddress, useMessages, useObserved } from 'latchkey/ui';
 import { QrCode } from './QrCode';
+import { messages } from '../messages';
 
 /**
  * Receive: the connected address (in full, and as a QR code that decodes to exactly it),
@@ -10,27 +11,28 @@ export default defineView<'Receive'>(function Receive({ kernel }) {
   const networks = useObserved(kernel.network, (s) => (ns ? s.namespaces[ns].requestedCaipNetworks : []));
   const address = useObserved(kernel.account, (s) => (ns ? s.namespaces[ns].address : undefined));
   const images = kernel.options.state.chainImages;
+  const t = useMessages(messages);
 
-  if (!address) return <Text variant="muted">Connect a wallet to receive.</Text>;
+  if (!address) return <Text variant="muted">{t('connectToReceive')}</Text>;
   const copy = () => {
     const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
-    if (!clip) return kernel.snackbar.error('Failed to copy');
+    if (!clip) return kernel.snackbar.error(t('failedToCopy'));
     clip.writeText(address).then(
-      () => kernel.snackbar.success('Address copied'),
-      () => kernel.snackbar.error('Failed to copy'),
+      () => kernel.snackbar.success(t('addressCopied')),
+      () => kernel.snackbar.error(t('failedToCopy')),
     );
   };
   return (
     <div className="lk-stack">
-      <QrCode value={address} label={`QR code of your address ${truncateAddress(address)}`} />
+      <QrCode value={address} label={t('qrLabel', { address: truncateAddress(address) })} />
       <Text className="lk-center" data-testid="receive-address" style={{ wordBreak: 'break-all', fontFamily: 'monospace' }}>
         {address}
       </Text>
       <Button variant="primary" className="lk-wide" onClick={copy}>
-        Copy address
+        {t('copyAddress')}
       </Button>
-      <Text variant="small">Send only assets on these networks to this address:</Text>
-      <ul className="lk-list" aria-label="Networks for this address">
+      <Text variant="small">{t('sendOnly')}</Text>
+      <ul className="lk-list" aria-label={t('networksForAddress')}>
         {networks.map((n) => (
           <li key={n.caipNetworkId} className="lk-item">
             <WalletImage src={n.assets?.imageUrl ?? images?.[n.id]} name={n.name} size={24} round />
