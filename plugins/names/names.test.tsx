@@ -135,3 +135,36 @@ describe('names plugin', () => {
     expect(loads).not.toHaveBeenCalled();
   });
 });
+
+describe("names plugin in the visitor's language", () => {
+  it('Choose Name in Spanish: the button, the title, the rules, the suggestions, a declined signature and Register', async () => {
+    const api = fakeApi({ identity: async () => ({ name: null, avatar: null }), suggestNames: async (label) => [{ name: `${label}.reown.id`, registered: true }] });
+    const h = accountHarness({ plugins: [namesPlugin()], api, options: { locale: 'es' }, wallet: { signError: Object.assign(new Error('User rejected the request.'), { code: 4001 }) } });
+    await h.connect();
+    const dialog = await h.openAccount('Cuenta');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Elegir nombre' }));
+    expect(await screen.findByRole('heading', { name: 'Elegir nombre' })).toBeTruthy();
+    const field = await screen.findByRole('textbox', { name: 'Nombre' });
+    fireEvent.change(field, { target: { value: 'al' } });
+    expect(screen.getByRole('alert').textContent).toBe('Al menos 4 caracteres');
+    fireEvent.change(field, { target: { value: 'alice' } });
+    await wait(350);
+    const suggestions = await screen.findByRole('list', { name: 'Sugerencias de nombres' });
+    expect(within(suggestions).getByRole('button', { name: 'alice.reown.id En uso' })).toBeTruthy();
+    expect(screen.getByText('alice.reown.id ya está en uso')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'carol' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar' }));
+    expect((await screen.findByTestId('name-error')).textContent).toBe('Firma rechazada');
+  });
+
+  it('Choose Name in Arabic: the intro and the character rule', async () => {
+    const api = fakeApi({ identity: async () => ({ name: null, avatar: null }), suggestNames: async () => [] });
+    const h = accountHarness({ plugins: [namesPlugin()], api, options: { locale: 'ar' } });
+    await h.connect();
+    const dialog = await h.openAccount('الحساب');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'اختيار اسم' }));
+    expect(await screen.findByText('اسم يمكن للآخرين الإرسال إليه بدلًا من عنوانك.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'الاسم' }), { target: { value: 'a b c d' } });
+    expect(screen.getByRole('alert').textContent).toBe('استخدم الحروف والأرقام والشرطات فقط');
+  });
+});

@@ -8,14 +8,20 @@ import { LatchkeyError } from 'latchkey/errors';
 export const DEFAULT_NAME_ZONE = 'reown.id';
 
 /** Spec section 5: letters, digits and hyphen; at least 4 characters. */
-const NAME_MIN_LENGTH = 4;
+export const NAME_MIN_LENGTH = 4;
 /** A DNS label's limit (the data service refuses longer ones too). */
-const NAME_MAX_LENGTH = 63;
+export const NAME_MAX_LENGTH = 63;
 
 export const NAME_RULE_TEXT = {
   characters: 'Use letters, digits and hyphens only',
   tooShort: `At least ${NAME_MIN_LENGTH} characters`,
   tooLong: `At most ${NAME_MAX_LENGTH} characters`,
+} as const;
+
+/** The registration's own failures (the view shows them in the visitor's language; a server's reason passes as it came). */
+export const NAME_FAILURE_TEXT = {
+  signatureDeclined: 'Signature declined',
+  connectEvm: 'Connect an EVM account to register a name',
 } as const;
 
 /** Spec section 5: a registration's chain id must be below 2^31. */

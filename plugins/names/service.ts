@@ -16,7 +16,7 @@ import {
   type Router,
   type TtlCache,
 } from 'latchkey';
-import { DEFAULT_NAME_ZONE, coinTypeForChain, fullName, nameIssue, nameLabel, registrationMessage } from './rules';
+import { DEFAULT_NAME_ZONE, NAME_FAILURE_TEXT, coinTypeForChain, fullName, nameIssue, nameLabel, registrationMessage } from './rules';
 import type { AccountNames, AccountNamesState, NameSuggestion, NamesConfig } from './types';
 
 export interface AccountNamesDeps {
@@ -32,7 +32,6 @@ export interface AccountNamesDeps {
 }
 
 /** Spec section 8: what a declined signature reads as. */
-const SIGNATURE_DECLINED = 'Signature declined';
 
 const IDLE: AccountNamesState = { status: 'idle', name: undefined, error: undefined };
 
@@ -74,7 +73,7 @@ export class AccountNamesService implements AccountNames {
     if (issue) return fail(issue);
     const acc = account.get('eip155');
     const net = network.state.namespaces.eip155.caipNetwork;
-    if (acc.status !== 'connected' || !acc.address || !net) return fail('Connect an EVM account to register a name');
+    if (acc.status !== 'connected' || !acc.address || !net) return fail(NAME_FAILURE_TEXT.connectEvm);
     try {
       const coinType = coinTypeForChain(Number(net.id));
       const text = registrationMessage(name, this.deps.env.now());
@@ -83,7 +82,7 @@ export class AccountNamesService implements AccountNames {
       try {
         signature = await connection.signMessage(text, 'eip155');
       } catch (err) {
-        return fail(isUserRejection(err) ? SIGNATURE_DECLINED : message(err));
+        return fail(isUserRejection(err) ? NAME_FAILURE_TEXT.signatureDeclined : message(err));
       }
       this.store.set({ status: 'registering', name, error: undefined });
       const record = await api.registerName({ coinType, address: acc.address, message: text, signature });

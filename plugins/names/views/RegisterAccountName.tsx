@@ -1,11 +1,24 @@
 import { useEffect, useId, useState } from 'react';
 import { BlockchainApi } from 'latchkey';
-import { Button, LoadingState, Text, defineView, useObserved } from 'latchkey/ui';
-import { nameIssue, nameLabel } from '../rules';
+import { Button, LoadingState, Text, defineView, useMessages, useObserved, type Translate } from 'latchkey/ui';
+import { NAME_FAILURE_TEXT, NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_TEXT, nameIssue, nameLabel } from '../rules';
+import { messages } from '../messages';
 import { AccountNames, type NameSuggestion } from '../types';
 
 /** Suggestions wait this long after the last keystroke. */
 const SUGGEST_DELAY_MS = 300;
+
+type T = Translate<(typeof messages)['en']>;
+
+/** A name rule (spec section 5) or one of the service's own failures, in the visitor's language; a server's reason as it came. */
+function shown(text: string, t: T): string {
+  if (text === NAME_RULE_TEXT.characters) return t('ruleCharacters');
+  if (text === NAME_RULE_TEXT.tooShort) return t('ruleTooShort', { min: NAME_MIN_LENGTH });
+  if (text === NAME_RULE_TEXT.tooLong) return t('ruleTooLong', { max: NAME_MAX_LENGTH });
+  if (text === NAME_FAILURE_TEXT.signatureDeclined) return t('signatureDeclined');
+  if (text === NAME_FAILURE_TEXT.connectEvm) return t('connectEvm');
+  return text;
+}
 
 /**
  * RegisterAccountName ('Choose Name'): the name field (letters, digits and hyphens, at least 4;
@@ -14,6 +27,7 @@ const SUGGEST_DELAY_MS = 300;
  */
 export default defineView<'RegisterAccountName'>(function RegisterAccountName({ kernel }) {
   const names = kernel.get<AccountNames>(AccountNames);
+  const t = useMessages(messages);
   const s = useObserved(names);
   const evm = useObserved(kernel.account, (a) => a.namespaces.eip155.status === 'connected');
   const [input, setInput] = useState('');
@@ -45,28 +59,28 @@ export default defineView<'RegisterAccountName'>(function RegisterAccountName({ 
     };
   }, [names, label, issue]);
 
-  if (!kernel.get<BlockchainApi>(BlockchainApi).configured) return <Text variant="muted">Names need a blockchain API.</Text>;
-  if (!evm) return <Text variant="muted">Names are available for EVM accounts.</Text>;
+  if (!kernel.get<BlockchainApi>(BlockchainApi).configured) return <Text variant="muted">{t('needsApi')}</Text>;
+  if (!evm) return <Text variant="muted">{t('evmOnly')}</Text>;
   if (busy) {
-    return <LoadingState label={s.status === 'signing' ? 'Sign the message in your wallet…' : `Registering ${s.name ?? ''}…`} />;
+    return <LoadingState label={s.status === 'signing' ? t('signing') : t('registering', { name: s.name ?? '' })} />;
   }
   const shownIssue = touched && input !== '' ? issue : undefined;
   const exact = suggestions.find((x) => x.name === `${label.toLowerCase()}.${names.zone}`);
   return (
     <form
       className="lk-stack"
-      aria-label="Choose a name"
+      aria-label={t('formLabel')}
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
         if (!issue) void names.register(label);
       }}
     >
-      <Text variant="muted">A name people can send to instead of your address.</Text>
+      <Text variant="muted">{t('intro')}</Text>
       <div className="lk-row" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
         <input
           className="lk-input"
-          aria-label="Name"
+          aria-label={t('name')}
           aria-invalid={shownIssue ? true : undefined}
           aria-describedby={`${ids}zone ${ids}issue`}
           autoComplete="off"
@@ -83,22 +97,22 @@ export default defineView<'RegisterAccountName'>(function RegisterAccountName({ 
         <span id={`${ids}zone`} className="lk-text-muted">{`.${names.zone}`}</span>
       </div>
       <Text variant="error" id={`${ids}issue`} role={shownIssue ? 'alert' : undefined}>
-        {shownIssue ?? ''}
+        {shownIssue ? shown(shownIssue, t) : ''}
       </Text>
-      {exact?.registered ? <Text variant="error">{`${exact.name} is taken`}</Text> : null}
+      {exact?.registered ? <Text variant="error">{t('isTaken', { name: exact.name })}</Text> : null}
       {suggestions.length ? (
-        <ul className="lk-list" aria-label="Name suggestions">
+        <ul className="lk-list" aria-label={t('suggestions')}>
           {suggestions.map((x) => (
             <li key={x.name}>
               <button
                 type="button"
                 className="lk-item"
                 disabled={x.registered}
-                aria-label={`${x.name}${x.registered ? ' Taken' : ' Available'}`}
+                aria-label={t(x.registered ? 'suggestionTaken' : 'suggestionAvailable', { name: x.name })}
                 onClick={() => setInput(x.name.slice(0, -(names.zone.length + 1)))}
               >
                 <span className="lk-item-name">{x.name}</span>{' '}
-                <span className="lk-tag">{x.registered ? 'Taken' : 'Available'}</span>
+                <span className="lk-tag">{x.registered ? t('taken') : t('available')}</span>
               </button>
             </li>
           ))}
@@ -106,11 +120,11 @@ export default defineView<'RegisterAccountName'>(function RegisterAccountName({ 
       ) : null}
       {s.status === 'error' && s.error ? (
         <Text variant="error" role="alert" data-testid="name-error">
-          {s.error}
+          {shown(s.error, t)}
         </Text>
       ) : null}
       <Button type="submit" variant="primary" className="lk-wide" disabled={Boolean(issue) || exact?.registered === true}>
-        Register
+        {t('register')}
       </Button>
     </form>
   );

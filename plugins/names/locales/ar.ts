@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: 'تحتاج الأسماء إلى واجهة برمجة لسلسلة الكتل.',
+  evmOnly: 'الأسماء متاحة لحسابات EVM.',
+  signing: 'وقّع الرسالة في محفظتك…',
+  registering: 'جارٍ تسجيل {name}…',
+  formLabel: 'اختر اسمًا',
+  intro: 'اسم يمكن للآخرين الإرسال إليه بدلًا من عنوانك.',
+  name: 'الاسم',
+  isTaken: '{name} مستخدم بالفعل',
+  suggestions: 'اقتراحات الأسماء',
+  taken: 'مستخدم',
+  available: 'متاح',
+  suggestionTaken: '{name} مستخدم',
+  suggestionAvailable: '{name} متاح',
+  register: 'تسجيل',
+  ruleCharacters: 'استخدم الحروف والأرقام والشرطات فقط',
+  ruleTooShort: '{min} أحرف على الأقل',
+  ruleTooLong: '{max} حرفًا على الأكثر',
+  signatureDeclined: 'تم رفض التوقيع',
+  connectEvm: 'اربط حساب EVM لتسجيل اسم',
+  success: 'هو اسم حسابك الآن. يظهر بدلًا من عنوانك.',
+  done: 'تم',
+} satisfies Partial<Record<keyof typeof en, string>>;

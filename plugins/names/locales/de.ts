@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: 'Namen benötigen eine Blockchain-API.',
+  evmOnly: 'Namen gibt es für EVM-Konten.',
+  signing: 'Signiere die Nachricht in deiner Wallet…',
+  registering: '{name} wird registriert…',
+  formLabel: 'Wähle einen Namen',
+  intro: 'Ein Name, an den andere statt an deine Adresse senden können.',
+  name: 'Name',
+  isTaken: '{name} ist vergeben',
+  suggestions: 'Namensvorschläge',
+  taken: 'Vergeben',
+  available: 'Verfügbar',
+  suggestionTaken: '{name} Vergeben',
+  suggestionAvailable: '{name} Verfügbar',
+  register: 'Registrieren',
+  ruleCharacters: 'Nur Buchstaben, Ziffern und Bindestriche verwenden',
+  ruleTooShort: 'Mindestens {min} Zeichen',
+  ruleTooLong: 'Höchstens {max} Zeichen',
+  signatureDeclined: 'Signatur abgelehnt',
+  connectEvm: 'Verbinde ein EVM-Konto, um einen Namen zu registrieren',
+  success: 'ist jetzt dein Kontoname. Er wird statt deiner Adresse angezeigt.',
+  done: 'Fertig',
+} satisfies Partial<Record<keyof typeof en, string>>;

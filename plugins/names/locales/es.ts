@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: 'Los nombres requieren una API de blockchain.',
+  evmOnly: 'Los nombres están disponibles para cuentas EVM.',
+  signing: 'Firma el mensaje en tu billetera…',
+  registering: 'Registrando {name}…',
+  formLabel: 'Elige un nombre',
+  intro: 'Un nombre al que otros pueden enviar en lugar de tu dirección.',
+  name: 'Nombre',
+  isTaken: '{name} ya está en uso',
+  suggestions: 'Sugerencias de nombres',
+  taken: 'En uso',
+  available: 'Disponible',
+  suggestionTaken: '{name} En uso',
+  suggestionAvailable: '{name} Disponible',
+  register: 'Registrar',
+  ruleCharacters: 'Usa solo letras, dígitos y guiones',
+  ruleTooShort: 'Al menos {min} caracteres',
+  ruleTooLong: 'Como máximo {max} caracteres',
+  signatureDeclined: 'Firma rechazada',
+  connectEvm: 'Conecta una cuenta EVM para registrar un nombre',
+  success: 'es ahora el nombre de tu cuenta. Se muestra en lugar de tu dirección.',
+  done: 'Listo',
+} satisfies Partial<Record<keyof typeof en, string>>;

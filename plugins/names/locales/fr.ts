@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: 'Les noms nécessitent une API blockchain.',
+  evmOnly: 'Les noms sont disponibles pour les comptes EVM.',
+  signing: 'Signez le message dans votre portefeuille…',
+  registering: 'Enregistrement de {name}…',
+  formLabel: 'Choisissez un nom',
+  intro: 'Un nom auquel on peut envoyer à la place de votre adresse.',
+  name: 'Nom',
+  isTaken: '{name} est déjà pris',
+  suggestions: 'Suggestions de noms',
+  taken: 'Pris',
+  available: 'Disponible',
+  suggestionTaken: '{name} Pris',
+  suggestionAvailable: '{name} Disponible',
+  register: 'Enregistrer',
+  ruleCharacters: 'Utilisez uniquement des lettres, des chiffres et des traits d’union',
+  ruleTooShort: 'Au moins {min} caractères',
+  ruleTooLong: 'Au plus {max} caractères',
+  signatureDeclined: 'Signature refusée',
+  connectEvm: 'Connectez un compte EVM pour enregistrer un nom',
+  success: 'est désormais le nom de votre compte. Il s’affiche à la place de votre adresse.',
+  done: 'Terminé',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: '名前にはブロックチェーン API が必要です。',
+  evmOnly: '名前は EVM アカウントで利用できます。',
+  signing: 'ウォレットでメッセージに署名してください…',
+  registering: '{name} を登録中…',
+  formLabel: '名前を選択',
+  intro: 'アドレスの代わりに送金先として使える名前です。',
+  name: '名前',
+  isTaken: '{name} は使用済みです',
+  suggestions: '名前の候補',
+  taken: '使用済み',
+  available: '利用可能',
+  suggestionTaken: '{name} 使用済み',
+  suggestionAvailable: '{name} 利用可能',
+  register: '登録',
+  ruleCharacters: '英字、数字、ハイフンのみ使用できます',
+  ruleTooShort: '{min} 文字以上',
+  ruleTooLong: '{max} 文字以内',
+  signatureDeclined: '署名が拒否されました',
+  connectEvm: '名前を登録するには EVM アカウントを接続してください',
+  success: 'があなたのアカウント名になりました。アドレスの代わりに表示されます。',
+  done: '完了',
+} satisfies Partial<Record<keyof typeof en, string>>;

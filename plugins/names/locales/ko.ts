@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: '이름을 사용하려면 블록체인 API가 필요합니다.',
+  evmOnly: '이름은 EVM 계정에서 사용할 수 있습니다.',
+  signing: '지갑에서 메시지에 서명하세요…',
+  registering: '{name} 등록 중…',
+  formLabel: '이름 선택',
+  intro: '주소 대신 사람들이 보낼 수 있는 이름입니다.',
+  name: '이름',
+  isTaken: '{name}은(는) 이미 사용 중입니다',
+  suggestions: '이름 추천',
+  taken: '사용 중',
+  available: '사용 가능',
+  suggestionTaken: '{name} 사용 중',
+  suggestionAvailable: '{name} 사용 가능',
+  register: '등록',
+  ruleCharacters: '문자, 숫자, 하이픈만 사용하세요',
+  ruleTooShort: '{min}자 이상',
+  ruleTooLong: '{max}자 이하',
+  signatureDeclined: '서명이 거부되었습니다',
+  connectEvm: '이름을 등록하려면 EVM 계정을 연결하세요',
+  success: '이(가) 이제 계정 이름입니다. 주소 대신 표시됩니다.',
+  done: '완료',
+} satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: 'Os nomes precisam de uma API de blockchain.',
+  evmOnly: 'Os nomes estão disponíveis para contas EVM.',
+  signing: 'Assine a mensagem na sua carteira…',
+  registering: 'Registrando {name}…',
+  formLabel: 'Escolha um nome',
+  intro: 'Um nome para o qual as pessoas podem enviar em vez do seu endereço.',
+  name: 'Nome',
+  isTaken: '{name} já está em uso',
+  suggestions: 'Sugestões de nomes',
+  taken: 'Em uso',
+  available: 'Disponível',
+  suggestionTaken: '{name} Em uso',
+  suggestionAvailable: '{name} Disponível',
+  register: 'Registrar',
+  ruleCharacters: 'Use apenas letras, dígitos e hifens',
+  ruleTooShort: 'Pelo menos {min} caracteres',
+  ruleTooLong: 'No máximo {max} caracteres',
+  signatureDeclined: 'Assinatura recusada',
+  connectEvm: 'Conecte uma conta EVM para registrar um nome',
+  success: 'agora é o nome da sua conta. Ele aparece no lugar do seu endereço.',
+  done: 'Concluído',
+} satisfies Partial<Record<keyof typeof en, string>>;

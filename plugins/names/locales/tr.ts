@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: 'Adlar için bir blokzincir API’si gerekir.',
+  evmOnly: 'Adlar EVM hesapları için kullanılabilir.',
+  signing: 'Cüzdanınızda mesajı imzalayın…',
+  registering: '{name} kaydediliyor…',
+  formLabel: 'Bir ad seçin',
+  intro: 'İnsanların adresiniz yerine gönderebileceği bir ad.',
+  name: 'Ad',
+  isTaken: '{name} alınmış',
+  suggestions: 'Ad önerileri',
+  taken: 'Alınmış',
+  available: 'Kullanılabilir',
+  suggestionTaken: '{name} Alınmış',
+  suggestionAvailable: '{name} Kullanılabilir',
+  register: 'Kaydet',
+  ruleCharacters: 'Yalnızca harf, rakam ve kısa çizgi kullanın',
+  ruleTooShort: 'En az {min} karakter',
+  ruleTooLong: 'En fazla {max} karakter',
+  signatureDeclined: 'İmza reddedildi',
+  connectEvm: 'Ad kaydetmek için bir EVM hesabı bağlayın',
+  success: 'artık hesap adınız. Adresiniz yerine gösterilir.',
+  done: 'Bitti',
+} satisfies Partial<Record<keyof typeof en, string>>;

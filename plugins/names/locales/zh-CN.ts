@@ -1,0 +1,25 @@
+import type { en } from './en';
+
+export default {
+  needsApi: '名称需要区块链 API。',
+  evmOnly: '名称适用于 EVM 账户。',
+  signing: '请在钱包中签署消息…',
+  registering: '正在注册 {name}…',
+  formLabel: '选择名称',
+  intro: '他人可以用来代替你的地址进行转账的名称。',
+  name: '名称',
+  isTaken: '{name} 已被占用',
+  suggestions: '名称建议',
+  taken: '已占用',
+  available: '可用',
+  suggestionTaken: '{name} 已占用',
+  suggestionAvailable: '{name} 可用',
+  register: '注册',
+  ruleCharacters: '仅可使用字母、数字和连字符',
+  ruleTooShort: '至少 {min} 个字符',
+  ruleTooLong: '最多 {max} 个字符',
+  signatureDeclined: '签名被拒绝',
+  connectEvm: '连接 EVM 账户以注册名称',
+  success: '现在是你的账户名称，将代替你的地址显示。',
+  done: '完成',
+} satisfies Partial<Record<keyof typeof en, string>>;
