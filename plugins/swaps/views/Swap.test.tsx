@@ -295,3 +295,28 @@ describe('the Swap view', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Swaps are not available on Goerli');
   });
 });
+
+describe("the Swap view in the visitor's language", () => {
+  it('quotes in Spanish: its title, groups, details, slippage and buttons', async () => {
+    const kernel = await setup({ locale: 'es' });
+    await act(async () => kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'LKD', amount: '0.1' } }));
+    await screen.findByRole('heading', { name: 'Intercambiar' });
+    await screen.findByText('Mínimo recibido', {}, { timeout: 3000 });
+    expect(within(screen.getByRole('group', { name: 'Recibes' })).getByLabelText('Cantidad recibida').textContent).toBe('239.041675');
+    expect(screen.getByRole('textbox', { name: 'Cantidad de ETH' })).toBeTruthy();
+    expect(screen.getByText('Impacto en el precio').nextElementSibling!.textContent).toBe('0.10%');
+    expect(screen.getByText('Deslizamiento: 1% (predeterminado)')).toBeTruthy();
+    expect(screen.getByText('Saldo: 10000 ETH')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Intercambiar' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'LKD' }));
+    expect(screen.getByRole('textbox', { name: 'Buscar tokens' }).getAttribute('placeholder')).toBe('Busca un nombre o pega una dirección');
+  });
+
+  it('asks to connect in Arabic when no wallet is connected', async () => {
+    const kernel = await setup({ locale: 'ar' });
+    await act(async () => kernel.connection.disconnect());
+    await act(async () => kernel.modal.open({ view: 'Swap' }));
+    expect(await screen.findByText('اربط محفظة للمبادلة.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ربط محفظة' })).toBeTruthy();
+  });
+});

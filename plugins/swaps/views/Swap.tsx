@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { formatUnits } from 'latchkey';
-import { Button, ListItem, LoadingState, Text, defineView, formatBalance, useObserved } from 'latchkey/ui';
+import { Button, ListItem, LoadingState, Text, defineView, formatBalance, useMessages, useObserved } from 'latchkey/ui';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../constants';
 import { InvalidSlippageError, isRetryable, isStale } from '../errors';
 import { rate } from '../math';
 import { isNative, tokenKey } from '../tokens';
 import { Swaps, type SwapState, type SwapToken } from '../types';
+import { messages } from '../messages';
 
 const amount = (value: bigint, decimals: number, digits = 6) => {
   const text = formatBalance(formatUnits(value, decimals), digits);
@@ -13,16 +14,18 @@ const amount = (value: bigint, decimals: number, digits = 6) => {
 };
 
 function TokenButton({ token, onClick }: { readonly token: SwapToken | undefined; readonly onClick: () => void }) {
+  const t = useMessages(messages);
   return (
     <Button variant="secondary" onClick={onClick} aria-haspopup="dialog">
       {token?.logoUri ? <img className="lk-btn-icon-img" src={token.logoUri} alt="" width={20} height={20} /> : null}
-      {token?.symbol ?? 'Select token'}
+      {token?.symbol ?? t('selectToken')}
     </Button>
   );
 }
 
 /** The token chooser: search (a pasted address is looked up on the chain), suggested quick picks, the list. */
 function TokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps; readonly state: SwapState; readonly onPick: (t: SwapToken) => void; readonly onClose: () => void }) {
+  const t = useMessages(messages);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<readonly SwapToken[]>(state.tokens);
   useEffect(() => {
@@ -33,10 +36,10 @@ function TokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps
     };
   }, [swaps, query, state.tokens]);
   return (
-    <div className="lk-stack" role="group" aria-label="Select a token">
-      <input className="lk-input" aria-label="Search tokens" placeholder="Search name or paste address" value={query} maxLength={64} onChange={(e) => setQuery(e.target.value)} autoFocus />
+    <div className="lk-stack" role="group" aria-label={t('selectAToken')}>
+      <input className="lk-input" aria-label={t('searchTokens')} placeholder={t('searchPlaceholder')} value={query} maxLength={64} onChange={(e) => setQuery(e.target.value)} autoFocus />
       {!query && state.suggested.length ? (
-        <div className="lk-row" role="group" aria-label="Suggested tokens">
+        <div className="lk-row" role="group" aria-label={t('suggestedTokens')}>
           {state.suggested.map((t) => (
             <Button key={t.address} onClick={() => onPick(t)}>
               {t.symbol}
@@ -44,7 +47,7 @@ function TokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps
           ))}
         </div>
       ) : null}
-      <ul className="lk-list" aria-label="Tokens">
+      <ul className="lk-list" aria-label={t('tokens')}>
         {results.map((t) => (
           <li key={t.address}>
             <ListItem name={t.symbol} label={`${t.symbol} ${t.name}`} imageSrc={t.logoUri} round onClick={() => onPick(t)}>
@@ -53,15 +56,16 @@ function TokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps
           </li>
         ))}
       </ul>
-      {results.length === 0 ? <Text variant="muted">No tokens found</Text> : null}
+      {results.length === 0 ? <Text variant="muted">{t('noTokensFound')}</Text> : null}
       <Button variant="ghost" onClick={onClose}>
-        Cancel
+        {t('cancel')}
       </Button>
     </div>
   );
 }
 
 function SlippageSettings({ swaps, slippage }: { readonly swaps: Swaps; readonly slippage: number }) {
+  const t = useMessages(messages);
   const [custom, setCustom] = useState(SLIPPAGE_PRESETS.includes(slippage) ? '' : String(slippage));
   const [error, setError] = useState<string | undefined>();
   const set = (value: number) => {
@@ -69,11 +73,11 @@ function SlippageSettings({ swaps, slippage }: { readonly swaps: Swaps; readonly
       swaps.setSlippage(value);
       setError(undefined);
     } catch (err) {
-      setError(err instanceof InvalidSlippageError ? err.shortMessage : 'Invalid slippage');
+      setError(err instanceof InvalidSlippageError ? err.shortMessage : t('invalidSlippage'));
     }
   };
   return (
-    <div className="lk-stack" role="group" aria-label="Slippage tolerance">
+    <div className="lk-stack" role="group" aria-label={t('slippageTolerance')}>
       <div className="lk-row">
         {SLIPPAGE_PRESETS.map((p) => (
           <Button key={p} aria-pressed={slippage === p} onClick={() => (setCustom(''), set(p))}>
@@ -84,8 +88,8 @@ function SlippageSettings({ swaps, slippage }: { readonly swaps: Swaps; readonly
           className="lk-input"
           style={{ width: 96 }}
           inputMode="decimal"
-          aria-label="Custom slippage (%)"
-          placeholder="Custom"
+          aria-label={t('customSlippage')}
+          placeholder={t('custom')}
           value={custom}
           onChange={(e) => {
             setCustom(e.target.value);
@@ -106,6 +110,7 @@ function SlippageSettings({ swaps, slippage }: { readonly swaps: Swaps; readonly
 export default defineView<'Swap'>(function Swap({ kernel, data }) {
   const swaps = kernel.get<Swaps>(Swaps);
   const s = useObserved(swaps);
+  const t = useMessages(messages);
   const account = useObserved(kernel.account, (a) => a.namespaces.eip155);
   const networkId = useObserved(kernel.network, (n) => n.activeNetwork?.caipNetworkId);
   const [choosing, setChoosing] = useState<'from' | 'to' | undefined>();
@@ -122,9 +127,9 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
   if (!connected) {
     return (
       <div className="lk-stack">
-        <Text>Connect a wallet to swap.</Text>
+        <Text>{t('connectToSwap')}</Text>
         <Button variant="primary" className="lk-wide" onClick={() => kernel.router.push('Connect')}>
-          Connect a wallet
+          {t('connectAWallet')}
         </Button>
       </div>
     );
@@ -141,7 +146,7 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
           <LoadingState />
         )}
         <Button className="lk-wide" onClick={() => kernel.router.push('Networks')}>
-          Switch network
+          {t('switchNetwork')}
         </Button>
       </div>
     );
@@ -169,7 +174,15 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
   const busy = s.status === 'approving' || s.status === 'swapping';
   const canSwap = Boolean(quote) && !s.needsApproval && !busy && (!s.error || isRetryable(s.error));
   const status =
-    s.status === 'loading' ? 'Loading tokens…' : s.status === 'quoting' ? 'Getting a quote…' : s.status === 'approving' ? 'Approving…' : s.status === 'swapping' ? 'Swapping…' : '';
+    s.status === 'loading'
+      ? t('loadingTokens')
+      : s.status === 'quoting'
+        ? t('gettingQuote')
+        : s.status === 'approving'
+          ? t('approving')
+          : s.status === 'swapping'
+            ? t('swapping')
+            : '';
 
   const onSwap = async () => {
     try {
@@ -183,18 +196,18 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
   return (
     <form
       className="lk-stack"
-      aria-label="Swap tokens"
+      aria-label={t('swapTokens')}
       onSubmit={(e) => {
         e.preventDefault();
         if (canSwap) void onSwap();
       }}
     >
-      <div className="lk-stack" role="group" aria-label="You pay">
-        <Text variant="small">You pay</Text>
+      <div className="lk-stack" role="group" aria-label={t('youPay')}>
+        <Text variant="small">{t('youPay')}</Text>
         <div className="lk-row" style={{ flexWrap: 'nowrap' }}>
           <input
             className="lk-input"
-            aria-label={`Amount${from ? ` of ${from.symbol}` : ''}`}
+            aria-label={from ? t('amountOf', { symbol: from.symbol }) : t('amount')}
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
@@ -207,36 +220,36 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
         </div>
         {from && fromBalance !== undefined ? (
           <div className="lk-row" style={{ justifyContent: 'space-between' }}>
-            <Text variant="muted">{`Balance: ${amount(fromBalance, from.decimals, 3)} ${from.symbol}`}</Text>
+            <Text variant="muted">{t('balance', { amount: amount(fromBalance, from.decimals, 3), symbol: from.symbol })}</Text>
             {!isNative(from) && fromBalance > 0n ? (
               <Button variant="ghost" onClick={() => swaps.setAmount(formatUnits(fromBalance, from.decimals))}>
-                Max
+                {t('max')}
               </Button>
             ) : null}
           </div>
         ) : null}
       </div>
-      <Button variant="icon" aria-label="Switch tokens" onClick={() => swaps.flip()} disabled={busy || !to}>
+      <Button variant="icon" aria-label={t('switchTokens')} onClick={() => swaps.flip()} disabled={busy || !to}>
         ⇅
       </Button>
-      <div className="lk-stack" role="group" aria-label="You receive">
-        <Text variant="small">You receive</Text>
+      <div className="lk-stack" role="group" aria-label={t('youReceive')}>
+        <Text variant="small">{t('youReceive')}</Text>
         <div className="lk-row" style={{ flexWrap: 'nowrap', justifyContent: 'space-between' }}>
-          <output aria-label="Amount received" className="lk-text lk-text-title">
+          <output aria-label={t('amountReceived')} className="lk-text lk-text-title">
             {quote && to ? amount(quote.amountOut, to.decimals) : '0'}
           </output>
           <TokenButton token={to} onClick={() => setChoosing('to')} />
         </div>
-        {to && toBalance !== undefined ? <Text variant="muted">{`Balance: ${amount(toBalance, to.decimals, 3)} ${to.symbol}`}</Text> : null}
+        {to && toBalance !== undefined ? <Text variant="muted">{t('balance', { amount: amount(toBalance, to.decimals, 3), symbol: to.symbol })}</Text> : null}
       </div>
 
       {quote && from && to ? (
-        <ul className="lk-list" aria-label="Quote details" style={{ gap: 4 }}>
+        <ul className="lk-list" aria-label={t('quoteDetails')} style={{ gap: 4 }}>
           {[
-            ['Rate', `1 ${from.symbol} = ${rate(quote.amountIn, quote.amountOut, from.decimals, to.decimals)} ${to.symbol}`],
-            ['Price impact', quote.priceImpact === undefined ? 'Unknown' : `${quote.priceImpact < 0.01 ? '<0.01' : quote.priceImpact.toFixed(2)}%`],
-            ['Minimum received', s.minimumReceived !== undefined ? `${amount(s.minimumReceived, to.decimals)} ${to.symbol}` : '—'],
-            ['Network fee', native ? `≈ ${amount(quote.gas * quote.gasPrice, native.decimals)} ${native.symbol}` : '—'],
+            [t('rate'), `1 ${from.symbol} = ${rate(quote.amountIn, quote.amountOut, from.decimals, to.decimals)} ${to.symbol}`],
+            [t('priceImpact'), quote.priceImpact === undefined ? t('unknown') : `${quote.priceImpact < 0.01 ? '<0.01' : quote.priceImpact.toFixed(2)}%`],
+            [t('minimumReceived'), s.minimumReceived !== undefined ? `${amount(s.minimumReceived, to.decimals)} ${to.symbol}` : '—'],
+            [t('networkFee'), native ? `≈ ${amount(quote.gas * quote.gasPrice, native.decimals)} ${native.symbol}` : '—'],
           ].map(([term, value]) => (
             // a list of label/value rows (not <dl>: host pages style dt/dd, and nothing of theirs should dim the modal)
             <li key={term} className="lk-row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
@@ -248,9 +261,9 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
       ) : null}
 
       <div className="lk-row" style={{ justifyContent: 'space-between' }}>
-        <Text variant="muted">{`Slippage: ${s.slippage}%${s.slippage === DEFAULT_SLIPPAGE ? ' (default)' : ''}`}</Text>
+        <Text variant="muted">{t(s.slippage === DEFAULT_SLIPPAGE ? 'slippageDefault' : 'slippage', { value: s.slippage })}</Text>
         <Button variant="ghost" aria-expanded={settings} onClick={() => setSettings(!settings)}>
-          Slippage settings
+          {t('slippageSettings')}
         </Button>
       </div>
       {settings ? <SlippageSettings swaps={swaps} slippage={s.slippage} /> : null}
@@ -259,7 +272,7 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
         <div role="alert" className="lk-stack" style={{ gap: 4 }}>
           <Text variant="error">{s.error.shortMessage}</Text>
           {s.error.details ? <Text variant="muted">{s.error.details}</Text> : null}
-          {isStale(s.error) ? <Button onClick={() => void swaps.refreshQuote()}>Get a new quote</Button> : null}
+          {isStale(s.error) ? <Button onClick={() => void swaps.refreshQuote()}>{t('getNewQuote')}</Button> : null}
         </div>
       ) : null}
       <p className="lk-text lk-text-muted" role="status" aria-live="polite" style={{ minHeight: '1em', margin: 0 }}>
@@ -268,11 +281,11 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
 
       {s.needsApproval && !s.error ? (
         <Button variant="primary" className="lk-wide" busy={s.status === 'approving'} disabled={busy} onClick={() => void swaps.approve().catch(() => undefined)}>
-          Approve
+          {t('approve')}
         </Button>
       ) : null}
       <Button type="submit" variant={s.needsApproval ? 'secondary' : 'primary'} className="lk-wide" busy={s.status === 'swapping'} disabled={!canSwap}>
-        Swap
+        {t('swap')}
       </Button>
     </form>
   );
