@@ -4,7 +4,8 @@
  * build (esbuild + tsc declarations, node16 resolution) and its own tests (node --test, against
  * a real anvil) pass; then its example page, in Chromium, connects a wallet through the modal
  * and the plugin's view opens from the Account view's "Gas" button, showing the fees anvil
- * reports.
+ * reports; with `locale: 'es'` the modal, the plugin's button, its view's title and its table
+ * read Spanish.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -55,6 +56,8 @@ it('builds against the tarball: bundle split into manifest, module and view chun
   expect(built).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/module.d.ts']));
   expect(built.some((f) => /^dist\/chunks\/module-.+\.js$/.test(f))).toBe(true);
   expect(built.some((f) => /^dist\/chunks\/GasTracker-.+\.js$/.test(f))).toBe(true);
+  // each language its own chunk, and the manifest's texts in one more, loaded only when asked for
+  for (const chunk of ['es', 'fr', 'ar', 'labels']) expect(built.some((f) => new RegExp(`^dist/chunks/${chunk}-.+\\.js$`).test(f))).toBe(true);
 }, 150_000);
 
 it("passes its own tests (node --test), the service's against anvil", () => {
@@ -118,6 +121,34 @@ it("opens the plugin's view from the Account view and shows the fees the chain r
     expect(errors).toEqual([]);
   } catch (err) {
     saveArtifact('third-party-plugin.png', await page.screenshot());
+    throw err;
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+it("shows the plugin's button, title and view in the visitor's language (Spanish)", async () => {
+  server ??= await serveStatic(join(dir, 'example'));
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await page.addInitScript(announceAnvilWallet, { rpc: anvil.url, account: ACCOUNT });
+    await page.goto(`${server.url}/?locale=es&rpc=${encodeURIComponent(anvil.url)}`);
+    await page.getByRole('button', { name: 'Conectar billetera' }).click();
+    await page.getByRole('dialog', { name: 'Conectar billetera' }).getByRole('button', { name: 'Anvil Test Wallet' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /0xf3…/ }).first().click();
+    await page.getByRole('dialog', { name: 'Cuenta' }).getByRole('button', { name: 'Gas' }).click();
+    const view = page.getByRole('dialog', { name: 'Comisiones de red' });
+    await view.getByRole('table', { name: 'Comisiones de red' }).waitFor();
+    for (const tier of ['Lenta', 'Normal', 'Rápida']) await view.getByRole('rowheader', { name: tier }).waitFor();
+    await view.getByRole('columnheader', { name: 'Velocidad' }).waitFor();
+    expect(await view.getByTestId('gas-base-fee').textContent()).toMatch(/^Comisión base [\d.]+ gwei$/);
+    expect(errors).toEqual([]);
+  } catch (err) {
+    saveArtifact('third-party-plugin-es.png', await page.screenshot());
     throw err;
   } finally {
     await context.close();

@@ -16,7 +16,8 @@ const devnet = defineNetwork({
 });
 
 const kernel = createKernel({
-  options: { projectId: 'latchkey-plugin-gas-example', networks: [devnet], features: { analytics: false } },
+  // `?locale=es` shows the modal and the plugin in Spanish (default: the browser's languages)
+  options: { projectId: 'latchkey-plugin-gas-example', networks: [devnet], features: { analytics: false }, locale: params.get('locale') ?? undefined },
   plugins: [evmPlugin(), gasPlugin({ refreshMs: 5000 })],
 });
 

@@ -52,6 +52,8 @@ export function gasPlugin(config: GasPluginConfig = {}): PluginManifest {
       views: [{ id: 'GasTracker', title: 'Network fees', load: () => import('./views/GasTracker.js') }],
       walletFeatures: [{ id: 'gas', label: 'Gas', view: 'GasTracker', order: 50 }],
     },
+    // the title and the button's label in other languages (English above), loaded only when needed
+    translations: () => import('./labels.js'),
     options: { keys: ['gasRefreshMs'], validate: validateGasOptions },
     load: async () => (await import('./module.js')).gasModule(config),
   });

@@ -1,26 +1,27 @@
 /** The Gas view: the three fee tiers of the active network, refreshed while it is open. */
 import { useEffect } from 'react';
-import { Button, LoadingState, Text, defineView, formatBalance, useObserved } from 'latchkey/ui';
+import { Button, LoadingState, Text, defineView, formatBalance, useMessages, useObserved, type Translate } from 'latchkey/ui';
 import { formatUnits } from 'latchkey';
 import { formatGwei } from '../fees.js';
 import { GasOracle, type FeeEstimate } from '../types.js';
+import { messages, type GasMessages } from '../messages.js';
 
-function Tiers({ estimate }: { readonly estimate: FeeEstimate }) {
+function Tiers({ estimate, t }: { readonly estimate: FeeEstimate; readonly t: Translate<GasMessages> }) {
   return (
-    <table className="lk-gas-tiers" aria-label="Network fees">
+    <table className="lk-gas-tiers" aria-label={t('networkFees')}>
       <thead>
         <tr>
-          <th scope="col">Speed</th>
-          <th scope="col">Tip (gwei)</th>
-          <th scope="col">Transfer</th>
+          <th scope="col">{t('speed')}</th>
+          <th scope="col">{t('tip')}</th>
+          <th scope="col">{t('transfer')}</th>
         </tr>
       </thead>
       <tbody>
-        {estimate.tiers.map((t) => (
-          <tr key={t.label} data-testid={`gas-${t.label.toLowerCase()}`} data-max-fee={t.maxFeePerGas.toString()}>
-            <th scope="row">{t.label}</th>
-            <td>{formatGwei(t.maxPriorityFeePerGas)}</td>
-            <td>{`${formatBalance(formatUnits(t.transferCost, estimate.decimals))} ${estimate.symbol}`}</td>
+        {estimate.tiers.map((tier) => (
+          <tr key={tier.label} data-testid={`gas-${tier.label.toLowerCase()}`} data-max-fee={tier.maxFeePerGas.toString()}>
+            <th scope="row">{t(tier.label)}</th>
+            <td>{formatGwei(tier.maxPriorityFeePerGas)}</td>
+            <td>{`${formatBalance(formatUnits(tier.transferCost, estimate.decimals))} ${estimate.symbol}`}</td>
           </tr>
         ))}
       </tbody>
@@ -31,26 +32,27 @@ function Tiers({ estimate }: { readonly estimate: FeeEstimate }) {
 export default defineView<'GasTracker'>(function GasTracker({ kernel }) {
   const oracle = kernel.get<GasOracle>(GasOracle);
   const state = useObserved(oracle);
+  const t = useMessages(messages);
   useEffect(() => oracle.watch(), [oracle]);
 
   if (state.status === 'idle' || (state.status === 'loading' && !state.estimate)) return <LoadingState />;
-  if (state.status === 'unsupported') return <Text variant="muted">Network fees are shown for EVM networks.</Text>;
+  if (state.status === 'unsupported') return <Text variant="muted">{t('evmOnly')}</Text>;
   const estimate = state.estimate;
   return (
     <div className="lk-stack" aria-busy={state.status === 'loading'}>
       {estimate ? (
         <>
           <Text data-testid="gas-base-fee" data-wei={estimate.nextBaseFee?.toString() ?? ''}>
-            {estimate.nextBaseFee === undefined ? 'Legacy gas pricing' : `Base fee ${formatGwei(estimate.nextBaseFee)} gwei`}
+            {estimate.nextBaseFee === undefined ? t('legacy') : t('baseFee', { fee: formatGwei(estimate.nextBaseFee) })}
           </Text>
-          <Tiers estimate={estimate} />
-          <Text variant="muted">{`Block ${estimate.blockNumber.toString()}`}</Text>
+          <Tiers estimate={estimate} t={t} />
+          <Text variant="muted">{t('block', { number: estimate.blockNumber.toString() })}</Text>
         </>
       ) : null}
       {state.status === 'error' ? (
         <div role="alert" className="lk-stack">
           <Text>{state.message}</Text>
-          <Button onClick={() => void oracle.refresh()}>Try again</Button>
+          <Button onClick={() => void oracle.refresh()}>{t('tryAgain')}</Button>
         </div>
       ) : null}
     </div>
