@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider, ConnectButton } from 'latchkey/react';
 import { OptionsValidationError } from 'latchkey/errors';
+import { setLocale } from 'latchkey/ui';
 import { contactsPlugin, ContactsBook } from './fixtures/contacts-plugin';
 import { FakeAdapter, MemoryStorage } from '../kernel/testing/fakeAdapter';
 
@@ -75,6 +76,25 @@ describe('a third-party plugin on the public API', () => {
     expect(items).toEqual(['Cy 0xcc…000003', 'Bob 0xbb…000002']);
     expect(kernel.get<ContactsBook>(ContactsBook).state.contacts).toHaveLength(2);
     expect([...storage.map.keys()]).toContain('@latchkey/plugin/contacts/book');
+  });
+
+  it("speaks the visitor's language: its tab, button, title and view texts from its own catalogue and translations (Spanish), English for a language it does not ship", async () => {
+    const { kernel } = setup({ locale: 'es' });
+    await connect(kernel);
+    act(() => void kernel.modal.open());
+    const dialog = await screen.findByRole('dialog', { name: 'Cuenta' });
+    expect(await within(dialog).findByRole('tab', { name: 'Contactos' })).toBeTruthy();
+    expect(await within(dialog).findByText('0 contactos')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Libreta de direcciones' }));
+    expect(await screen.findByRole('heading', { name: 'Libreta de direcciones' })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: 'Nombre' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Añadir' })).toBeTruthy();
+    // German: the core speaks it, this plugin does not: its texts stay English
+    act(() => kernel.modal.close());
+    act(() => setLocale(kernel, 'de'));
+    act(() => void kernel.modal.open());
+    const konto = await screen.findByRole('dialog', { name: 'Konto' });
+    expect(within(konto).getByRole('tab', { name: 'Contacts' })).toBeTruthy();
   });
 
   it('validates the option it owns when registered', () => {
