@@ -42,6 +42,10 @@ export type {
 } from './plugin/manifest';
 export { SessionState } from './plugin/tokens';
 
+// Message catalogues: data a UI renders in the visitor's language (latchkey/ui re-exports them)
+export { defineMessages, localText, format as formatMessage } from './messages';
+export type { Catalogue, CatalogueModule, MessageBundle, MessageValues, LocalText } from './messages';
+
 // Chain adapters
 export type {
   ChainAdapter,

@@ -1,5 +1,6 @@
 import { injectable } from 'inversify';
 import { type Observed, Store } from '../store';
+import type { LocalText } from '../messages';
 
 export const Snackbar = Symbol('Snackbar');
 
@@ -9,7 +10,10 @@ export const SNACKBAR_AUTO_CLOSE_MS = 2200;
 export type SnackbarVariant = 'success' | 'error' | 'loading';
 
 export interface SnackbarState {
+  /** The text in English (what a host without a UI reads). */
   readonly message: string;
+  /** The same as a catalogue entry, when the raiser gave one: a UI shows it in the visitor's language. */
+  readonly text?: LocalText;
   readonly variant: SnackbarVariant;
   readonly svg?: { readonly icon: string; readonly color?: string };
   readonly open: boolean;
@@ -30,10 +34,11 @@ export interface SnackbarOptions {
 
 export interface Snackbar extends Observed<SnackbarState> {
   /** Replacing an open snackbar closes it first, then shows the new one after 150 ms. */
-  show(message: string, variant: SnackbarVariant, options?: SnackbarOptions): void;
-  success(message: string, options?: Pick<SnackbarOptions, 'scope'>): void;
-  error(message: string, options?: Pick<SnackbarOptions, 'scope'>): void;
-  loading(message: string, options?: Pick<SnackbarOptions, 'scope'>): void;
+  /** `message`: a text, or a catalogue entry (`localText(bundle, key, values)`) a UI shows in the visitor's language. */
+  show(message: string | LocalText, variant: SnackbarVariant, options?: SnackbarOptions): void;
+  success(message: string | LocalText, options?: Pick<SnackbarOptions, 'scope'>): void;
+  error(message: string | LocalText, options?: Pick<SnackbarOptions, 'scope'>): void;
+  loading(message: string | LocalText, options?: Pick<SnackbarOptions, 'scope'>): void;
   /**
    * Hides the snackbar and drops one waiting to replace it. With `scope`, only those
    * bound to it: what a view raised goes when the view goes, and nothing else.
@@ -66,9 +71,9 @@ export class SnackbarImpl implements Snackbar {
     return this.store.state;
   }
 
-  show(message: string, variant: SnackbarVariant, options: SnackbarOptions = {}): void {
+  show(message: string | LocalText, variant: SnackbarVariant, options: SnackbarOptions = {}): void {
     const next: Shown = {
-      message,
+      ...(typeof message === 'string' ? { message } : { message: message.english, text: message }),
       variant,
       svg: options.svg,
       autoClose: variant === 'loading' ? false : options.autoClose ?? true,
@@ -93,15 +98,15 @@ export class SnackbarImpl implements Snackbar {
     this.open(next);
   }
 
-  success(message: string, options?: Pick<SnackbarOptions, 'scope'>): void {
+  success(message: string | LocalText, options?: Pick<SnackbarOptions, 'scope'>): void {
     this.show(message, 'success', options);
   }
 
-  error(message: string, options?: Pick<SnackbarOptions, 'scope'>): void {
+  error(message: string | LocalText, options?: Pick<SnackbarOptions, 'scope'>): void {
     this.show(message, 'error', options);
   }
 
-  loading(message: string, options?: Pick<SnackbarOptions, 'scope'>): void {
+  loading(message: string | LocalText, options?: Pick<SnackbarOptions, 'scope'>): void {
     this.show(message, 'loading', options);
   }
 

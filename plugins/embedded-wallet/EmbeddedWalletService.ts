@@ -7,6 +7,7 @@
  */
 import type { Subscription } from 'rxjs';
 import {
+  localText,
   Store,
   type Account,
   type AccountType,
@@ -23,7 +24,7 @@ import {
   type Theme,
 } from 'latchkey';
 import { FrameClient, type FrameStatus } from './frame/FrameClient';
-import { emailError, rpcSafety, RPC_METHOD_NOT_ALLOWED_MESSAGE, RPC_METHOD_NOT_ALLOWED_UI_MESSAGE, type PayloadOf, type RequestName, type ResultOf } from './frame/protocol';
+import { emailError, rpcSafety, RPC_METHOD_NOT_ALLOWED_MESSAGE, type PayloadOf, type RequestName, type ResultOf } from './frame/protocol';
 import { CODES, EmbeddedWalletError, FrameLoadError } from './errors';
 import {
   EMBEDDED_WALLET_CONNECTOR_ID,
@@ -34,6 +35,7 @@ import {
   type SocialLoginProvider,
 } from './types';
 import { providerTitle } from './social';
+import { messages } from './messages';
 
 /** Spec section 5: one e-mail code per 30 s from this page ('Please try again after {n} seconds'). */
 const EMAIL_THROTTLE_MS = 30_000;
@@ -47,9 +49,6 @@ const SOCIAL_REDIRECT_TTL_MS = 10 * 60_000;
 const SIGN_OUT_WAIT_MS = 3000;
 /** Between two long polls (device approval, Farcaster), should the frame answer 'not approved yet' at once. */
 const POLL_RETRY_MS = 1000;
-const AUTH_PROBLEM_MESSAGE = 'A problem occurred while trying initialize authentication';
-const AUTHENTICATING_MESSAGE = 'Authenticating...';
-const SMART_ACCOUNT_MESSAGE = 'This application might not support Smart Accounts';
 
 /** The alert shown when social loading times out (spec section 8: 'Invalid App Configuration'). */
 const SOCIALS_TIMEOUT_ALERT = {
@@ -498,7 +497,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
   private async completeSocial(uri: string, provider: string): Promise<void> {
     const { snackbar } = this.k;
     this.store.patch({ social: { provider, phase: 'authenticating' } });
-    snackbar.loading(AUTHENTICATING_MESSAGE);
+    snackbar.loading(localText(messages, 'snackAuthenticating'));
     try {
       const chainId = toChainNumber(this.k.network.state.namespaces.eip155.caipNetwork?.id);
       const raw = await this.call('CONNECT_SOCIAL', { uri, ...(chainId ? { chainId } : {}), preferredAccountType: this.preferredAccountType() });
@@ -511,7 +510,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
       this.store.patch({ social: undefined });
     } catch (err) {
       this.store.patch({ social: { provider, phase: 'failed', error: (err as Error).message || 'Unknown error' } });
-      snackbar.error(AUTH_PROBLEM_MESSAGE);
+      snackbar.error(localText(messages, 'snackAuthProblem'));
       const ns = this.k.account.get('eip155');
       if (ns.connectorId === EMBEDDED_WALLET_CONNECTOR_ID && ns.status !== 'disconnected') await this.k.connection.disconnect('eip155').catch(() => undefined);
       else await this.signOut();
@@ -607,7 +606,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     try {
       await this.call('SET_PREFERRED_ACCOUNT', { type });
     } catch (err) {
-      this.k.snackbar.error((err as Error).message || SMART_ACCOUNT_MESSAGE);
+      this.k.snackbar.error((err as Error).message || localText(messages, 'snackSmartAccount'));
       throw err;
     }
     this.k.account.setPreferredAccountType('eip155', type);
@@ -685,7 +684,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     if (!this.k.modal.state.open) void this.k.modal.open();
     console.error('[latchkey] RPC method not allowed', { method });
     setTimeout(() => {
-      this.k.snackbar.error(RPC_METHOD_NOT_ALLOWED_UI_MESSAGE);
+      this.k.snackbar.error(localText(messages, 'snackNotAllowed'));
       this.client?.abortNotSafe();
     }, NOT_ALLOWED_UI_DELAY_MS);
     throw new EmbeddedWalletError(RPC_METHOD_NOT_ALLOWED_MESSAGE, { code: CODES.unsupported, request: 'RPC_REQUEST' });

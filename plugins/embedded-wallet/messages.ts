@@ -1,5 +1,5 @@
 /** The visible texts of the email and socials plugins' views (one chunk for both): English inline, every other locale a chunk of its own. */
-import { defineMessages, type MessageBundle } from 'latchkey/ui';
+import { defineMessages, type MessageBundle } from 'latchkey';
 import { en } from './locales/en';
 
 export const messages: MessageBundle<typeof en> = defineMessages('embedded-wallet', en, {

@@ -8,8 +8,6 @@ import type { CaipNetwork, ChainNamespace, Transaction } from 'latchkey';
 /** Spec section 9, "Chain support": activity for eip155 only. */
 const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155'];
 
-/** Spec section 8: the snackbar of a failed fetch (the list is then marked empty). */
-export const FETCH_FAILED = 'Failed to fetch transactions';
 
 export function hasActivity(namespace: ChainNamespace | undefined): boolean {
   return namespace !== undefined && ACTIVITY_NAMESPACES.includes(namespace);

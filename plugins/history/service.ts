@@ -2,8 +2,9 @@
  * The Activity service: the connected eip155 account's transactions on the active network,
  * a page at a time from the blockchain API (cursor paging), the chain and spam rules applied.
  */
-import { Store, type Account, type BlockchainApi, type ChainNamespace, type Network, type Snackbar } from 'latchkey';
-import { FETCH_FAILED, hasActivity, visibleTransactions } from './rules';
+import { Store, localText, type Account, type BlockchainApi, type ChainNamespace, type Network, type Snackbar } from 'latchkey';
+import { hasActivity, visibleTransactions } from './rules';
+import { messages } from './messages';
 import type { Activity, ActivityState } from './types';
 
 export interface ActivityDeps {
@@ -38,7 +39,7 @@ export class ActivityService implements Activity {
 
   private fail(error: unknown, key: string): void {
     this.store.set({ ...EMPTY, status: 'error', key, empty: true, error: error instanceof Error ? error : new Error(String(error)) });
-    this.deps.snackbar.error(FETCH_FAILED);
+    this.deps.snackbar.error(localText(messages, 'fetchFailed'));
   }
 
   async load(options: { readonly force?: boolean } = {}): Promise<void> {

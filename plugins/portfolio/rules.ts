@@ -13,8 +13,6 @@ export const BALANCE_RETRY_WAIT_MS = 30_000;
 /** Spec section 9: the portfolio cache lives 30 s (the kernel's BlockchainApi keeps it under this name). */
 export const PORTFOLIO_CACHE = { name: 'portfolio', ttlMs: 30_000 } as const;
 
-/** Spec section 8: the snackbar of a failed balance fetch. */
-export const BALANCE_UNAVAILABLE = 'Token Balance Unavailable';
 
 export function hasBalances(namespace: ChainNamespace | undefined): boolean {
   return namespace !== undefined && BALANCE_NAMESPACES.includes(namespace);

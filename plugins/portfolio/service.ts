@@ -5,6 +5,7 @@
  * failed fetch shows 'Token Balance Unavailable' and blocks the next one for 30 s.
  */
 import {
+  localText,
   Store,
   type Account,
   type BlockchainApi,
@@ -19,7 +20,8 @@ import {
   type TtlCache,
 } from 'latchkey';
 import { readChainBalances } from './chain';
-import { BALANCE_UNAVAILABLE, hasBalances, retryBlocked, withoutLowQuality } from './rules';
+import { messages } from './messages';
+import { hasBalances, retryBlocked, withoutLowQuality } from './rules';
 import type { BalancesState, NftsState, Portfolio, PortfolioState } from './types';
 
 export interface PortfolioDeps {
@@ -139,7 +141,7 @@ export class PortfolioService implements Portfolio {
       if (generation !== this.generation) return;
       const current = this.target()?.key === t.key;
       this.patchBalances({ lastRetry: this.deps.env.now(), ...(current ? { status: 'error', key: t.key } : {}) });
-      this.deps.snackbar.error(BALANCE_UNAVAILABLE);
+      this.deps.snackbar.error(localText(messages, 'balanceUnavailable'));
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import {
   Store,
+  localText,
   formatUnits,
   parseUnits,
   type Account,
@@ -21,6 +22,7 @@ import {
   type TokenBalance,
 } from 'latchkey';
 import type { SendForm, SendState } from './types';
+import { messages } from './messages';
 import {
   SEND_TEXTS,
   addressFromRecord,
@@ -131,7 +133,7 @@ export class SendFormImpl implements SendForm {
     } catch {
       if (seq !== this.formSeq) return;
       this.store.patch({ lastRetry: this.now() });
-      this.deps.snackbar.error(SEND_TEXTS.balanceUnavailable);
+      this.deps.snackbar.error(localText(messages, 'balanceUnavailable'));
     } finally {
       if (seq === this.formSeq) this.store.patch({ loading: false });
     }
@@ -298,7 +300,7 @@ export class SendFormImpl implements SendForm {
   async review(): Promise<boolean> {
     const s = this.state;
     if (s.namespace === 'solana' && !solanaSendReady(s.sendTokenAmount, s.receiverAddress)) {
-      this.deps.snackbar.error(SEND_TEXTS.solanaInvalid);
+      this.deps.snackbar.error(localText(messages, 'solanaInvalid'));
       return false;
     }
     if (this.problem() !== undefined) return false;
@@ -326,7 +328,7 @@ export class SendFormImpl implements SendForm {
     const ns = s.namespace ?? this.deps.network.state.activeNamespace;
     if (s.loading || !ns) return undefined;
     if (ns === 'solana' && !solanaSendReady(s.sendTokenAmount, s.receiverAddress)) {
-      this.deps.snackbar.error(SEND_TEXTS.solanaInvalid);
+      this.deps.snackbar.error(localText(messages, 'solanaInvalid'));
       return undefined;
     }
     if (this.problem() !== undefined) return undefined;
@@ -339,7 +341,7 @@ export class SendFormImpl implements SendForm {
         ...session,
         request: { to: s.receiverAddress!.trim(), amount: this.amount(), ...(token ? { token } : {}) },
       });
-      this.deps.snackbar.success(SEND_TEXTS.started);
+      this.deps.snackbar.success(localText(messages, 'started'));
       this.reset();
       this.deps.router.reset('Account');
       void this.deps.connection.refreshBalance(ns, { force: true }).catch(() => undefined);
@@ -347,7 +349,7 @@ export class SendFormImpl implements SendForm {
     } catch (err) {
       console.warn('[latchkey] send failed', err);
       if (seq === this.formSeq) this.store.patch({ loading: false });
-      this.deps.snackbar.error(ns === 'solana' ? SEND_TEXTS.solanaFailed : SEND_TEXTS.failed);
+      this.deps.snackbar.error(localText(messages, ns === 'solana' ? 'solanaFailed' : 'failed'));
       return undefined;
     }
   }

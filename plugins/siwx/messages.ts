@@ -1,5 +1,5 @@
 /** The visible texts of this plugin's views: English inline, every other locale a chunk of its own. */
-import { defineMessages, type MessageBundle } from 'latchkey/ui';
+import { defineMessages, type MessageBundle } from 'latchkey';
 import { en } from './locales/en';
 
 export const messages: MessageBundle<typeof en> = defineMessages('siwx', en, {

@@ -6,6 +6,7 @@
  */
 import { ContainerModule } from 'inversify';
 import {
+  localText,
   Account,
   Connection,
   Environment,
@@ -26,17 +27,11 @@ import {
   type PluginModule,
 } from 'latchkey';
 import { NoActiveCaipAddressError, SiwxNotEnabledError } from './errors';
+import { messages } from './messages';
 import { messageData } from './message';
 import { siweToSiwx, type SiweConfig } from './legacy';
 import { verifySession, type SessionVerifier } from './verify';
 import { SIWX_ATTACH, SignIn, type AttachableSiwx, type SignInState, type SiwxConfig, type SiwxEnvironment, type SiwxSession } from './types';
-
-export const SIWX_TEXTS = Object.freeze({
-  declined: 'Signature declined',
-  smartAccount: 'This application might not support Smart Accounts',
-  initFailed: 'A problem occurred while trying initialize authentication',
-  authenticating: 'Authenticating...',
-} as const);
 
 export interface SiwxModuleConfig {
   readonly siwx?: SiwxConfig;
@@ -124,7 +119,7 @@ export class SignInImpl implements SignIn {
       if (seq !== this.seq) return;
       console.error('[latchkey] sign-in: could not read the sessions', err);
       this.store.patch({ status: 'idle' });
-      this.deps.snackbar.error(SIWX_TEXTS.initFailed);
+      this.deps.snackbar.error(localText(messages, 'snackInitFailed'));
       this.track('SIWX_AUTH_ERROR', active);
       await this.deps.connection.disconnect().catch(() => undefined);
       this.deps.router.reset('Connect');
@@ -144,7 +139,7 @@ export class SignInImpl implements SignIn {
       const text = message.toString();
       const signature = await this.deps.connection.signMessage(text, active.ns);
       const session: SiwxSession = { data: messageData(message), message: text, signature };
-      this.deps.snackbar.loading(SIWX_TEXTS.authenticating);
+      this.deps.snackbar.loading(localText(messages, 'snackAuthenticating'));
       await provider.addSession(session);
       if (seq !== this.seq) return;
       this.store.patch({ status: 'signed', session });
@@ -157,7 +152,7 @@ export class SignInImpl implements SignIn {
       this.store.patch({ status: 'declined' });
       const view = this.view();
       if (!this.deps.modal.state.open || this.deps.router.state.view !== view) await this.deps.modal.open({ view });
-      this.deps.snackbar.error(this.isSmartAccount(active) ? SIWX_TEXTS.smartAccount : SIWX_TEXTS.declined);
+      this.deps.snackbar.error(localText(messages, this.isSmartAccount(active) ? 'snackSmartAccount' : 'snackDeclined'));
       this.track('SIWX_AUTH_ERROR', active);
     }
   }

@@ -10,7 +10,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage, type Hex } from 'viem';
 import { FakeAdapter, MemoryStorage, testAnvil, testMainnet } from '../../kernel/testing/fakeAdapter';
 import { localSiwx, siwxPlugin, SignIn, type SiweConfig, type SiwxConfig, type SiwxPluginConfig } from './index';
-import { SIWX_TEXTS } from './module';
 
 const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 
@@ -117,7 +116,7 @@ describe('sign-in required (spec section 4)', () => {
     adapter.script.signError = Object.assign(new Error('User rejected the request.'), { code: 4001 });
     await signIn(kernel).requestSignMessage();
     expect(signIn(kernel).state.status).toBe('declined');
-    expect(kernel.snackbar.state).toMatchObject({ message: SIWX_TEXTS.declined, variant: 'error' });
+    expect(kernel.snackbar.state).toMatchObject({ message: 'Signature declined', variant: 'error' });
     expect(onView(kernel, 'SIWXSignMessage')()).toBe(true);
     expect(signIn(kernel).closeBlocked()).toBe(true);
   });
@@ -151,7 +150,7 @@ describe('sign-in optional', () => {
     reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
     await pending;
     expect(onView(kernel, 'SIWXSignMessage')()).toBe(true);
-    expect(kernel.snackbar.state.message).toBe(SIWX_TEXTS.declined);
+    expect(kernel.snackbar.state.message).toBe('Signature declined');
   });
 });
 
@@ -182,7 +181,7 @@ describe('providers and errors', () => {
     const { kernel } = make({ siwx: broken });
     await connect(kernel);
     await until(() => kernel.account.get('eip155').status === 'disconnected', 'the disconnect');
-    expect(kernel.snackbar.state.message).toBe(SIWX_TEXTS.initFailed);
+    expect(kernel.snackbar.state.message).toBe('A problem occurred while trying initialize authentication');
   });
 
   it('disconnect signs out, unless signOutOnDisconnect is false', async () => {
@@ -207,7 +206,7 @@ describe('providers and errors', () => {
     kernel.account.patch('eip155', { allAccounts: [{ namespace: 'eip155', address: signer.address, type: 'smartAccount' }] });
     adapter.script.signError = new Error('nope');
     await signIn(kernel).requestSignMessage();
-    expect(kernel.snackbar.state.message).toBe(SIWX_TEXTS.smartAccount);
+    expect(kernel.snackbar.state.message).toBe('This application might not support Smart Accounts');
   });
 
   it('the plugin owns the options: a bad siwx is refused; siwx with siweConfig is refused by the kernel and by the plugin', () => {

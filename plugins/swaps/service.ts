@@ -5,7 +5,7 @@
  * the Approve step and the swap sent through the connected wallet's adapter
  * (`Connection.sendTransaction`), then followed to its receipt.
  */
-import { formatUnits, isUserRejection, parseUnits, Store, type Account, type BlockchainApi, type CaipNetwork, type Connection, type Events, type Network, type Options, type Snackbar } from 'latchkey';
+import { formatUnits, isUserRejection, localText, parseUnits, Store, type Account, type BlockchainApi, type CaipNetwork, type Connection, type Events, type Network, type Options, type Snackbar } from 'latchkey';
 import { errorChain } from 'latchkey/errors';
 import { SELECTORS, decodeText, decodeUint } from './abi';
 import { API_SETTLE_INTERVAL_MS, API_SETTLE_READS, DEFAULT_SLIPPAGE, MAX_TOKENS, QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS, RECEIPT_TIMEOUT_MS, SWAP_DEADLINE_S } from './constants';
@@ -26,6 +26,7 @@ import {
 import { minimumReceived, parseAmount, slippageBps, withHeadroom } from './math';
 import { ChainReader, type ChainTransport } from './rpc';
 import { isRevert } from './sources/onchain';
+import { messages } from './messages';
 import type { QuoteSource } from './sources/source';
 import { findToken, isNative, isSwapNetwork, mergeTokens, nativeToken, plainAddress, sameToken, searchTokens, sourceFor, suggestedTokens, tokenKey } from './tokens';
 import type { SwapArguments, SwapState, SwapToken, SwapTransaction, Swaps, SwapsConfig } from './types';
@@ -393,13 +394,13 @@ export class SwapsService implements Swaps {
     ++this.seq;
     this.busy = true;
     this.store.patch({ status: 'approving', error: undefined });
-    this.deps.snackbar.loading('Approve limit increase in your wallet');
+    this.deps.snackbar.loading(localText(messages, 'approveInWallet'));
     try {
       const tx = await source.approveTransaction({ network: s.network, token: s.quote.from, to: s.quote.to, owner: user, amount: s.quote.amountIn });
       await this.send(tx, user, reader, s.quote.from.symbol);
       const allowance = await source.allowance({ network: s.network, token: s.quote.from, owner: user });
       this.store.patch({ status: 'ready', needsApproval: allowance < s.quote.amountIn });
-      this.deps.snackbar.success(`${s.quote.from.symbol} approved`);
+      this.deps.snackbar.success(localText(messages, 'approved', { symbol: s.quote.from.symbol }));
     } catch (err) {
       throw this.fail(err, 'SWAP_APPROVAL_ERROR');
     } finally {
@@ -426,13 +427,13 @@ export class SwapsService implements Swaps {
     this.busy = true;
     this.store.patch({ status: 'swapping', error: undefined });
     this.track('INITIATE_SWAP');
-    this.deps.snackbar.loading('Confirm transaction in your wallet');
+    this.deps.snackbar.loading(localText(messages, 'confirmInWallet'));
     try {
       const tx = await source.swapTransaction({ network: s.network, quote, slippage: s.slippage, user, deadline: Math.floor(this.now() / 1000) + SWAP_DEADLINE_S });
       const hash = await this.send(tx, user, reader, quote.from.symbol);
       const shown = formatUnits(quote.amountOut, quote.to.decimals);
       this.store.patch({ status: 'done', lastSwap: { hash, amountIn: quote.amountIn, amountOut: quote.amountOut }, quote: undefined, minimumReceived: undefined, amountText: '' });
-      this.deps.snackbar.success(`Swapped ${quote.from.symbol} to ${shown.length > 12 ? shown.slice(0, 12) : shown} ${quote.to.symbol}`);
+      this.deps.snackbar.success(localText(messages, 'swapped', { from: quote.from.symbol, amount: shown.length > 12 ? shown.slice(0, 12) : shown, to: quote.to.symbol }));
       this.track('SWAP_SUCCESS');
       void this.loadBalances();
       void this.deps.connection.refreshBalance('eip155', { force: true }).catch(() => undefined);

@@ -44,13 +44,4 @@ export function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-/**
- * Fills `{name}` placeholders from `values`; a placeholder without a value stays as written.
- * Values are text, never markup (React renders the result as text).
- */
-export function format(template: string, values?: Readonly<Record<string, string | number>>): string {
-  if (!values) return template;
-  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
-  );
-}
+export { formatMessage as format } from '../../kernel/index';

@@ -14,23 +14,8 @@
 import { Store, type Observed } from '../../kernel/index';
 import { browserLanguages, direction, matchLocale, type Locale } from './locale';
 
-export type Catalogue = Readonly<Record<string, string>>;
-/** A locale chunk: the translations of one bundle (a missing key falls back to English). */
-export type CatalogueModule<M extends Catalogue> = { readonly default: Partial<Record<keyof M, string>> };
-
-export interface MessageBundle<M extends Catalogue = Catalogue> {
-  readonly id: string;
-  readonly en: M;
-  readonly locales: Readonly<Partial<Record<Exclude<Locale, 'en'>, () => Promise<CatalogueModule<M>>>>>;
-}
-
-export function defineMessages<M extends Catalogue>(
-  id: string,
-  en: M,
-  locales: MessageBundle<M>['locales'] = {},
-): MessageBundle<M> {
-  return { id, en, locales };
-}
+export { defineMessages, type Catalogue, type CatalogueModule, type MessageBundle } from '../../kernel/index';
+import type { Catalogue, MessageBundle } from '../../kernel/index';
 
 export interface LocaleState {
   readonly locale: string;

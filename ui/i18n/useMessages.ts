@@ -18,7 +18,7 @@ export function useMessages<M extends Catalogue>(bundle: MessageBundle<M>): Tran
 }
 
 /** English for a primitive rendered outside a kernel's context (no locale to follow). */
-const ENGLISH = /*#__PURE__*/ new Store<LocaleState>({ locale: 'en', dir: 'ltr', loaded: {} });
+export const ENGLISH = /*#__PURE__*/ new Store<LocaleState>({ locale: 'en', dir: 'ltr', loaded: {} });
 
 /**
  * `useMessages` for primitives that may be rendered without a kernel in context (a host's own

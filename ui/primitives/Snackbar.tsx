@@ -3,6 +3,7 @@ import type { Snackbar as SnackbarService } from '../../kernel/index';
 
 type SnackbarState = SnackbarService['state'];
 import { Spinner } from './Spinner';
+import { useLocalText } from '../i18n/useLocalText';
 
 /**
  * The kernel Snackbar's message, in the flow of the page (it covers nothing). The live
@@ -12,12 +13,13 @@ import { Spinner } from './Spinner';
 export function Snackbar({ snackbar, shows }: { readonly snackbar: SnackbarService; readonly shows?: (state: SnackbarState) => boolean }) {
   const s = useObserved(snackbar);
   const open = s.open && (shows ? shows(s) : true);
+  const text = useLocalText(s.text, s.message);
   return (
     <div className="lk-snackbar" role="status" aria-live="polite" data-open={open || undefined} data-variant={s.variant}>
       {open ? (
         <>
           {s.variant === 'loading' ? <Spinner size={16} /> : <span className="lk-dot" aria-hidden="true" />}
-          <span>{s.message}</span>
+          <span>{text}</span>
         </>
       ) : null}
     </div>

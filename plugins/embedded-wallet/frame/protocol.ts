@@ -50,7 +50,6 @@ export function rpcSafety(method: string): RpcSafety {
 }
 
 export const RPC_METHOD_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed';
-export const RPC_METHOD_NOT_ALLOWED_UI_MESSAGE = 'Action not allowed';
 
 /** Providers the frame's GET_SOCIAL_REDIRECT_URI takes (Farcaster has requests of its own). */
 const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;

@@ -45,4 +45,8 @@ export default {
   newEmail: 'بريد إلكتروني جديد',
   sameEmail: 'هذا هو عنوان بريدك الإلكتروني بالفعل',
   emailUpdated: 'تم تحديث البريد الإلكتروني إلى {email}',
+  snackAuthenticating: 'جارٍ المصادقة...',
+  snackAuthProblem: 'حدثت مشكلة أثناء تهيئة المصادقة',
+  snackSmartAccount: 'قد لا يدعم هذا التطبيق الحسابات الذكية',
+  snackNotAllowed: 'الإجراء غير مسموح به',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -45,4 +45,8 @@ export default {
   newEmail: 'Neue E-Mail',
   sameEmail: 'Das ist bereits deine E-Mail-Adresse',
   emailUpdated: 'E-Mail geändert zu {email}',
+  snackAuthenticating: 'Authentifizierung...',
+  snackAuthProblem: 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
+  snackSmartAccount: 'Diese Anwendung unterstützt möglicherweise keine Smart Accounts',
+  snackNotAllowed: 'Aktion nicht erlaubt',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -50,4 +50,8 @@ export const en = {
   newEmail: 'New email',
   sameEmail: 'This is your e-mail address already',
   emailUpdated: 'Email updated to {email}',
+  snackAuthenticating: 'Authenticating...',
+  snackAuthProblem: 'A problem occurred while trying initialize authentication',
+  snackSmartAccount: 'This application might not support Smart Accounts',
+  snackNotAllowed: 'Action not allowed',
 };

@@ -45,4 +45,8 @@ export default {
   newEmail: 'Nuevo correo',
   sameEmail: 'Esta ya es tu dirección de correo',
   emailUpdated: 'Correo actualizado a {email}',
+  snackAuthenticating: 'Autenticando...',
+  snackAuthProblem: 'Se produjo un problema al iniciar la autenticación',
+  snackSmartAccount: 'Es posible que esta aplicación no admita cuentas inteligentes',
+  snackNotAllowed: 'Acción no permitida',
 } satisfies Partial<Record<keyof typeof en, string>>;

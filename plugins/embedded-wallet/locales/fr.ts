@@ -45,4 +45,8 @@ export default {
   newEmail: 'Nouvel e-mail',
   sameEmail: 'C’est déjà votre adresse e-mail',
   emailUpdated: 'E-mail mis à jour : {email}',
+  snackAuthenticating: 'Authentification...',
+  snackAuthProblem: 'Un problème est survenu lors de l’initialisation de l’authentification',
+  snackSmartAccount: 'Cette application ne prend peut-être pas en charge les comptes intelligents',
+  snackNotAllowed: 'Action non autorisée',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -45,4 +45,8 @@ export default {
   newEmail: '新しいメールアドレス',
   sameEmail: 'これはすでにあなたのメールアドレスです',
   emailUpdated: 'メールアドレスを {email} に変更しました',
+  snackAuthenticating: '認証中...',
+  snackAuthProblem: '認証の初期化中に問題が発生しました',
+  snackSmartAccount: 'このアプリはスマートアカウントに対応していない可能性があります',
+  snackNotAllowed: 'この操作は許可されていません',
 } satisfies Partial<Record<keyof typeof en, string>>;

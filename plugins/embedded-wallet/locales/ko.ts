@@ -45,4 +45,8 @@ export default {
   newEmail: '새 이메일',
   sameEmail: '이미 사용 중인 이메일 주소입니다',
   emailUpdated: '이메일이 {email}(으)로 변경되었습니다',
+  snackAuthenticating: '인증 중...',
+  snackAuthProblem: '인증을 초기화하는 중 문제가 발생했습니다',
+  snackSmartAccount: '이 애플리케이션은 스마트 계정을 지원하지 않을 수 있습니다',
+  snackNotAllowed: '허용되지 않는 작업입니다',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -45,4 +45,8 @@ export default {
   newEmail: 'Novo e-mail',
   sameEmail: 'Este já é o seu endereço de e-mail',
   emailUpdated: 'E-mail atualizado para {email}',
+  snackAuthenticating: 'Autenticando...',
+  snackAuthProblem: 'Ocorreu um problema ao iniciar a autenticação',
+  snackSmartAccount: 'Este aplicativo pode não ser compatível com contas inteligentes',
+  snackNotAllowed: 'Ação não permitida',
 } satisfies Partial<Record<keyof typeof en, string>>;

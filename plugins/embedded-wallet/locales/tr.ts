@@ -45,4 +45,8 @@ export default {
   newEmail: 'Yeni e-posta',
   sameEmail: 'Bu zaten sizin e-posta adresiniz',
   emailUpdated: 'E-posta {email} olarak güncellendi',
+  snackAuthenticating: 'Kimlik doğrulanıyor...',
+  snackAuthProblem: 'Kimlik doğrulama başlatılırken bir sorun oluştu',
+  snackSmartAccount: 'Bu uygulama Akıllı Hesapları desteklemiyor olabilir',
+  snackNotAllowed: 'İşleme izin verilmiyor',
 } satisfies Partial<Record<keyof typeof en, string>>;

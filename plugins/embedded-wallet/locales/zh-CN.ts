@@ -45,4 +45,8 @@ export default {
   newEmail: '新邮箱',
   sameEmail: '这已经是你的邮箱地址',
   emailUpdated: '邮箱已更新为 {email}',
+  snackAuthenticating: '正在验证...',
+  snackAuthProblem: '初始化身份验证时出现问题',
+  snackSmartAccount: '此应用可能不支持智能账户',
+  snackNotAllowed: '不允许此操作',
 } satisfies Partial<Record<keyof typeof en, string>>;

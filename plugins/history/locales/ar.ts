@@ -24,4 +24,5 @@ export default {
   execute: 'منفَّذ',
   buy: 'مُشترى',
   transaction: 'معاملة',
+  fetchFailed: 'تعذّر جلب المعاملات',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -24,4 +24,5 @@ export default {
   execute: 'Ausgeführt',
   buy: 'Gekauft',
   transaction: 'Transaktion',
+  fetchFailed: 'Transaktionen konnten nicht abgerufen werden',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -23,4 +23,5 @@ export const en = {
   execute: 'Executed',
   buy: 'Bought',
   transaction: 'Transaction',
+  fetchFailed: 'Failed to fetch transactions',
 };

@@ -24,4 +24,5 @@ export default {
   execute: 'Ejecutado',
   buy: 'Comprado',
   transaction: 'Transacción',
+  fetchFailed: 'No se pudieron obtener las transacciones',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -24,4 +24,5 @@ export default {
   execute: 'Exécuté',
   buy: 'Acheté',
   transaction: 'Transaction',
+  fetchFailed: 'Impossible de récupérer les transactions',
 } satisfies Partial<Record<keyof typeof en, string>>;

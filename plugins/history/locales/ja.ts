@@ -24,4 +24,5 @@ export default {
   execute: '実行',
   buy: '購入',
   transaction: '取引',
+  fetchFailed: '取引を取得できませんでした',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -24,4 +24,5 @@ export default {
   execute: '실행됨',
   buy: '구매함',
   transaction: '거래',
+  fetchFailed: '거래를 가져오지 못했습니다',
 } satisfies Partial<Record<keyof typeof en, string>>;

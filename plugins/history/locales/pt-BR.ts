@@ -24,4 +24,5 @@ export default {
   execute: 'Executado',
   buy: 'Comprado',
   transaction: 'Transação',
+  fetchFailed: 'Falha ao obter as transações',
 } satisfies Partial<Record<keyof typeof en, string>>;

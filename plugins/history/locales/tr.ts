@@ -24,4 +24,5 @@ export default {
   execute: 'Yürütüldü',
   buy: 'Satın alındı',
   transaction: 'İşlem',
+  fetchFailed: 'İşlemler alınamadı',
 } satisfies Partial<Record<keyof typeof en, string>>;

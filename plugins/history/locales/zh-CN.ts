@@ -24,4 +24,5 @@ export default {
   execute: '已执行',
   buy: '已购买',
   transaction: '交易',
+  fetchFailed: '无法获取交易',
 } satisfies Partial<Record<keyof typeof en, string>>;

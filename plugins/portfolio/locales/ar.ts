@@ -17,4 +17,5 @@ export default {
   noTokens: 'لا توجد رموز بعد.',
   tokenBalances: 'أرصدة الرموز',
   readFromNetwork: 'مقروءة من الشبكة؛ لا أسعار دون واجهة برمجة لسلسلة الكتل.',
+  balanceUnavailable: 'رصيد الرمز غير متاح',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -17,4 +17,5 @@ export default {
   noTokens: 'Noch keine Token.',
   tokenBalances: 'Token-Guthaben',
   readFromNetwork: 'Aus dem Netzwerk gelesen; ohne Blockchain-API keine Preise.',
+  balanceUnavailable: 'Token-Guthaben nicht verfügbar',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -16,4 +16,5 @@ export const en = {
   noTokens: 'No tokens yet.',
   tokenBalances: 'Token balances',
   readFromNetwork: 'Read from the network; no prices without a blockchain API.',
+  balanceUnavailable: 'Token Balance Unavailable',
 };

@@ -17,4 +17,5 @@ export default {
   noTokens: 'Aún no hay tokens.',
   tokenBalances: 'Saldos de tokens',
   readFromNetwork: 'Leído de la red; sin precios sin una API de blockchain.',
+  balanceUnavailable: 'Saldo del token no disponible',
 } satisfies Partial<Record<keyof typeof en, string>>;

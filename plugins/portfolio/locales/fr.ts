@@ -17,4 +17,5 @@ export default {
   noTokens: 'Pas encore de jetons.',
   tokenBalances: 'Soldes des jetons',
   readFromNetwork: 'Lu sur le réseau ; pas de prix sans API blockchain.',
+  balanceUnavailable: 'Solde du jeton indisponible',
 } satisfies Partial<Record<keyof typeof en, string>>;

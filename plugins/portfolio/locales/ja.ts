@@ -17,4 +17,5 @@ export default {
   noTokens: 'まだトークンはありません。',
   tokenBalances: 'トークン残高',
   readFromNetwork: 'ネットワークから読み取りました。ブロックチェーン API がないと価格は表示されません。',
+  balanceUnavailable: 'トークン残高を取得できません',
 } satisfies Partial<Record<keyof typeof en, string>>;

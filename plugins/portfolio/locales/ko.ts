@@ -17,4 +17,5 @@ export default {
   noTokens: '아직 토큰이 없습니다.',
   tokenBalances: '토큰 잔액',
   readFromNetwork: '네트워크에서 읽음. 블록체인 API 없이는 가격이 없습니다.',
+  balanceUnavailable: '토큰 잔액을 사용할 수 없음',
 } satisfies Partial<Record<keyof typeof en, string>>;

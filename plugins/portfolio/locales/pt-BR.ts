@@ -17,4 +17,5 @@ export default {
   noTokens: 'Ainda não há tokens.',
   tokenBalances: 'Saldos de tokens',
   readFromNetwork: 'Lido da rede; sem preços sem uma API de blockchain.',
+  balanceUnavailable: 'Saldo do token indisponível',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -17,4 +17,5 @@ export default {
   noTokens: 'Henüz token yok.',
   tokenBalances: 'Token bakiyeleri',
   readFromNetwork: 'Ağdan okundu; blokzincir API’si olmadan fiyat yok.',
+  balanceUnavailable: 'Token bakiyesi kullanılamıyor',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -17,4 +17,5 @@ export default {
   noTokens: '暂无代币。',
   tokenBalances: '代币余额',
   readFromNetwork: '从网络读取；没有区块链 API 则不显示价格。',
+  balanceUnavailable: '代币余额不可用',
 } satisfies Partial<Record<keyof typeof en, string>>;

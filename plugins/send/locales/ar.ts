@@ -30,4 +30,9 @@ export default {
   warning: 'راجع المعاملة بعناية. لا يمكن استرداد الأموال المرسلة.',
   cancel: 'إلغاء',
   send: 'إرسال',
+  started: 'بدأت المعاملة',
+  failed: 'حدث خطأ ما',
+  solanaInvalid: 'أدخل مبلغًا وعنوان مستلم صالحين',
+  solanaFailed: 'تعذّر إرسال المعاملة. أعد المحاولة.',
+  balanceUnavailable: 'رصيد الرمز غير متاح',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -30,4 +30,9 @@ export default {
   warning: 'Prüfe die Transaktion sorgfältig. Gesendete Beträge können nicht zurückgeholt werden.',
   cancel: 'Abbrechen',
   send: 'Senden',
+  started: 'Transaktion gestartet',
+  failed: 'Etwas ist schiefgelaufen',
+  solanaInvalid: 'Bitte gib einen gültigen Betrag und eine gültige Empfängeradresse ein',
+  solanaFailed: 'Transaktion konnte nicht gesendet werden. Bitte versuche es erneut.',
+  balanceUnavailable: 'Token-Guthaben nicht verfügbar',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -29,4 +29,9 @@ export const en = {
   warning: 'Review the transaction carefully. Sent funds cannot be recovered.',
   cancel: 'Cancel',
   send: 'Send',
+  started: 'Transaction started',
+  failed: 'Something went wrong',
+  solanaInvalid: 'Please enter a valid amount and receiver address',
+  solanaFailed: 'Failed to send transaction. Please try again.',
+  balanceUnavailable: 'Token Balance Unavailable',
 };

@@ -30,4 +30,9 @@ export default {
   warning: 'Revisa la transacción con cuidado. Los fondos enviados no se pueden recuperar.',
   cancel: 'Cancelar',
   send: 'Enviar',
+  started: 'Transacción iniciada',
+  failed: 'Algo salió mal',
+  solanaInvalid: 'Introduce una cantidad y una dirección de destino válidas',
+  solanaFailed: 'No se pudo enviar la transacción. Inténtalo de nuevo.',
+  balanceUnavailable: 'Saldo del token no disponible',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -30,4 +30,9 @@ export default {
   warning: 'Vérifiez bien la transaction. Les fonds envoyés ne peuvent pas être récupérés.',
   cancel: 'Annuler',
   send: 'Envoyer',
+  started: 'Transaction lancée',
+  failed: 'Une erreur s’est produite',
+  solanaInvalid: 'Saisissez un montant et une adresse de destination valides',
+  solanaFailed: 'Échec de l’envoi de la transaction. Réessayez.',
+  balanceUnavailable: 'Solde du jeton indisponible',
 } satisfies Partial<Record<keyof typeof en, string>>;

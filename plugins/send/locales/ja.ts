@@ -30,4 +30,9 @@ export default {
   warning: '取引内容をよく確認してください。送金した資金は取り戻せません。',
   cancel: 'キャンセル',
   send: '送金',
+  started: '取引を開始しました',
+  failed: '問題が発生しました',
+  solanaInvalid: '有効な数量と受取人アドレスを入力してください',
+  solanaFailed: '取引を送信できませんでした。もう一度お試しください。',
+  balanceUnavailable: 'トークン残高を取得できません',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -30,4 +30,9 @@ export default {
   warning: '거래를 꼼꼼히 확인하세요. 보낸 자금은 되찾을 수 없습니다.',
   cancel: '취소',
   send: '보내기',
+  started: '거래가 시작되었습니다',
+  failed: '문제가 발생했습니다',
+  solanaInvalid: '올바른 수량과 받는 주소를 입력하세요',
+  solanaFailed: '거래를 보내지 못했습니다. 다시 시도하세요.',
+  balanceUnavailable: '토큰 잔액을 사용할 수 없음',
 } satisfies Partial<Record<keyof typeof en, string>>;

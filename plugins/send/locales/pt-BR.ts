@@ -30,4 +30,9 @@ export default {
   warning: 'Revise a transação com cuidado. Fundos enviados não podem ser recuperados.',
   cancel: 'Cancelar',
   send: 'Enviar',
+  started: 'Transação iniciada',
+  failed: 'Algo deu errado',
+  solanaInvalid: 'Insira uma quantidade e um endereço de destino válidos',
+  solanaFailed: 'Falha ao enviar a transação. Tente novamente.',
+  balanceUnavailable: 'Saldo do token indisponível',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -30,4 +30,9 @@ export default {
   warning: 'İşlemi dikkatle inceleyin. Gönderilen fonlar geri alınamaz.',
   cancel: 'İptal',
   send: 'Gönder',
+  started: 'İşlem başlatıldı',
+  failed: 'Bir şeyler ters gitti',
+  solanaInvalid: 'Lütfen geçerli bir miktar ve alıcı adresi girin',
+  solanaFailed: 'İşlem gönderilemedi. Lütfen tekrar deneyin.',
+  balanceUnavailable: 'Token bakiyesi kullanılamıyor',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -30,4 +30,9 @@ export default {
   warning: '请仔细核对交易。已发送的资金无法找回。',
   cancel: '取消',
   send: '发送',
+  started: '交易已发起',
+  failed: '出了点问题',
+  solanaInvalid: '请输入有效的数量和接收地址',
+  solanaFailed: '交易发送失败，请重试。',
+  balanceUnavailable: '代币余额不可用',
 } satisfies Partial<Record<keyof typeof en, string>>;

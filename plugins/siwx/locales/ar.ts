@@ -8,4 +8,8 @@ export default {
   hint: 'اقبل طلب تسجيل الدخول في محفظتك لإثبات ملكيتك لها والمتابعة.',
   cancel: 'إلغاء',
   sign: 'توقيع',
+  snackDeclined: 'تم رفض التوقيع',
+  snackSmartAccount: 'قد لا يدعم هذا التطبيق الحسابات الذكية',
+  snackInitFailed: 'حدثت مشكلة أثناء تهيئة المصادقة',
+  snackAuthenticating: 'جارٍ المصادقة...',
 } satisfies Partial<Record<keyof typeof en, string>>;

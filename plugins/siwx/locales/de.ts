@@ -8,4 +8,8 @@ export default {
   hint: 'Bestätige die Anmeldeanfrage in deiner Wallet, um zu beweisen, dass sie dir gehört, und fortzufahren.',
   cancel: 'Abbrechen',
   sign: 'Signieren',
+  snackDeclined: 'Signatur abgelehnt',
+  snackSmartAccount: 'Diese Anwendung unterstützt möglicherweise keine Smart Accounts',
+  snackInitFailed: 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
+  snackAuthenticating: 'Authentifizierung...',
 } satisfies Partial<Record<keyof typeof en, string>>;

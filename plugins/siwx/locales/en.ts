@@ -7,4 +7,8 @@ export const en = {
   hint: 'Accept the sign-in request in your wallet to prove you own this wallet and proceed.',
   cancel: 'Cancel',
   sign: 'Sign',
+  snackDeclined: 'Signature declined',
+  snackSmartAccount: 'This application might not support Smart Accounts',
+  snackInitFailed: 'A problem occurred while trying initialize authentication',
+  snackAuthenticating: 'Authenticating...',
 };

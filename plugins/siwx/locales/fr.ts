@@ -8,4 +8,8 @@ export default {
   hint: 'Acceptez la demande de connexion dans votre portefeuille pour prouver qu\'il vous appartient et continuer.',
   cancel: 'Annuler',
   sign: 'Signer',
+  snackDeclined: 'Signature refusée',
+  snackSmartAccount: 'Cette application ne prend peut-être pas en charge les comptes intelligents',
+  snackInitFailed: 'Un problème est survenu lors de l’initialisation de l’authentification',
+  snackAuthenticating: 'Authentification...',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -8,4 +8,8 @@ export default {
   hint: '지갑에서 로그인 요청을 수락해 지갑 소유를 증명하고 계속하세요.',
   cancel: '취소',
   sign: '서명',
+  snackDeclined: '서명이 거부되었습니다',
+  snackSmartAccount: '이 애플리케이션은 스마트 계정을 지원하지 않을 수 있습니다',
+  snackInitFailed: '인증을 초기화하는 중 문제가 발생했습니다',
+  snackAuthenticating: '인증 중...',
 } satisfies Partial<Record<keyof typeof en, string>>;

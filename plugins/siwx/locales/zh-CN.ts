@@ -8,4 +8,8 @@ export default {
   hint: '请在钱包中接受登录请求，以证明你拥有此钱包并继续。',
   cancel: '取消',
   sign: '签名',
+  snackDeclined: '签名被拒绝',
+  snackSmartAccount: '此应用可能不支持智能账户',
+  snackInitFailed: '初始化身份验证时出现问题',
+  snackAuthenticating: '正在验证...',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -41,4 +41,8 @@ export default {
   getNewQuote: 'احصل على عرض سعر جديد',
   approve: 'موافقة',
   swap: 'مبادلة',
+  approveInWallet: 'وافق على زيادة الحد في محفظتك',
+  approved: 'تمت الموافقة على {symbol}',
+  confirmInWallet: 'أكّد المعاملة في محفظتك',
+  swapped: 'تمت مبادلة {from} إلى {amount} {to}',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -41,4 +41,8 @@ export default {
   getNewQuote: 'Neues Angebot abrufen',
   approve: 'Genehmigen',
   swap: 'Tauschen',
+  approveInWallet: 'Bestätige die Erhöhung des Limits in deiner Wallet',
+  approved: '{symbol} genehmigt',
+  confirmInWallet: 'Bestätige die Transaktion in deiner Wallet',
+  swapped: '{from} in {amount} {to} getauscht',
 } satisfies Partial<Record<keyof typeof en, string>>;

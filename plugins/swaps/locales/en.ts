@@ -40,4 +40,8 @@ export const en = {
   getNewQuote: 'Get a new quote',
   approve: 'Approve',
   swap: 'Swap',
+  approveInWallet: 'Approve limit increase in your wallet',
+  approved: '{symbol} approved',
+  confirmInWallet: 'Confirm transaction in your wallet',
+  swapped: 'Swapped {from} to {amount} {to}',
 };

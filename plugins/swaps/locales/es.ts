@@ -41,4 +41,8 @@ export default {
   getNewQuote: 'Obtener una nueva cotización',
   approve: 'Aprobar',
   swap: 'Intercambiar',
+  approveInWallet: 'Aprueba el aumento del límite en tu billetera',
+  approved: '{symbol} aprobado',
+  confirmInWallet: 'Confirma la transacción en tu billetera',
+  swapped: '{from} intercambiado por {amount} {to}',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -41,4 +41,8 @@ export default {
   getNewQuote: 'Obtenir un nouveau devis',
   approve: 'Approuver',
   swap: 'Échanger',
+  approveInWallet: 'Approuvez l’augmentation de la limite dans votre portefeuille',
+  approved: '{symbol} approuvé',
+  confirmInWallet: 'Confirmez la transaction dans votre portefeuille',
+  swapped: '{from} échangé contre {amount} {to}',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -41,4 +41,8 @@ export default {
   getNewQuote: '新しい見積もりを取得',
   approve: '承認',
   swap: 'スワップ',
+  approveInWallet: 'ウォレットで上限の引き上げを承認してください',
+  approved: '{symbol} を承認しました',
+  confirmInWallet: 'ウォレットで取引を確認してください',
+  swapped: '{from} を {amount} {to} にスワップしました',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -41,4 +41,8 @@ export default {
   getNewQuote: '새 견적 받기',
   approve: '승인',
   swap: '스왑',
+  approveInWallet: '지갑에서 한도 증가를 승인하세요',
+  approved: '{symbol} 승인됨',
+  confirmInWallet: '지갑에서 거래를 확인하세요',
+  swapped: '{from}을(를) {amount} {to}(으)로 스왑했습니다',
 } satisfies Partial<Record<keyof typeof en, string>>;

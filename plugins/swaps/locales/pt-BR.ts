@@ -41,4 +41,8 @@ export default {
   getNewQuote: 'Obter uma nova cotação',
   approve: 'Aprovar',
   swap: 'Trocar',
+  approveInWallet: 'Aprove o aumento do limite na sua carteira',
+  approved: '{symbol} aprovado',
+  confirmInWallet: 'Confirme a transação na sua carteira',
+  swapped: '{from} trocado por {amount} {to}',
 } satisfies Partial<Record<keyof typeof en, string>>;

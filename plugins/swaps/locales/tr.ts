@@ -41,4 +41,8 @@ export default {
   getNewQuote: 'Yeni teklif al',
   approve: 'Onayla',
   swap: 'Takas',
+  approveInWallet: 'Cüzdanınızda limit artışını onaylayın',
+  approved: '{symbol} onaylandı',
+  confirmInWallet: 'Cüzdanınızda işlemi onaylayın',
+  swapped: '{from}, {amount} {to} ile takas edildi',
 } satisfies Partial<Record<keyof typeof en, string>>;

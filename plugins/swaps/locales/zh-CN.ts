@@ -41,4 +41,8 @@ export default {
   getNewQuote: '获取新报价',
   approve: '批准',
   swap: '兑换',
+  approveInWallet: '请在钱包中批准提高额度',
+  approved: '{symbol} 已批准',
+  confirmInWallet: '请在钱包中确认交易',
+  swapped: '已将 {from} 兑换为 {amount} {to}',
 } satisfies Partial<Record<keyof typeof en, string>>;

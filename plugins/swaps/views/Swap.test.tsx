@@ -308,7 +308,16 @@ describe("the Swap view in the visitor's language", () => {
     expect(screen.getByText('Deslizamiento: 1% (predeterminado)')).toBeTruthy();
     expect(screen.getByText('Saldo: 10000 ETH')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Intercambiar' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'LKD' }));
+    // the service's snackbar, raised as a catalogue entry, reads Spanish in the modal (English in its state)
+    fireEvent.click(screen.getByRole('button', { name: 'Intercambiar' }));
+    expect(await screen.findByText('ETH intercambiado por 239.04167544 LKD')).toBeTruthy();
+    expect(kernel.snackbar.state.message).toBe('Swapped ETH to 239.04167544 LKD');
+  });
+
+  it('the token chooser in Spanish', async () => {
+    const kernel = await setup({ locale: 'es' });
+    await act(async () => kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'LKD', amount: '0.1' } }));
+    fireEvent.click(await screen.findByRole('button', { name: 'LKD' }));
     expect(screen.getByRole('textbox', { name: 'Buscar tokens' }).getAttribute('placeholder')).toBe('Busca un nombre o pega una dirección');
   });
 

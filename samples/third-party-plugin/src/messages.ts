@@ -4,23 +4,9 @@
  * `locale` option, else the browser's languages). A language this file does not list shows English.
  */
 import { defineMessages, type MessageBundle } from 'latchkey/ui';
+import { en, type GasMessages } from './locales/en.js';
 
-const en = {
-  networkFees: 'Network fees',
-  speed: 'Speed',
-  tip: 'Tip (gwei)',
-  transfer: 'Transfer',
-  Slow: 'Slow',
-  Normal: 'Normal',
-  Fast: 'Fast',
-  evmOnly: 'Network fees are shown for EVM networks.',
-  legacy: 'Legacy gas pricing',
-  baseFee: 'Base fee {fee} gwei',
-  block: 'Block {number}',
-  tryAgain: 'Try again',
-};
-
-export type GasMessages = typeof en;
+export type { GasMessages };
 
 export const messages: MessageBundle<GasMessages> = defineMessages('latchkey-plugin-gas', en, {
   es: () => import('./locales/es.js'),

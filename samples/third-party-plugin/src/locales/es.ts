@@ -1,4 +1,4 @@
-import type { GasMessages } from '../messages.js';
+import type { GasMessages } from './en.js';
 
 export default {
   networkFees: 'Comisiones de red',
