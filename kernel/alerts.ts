@@ -1,4 +1,5 @@
 import { errorChain } from './errors/base';
+import type { LocalText } from './messages';
 
 type AlertVariant = 'error' | 'warning' | 'info' | 'success';
 
@@ -8,6 +9,8 @@ export interface AlertMessage {
   readonly shortMessage: string;
   readonly longMessage?: string;
   readonly variant: AlertVariant;
+  /** The texts as catalogue entries (`localText`), when the raiser has them: a UI shows them in the visitor's language. */
+  readonly text?: { readonly short: LocalText; readonly long?: LocalText };
 }
 
 /**

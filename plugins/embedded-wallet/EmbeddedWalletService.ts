@@ -53,9 +53,10 @@ const POLL_RETRY_MS = 1000;
 /** The alert shown when social loading times out (spec section 8: 'Invalid App Configuration'). */
 const SOCIALS_TIMEOUT_ALERT = {
   key: 'EMBEDDED_WALLET_SOCIALS_TIMEOUT',
-  shortMessage: 'Invalid App Configuration',
-  longMessage: "The embedded wallet did not answer in time. Check that this site's origin is on the wallet service's allowlist for your projectId.",
+  shortMessage: messages.en.alertInvalidConfig,
+  longMessage: messages.en.alertSocialsTimeout,
   variant: 'error',
+  text: { short: localText(messages, 'alertInvalidConfig'), long: localText(messages, 'alertSocialsTimeout') },
 } as const;
 
 /** Login cache keys (spec section 4), under the shared 'embedded-wallet' storage scope. */

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: 'حدثت مشكلة أثناء تهيئة المصادقة',
   snackSmartAccount: 'قد لا يدعم هذا التطبيق الحسابات الذكية',
   snackNotAllowed: 'الإجراء غير مسموح به',
+  alertInvalidConfig: 'إعداد التطبيق غير صالح',
+  alertSocialsTimeout: 'لم تستجب المحفظة المدمجة في الوقت المحدد. تحقّق من أن أصل هذا الموقع مدرج في قائمة السماح لخدمة المحفظة الخاصة بـ projectId.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
   snackSmartAccount: 'Diese Anwendung unterstützt möglicherweise keine Smart Accounts',
   snackNotAllowed: 'Aktion nicht erlaubt',
+  alertInvalidConfig: 'Ungültige App-Konfiguration',
+  alertSocialsTimeout: 'Die eingebettete Wallet hat nicht rechtzeitig geantwortet. Prüfe, ob der Ursprung dieser Seite für deine projectId auf der Zulassungsliste des Wallet-Dienstes steht.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -54,4 +54,6 @@ export const en = {
   snackAuthProblem: 'A problem occurred while trying initialize authentication',
   snackSmartAccount: 'This application might not support Smart Accounts',
   snackNotAllowed: 'Action not allowed',
+  alertInvalidConfig: 'Invalid App Configuration',
+  alertSocialsTimeout: "The embedded wallet did not answer in time. Check that this site's origin is on the wallet service's allowlist for your projectId.",
 };

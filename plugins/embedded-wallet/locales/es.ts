@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: 'Se produjo un problema al iniciar la autenticación',
   snackSmartAccount: 'Es posible que esta aplicación no admita cuentas inteligentes',
   snackNotAllowed: 'Acción no permitida',
+  alertInvalidConfig: 'Configuración de la aplicación no válida',
+  alertSocialsTimeout: 'La billetera integrada no respondió a tiempo. Comprueba que el origen de este sitio esté en la lista de permitidos del servicio de billetera para tu projectId.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: 'Un problème est survenu lors de l’initialisation de l’authentification',
   snackSmartAccount: 'Cette application ne prend peut-être pas en charge les comptes intelligents',
   snackNotAllowed: 'Action non autorisée',
+  alertInvalidConfig: 'Configuration de l’application non valide',
+  alertSocialsTimeout: 'Le portefeuille intégré n’a pas répondu à temps. Vérifiez que l’origine de ce site figure dans la liste autorisée du service de portefeuille pour votre projectId.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: '認証の初期化中に問題が発生しました',
   snackSmartAccount: 'このアプリはスマートアカウントに対応していない可能性があります',
   snackNotAllowed: 'この操作は許可されていません',
+  alertInvalidConfig: 'アプリの設定が無効です',
+  alertSocialsTimeout: '埋め込みウォレットが時間内に応答しませんでした。このサイトのオリジンが projectId のウォレットサービスの許可リストにあるか確認してください。',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: '인증을 초기화하는 중 문제가 발생했습니다',
   snackSmartAccount: '이 애플리케이션은 스마트 계정을 지원하지 않을 수 있습니다',
   snackNotAllowed: '허용되지 않는 작업입니다',
+  alertInvalidConfig: '잘못된 앱 구성',
+  alertSocialsTimeout: '내장 지갑이 제시간에 응답하지 않았습니다. 이 사이트의 출처가 projectId에 대한 지갑 서비스 허용 목록에 있는지 확인하세요.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: 'Ocorreu um problema ao iniciar a autenticação',
   snackSmartAccount: 'Este aplicativo pode não ser compatível com contas inteligentes',
   snackNotAllowed: 'Ação não permitida',
+  alertInvalidConfig: 'Configuração do aplicativo inválida',
+  alertSocialsTimeout: 'A carteira integrada não respondeu a tempo. Verifique se a origem deste site está na lista de permissões do serviço de carteira para o seu projectId.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: 'Kimlik doğrulama başlatılırken bir sorun oluştu',
   snackSmartAccount: 'Bu uygulama Akıllı Hesapları desteklemiyor olabilir',
   snackNotAllowed: 'İşleme izin verilmiyor',
+  alertInvalidConfig: 'Geçersiz uygulama yapılandırması',
+  alertSocialsTimeout: 'Gömülü cüzdan zamanında yanıt vermedi. Bu sitenin kaynağının projectId için cüzdan hizmetinin izin listesinde olduğunu kontrol edin.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -49,4 +49,6 @@ export default {
   snackAuthProblem: '初始化身份验证时出现问题',
   snackSmartAccount: '此应用可能不支持智能账户',
   snackNotAllowed: '不允许此操作',
+  alertInvalidConfig: '应用配置无效',
+  alertSocialsTimeout: '嵌入式钱包未及时响应。请确认此网站的来源在你的 projectId 的钱包服务允许列表中。',
 } satisfies Partial<Record<keyof typeof en, string>>;

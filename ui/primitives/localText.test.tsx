@@ -1,11 +1,12 @@
 /**
- * A snackbar raised by headless code as a catalogue entry (`localText`) shows in the kernel's
+ * A snackbar (or an alert) raised by headless code as a catalogue entry (`localText`) shows in the kernel's
  * locale once the bundle's chunk has loaded; its state keeps the English text for hosts without
  * a UI; without a kernel in context, or for a key the bundle lacks, the English text shows.
  */
 import { act, render, screen } from '@testing-library/react';
 import { defineMessages, localText } from '../../kernel/index';
 import { Snackbar } from './Snackbar';
+import { AlertBanner } from './AlertBanner';
 import { KernelContext } from '../react/context';
 import { setLocale } from '../i18n/messages';
 import { settle, uiKernel } from '../testing/render';
@@ -50,4 +51,29 @@ it('shows a plain text as it is, and English without a kernel in context', async
   act(() => other.snackbar.success(localText(bundle, 'sent', { amount: '2', symbol: 'SOL' })));
   await settle();
   expect(screen.getByText('Sent 2 SOL')).toBeTruthy();
+});
+
+it("shows a plugin's alert in the kernel's locale when it carries catalogue entries", async () => {
+  const alerts = defineMessages('test-alerts', { short: 'Try later', long: 'The service is busy.' }, { es: async () => ({ default: { short: 'Inténtalo más tarde', long: 'El servicio está ocupado.' } }) });
+  const { kernel } = uiKernel({ locale: 'es' });
+  render(
+    <KernelContext.Provider value={kernel}>
+      <AlertBanner alerts={kernel.alerts} />
+    </KernelContext.Provider>,
+  );
+  act(() => {
+    kernel.alerts.show({
+      key: 'TEST_BUSY',
+      shortMessage: 'Try later',
+      longMessage: 'The service is busy.',
+      variant: 'error',
+      text: { short: localText(alerts, 'short'), long: localText(alerts, 'long') },
+    });
+  });
+  expect(await screen.findByText('Inténtalo más tarde')).toBeTruthy();
+  expect(screen.getByText('El servicio está ocupado.')).toBeTruthy();
+  // a host's own alert without entries: as given
+  act(() => kernel.alerts.dismiss());
+  act(() => void kernel.alerts.show({ key: 'HOST_OWN', shortMessage: 'Our words', variant: 'info' }));
+  expect(screen.getByText('Our words')).toBeTruthy();
 });
