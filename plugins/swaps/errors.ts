@@ -2,10 +2,24 @@
  * The swaps plugin's typed errors. Each has a short message the view shows as is (the spec's
  * where it gives one: 'Signature declined'), details for the line under it, and the cause.
  */
+import { localText, type LocalText } from 'latchkey';
 import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
+import { messages } from './messages';
+
+type Key = keyof (typeof messages)['en'];
+
+/** The catalogue's entries for an error's texts (details only when they are the catalogue's, not a caller's). */
+function texts(short: Key, values?: Readonly<Record<string, string | number>>, details?: Key, options?: LatchkeyErrorOptions): SwapError['text'] {
+  return {
+    short: localText(messages, short, values),
+    ...(details && options?.details === undefined ? { details: localText(messages, details, values) } : {}),
+  };
+}
 
 export class SwapError extends LatchkeyError {
   override name = 'SwapError';
+  /** The texts as catalogue entries, for a view or a snackbar in the visitor's language (`shortMessage` and `details` stay English). */
+  text?: { readonly short: LocalText; readonly details?: LocalText };
 }
 
 /** The active network is not a swap network, or no quote source serves it. */
@@ -13,6 +27,7 @@ export class SwapNotSupportedError extends SwapError {
   override name = 'SwapNotSupportedError';
   constructor(networkName: string, options?: LatchkeyErrorOptions) {
     super(`Swaps are not available on ${networkName}`, { details: 'Switch to a network that supports swaps.', ...options });
+    this.text = texts('errNotSupported', { network: networkName }, 'errNotSupportedDetails', options);
   }
 }
 
@@ -21,6 +36,7 @@ export class NoRouteError extends SwapError {
   override name = 'NoRouteError';
   constructor(options?: LatchkeyErrorOptions) {
     super('No route for this swap', { details: 'There is no pool with enough liquidity between these tokens.', ...options });
+    this.text = texts('errNoRoute', undefined, 'errNoRouteDetails', options);
   }
 }
 
@@ -29,6 +45,7 @@ export class InsufficientBalanceError extends SwapError {
   override name = 'InsufficientBalanceError';
   constructor(symbol: string, options?: LatchkeyErrorOptions) {
     super('Insufficient balance', { details: `Not enough ${symbol} for this amount and the network fee.`, ...options });
+    this.text = texts('errInsufficient', { symbol }, 'errInsufficientDetails', options);
   }
 }
 
@@ -37,6 +54,7 @@ export class QuoteExpiredError extends SwapError {
   override name = 'QuoteExpiredError';
   constructor(options?: LatchkeyErrorOptions) {
     super('Quote expired', { details: 'Get a new quote and try again.', ...options });
+    this.text = texts('errExpired', undefined, 'errExpiredDetails', options);
   }
 }
 
@@ -48,6 +66,7 @@ export class SlippageExceededError extends SwapError {
       details: `The swap would give less than the minimum allowed by ${slippage}% slippage. Get a new quote or allow more slippage.`,
       ...options,
     });
+    this.text = texts('errSlippage', { slippage }, 'errSlippageDetails', options);
   }
 }
 
@@ -56,6 +75,7 @@ export class SwapDeclinedError extends SwapError {
   override name = 'SwapDeclinedError';
   constructor(options?: LatchkeyErrorOptions) {
     super('Signature declined', options);
+    this.text = texts('errDeclined');
   }
 }
 
@@ -64,6 +84,7 @@ export class InvalidSwapAmountError extends SwapError {
   override name = 'InvalidSwapAmountError';
   constructor(options?: LatchkeyErrorOptions) {
     super('Incorrect amount', { details: 'Enter a positive amount.', ...options });
+    this.text = texts('errAmount', undefined, 'errAmountDetails', options);
   }
 }
 
@@ -72,6 +93,7 @@ export class InvalidSlippageError extends SwapError {
   override name = 'InvalidSlippageError';
   constructor(value: unknown) {
     super('Slippage must be above 0% and at most 50%', { data: { value } });
+    this.text = texts('errSlippageRange');
   }
 }
 
@@ -80,6 +102,7 @@ export class QuoteFailedError extends SwapError {
   override name = 'QuoteFailedError';
   constructor(options?: LatchkeyErrorOptions) {
     super('Failed to get a quote', options);
+    this.text = texts('errQuoteFailed');
   }
 }
 
@@ -88,6 +111,7 @@ export class SwapFailedError extends SwapError {
   override name = 'SwapFailedError';
   constructor(options?: LatchkeyErrorOptions) {
     super('Swap failed', options);
+    this.text = texts('errSwapFailed');
   }
 }
 

@@ -379,7 +379,7 @@ export class SwapsService implements Swaps {
   private fail(err: unknown, event: string): SwapError {
     const error = err instanceof SwapError ? err : isUserRejection(err) ? new SwapDeclinedError({ cause: err }) : new SwapFailedError({ cause: err });
     this.store.patch({ status: this.state.quote ? 'ready' : 'idle', error });
-    this.deps.snackbar.error(error.shortMessage);
+    this.deps.snackbar.error(error.text?.short ?? error.shortMessage);
     this.track(event, error.shortMessage);
     return error;
   }

@@ -10,7 +10,7 @@ import { decodeFunctionData, formatUnits, getAddress, parseAbi } from 'viem';
 import { BlockchainApi, createKernel, defineNetwork, type CaipNetwork, type Connector, type EvmTransactionRequest, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
-import { swapsPlugin } from '../index';
+import { swapsPlugin, Swaps } from '../index';
 import { FAKE, FakeV2Chain, jsonResponse } from '../testing/fakeChain';
 import { FakeAdapter } from '../../../kernel/testing/fakeAdapter';
 
@@ -319,6 +319,16 @@ describe("the Swap view in the visitor's language", () => {
     await act(async () => kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'LKD', amount: '0.1' } }));
     fireEvent.click(await screen.findByRole('button', { name: 'LKD' }));
     expect(screen.getByRole('textbox', { name: 'Buscar tokens' }).getAttribute('placeholder')).toBe('Busca un nombre o pega una dirección');
+  });
+
+  it("shows the typed errors' texts in Spanish (their spec texts stay English in the error objects)", async () => {
+    const kernel = await setup({ locale: 'es' });
+    await act(async () => kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'LKD', amount: '20000' } }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    await waitFor(() => expect(alert.textContent).toBe('Saldo insuficienteNo hay suficiente ETH para esta cantidad y la comisión de red.'));
+    expect(kernel.get<Swaps>(Swaps).state.error?.shortMessage).toBe('Insufficient balance');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cantidad de ETH' }), { target: { value: '1,5' } });
+    expect(screen.getByRole('alert').textContent).toBe('Cantidad incorrectaIntroduce una cantidad positiva.');
   });
 
   it('asks to connect in Arabic when no wallet is connected', async () => {

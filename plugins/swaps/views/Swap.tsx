@@ -1,12 +1,23 @@
 import { useEffect, useState } from 'react';
 import { formatUnits } from 'latchkey';
-import { Button, ListItem, LoadingState, Text, defineView, formatBalance, useMessages, useObserved } from 'latchkey/ui';
+import { Button, ListItem, LoadingState, Text, defineView, formatBalance, useMessages, useObserved, type Translate } from 'latchkey/ui';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../constants';
-import { InvalidSlippageError, isRetryable, isStale } from '../errors';
+import { InvalidSlippageError, isRetryable, isStale, type SwapError } from '../errors';
 import { rate } from '../math';
 import { isNative, tokenKey } from '../tokens';
 import { Swaps, type SwapState, type SwapToken } from '../types';
 import { messages } from '../messages';
+
+type T = Translate<(typeof messages)['en']>;
+
+/** An error's short text and details in the visitor's language (the catalogue's entries; a caller's own details as given). */
+function errorTexts(error: SwapError, t: T): { readonly short: string; readonly details: string | undefined } {
+  const say = (x: { readonly key: string; readonly values?: Readonly<Record<string, string | number>> }) => t(x.key as keyof (typeof messages)['en'], x.values);
+  return {
+    short: error.text ? say(error.text.short) : error.shortMessage,
+    details: error.text?.details ? say(error.text.details) : error.details,
+  };
+}
 
 const amount = (value: bigint, decimals: number, digits = 6) => {
   const text = formatBalance(formatUnits(value, decimals), digits);
@@ -73,7 +84,7 @@ function SlippageSettings({ swaps, slippage }: { readonly swaps: Swaps; readonly
       swaps.setSlippage(value);
       setError(undefined);
     } catch (err) {
-      setError(err instanceof InvalidSlippageError ? err.shortMessage : t('invalidSlippage'));
+      setError(err instanceof InvalidSlippageError ? errorTexts(err, t).short : t('invalidSlippage'));
     }
   };
   return (
@@ -139,8 +150,8 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
       <div className="lk-stack">
         {s.error ? (
           <div role="alert">
-            <Text variant="error">{s.error.shortMessage}</Text>
-            {s.error.details ? <Text variant="muted">{s.error.details}</Text> : null}
+            <Text variant="error">{errorTexts(s.error, t).short}</Text>
+            {s.error.details ? <Text variant="muted">{errorTexts(s.error, t).details}</Text> : null}
           </div>
         ) : (
           <LoadingState />
@@ -270,8 +281,8 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
 
       {s.error ? (
         <div role="alert" className="lk-stack" style={{ gap: 4 }}>
-          <Text variant="error">{s.error.shortMessage}</Text>
-          {s.error.details ? <Text variant="muted">{s.error.details}</Text> : null}
+          <Text variant="error">{errorTexts(s.error, t).short}</Text>
+          {s.error.details ? <Text variant="muted">{errorTexts(s.error, t).details}</Text> : null}
           {isStale(s.error) ? <Button onClick={() => void swaps.refreshQuote()}>{t('getNewQuote')}</Button> : null}
         </div>
       ) : null}
