@@ -146,7 +146,17 @@ export function chainClients(node: AnvilNode) {
   const wallet = (account: Address) => createWalletClient({ account, chain, transport });
   const waitFor = async (hash: Hash) => {
     const r = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
-    if (r.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+    if (r.status !== 'success') {
+      // the reason: the same call replayed on the state before its block, and the gas it was given
+      const tx = await client.getTransaction({ hash });
+      const reason = await client
+        .call({ account: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas, blockNumber: r.blockNumber - 1n })
+        .then(
+          () => 'no revert when replayed',
+          (err: unknown) => (err as { shortMessage?: string }).shortMessage ?? String(err),
+        );
+      throw new Error(`transaction ${hash} reverted (gas ${tx.gas}, used ${r.gasUsed}; replayed: ${reason})`);
+    }
     return r;
   };
   return {
