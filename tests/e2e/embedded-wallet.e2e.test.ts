@@ -457,7 +457,7 @@ describe('embedded wallet in the demo', () => {
     await waitStatus(p, 'connected');
     expect(getAddress((await p.getByTestId('account-address').textContent())!.trim())).toBe(address);
     await collect(p, conformance);
-  });
+  }, 120_000); // it first waits out the service's 30 s window per address (up to 31 s), then the whole flow
 
   it('updates the e-mail: a code to the current address, then one to the new address', async () => {
     const emailC = `ada-new-${Date.now()}@example.com`;
