@@ -1,44 +1,86 @@
 /**
- * Every first-party plugin the package exports (`./plugins/<name>` in package.json) has a README
- * next to its source that names its import path, every option it owns (the manifest's
- * `options.keys`, passed to createKernel) and every view it contributes, and gives its size. A
- * new option or view without documentation fails here.
+ * Every folder under plugins/ that is a package entry (it has an index.ts, or package.json's
+ * `exports` point into it) has a README next to its source that names each of its import paths
+ * (from package.json `exports`) and gives its size. For each kernel plugin factory it exports (a
+ * function named `…Plugin`, called here with no config), the README names the factory, every
+ * kernel option the manifest owns (`options.keys`, in backticks) and every view, Account tab,
+ * wallet-feature button and connect method it contributes. A new option or view without
+ * documentation fails here.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PluginManifest } from 'latchkey';
 
 const ROOT = join(__dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { source?: string }> };
+const PLUGINS = join(ROOT, 'plugins');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { source?: string }>;
+};
 
-const entries = Object.entries(pkg.exports)
-  .filter(([path]) => /^\.\/plugins\/[a-z-]+$/.test(path))
-  .map(([path, conditions]) => ({ importPath: `latchkey${path.slice(1)}`, source: join(ROOT, conditions.source!) }));
+interface Entry {
+  readonly importPath: string;
+  readonly source: string;
+}
 
-it('finds the first-party plugin entries', () => {
-  expect(entries.length).toBeGreaterThanOrEqual(14);
+/** package.json's exports whose TypeScript source is in plugins/<folder>/. */
+function entriesOf(folder: string): Entry[] {
+  return Object.entries(pkg.exports).flatMap(([path, conditions]) => {
+    const source = typeof conditions === 'object' ? conditions.source : undefined;
+    if (!source?.startsWith(`./plugins/${folder}/`)) return [];
+    return [{ importPath: `latchkey${path.slice(1)}`, source: join(ROOT, source) }];
+  });
+}
+
+const folders = readdirSync(PLUGINS)
+  .filter((name) => statSync(join(PLUGINS, name)).isDirectory())
+  .filter((name) => existsSync(join(PLUGINS, name, 'index.ts')) || entriesOf(name).length > 0)
+  .sort();
+
+it('finds the plugin folders, each a package entry', () => {
+  expect(folders).toEqual(expect.arrayContaining(['evm', 'walletconnect', 'embedded-wallet', 'send', 'solana', 'bitcoin', 'wagmi']));
+  // a folder with an index.ts that package.json does not export cannot be imported by anyone
+  expect(folders.filter((f) => entriesOf(f).length === 0)).toEqual([]);
 });
 
-describe.each(entries.map((e) => [e.importPath, e] as const))('%s', (importPath, { source }) => {
-  const readme = join(dirname(source), 'README.md');
+/** The ids a manifest contributes that a reader looks for: views, Account tabs, buttons, connect methods. */
+function contributedIds(manifest: PluginManifest): string[] {
+  const c = manifest.contributes ?? {};
+  return [
+    ...(c.views ?? []).map((v) => v.id),
+    ...(c.accountTabs ?? []).map((t) => t.id),
+    ...(c.walletFeatures ?? []).map((f) => f.id),
+    ...(c.connectMethods ?? []).map((m) => m.id),
+  ];
+}
 
-  it('has a README that names its import path and its size', () => {
+describe.each(folders)('plugins/%s', (folder) => {
+  const readme = join(PLUGINS, folder, 'README.md');
+  const entries = entriesOf(folder);
+  const text = () => readFileSync(readme, 'utf8');
+
+  it('has a README that names its import paths and its size', () => {
     expect(existsSync(readme)).toBe(true);
-    const text = readFileSync(readme, 'utf8');
-    expect(text).toContain(importPath);
-    expect(text).toMatch(/\d+(\.\d+)? KiB/);
+    for (const { importPath } of entries) expect([importPath, text().includes(importPath)]).toEqual([importPath, true]);
+    expect(text()).toMatch(/\d+(\.\d+)? KiB/);
   });
 
-  it('documents every option it owns and every view it contributes', async () => {
+  // `latchkey/plugins/…` entries are kernel plugins; latchkey/wagmi is a wagmi connector (and its
+  // @wagmi/core peer is ESM-only, which this CommonJS test runtime cannot import)
+  const plugins = entries.filter((e) => e.importPath.startsWith('latchkey/plugins/'));
+  if (plugins.length === 0) return;
+  it.each(plugins.map((e) => [e.importPath, e] as const))('documents what %s owns and contributes', async (_importPath, { source }) => {
     const mod = (await import(source)) as Record<string, unknown>;
     const factories = Object.entries(mod).filter(([name, value]) => /Plugin$/.test(name) && typeof value === 'function');
     expect(factories.length).toBeGreaterThan(0);
-    const text = readFileSync(readme, 'utf8');
     for (const [name, factory] of factories) {
-      expect(text).toContain(name);
+      expect([name, text().includes(name)]).toEqual([name, true]);
       const manifest = (factory as () => PluginManifest)();
-      for (const key of manifest.options?.keys ?? []) expect([name, key, text.includes(`\`${key}\``)]).toEqual([name, key, true]);
-      for (const view of manifest.contributes?.views ?? []) expect([name, view.id, text.includes(view.id)]).toEqual([name, view.id, true]);
+      expect(typeof manifest.id).toBe('string');
+      const missing = [
+        ...(manifest.options?.keys ?? []).filter((key) => !text().includes(`\`${key}\``)).map((key) => `option ${key}`),
+        ...contributedIds(manifest).filter((id) => !text().includes(`\`${id}\``)).map((id) => `contribution ${id}`),
+      ];
+      expect([name, missing]).toEqual([name, []]);
     }
   });
 });
