@@ -173,6 +173,21 @@ describe("history plugin in the visitor's language", () => {
     expect(within(rows[0]!).getByRole('link', { name: `Transacción ${hash(1)} en Etherscan` })).toBeTruthy();
   });
 
+  it("a failed fetch in Spanish: the typed refusal shown by its code, another cause as it says; 'Reintentar'", async () => {
+    let cause: Error = new TransactionsWithoutAccountError();
+    const api = fakeApi({ transactions: async () => Promise.reject(cause) });
+    const h = accountHarness({ plugins: [historyPlugin()], api, options: { locale: 'es' } });
+    await h.connect();
+    const dialog = await h.openAccount('Cuenta');
+    fireEvent.click(await within(dialog).findByRole('tab', { name: 'Actividad' }));
+    expect(await within(dialog).findByText('No se pueden obtener transacciones sin una dirección de cuenta')).toBeTruthy();
+    expect(within(dialog).getByText('No hay actividad que mostrar.')).toBeTruthy();
+    expect(within(dialog).queryByText("Transactions can't be fetched without an accountAddress")).toBeNull();
+    cause = new Error('HTTP status code: 500');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByText('HTTP status code: 500')).toBeTruthy();
+  });
+
   it('shows the empty state in Arabic', async () => {
     const api = fakeApi({ transactions: async () => ({ data: [], next: undefined }) });
     const h = accountHarness({ plugins: [historyPlugin()], api, options: { locale: 'ar' } });

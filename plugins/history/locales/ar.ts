@@ -25,4 +25,6 @@ export default {
   buy: 'مُشترى',
   transaction: 'معاملة',
   fetchFailed: 'تعذّر جلب المعاملات',
+  nft: 'NFT',
+  withoutAccount: 'لا يمكن جلب المعاملات بدون عنوان حساب',
 } satisfies Partial<Record<keyof typeof en, string>>;

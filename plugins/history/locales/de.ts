@@ -25,4 +25,6 @@ export default {
   buy: 'Gekauft',
   transaction: 'Transaktion',
   fetchFailed: 'Transaktionen konnten nicht abgerufen werden',
+  nft: 'NFT',
+  withoutAccount: 'Ohne Kontoadresse können keine Transaktionen abgerufen werden',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -24,4 +24,6 @@ export const en = {
   buy: 'Bought',
   transaction: 'Transaction',
   fetchFailed: 'Failed to fetch transactions',
+  nft: 'NFT',
+  withoutAccount: "Transactions can't be fetched without an accountAddress",
 };

@@ -25,4 +25,6 @@ export default {
   buy: 'Comprado',
   transaction: 'Transacción',
   fetchFailed: 'No se pudieron obtener las transacciones',
+  nft: 'NFT',
+  withoutAccount: 'No se pueden obtener transacciones sin una dirección de cuenta',
 } satisfies Partial<Record<keyof typeof en, string>>;

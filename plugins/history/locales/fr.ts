@@ -25,4 +25,6 @@ export default {
   buy: 'Acheté',
   transaction: 'Transaction',
   fetchFailed: 'Impossible de récupérer les transactions',
+  nft: 'NFT',
+  withoutAccount: 'Impossible de récupérer les transactions sans adresse de compte',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,6 @@ export default {
   buy: '購入',
   transaction: '取引',
   fetchFailed: '取引を取得できませんでした',
+  nft: 'NFT',
+  withoutAccount: 'アカウントアドレスがないと取引を取得できません',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,6 @@ export default {
   buy: '구매함',
   transaction: '거래',
   fetchFailed: '거래를 가져오지 못했습니다',
+  nft: 'NFT',
+  withoutAccount: '계정 주소 없이는 거래를 가져올 수 없습니다',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,6 @@ export default {
   buy: 'Comprado',
   transaction: 'Transação',
   fetchFailed: 'Falha ao obter as transações',
+  nft: 'NFT',
+  withoutAccount: 'Não é possível obter transações sem um endereço de conta',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,6 @@ export default {
   buy: 'Satın alındı',
   transaction: 'İşlem',
   fetchFailed: 'İşlemler alınamadı',
+  nft: 'NFT',
+  withoutAccount: 'Hesap adresi olmadan işlemler alınamaz',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -25,4 +25,6 @@ export default {
   buy: '已购买',
   transaction: '交易',
   fetchFailed: '无法获取交易',
+  nft: 'NFT',
+  withoutAccount: '没有账户地址，无法获取交易',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -21,11 +21,19 @@ function title(tx: Transaction, t: T): string {
 type Transfer = Transaction['transfers'][number];
 
 /** '+25 LKD', '-0.5 ETH', 'Latchkey Dev Keys #3': one transfer as the list shows it (amounts to 3 decimals). */
-function transferText(t: Transfer): string {
-  const sign = t.direction === 'in' ? '+' : t.direction === 'out' ? '-' : '';
-  if (t.nft_info) return `${sign}${t.nft_info.name ?? 'NFT'}`;
-  const symbol = t.fungible_info?.symbol ?? '';
-  return `${sign}${formatBalance(t.quantity.numeric, 3)}${symbol ? ` ${symbol}` : ''}`;
+function transferText(transfer: Transfer, t: T): string {
+  const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : '';
+  if (transfer.nft_info) return `${sign}${transfer.nft_info.name ?? t('nft')}`;
+  const symbol = transfer.fungible_info?.symbol ?? '';
+  return `${sign}${formatBalance(transfer.quantity.numeric, 3)}${symbol ? ` ${symbol}` : ''}`;
+}
+
+/**
+ * What a failed fetch shows: the spec's "without an accountAddress" refusal in the visitor's
+ * language (by its code); any other cause (an HTTP status, a network error) as the error says it.
+ */
+function errorText(error: Error, t: T): string {
+  return (error as { code?: unknown }).code === 'TRANSACTIONS_WITHOUT_ACCOUNT' ? t('withoutAccount') : error.message;
 }
 
 /** The day a transaction was mined, in the visitor's locale ('Nov 23, 2026' in English). */
@@ -56,7 +64,7 @@ function Row({ tx, network, t, locale }: { readonly tx: Transaction; readonly ne
         ) : null}
         <br />
         <span className="lk-text-muted lk-text-small">
-          {tx.transfers.map(transferText).join(', ') || (tx.metadata.sentTo ? t('sentTo', { address: truncateAddress(tx.metadata.sentTo) }) : '')}
+          {tx.transfers.map((x) => transferText(x, t)).join(', ') || (tx.metadata.sentTo ? t('sentTo', { address: truncateAddress(tx.metadata.sentTo) }) : '')}
         </span>
       </span>
       <span className="lk-text-small" style={{ textAlign: 'right' }}>
@@ -130,7 +138,7 @@ export default defineView<'ActivityTab'>(function ActivityTab({ kernel }) {
     return (
       <div className="lk-stack" data-empty="true">
         <Text variant="muted">{t('nothingToShow')}</Text>
-        {s.error ? <Text variant="error">{s.error.message}</Text> : null}
+        {s.error ? <Text variant="error">{errorText(s.error, t)}</Text> : null}
         <Button variant="secondary" onClick={() => void activity.load({ force: true })}>
           {t('tryAgain')}
         </Button>
