@@ -26,6 +26,19 @@ if (existsSync(out)) {
   passed = r.numPassedTests;
   failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
   skipped = r.numPendingTests + (r.numTodoTests ?? 0);
+  // CI logs are read from their end: repeat each failure there, briefly (jest printed it in full above)
+  const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
+  for (const file of r.testResults ?? []) {
+    const name = file.name.replace(process.cwd() + '/', '');
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
+      console.log(`FAILED ${name}: ${plain(file.message ?? '').trim().split('\n').slice(0, 6).join('\n  ')}`);
+    }
+    for (const a of file.assertionResults ?? []) {
+      if (a.status !== 'failed') continue;
+      const why = plain((a.failureMessages ?? []).join('\n')).trim().split('\n').slice(0, 6).join('\n  ');
+      console.log(`FAILED ${name} › ${a.fullName} (${a.duration ?? '?'} ms)\n  ${why}`);
+    }
+  }
 } else {
   failed = 1;
 }
