@@ -96,7 +96,28 @@ async function approveInFrame(p: Page): Promise<number> {
   const approve = frame(p).getByRole('button', { name: 'Approve', disabled: false });
   await approve.waitFor({ timeout: 10_000 });
   const enabledAfter = performance.now() - shown;
+  await p.evaluate((sel) => {
+    const w = window as any;
+    w.__frameMoves = [];
+    let last = '';
+    const tick = () => {
+      const r = document.querySelector(sel)?.getBoundingClientRect();
+      const now = r ? `${r.x.toFixed(1)},${r.y.toFixed(1)},${r.width.toFixed(1)}x${r.height.toFixed(1)}` : 'none';
+      if (now !== last) w.__frameMoves.push(`${performance.now().toFixed(0)} ${now}`);
+      last = now;
+      if (w.__frameMoves.length < 200) requestAnimationFrame(tick);
+    };
+    tick();
+    setTimeout(() => (w.__frameMoves.length = Math.min(w.__frameMoves.length, 199)), 10_000);
+  }, FRAME);
+  const clickedAt = await p.evaluate(() => performance.now().toFixed(0));
   await approve.click();
+  // taken: the button is disabled at once by the decision (so no longer matches), and the frame hides
+  const decided = await approve.waitFor({ state: 'detached', timeout: 5000 }).then(() => true, () => false);
+  if (!decided) {
+    const moves = await p.evaluate(() => (window as any).__frameMoves);
+    console.warn(`Approve clicked at ${clickedAt} ms but not taken 5 s later; frame rects: ${JSON.stringify(moves)}`);
+  }
   return enabledAfter;
 }
 
@@ -158,7 +179,15 @@ describe('embedded wallet in the demo', () => {
     const balanceBefore = await page.getByTestId('account-balance').textContent();
     await page.getByRole('button', { name: /^Send/ }).click();
     await approveInFrame(page);
-    await page.locator('[data-testid=send-result][data-status=done]').waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-testid=send-result][data-status=done]')
+      .waitFor({ timeout: 20_000 })
+      .catch(async (err: Error) => {
+        // say where it stopped: the frame's own status line ('Sending…' = the service's call) and the page's result
+        const inFrame = await frame(page).locator('p.status').textContent({ timeout: 1000 }).catch(() => '(no approval shown)');
+        const result = await page.getByTestId('send-result').textContent({ timeout: 1000 }).catch(() => '(none)');
+        throw new Error(`${err.message}\nframe status: ${inFrame}; send-result: ${result}`);
+      });
     const hash = (await page.getByTestId('send-result').getAttribute('data-hash')) as Hex;
     const anvil = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) });
     const receipt = await anvil.waitForTransactionReceipt({ hash, pollingInterval: 50 });
