@@ -173,6 +173,9 @@ describe("walletConnectLogger: WalletConnect's log, quiet for a visitor's reject
       expect(error).not.toHaveBeenCalled();
       child.error(new Error('Failed to publish payload'), 'publish');
       logger.fatal('Fatal socket error');
+      // a late message for a topic already deleted (a pairing dropped on purpose) is not an error
+      child.error('No matching key. keychain: 015c4b891dc59b58326bcececacf5b7e5b41c08509ba6eaf00536c18a055e81a');
+      logger.error(new Error("No matching key. session topic doesn't exist: 0x01"));
       expect(error.mock.calls.map((c) => c[0])).toEqual(['[latchkey] core/relayer:', '[latchkey] WalletConnect:']);
       expect(warn).not.toHaveBeenCalled();
       logger.level = 'warn';

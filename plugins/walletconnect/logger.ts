@@ -27,6 +27,19 @@ export interface WalletConnectLogger {
   [key: string]: unknown;
 }
 
+/**
+ * WalletConnect's core reports a message for a topic whose key it already deleted ("No matching key.
+ * keychain: …", "No matching key. session topic doesn't exist: …") as an error. It comes when the relay
+ * delivers a late message for a pairing this page dropped on purpose (the modal closed on a pairing, a
+ * prewarmed pairing renewed or dropped): nothing is wrong, so it is logged at debug level.
+ */
+const STALE_TOPIC_TEXT = /^No matching key\b/;
+
+/** True when a log line only reports a message for a topic that is already gone. */
+export function isStaleTopicLog(args: readonly unknown[]): boolean {
+  return args.some((a) => (typeof a === 'string' ? STALE_TOPIC_TEXT.test(a) : a instanceof Error || (typeof a === 'object' && a !== null && typeof (a as { message?: unknown }).message === 'string') ? STALE_TOPIC_TEXT.test((a as { message: string }).message) : false));
+}
+
 /** True when a log line only reports a visitor's "no". */
 export function isRejectionLog(args: readonly unknown[]): boolean {
   return args.some((a) => (typeof a === 'string' ? REJECTION_TEXT.test(a) : typeof a === 'object' && a !== null && isUserRejection(a)));
@@ -35,8 +48,9 @@ export function isRejectionLog(args: readonly unknown[]): boolean {
 export function walletConnectLogger(level: WalletConnectLogLevel = 'error', context = 'WalletConnect'): WalletConnectLogger {
   const write = (at: Exclude<WalletConnectLogLevel, 'silent'>, out: (...a: unknown[]) => void): LogFn => (...args) => {
     const threshold = LEVELS[(logger.level as WalletConnectLogLevel) in LEVELS ? (logger.level as WalletConnectLogLevel) : 'error'];
-    if (LEVELS[at] < threshold || isRejectionLog(args)) return;
-    out(`[latchkey] ${context}:`, ...args);
+    const stale = isStaleTopicLog(args);
+    if ((stale ? LEVELS.debug : LEVELS[at]) < threshold || isRejectionLog(args)) return;
+    (stale ? console.debug : out)(`[latchkey] ${context}:`, ...args); // eslint-disable-line no-console
   };
   /* eslint-disable no-console */
   const logger: WalletConnectLogger = {
