@@ -158,12 +158,14 @@ function describeActive(): Promise<string> {
   });
 }
 
-/** Where focus is while the dialog is open: it must be inside it (never <body>). */
+/** Where focus is while the dialog is open: it must be inside it (never <body>); on opening it moves in at the next frame. */
 async function expectFocusInDialog(): Promise<void> {
-  const inside = await page.evaluate(() => {
-    const d = document.querySelector('[role=dialog]');
-    return Boolean(d && d.contains(document.activeElement));
-  });
+  const inside = await page
+    .waitForFunction(() => {
+      const d = document.querySelector('[role=dialog]');
+      return Boolean(d && d.contains(document.activeElement));
+    }, null, { timeout: 1000, polling: 'raf' })
+    .then(() => true, () => false);
   if (!inside) throw new Error(`focus is outside the dialog: ${await describeActive()}`);
 }
 

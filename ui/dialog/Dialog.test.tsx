@@ -18,8 +18,11 @@ async function setup() {
   opener.focus();
   fireEvent.click(opener);
   const dialog = screen.getByRole('dialog');
+  await nextFrame(); // focus moves in at the next animation frame
   return { ...t, opener, dialog };
 }
+
+const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 const focusable = (root: HTMLElement) =>
   [...root.querySelectorAll<HTMLElement>('button:not([disabled]),a[href],input,[tabindex]:not([tabindex="-1"])')];
@@ -33,8 +36,20 @@ describe('Dialog (through the modal shell)', () => {
     expect(screen.getByRole('dialog', { name: 'Connect Wallet' })).toBe(dialog);
   });
 
-  it('moves focus inside on open', async () => {
-    const { dialog } = await setup();
+  it('moves focus inside on open, at the next animation frame (no forced layout inside the opening commit)', async () => {
+    const t = uiKernel();
+    render(
+      <LatchkeyProvider kernel={t.kernel}>
+        <ConnectButton />
+      </LatchkeyProvider>,
+    );
+    await settle();
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog');
+    expect(document.activeElement).toBe(opener); // not yet: the opening render is not interrupted
+    await nextFrame();
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(document.activeElement).toBe(focusable(dialog)[0]);
   });
@@ -128,7 +143,7 @@ describe('Dialog (through the modal shell)', () => {
     }
   });
 
-  it('focuses the dialog itself when it holds nothing focusable, and Tab keeps focus there', () => {
+  it('focuses the dialog itself when it holds nothing focusable, and Tab keeps focus there', async () => {
     const onClose = jest.fn();
     render(
       <Dialog labelledBy="t" onRequestClose={onClose}>
@@ -136,6 +151,7 @@ describe('Dialog (through the modal shell)', () => {
       </Dialog>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Empty' });
+    await nextFrame();
     expect(document.activeElement).toBe(dialog);
     fireEvent.keyDown(dialog, { key: 'Tab' });
     expect(document.activeElement).toBe(dialog);
@@ -155,6 +171,7 @@ describe('Dialog: focus is never lost while open', () => {
     await settle();
     act(() => t.kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.test.wallet' }));
     act(() => void t.kernel.modal.open({ view }));
+    await nextFrame();
     return { ...t, dialog: screen.getByRole('dialog') };
   }
 

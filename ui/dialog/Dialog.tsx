@@ -69,7 +69,12 @@ export function Dialog({ labelledBy, onRequestClose, className, shake, children 
     const previous = doc.activeElement as HTMLElement | null;
     const parent = previous && previous !== doc.body ? previous.parentElement : null;
     const slot: Slot | undefined = parent ? { parent, index: Array.prototype.indexOf.call(parent.children, previous) } : undefined;
-    (focusables(dialog)[0] ?? dialog).focus();
+    // Focus moves in at the next animation frame, once what the opening render set off has rendered too: a
+    // focus() inside the commit forces a style and layout pass that the frame's own layout then repeats.
+    const focusIn = () => {
+      if (dialog.isConnected && !dialog.contains(doc.activeElement)) (focusables(dialog)[0] ?? dialog).focus();
+    };
+    const frame = win?.requestAnimationFrame ? win.requestAnimationFrame(focusIn) : (focusIn(), undefined);
 
     const body = doc.body;
     const overflow = body.style.overflow;
@@ -121,6 +126,7 @@ export function Dialog({ labelledBy, onRequestClose, className, shake, children 
     doc.addEventListener('keydown', onDocKeyDown);
 
     return () => {
+      if (frame !== undefined) win?.cancelAnimationFrame(frame);
       observer?.disconnect();
       clearTimeout(timer);
       dialog.removeEventListener('focusout', onFocusOut);
