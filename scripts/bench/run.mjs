@@ -15,7 +15,9 @@
 // started here on a free port): on a warm page, click on "WalletConnect" → the pairing view's first
 // paint and → the QR code with the pairing URI, counted in frames (rAF callbacks after the click).
 // Options: --runs N (default 5, or BENCH_RUNS), --no-warmup, --json FILE (also write the raw figures),
-// --pages a,b (measure only these pages and the plain one; names as in PAGES below).
+// --pages a,b (measure only these pages and the plain one; names as in PAGES below), --profile DIR (a CPU
+// profile of each page's last click, from the click to the modal visible: DIR/<page>.cpuprofile, opens in
+// Chromium's DevTools; the heaviest functions by self time are printed).
 // Exits 0 whatever the budgets say; 1 only when a page cannot be built or measured.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile, stat } from 'node:fs/promises';
@@ -55,6 +57,7 @@ const WARMUP = !argv.includes('--no-warmup');
 const JSON_OUT = argValue('--json');
 /** --pages a,b: measure only these pages (and the plain one), e.g. while working on one of them. */
 const ONLY = argValue('--pages')?.split(',');
+const PROFILE_DIR = argValue('--profile');
 
 // ---------------------------------------------------------------- build
 const PAGES = {
@@ -453,7 +456,7 @@ async function walletConnectFlow(tab) {
 }
 
 // ---------------------------------------------------------------- one run
-async function measure(origin, page, outputs, query = '') {
+async function measure(origin, page, outputs, query = '', profile = false) {
   const browser = await launchBrowser(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -473,6 +476,12 @@ async function measure(origin, page, outputs, query = '') {
     await tab.waitForTimeout(300);
 
     await tab.evaluate(() => window.__bench.arm());
+    const profiler = profile ? await context.newCDPSession(tab) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 50 });
+      await profiler.send('Profiler.start');
+    }
     await tab.getByRole('button', { name: 'Connect Wallet' }).first().click();
     try {
       await tab.waitForFunction(() => window.__bench.visibleAt !== null, null, { timeout: 10_000 });
@@ -481,6 +490,7 @@ async function measure(origin, page, outputs, query = '') {
     }
     await tab.waitForFunction(() => window.__bench.listAt !== null, null, { timeout: 10_000 }).catch(() => {});
     const { clickAt, visibleAt, listAt } = await tab.evaluate(() => window.__bench);
+    if (profiler) await saveProfile((await profiler.send('Profiler.stop')).profile, page, clickAt, visibleAt, origin);
 
     await tab.waitForTimeout(400); // open animations (≤ 150 ms) finished
     const cdp = await context.newCDPSession(tab);
@@ -510,6 +520,33 @@ async function measure(origin, page, outputs, query = '') {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Writes the click's CPU profile and prints where the page's own scripts spent it: self time by function
+ * and by file, from the click until the modal was visible and its wallet list painted (the profiler is
+ * stopped then; a little of what follows the paint, such as a prewarm, may be in it).
+ */
+async function saveProfile(profile, page, clickAt, visibleAt, origin) {
+  await writeFile(join(PROFILE_DIR, `${page}.cpuprofile`), JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFunction = new Map();
+  const byFile = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const { url, functionName, lineNumber, columnNumber } = byId.get(id).callFrame;
+    if (!url.startsWith(origin)) return; // the browser's and the test driver's own work
+    const file = url.slice(origin.length);
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + dt);
+    byFile.set(file, (byFile.get(file) ?? 0) + dt);
+    total += dt;
+  });
+  const ms = (us) => `${(us / 1000).toFixed(2).padStart(6)} ms`;
+  console.log(`\n${page}: click → visible ${(visibleAt - clickAt).toFixed(1)} ms; the page's scripts ran ${ms(total).trim()} (profile in ${PROFILE_DIR}/${page}.cpuprofile)`);
+  for (const [k, us] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${ms(us)}  ${k}`);
+  for (const [k, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${ms(us)}  ${k}`);
 }
 
 // ---------------------------------------------------------------- report
@@ -557,7 +594,7 @@ async function main() {
       if (failures[page]) return;
       try {
         const query = page === 'walletconnect' ? `?relay=${encodeURIComponent(relay.url)}` : '';
-        const r = await measure(server.origin, page, outputs, query);
+        const r = await measure(server.origin, page, outputs, query, Boolean(PROFILE_DIR) && keep && results[page].length === RUNS - 1);
         if (keep) results[page].push(r);
         process.stdout.write('.');
       } catch (err) {
