@@ -4,6 +4,7 @@
  * hash (linked to the network's explorer), and how a transaction reads.
  */
 import type { CaipNetwork, ChainNamespace, Transaction } from 'latchkey';
+import { en } from './locales/en';
 
 /** Spec section 9, "Chain support": activity for eip155 only. */
 const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155'];
@@ -48,22 +49,14 @@ export function explorerTransactionUrl(network: CaipNetwork | undefined, hash: s
   }
 }
 
-const TITLES: Readonly<Record<string, string>> = {
-  send: 'Sent',
-  receive: 'Received',
-  mint: 'Minted',
-  burn: 'Burned',
-  trade: 'Swapped',
-  deploy: 'Deployed',
-  approve: 'Approved',
-  execute: 'Executed',
-  buy: 'Bought',
-};
+/** Operation types with a title of their own in the catalogue ('send' → 'Sent', …). */
+const OPERATIONS = ['send', 'receive', 'mint', 'burn', 'trade', 'deploy', 'approve', 'execute', 'buy'] as const;
+export const isOperation = (op: string): op is (typeof OPERATIONS)[number] => (OPERATIONS as readonly string[]).includes(op);
 
-/** 'Sent', 'Received', … from the operation type; an unknown one capitalised. */
+/** 'Sent', 'Received', … (the English catalogue's titles) from the operation type; an unknown one capitalised. */
 export function transactionTitle(tx: Transaction): string {
   const op = tx.metadata.operationType.toLowerCase();
-  return TITLES[op] ?? (op ? op[0]!.toUpperCase() + op.slice(1) : 'Transaction');
+  return isOperation(op) ? en[op] : op ? op[0]!.toUpperCase() + op.slice(1) : en.transaction;
 }
 
 /** True for a failed (reverted) transaction or a failed on-ramp purchase. */

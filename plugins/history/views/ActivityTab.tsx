@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CaipNetwork, Transaction } from 'latchkey';
 import { Button, Link, LoadingState, Text, WalletImage, defineView, formatBalance, truncateAddress, useLocale, useMessages, useObserved, type Translate } from 'latchkey/ui';
-import { explorerTransactionUrl, imageUrl, isFailed, transactionHash, transactionTitle } from '../rules';
+import { explorerTransactionUrl, imageUrl, isFailed, isOperation, transactionHash, transactionTitle } from '../rules';
 import { Activity } from '../types';
 import { messages } from '../messages';
 
 type T = Translate<(typeof messages)['en']>;
-
-/** Operation types with a title of their own in the catalogue. */
-const OPERATIONS = ['send', 'receive', 'mint', 'burn', 'trade', 'deploy', 'approve', 'execute', 'buy'] as const;
-const isOperation = (op: string): op is (typeof OPERATIONS)[number] => (OPERATIONS as readonly string[]).includes(op);
 
 /** 'Sent', 'Received', … in the visitor's language; an operation the catalogue lacks as the API names it. */
 function title(tx: Transaction, t: T): string {
