@@ -96,19 +96,20 @@ async function approveInFrame(p: Page): Promise<number> {
   const approve = frame(p).getByRole('button', { name: 'Approve', disabled: false });
   await approve.waitFor({ timeout: 10_000 });
   const enabledAfter = performance.now() - shown;
+  // The frame's position at every animation frame for the next 10 s (at most 200 changes), for the report below.
   await p.evaluate((sel) => {
     const w = window as any;
     w.__frameMoves = [];
+    const until = performance.now() + 10_000;
     let last = '';
     const tick = () => {
       const r = document.querySelector(sel)?.getBoundingClientRect();
       const now = r ? `${r.x.toFixed(1)},${r.y.toFixed(1)},${r.width.toFixed(1)}x${r.height.toFixed(1)}` : 'none';
       if (now !== last) w.__frameMoves.push(`${performance.now().toFixed(0)} ${now}`);
       last = now;
-      if (w.__frameMoves.length < 200) requestAnimationFrame(tick);
+      if (w.__frameMoves.length < 200 && performance.now() < until) requestAnimationFrame(tick);
     };
     tick();
-    setTimeout(() => (w.__frameMoves.length = Math.min(w.__frameMoves.length, 199)), 10_000);
   }, FRAME);
   const clickedAt = await p.evaluate(() => performance.now().toFixed(0));
   await approve.click();
