@@ -41,6 +41,12 @@ let page: Page;
 let address: string;
 const emailA = `ada-${Date.now()}@example.com`;
 const timings: Record<string, number> = {};
+/** Where a long test is (printed when it ends there: a test timeout names no line). */
+let step = '';
+afterEach(() => {
+  if (step) console.warn(`the test ended while ${step}`);
+  step = '';
+});
 const contexts: BrowserContext[] = [];
 
 /**
@@ -126,7 +132,11 @@ async function collect(p: Page, into: Recorded[]): Promise<void> {
   const walletOrigin = new URL(stack.walletServiceUrl).origin;
   const demoOrigin = new URL(stack.demoUrl).origin;
   for (const f of p.frames()) {
-    const got: { origin: string; data: any }[] = await f.evaluate(() => (window as any).__lkMessages ?? []).catch(() => []);
+    // a frame that no longer answers (navigating, or gone) gives nothing, and never holds the test
+    const got: { origin: string; data: any }[] = await Promise.race([
+      f.evaluate(() => (window as any).__lkMessages ?? []).catch(() => []),
+      new Promise<[]>((resolve) => setTimeout(() => resolve([]), 5000)),
+    ]);
     const isWalletFrame = f.url().startsWith(`${walletOrigin}/frame`);
     for (const m of got) {
       if (typeof m.data?.type !== 'string') continue;
@@ -195,7 +205,12 @@ describe('embedded wallet in the demo', () => {
     expect(receipt.status).toBe('success');
     expect(getAddress(receipt.from)).toBe(address);
     // the native balance is refreshed after the approval
-    await page.waitForFunction((before) => document.querySelector('[data-testid=account-balance]')?.textContent !== before, balanceBefore);
+    await page
+      .waitForFunction((before) => document.querySelector('[data-testid=account-balance]')?.textContent !== before, balanceBefore, { timeout: 20_000 })
+      .catch(async (err: Error) => {
+        const status = await page.getByTestId('account-status').textContent();
+        throw new Error(`${err.message}\nbalance still ${balanceBefore} (account ${status}) after the send was mined`);
+      });
   });
 
   it('switches the network: the embedded wallet reconnects on the target chain', async () => {
@@ -465,29 +480,41 @@ describe('embedded wallet in the demo', () => {
     // early by however long opening the modal took, and a loaded machine then met 'Please try again after 1 seconds').
     const lastSent = Math.max(...(await mailbox(stack.walletServiceUrl, emailA)).map((m) => Date.parse(m.sentAt)));
     const wait = lastSent + 31_000 - Date.now();
+    step = `waiting ${wait} ms for the resend window`;
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    step = 'a new visitor';
     const { context: ctx, page: p } = await newVisitor();
+    step = 'opening the modal, e-mail entered';
     await openModal(p);
     await dialog(p).getByRole('textbox', { name: 'Email' }).fill(emailA);
     const after = Date.now() - 1000;
     await dialog(p).getByRole('button', { name: 'Continue' }).click();
+    step = "waiting for 'Approve this device'";
     await dialog(p).getByText('Approve this device').waitFor();
+    step = 'the link from the mailbox';
     let link: string | null = null;
     for (let i = 0; i < 50 && !link; i++) {
       link = (await mailbox(stack.walletServiceUrl, emailA)).filter((m) => m.link && Date.parse(m.sentAt) >= after).at(-1)?.link ?? null;
       if (!link) await new Promise((r) => setTimeout(r, 100));
     }
     expect(link).toBeTruthy();
+    step = 'approving the device in the e-mail link page';
     const mail = await ctx.newPage();
     await mail.goto(link!);
     await mail.getByRole('button', { name: 'Approve this device' }).click();
+    step = 'closing the e-mail link page';
     await mail.close();
+    step = 'waiting for the code field';
     const field = dialog(p).getByRole('textbox', { name: /code/ });
     await field.waitFor({ timeout: 30_000 });
+    step = 'entering the code';
     await field.fill(await latestCode(stack.walletServiceUrl, emailA, after));
+    step = 'waiting for connected';
     await waitStatus(p, 'connected');
     expect(getAddress((await p.getByTestId('account-address').textContent())!.trim())).toBe(address);
+    step = 'collecting the frame messages';
     await collect(p, conformance);
+    step = '';
   }, 120_000); // it first waits out the service's 30 s window per address (up to 31 s), then the whole flow
 
   it('updates the e-mail: a code to the current address, then one to the new address', async () => {
