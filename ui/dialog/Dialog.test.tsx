@@ -5,7 +5,8 @@ import { ADDRESS, settle, uiKernel } from '../testing/render';
 import { truncateAddress } from '../format';
 import { Dialog, restoreTarget } from './Dialog';
 
-async function setup() {
+/** The Connect Wallet button clicked (with focus on it), the dialog rendered; `frame`: and the next animation frame passed. */
+async function setup({ frame = true } = {}) {
   const t = uiKernel();
   render(
     <LatchkeyProvider kernel={t.kernel}>
@@ -18,7 +19,7 @@ async function setup() {
   opener.focus();
   fireEvent.click(opener);
   const dialog = screen.getByRole('dialog');
-  await nextFrame(); // focus moves in at the next animation frame
+  if (frame) await nextFrame(); // focus moves in at the next animation frame
   return { ...t, opener, dialog };
 }
 
@@ -37,17 +38,7 @@ describe('Dialog (through the modal shell)', () => {
   });
 
   it('moves focus inside on open, at the next animation frame (no forced layout inside the opening commit)', async () => {
-    const t = uiKernel();
-    render(
-      <LatchkeyProvider kernel={t.kernel}>
-        <ConnectButton />
-      </LatchkeyProvider>,
-    );
-    await settle();
-    const opener = screen.getByRole('button', { name: 'Connect Wallet' });
-    opener.focus();
-    fireEvent.click(opener);
-    const dialog = screen.getByRole('dialog');
+    const { opener, dialog } = await setup({ frame: false });
     expect(document.activeElement).toBe(opener); // not yet: the opening render is not interrupted
     await nextFrame();
     expect(dialog.contains(document.activeElement)).toBe(true);
