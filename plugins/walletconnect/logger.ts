@@ -35,9 +35,12 @@ export interface WalletConnectLogger {
  */
 const STALE_TOPIC_TEXT = /^No matching key\b/;
 
-/** True when a log line only reports a message for a topic that is already gone. */
-export function isStaleTopicLog(args: readonly unknown[]): boolean {
-  return args.some((a) => (typeof a === 'string' ? STALE_TOPIC_TEXT.test(a) : a instanceof Error || (typeof a === 'object' && a !== null && typeof (a as { message?: unknown }).message === 'string') ? STALE_TOPIC_TEXT.test((a as { message: string }).message) : false));
+/** True when a log line only reports a message for a topic that is already gone (a string or an error's message). */
+function isStaleTopicLog(args: readonly unknown[]): boolean {
+  return args.some((a) => {
+    const text = typeof a === 'object' && a !== null ? (a as { message?: unknown }).message : a;
+    return typeof text === 'string' && STALE_TOPIC_TEXT.test(text);
+  });
 }
 
 /** True when a log line only reports a visitor's "no". */
