@@ -158,7 +158,8 @@ it('multi-chain: "Latchkey Dev Wallet" is one entry that connects EVM and Solana
   await openDemo();
   const [evmAddress] = (await (await fetch(stack.chains[0]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }) })).json()).result as string[];
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
-  expect(await dialog().getByRole('button', { name: 'Latchkey Dev Wallet' }).count()).toBe(1);
+  // one entry for both chains, read once the list has taken in the wallet's announcements (count() does not wait)
+  await eventually(async () => expect(await dialog().getByRole('button', { name: 'Latchkey Dev Wallet' }).count()).toBe(1));
   await dialog().getByRole('button', { name: 'Latchkey Dev Wallet' }).click();
   await eventually(async () => expect((await textOf('account-address')).toLowerCase()).toBe(evmAddress!.toLowerCase()));
   await dialog().waitFor({ state: 'detached' });
