@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const transform: Config['transform'] = {
-  // .cjs: PGlite's CommonJS build, whose dynamic import() calls must become require() under jest
-  '^.+\\.((t|j)sx?|cjs)$': [
+  // .mjs: the plain-JS servers' modules (samples/shared, samples/relay); .cjs: PGlite's CommonJS build, whose dynamic import() calls must become require() under jest
+  '^.+\\.((t|j)sx?|cjs|mjs)$': [
     '@swc/jest',
     {
       jsc: {
