@@ -427,6 +427,16 @@ class App {
           return { result: await wallets.safe(me.address, s.userId, b.chainId, b.method, b.params ?? []) };
         },
       },
+      '/v1/wallet/prepare': {
+        session: 'required',
+        limit: SIGN_LIMIT,
+        handler: async (ctx) => {
+          const b = parseBody(BODIES.rpc, ctx.body);
+          if (!SIGNING.has(b.method)) throw new HttpError(400, 'method_not_allowed', `${b.method} is not supported by this wallet`);
+          const me = await accounts.view(need(ctx).userId);
+          return { prepared: await wallets.prepare(me.address, b.chainId, b.method, b.params ?? []) };
+        },
+      },
       '/v1/wallet/sign': {
         session: 'required',
         limit: SIGN_LIMIT,
