@@ -200,7 +200,9 @@ describe('text', () => {
   it('formats amounts, times and messages', () => {
     expect(formatUnits(10n ** 17n, 18)).toBe('0.1');
     expect(formatUnits(1234567891234567890n, 18)).toBe('1.234567');
-    expect(formatUnits(1n, 18)).toBe('0.000001');
+    expect(formatUnits(1n, 18)).toBe('<0.000001');
+    expect(formatUnits(-1n, 18)).toBe('-<0.000001');
+    expect(formatUnits(1n, 9, 9)).toBe('0.000000001');
     expect(formatUnits(-15n * 10n ** 17n, 18)).toBe('-1.5');
     expect(formatTime('0')).toBe('1970-01-01 00:00 UTC');
     expect(formatTime(null)).toBe('Never');

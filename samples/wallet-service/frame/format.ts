@@ -137,7 +137,7 @@ function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { titl
   const balance = BigInt(fees.balance);
   const first = txs[0]!;
   const nonces = txs.map((t) => BigInt(t.nonce).toString());
-  const gwei = (v: string) => `${formatUnits(BigInt(v), 9)} gwei`;
+  const gwei = (v: string) => `${formatUnits(BigInt(v), 9, 9)} gwei`;
   sections.push({
     heading: 'Network fee',
     rows: [

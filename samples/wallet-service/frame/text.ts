@@ -48,14 +48,14 @@ export function messageText(hex: string): string | null {
   }
 }
 
-/** A smallest-unit amount in whole units, up to 6 decimals (a tiny non-zero amount shows as 0.000001, not 0). */
-export function formatUnits(value: bigint, decimals: number): string {
+/** A smallest-unit amount in whole units, up to `digits` decimals; a non-zero amount below that shows as "<0.000001", never as 0. */
+export function formatUnits(value: bigint, decimals: number, digits = 6): string {
   const neg = value < 0n;
   const v = neg ? -value : value;
   const base = 10n ** BigInt(decimals);
   const whole = v / base;
-  let frac = (v % base).toString().padStart(decimals, '0').slice(0, 6).replace(/0+$/, '');
-  if (frac === '' && v % base !== 0n) frac = '000001';
+  const frac = (v % base).toString().padStart(decimals, '0').slice(0, digits).replace(/0+$/, '');
+  if (whole === 0n && frac === '' && v !== 0n) return `${neg ? '-' : ''}<0.${'0'.repeat(digits - 1)}1`;
   return `${neg ? '-' : ''}${whole.toString()}${frac ? `.${frac}` : ''}`;
 }
 
