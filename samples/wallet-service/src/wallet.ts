@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { toHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Prepared } from '../shared/prepared';
-import type { TxRequest } from '../shared/request';
+import { SIGNING_METHODS, type TxRequest } from '../shared/request';
 import type { ChainConfig, Kek } from './config';
 import type { Db, Queryable } from './db';
 import { KeyDecryptionError, openKey, sealKey } from './envelope';
@@ -28,7 +28,7 @@ export const SAFE_FORWARDED = new Set([
 /** Safe methods answered by the service itself. */
 export const SAFE_LOCAL = new Set(['eth_accounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets']);
 /** Signing methods this wallet implements (EVM, eoa). */
-export const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls']);
+export const SIGNING = new Set<string>(SIGNING_METHODS);
 
 const RPC_TIMEOUT_MS = 10_000;
 const RPC_MAX_RESPONSE = 4 * 1024 * 1024;
