@@ -187,6 +187,20 @@ describe('messages and typed data', () => {
   });
 });
 
+describe('long texts', () => {
+  it('cuts a long typed-data value and says how much is left out', () => {
+    const p: Prepared = {
+      method: 'eth_signTypedData_v4',
+      chainId: 31337,
+      params: [ME, { types: {}, primaryType: 'Note', domain: { name: 'x'.repeat(300) }, message: { body: 'y'.repeat(5000) } }],
+      details: { kind: 'typedData', intent: null, tokens: {} },
+    };
+    const text = lines(describePrepared(p, ctx));
+    expect(text).toContain(`Name: ${'x'.repeat(300)}`);
+    expect(text).toContain(`body: ${'y'.repeat(4000)}… (1000 more characters)`);
+  });
+});
+
 describe('text', () => {
   it('writes every invisible or direction-changing character as ⟨U+…⟩', () => {
     const shown = new Shown();

@@ -158,12 +158,12 @@ function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { titl
   return { title: many ? `Send ${txs.length} ${txs.length === 1 ? 'transaction' : 'transactions'}` : 'Send transaction', warnings, sections };
 }
 
-/** Makes every text of the view safe to read: hidden characters written out (a warning says so). */
+/** Makes every text of the view safe to read: long texts cut (and said so), hidden characters written out (a warning says so). */
 function shownSafely(view: ApprovalView): ApprovalView {
   const shown = new Shown();
   const sections = view.sections.map((s) => ({
     ...(s.heading !== undefined ? { heading: shown.text(s.heading) } : {}),
-    rows: s.rows.map((r) => ({ ...r, label: shown.text(r.label), value: shown.text(r.value, r.block === true) })),
+    rows: s.rows.map((r) => ({ ...r, label: shown.text(clip(r.label, 200)), value: shown.text(clip(r.value), r.block === true) })),
   }));
   const warnings = view.warnings.map((w) => shown.text(w));
   return { title: view.title, warnings: shown.hidden ? [HIDDEN_WARNING, ...warnings] : warnings, sections };
