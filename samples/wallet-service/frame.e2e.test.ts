@@ -175,7 +175,7 @@ describe('the frame on an allowlisted dapp origin', () => {
     const pending = request(page, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to, value: '0x16345785d8a0000' }], chainId: 31337 });
     await page.evaluate(() => (window as any).showFrame(true));
     const frame = page.frameLocator('#w');
-    await frame.getByText('0.1 ETH').waitFor();
+    await frame.getByText('0.1 ETH', { exact: true }).waitFor();
     await frame.getByRole('button', { name: 'Approve' }).click();
     const reply = await pending;
     expect(reply.type).toBe('@w3m-frame/RPC_REQUEST_SUCCESS');

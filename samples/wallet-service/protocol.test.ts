@@ -1,6 +1,5 @@
-/** The frame's message parser (frame/protocol.ts) and what the approval surface shows (frame/format.ts). */
+/** The frame's message parser (frame/protocol.ts). What the approval shows: approval-view.test.ts. */
 import fc from 'fast-check';
-import { describeRequest, formatUnits, messageText } from './frame/format';
 import { evmChainId, frameMessage, parseAppMessage, REQUESTS } from './frame/protocol';
 
 describe('parseAppMessage', () => {
@@ -53,41 +52,5 @@ describe('parseAppMessage', () => {
   it('reads chain ids in every form the protocol carries them', () => {
     expect([1, '1', '0x1', 'eip155:1', 'eip155:31337', 31337].map((v) => evmChainId(v))).toEqual([1, 1, 1, 1, 31337, 31337]);
     expect(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '', 'x', 0, -1, 1.5, '01'].map((v) => evmChainId(v))).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
-  });
-});
-
-describe('the approval surface text', () => {
-  it('decodes personal_sign messages that are text, and keeps the hex of the others', () => {
-    expect(messageText('0x48656c6c6f')).toBe('Hello');
-    expect(messageText('plain')).toBe('plain');
-    expect(messageText('0xff00')).toBe('0xff00');
-    expect(messageText('0x0102')).toBe('0x0102');
-  });
-
-  it('formats amounts', () => {
-    expect(formatUnits(10n ** 17n, 18)).toBe('0.1');
-    expect(formatUnits(1234567891234567890n, 18)).toBe('1.234567');
-    expect(formatUnits(1n, 18)).toBe('0.000001');
-    expect(formatUnits(0n, 18)).toBe('0');
-  });
-
-  it('lists what a transaction does', () => {
-    const view = describeRequest({
-      method: 'eth_sendTransaction',
-      params: [{ to: '0x000000000000000000000000000000000000c0DE', value: '0x16345785d8a0000', data: '0xa9059cbb' }],
-      chainName: 'Anvil',
-      currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      origin: 'https://app.example',
-      from: '0xabc',
-    });
-    expect(view.title).toBe('Send transaction');
-    expect(view.rows).toEqual([
-      { label: 'App', value: 'https://app.example' },
-      { label: 'Network', value: 'Anvil' },
-      { label: 'From', value: '0xabc', mono: true },
-      { label: 'To', value: '0x000000000000000000000000000000000000c0DE', mono: true },
-      { label: 'Amount', value: '0.1 ETH' },
-      { label: 'Data', value: '0xa9059cbb (4 bytes)', mono: true },
-    ]);
   });
 });

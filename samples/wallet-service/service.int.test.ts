@@ -299,18 +299,19 @@ describe('signing and the chain', () => {
     expect(BigInt(balance.result)).toBe(parseEther('100'));
     const to = '0x000000000000000000000000000000000000bEEF';
     const t = performance.now();
-    const hash = await sign('eth_sendTransaction', [{ from: address, to, value: '0x2386f26fc10000' }]);
-    console.log(`eth_sendTransaction over the API: ${(performance.now() - t).toFixed(1)} ms`);
+    const { result: hash } = await c.prepareAndSign('eth_sendTransaction', [{ from: address, to, value: '0x2386f26fc10000' }]);
+    console.log(`eth_sendTransaction over the API (prepare + sign): ${(performance.now() - t).toFixed(1)} ms`);
     const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());
     expect(await chain.getBalance({ address: to })).toBe(parseEther('0.01'));
-    // two transactions at once get consecutive nonces
-    const [h1, h2] = await Promise.all([sign('eth_sendTransaction', [{ to, value: '0x1' }]), sign('eth_sendTransaction', [{ to, value: '0x1' }])]);
+    // transactions one after the other get consecutive nonces
+    const h1 = (await c.prepareAndSign('eth_sendTransaction', [{ to, value: '0x1' }])).result;
+    const h2 = (await c.prepareAndSign('eth_sendTransaction', [{ to, value: '0x1' }])).result;
     const nonces = await Promise.all([h1, h2].map(async (h) => (await chain.getTransaction({ hash: h })).nonce));
-    expect(nonces.sort()).toEqual([1, 2]);
+    expect(nonces).toEqual([1, 2]);
     // wallet_sendCalls: sequential transactions, status by id
-    const { id } = await sign('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, calls: [{ to, value: '0x2' }, { to, value: '0x3' }] }]);
+    const { id } = (await c.prepareAndSign('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, calls: [{ to, value: '0x2' }, { to, value: '0x3' }] }])).result;
     let status: any;
     for (let i = 0; i < 40; i++) {
       status = (await c.call('/v1/wallet/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [id] })).result;
@@ -329,7 +330,9 @@ describe('signing and the chain', () => {
   });
 
   it('reports a chain error with its code', async () => {
-    const err = await c.fails('/v1/wallet/sign', { chainId: 31337, method: 'eth_sendTransaction', params: [{ to: address, value: '0xffffffffffffffffffffffffffffff' }] });
+    // a value above the balance: the simulation fails, so the gas is the simulation's; the node refuses the send
+    const { prepared } = await c.call('/v1/wallet/prepare', { chainId: 31337, method: 'eth_sendTransaction', params: [{ to: address, value: '0xffffffffffffffffffffffffffffff' }] });
+    const err = await c.fails('/v1/wallet/sign', { chainId: 31337, method: 'eth_sendTransaction', params: prepared.params });
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('rpc_error');
     expect(err.message).toMatch(/insufficient funds|exceeds the balance/i);

@@ -9,6 +9,7 @@
  * it means on screen and the page visible. Only trusted clicks count.
  */
 import type { ApprovalView } from './format';
+import { renderView } from './render';
 
 export const APPROVE_DELAY_MS = 500;
 
@@ -38,15 +39,7 @@ export function showApproval(root: HTMLElement, view: ApprovalView): ApprovalHan
   const head = el('header');
   head.append(el('h1', { id: 'approval-title' }, view.title));
   const body = el('div', { class: 'details' });
-  const dl = el('dl');
-  for (const row of view.rows) {
-    dl.append(el('dt', {}, row.label));
-    const dd = el('dd', row.mono ? { class: 'mono' } : {});
-    if (row.label === 'Message' || row.label === 'Data') dd.append(el('pre', {}, row.value));
-    else dd.textContent = row.value;
-    dl.append(dd);
-  }
-  body.append(dl);
+  body.append(...renderView(view));
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const actions = el('footer', { class: 'actions' });
   const reject = el('button', { type: 'button', class: 'reject' }, 'Reject');

@@ -1,4 +1,17 @@
-/** What the approval surface shows for a request: plain data, computed without the DOM (unit-tested). */
+/**
+ * What the approval shows for a prepared request (/v1/wallet/prepare's answer): plain data, computed
+ * without the DOM (unit-tested), rendered by render.ts. The transaction fields come from the prepared
+ * params themselves, the very object the frame sends to /v1/wallet/sign; the service's findings
+ * (decoded calls, token units, fees, the simulation) add sections and warnings. Every text, the
+ * chain's token symbols and the page's messages included, goes through one filter that makes
+ * invisible and direction-changing characters visible.
+ */
+import { preparedTxs, type Prepared, type Simulation } from '../shared/prepared';
+import type { TypedDataJson } from '../shared/typed-data';
+import { intentView, Tokens, type Row } from './intent-view';
+import { clip, formatUnits, messageText, Shown } from './text';
+
+export type { Row };
 
 export interface NativeCurrency {
   readonly name: string;
@@ -6,125 +19,172 @@ export interface NativeCurrency {
   readonly decimals: number;
 }
 
+export interface Section {
+  readonly heading?: string;
+  readonly rows: readonly Row[];
+}
+
 export interface ApprovalView {
   readonly title: string;
-  readonly rows: ReadonlyArray<{ readonly label: string; readonly value: string; readonly mono?: boolean }>;
+  /** Shown first, each on its own line. */
+  readonly warnings: readonly string[];
+  readonly sections: readonly Section[];
 }
 
-const MAX_SHOWN = 4000;
-
-export function clip(text: string, max = MAX_SHOWN): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+export interface ViewContext {
+  readonly chainName: string;
+  readonly currency: NativeCurrency;
+  /** The app's origin. */
+  readonly origin: string;
+  /** The wallet's address. */
+  readonly from: string;
 }
 
-/** A personal_sign message: UTF-8 text when the hex decodes to printable text, else the hex itself. */
-export function messageText(message: string): string {
-  if (!/^0x([0-9a-fA-F]{2})*$/.test(message)) return message;
-  const bytes = new Uint8Array((message.length - 2) / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(message.slice(2 + i * 2, 4 + i * 2), 16);
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // control characters other than tab and newlines: show the hex, the text would mislead
-    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? message : text;
-  } catch {
-    return message;
-  }
+export const HIDDEN_WARNING = 'Some text contains invisible or direction-changing characters: they are shown as ⟨U+…⟩.';
+/** A maximum fee above this share of the balance is warned about. */
+const FEE_SHARE_WARNED = 10n;
+const MAX_FIELDS = 60;
+
+function native(wei: bigint, c: NativeCurrency): string {
+  return `${formatUnits(wei, c.decimals)} ${c.symbol}`;
 }
 
-/** Formats a wei (or smallest-unit) amount with up to 6 decimals. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const neg = value < 0n;
-  const v = neg ? -value : value;
-  const base = 10n ** BigInt(decimals);
-  const whole = v / base;
-  let frac = (v % base).toString().padStart(decimals, '0').slice(0, 6).replace(/0+$/, '');
-  if (frac === '' && v % base !== 0n) frac = '000000'.slice(0, 5) + '1'; // tiny non-zero: show 0.000001
-  return `${neg ? '-' : ''}${whole.toString()}${frac ? `.${frac}` : ''}`;
+function messageView(p: Prepared): Omit<ApprovalView, 'sections'> & { rows: Row[] } {
+  const hex = String(p.params[0]);
+  const text = messageText(hex);
+  return {
+    title: 'Sign message',
+    warnings: text === null ? ['This message is not text: check that you trust this app before you sign its bytes.'] : [],
+    rows: [text === null ? { label: 'Message (bytes)', value: clip(hex, 2000), mono: true, block: true } : { label: 'Message', value: clip(text), block: true }],
+  };
 }
 
-function toBig(v: unknown): bigint | undefined {
-  try {
-    if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(v)) return BigInt(v);
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  } catch {
-    /* fall through */
-  }
-  return undefined;
+/** The message's fields as rows ("details.token" for nested ones); a very large message as one block. */
+function fieldRows(value: unknown, path: string, out: Row[]): void {
+  if (Array.isArray(value)) value.forEach((v, i) => fieldRows(v, `${path}[${i}]`, out));
+  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) fieldRows(v, path ? `${path}.${k}` : k, out);
+  else out.push({ label: path, value: String(value), mono: typeof value === 'string' && value.startsWith('0x') });
 }
 
-export function describeRequest(p: {
-  method: string;
-  params: readonly unknown[];
-  chainName: string;
-  currency: NativeCurrency;
-  origin: string;
-  from: string;
-}): ApprovalView {
-  const common = [
-    { label: 'App', value: p.origin },
-    { label: 'Network', value: p.chainName },
+function typedDataView(p: Prepared, tokens: Tokens): { warnings: string[]; sections: Section[] } {
+  const t = p.params[1] as TypedDataJson;
+  const d = t.domain;
+  const domain: Row[] = [
+    ...(d.name !== undefined ? [{ label: 'Name', value: d.name }] : []),
+    ...(d.version !== undefined ? [{ label: 'Version', value: d.version }] : []),
+    ...(d.chainId !== undefined ? [{ label: 'Chain ID', value: String(d.chainId) }] : []),
+    ...(d.verifyingContract !== undefined ? [{ label: 'Contract', value: d.verifyingContract, mono: true }] : []),
+    ...(d.salt !== undefined ? [{ label: 'Salt', value: d.salt, mono: true }] : []),
   ];
+  const fields: Row[] = [];
+  fieldRows(t.message, '', fields);
+  const message = fields.length <= MAX_FIELDS ? fields : [{ label: 'Fields', value: clip(JSON.stringify(t.message, null, 2)), mono: true, block: true }];
+  const intent = p.details.kind === 'typedData' ? p.details.intent : null;
+  const iv = intent ? intentView(intent, tokens) : null;
+  return {
+    warnings: iv ? [...iv.warnings] : [],
+    sections: [
+      ...(iv ? [{ heading: iv.action, rows: iv.rows }] : []),
+      { heading: 'Domain', rows: domain.length ? domain : [{ label: 'Domain', value: 'None (the signature is valid for any app and chain)', warn: true }] },
+      { heading: `Message: ${t.primaryType}`, rows: message },
+    ],
+  };
+}
+
+function simulationRows(s: Simulation, ctx: ViewContext, tokens: Tokens, many: boolean): { rows: Row[]; warnings: string[] } {
+  if (s.status === 'unavailable') {
+    return { rows: [{ label: 'Result', value: `Not available: ${s.note ?? 'the network did not simulate it'}`, warn: true }], warnings: ['The transaction could not be simulated: what it does on the chain is not known.'] };
+  }
+  const failed = s.calls.map((r, i) => ({ r, i })).filter((x) => !x.r.ok);
+  const rows: Row[] = failed.length
+    ? failed.map(({ r, i }) => ({ label: many ? `Result of call ${i + 1}` : 'Result', value: `Fails: ${r.revert ?? 'reverted'}`, warn: true }))
+    : [{ label: 'Result', value: 'Succeeds' }];
+  const warnings = failed.map(({ r, i }) => `${many ? `Call ${i + 1}` : 'The transaction'} fails in the simulation (${r.revert ?? 'reverted'}): the network fee is paid even so.`);
+  if (!s.traced) return { rows: [...rows, { label: 'Balance changes', value: s.note ?? 'Not traced on this network' }], warnings };
+  const change = BigInt(s.nativeChange ?? '0');
+  rows.push({ label: `Your ${ctx.currency.symbol}`, value: `${change > 0n ? '+' : ''}${native(change, ctx.currency)} (without the network fee)` });
+  const own = ctx.from.toLowerCase();
+  for (const t of s.transfers) {
+    const token = t.token ?? '';
+    const what = t.standard === 'erc20' ? tokens.amount(token, t.amount) : `#${t.tokenId}${t.standard === 'erc1155' ? ` × ${t.amount}` : ''} of ${tokens.name(token)}`;
+    const out = t.from.toLowerCase() === own;
+    const label = t.standard === 'erc20' ? `Your ${tokens.symbol(token) ?? 'tokens'}` : 'Your NFTs';
+    rows.push({ label, value: out ? `-${what} to ${t.to}` : `+${what} from ${t.from}` });
+  }
+  return { rows, warnings };
+}
+
+function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { title: string; warnings: string[]; sections: Section[] } {
+  if (p.details.kind !== 'transactions') throw new Error('not a transaction');
+  const { intents, fees, simulation } = p.details;
+  const txs = preparedTxs(p);
+  const many = p.method === 'wallet_sendCalls';
+  const warnings: string[] = [];
+  const sections: Section[] = txs.map((tx, i) => {
+    const iv = intentView(intents[i] ?? { kind: 'unknown', selector: tx.data.slice(0, 10) as `0x${string}`, size: (tx.data.length - 2) / 2 }, tokens, many ? `Call ${i + 1}: ` : '');
+    warnings.push(...iv.warnings);
+    return {
+      heading: many ? `Call ${i + 1} of ${txs.length}: ${iv.action}` : iv.action,
+      rows: [
+        { label: 'To', value: tx.to ?? 'New contract', mono: true },
+        { label: 'Amount', value: native(BigInt(tx.value), ctx.currency) },
+        ...iv.rows,
+        ...(tx.data !== '0x' ? [{ label: 'Data', value: clip(`${tx.data} (${(tx.data.length - 2) / 2} bytes)`, 600), mono: true, block: true }] : []),
+      ],
+    };
+  });
+  const maxFee = BigInt(fees.maxNetworkFee);
+  const balance = BigInt(fees.balance);
+  const first = txs[0]!;
+  const nonces = txs.map((t) => BigInt(t.nonce).toString());
+  const gwei = (v: string) => `${formatUnits(BigInt(v), 9, 9)} gwei`;
+  sections.push({
+    heading: 'Network fee',
+    rows: [
+      { label: 'Max network fee', value: native(maxFee, ctx.currency) },
+      { label: 'Total (amount + max network fee)', value: native(BigInt(fees.total), ctx.currency) },
+      fees.legacy
+        ? { label: 'Gas price', value: gwei(first.gasPrice!) }
+        : { label: 'Max fee per gas', value: `${gwei(first.maxFeePerGas!)} (priority ${gwei(first.maxPriorityFeePerGas!)})` },
+      { label: 'Gas limit', value: txs.map((t) => BigInt(t.gas).toString()).join(' + ') },
+      { label: 'Nonce', value: nonces.length > 1 ? `${nonces[0]} to ${nonces.at(-1)}` : nonces[0]! },
+    ],
+  });
+  if (BigInt(fees.total) > balance) warnings.push(`Your balance (${native(balance, ctx.currency)}) does not cover the amount and the maximum network fee (${native(BigInt(fees.total), ctx.currency)}).`);
+  else if (maxFee * FEE_SHARE_WARNED > balance) warnings.push(`The maximum network fee (${native(maxFee, ctx.currency)}) is more than a tenth of your balance.`);
+  const sim = simulationRows(simulation, ctx, tokens, many);
+  warnings.push(...sim.warnings);
+  sections.push({ heading: 'Simulation', rows: sim.rows });
+  return { title: many ? `Send ${txs.length} ${txs.length === 1 ? 'transaction' : 'transactions'}` : 'Send transaction', warnings, sections };
+}
+
+/** Makes every text of the view safe to read: long texts cut (and said so), hidden characters written out (a warning says so). */
+function shownSafely(view: ApprovalView): ApprovalView {
+  const shown = new Shown();
+  const sections = view.sections.map((s) => ({
+    ...(s.heading !== undefined ? { heading: shown.text(s.heading) } : {}),
+    rows: s.rows.map((r) => ({ ...r, label: shown.text(clip(r.label, 200)), value: shown.text(clip(r.value), r.block === true) })),
+  }));
+  const warnings = view.warnings.map((w) => shown.text(w));
+  return { title: view.title, warnings: shown.hidden ? [HIDDEN_WARNING, ...warnings] : warnings, sections };
+}
+
+/** The approval of a prepared request, from the app `ctx.origin` for the wallet `ctx.from`. */
+export function describePrepared(p: Prepared, ctx: ViewContext): ApprovalView {
+  const tokens = new Tokens(p.details.kind === 'message' ? {} : p.details.tokens);
+  const header: Section = { rows: [{ label: 'App', value: ctx.origin }, { label: 'Network', value: ctx.chainName }, { label: 'Account', value: ctx.from, mono: true }] };
   switch (p.method) {
     case 'personal_sign': {
-      const msg = typeof p.params[0] === 'string' ? p.params[0] : '';
-      return { title: 'Sign message', rows: [...common, { label: 'Message', value: clip(messageText(msg)) }] };
+      const m = messageView(p);
+      return shownSafely({ title: m.title, warnings: m.warnings, sections: [{ rows: [...header.rows, ...m.rows] }] });
     }
     case 'eth_signTypedData_v4': {
-      let data: { domain?: Record<string, unknown>; primaryType?: unknown; message?: unknown } = {};
-      try {
-        data = (typeof p.params[1] === 'string' ? JSON.parse(p.params[1]) : p.params[1]) as typeof data;
-      } catch {
-        /* shown as not readable below */
-      }
-      const domain = data.domain ?? {};
-      return {
-        title: 'Sign typed data',
-        rows: [
-          ...common,
-          ...(domain.name !== undefined ? [{ label: 'Domain', value: String(domain.name) }] : []),
-          ...(domain.verifyingContract !== undefined ? [{ label: 'Contract', value: String(domain.verifyingContract), mono: true }] : []),
-          { label: 'Type', value: String(data.primaryType ?? 'unknown') },
-          { label: 'Data', value: clip(JSON.stringify(data.message ?? null, null, 2) ?? 'not readable'), mono: true },
-        ],
-      };
+      const t = typedDataView(p, tokens);
+      return shownSafely({ title: 'Sign typed data', warnings: t.warnings, sections: [header, ...t.sections] });
     }
-    case 'eth_sendTransaction': {
-      const tx = (p.params[0] ?? {}) as Record<string, unknown>;
-      const value = toBig(tx.value) ?? 0n;
-      const data = typeof tx.data === 'string' ? tx.data : typeof tx.input === 'string' ? tx.input : '0x';
-      return {
-        title: 'Send transaction',
-        rows: [
-          ...common,
-          { label: 'From', value: p.from, mono: true },
-          { label: 'To', value: typeof tx.to === 'string' ? tx.to : 'New contract', mono: true },
-          { label: 'Amount', value: `${formatUnits(value, p.currency.decimals)} ${p.currency.symbol}` },
-          ...(data !== '0x' ? [{ label: 'Data', value: clip(`${data} (${(data.length - 2) / 2} bytes)`, 600), mono: true }] : []),
-        ],
-      };
+    default: {
+      const t = transactionsView(p, ctx, tokens);
+      return shownSafely({ title: t.title, warnings: t.warnings, sections: [header, ...t.sections] });
     }
-    case 'wallet_sendCalls': {
-      const req = (p.params[0] ?? {}) as { calls?: unknown };
-      const calls = Array.isArray(req.calls) ? req.calls : [];
-      return {
-        title: `Send ${calls.length} ${calls.length === 1 ? 'transaction' : 'transactions'}`,
-        rows: [
-          ...common,
-          ...calls.slice(0, 10).map((c, i) => {
-            const call = (c ?? {}) as Record<string, unknown>;
-            const value = toBig(call.value) ?? 0n;
-            return {
-              label: `Call ${i + 1}`,
-              value: `to ${String(call.to)}, ${formatUnits(value, p.currency.decimals)} ${p.currency.symbol}${
-                typeof call.data === 'string' && call.data !== '0x' ? `, ${(call.data.length - 2) / 2} bytes of data` : ''
-              }`,
-              mono: true,
-            };
-          }),
-        ],
-      };
-    }
-    default:
-      return { title: p.method, rows: common };
   }
 }

@@ -12,7 +12,7 @@
 import { ApiError, ServiceApi } from './api';
 import { showApproval, type ApprovalHandle } from './approval';
 import { createDeviceKey, deviceKeyFrom } from './device';
-import { describeRequest } from './format';
+import { describePrepared } from './format';
 import {
   evmChainId,
   frameMessage,
@@ -26,6 +26,7 @@ import {
   type RequestName,
 } from './protocol';
 import { openStore, type FrameStore, type StoredSession } from './store';
+import type { Prepared } from '../shared/prepared';
 
 declare const __FRAME_VERSION__: string;
 
@@ -219,9 +220,20 @@ async function main(): Promise<void> {
       approving = false;
     }
   };
+  /**
+   * Asks the service to prepare the request (the exact object to sign or send: priced, decoded,
+   * simulated), shows that, and sends that same object once approved.
+   */
   const approveOne = async (p: Pending) => {
     const chain = chainOf(p.chainId)!;
-    const view = describeRequest({ method: p.method, params: p.params, chainName: chain.name, currency: chain.nativeCurrency, origin: parentOrigin, from: me?.address ?? '' });
+    let prepared: Prepared;
+    try {
+      prepared = (await api.call<{ prepared: Prepared }>('/v1/wallet/prepare', { chainId: p.chainId, method: p.method, params: p.params })).prepared;
+    } catch (err) {
+      return post('RPC_REQUEST_ERROR', p.id, { message: message(err) });
+    }
+    if (p.aborted) return post('RPC_REQUEST_ERROR', p.id, { message: ABORTED });
+    const view = describePrepared(prepared, { chainName: chain.name, currency: chain.nativeCurrency, origin: parentOrigin, from: me?.address ?? '' });
     const handle = showApproval(root, view);
     p.handle = handle;
     try {
@@ -230,7 +242,7 @@ async function main(): Promise<void> {
       if (d === 'reject') return post('RPC_REQUEST_ERROR', p.id, { message: USER_REJECTED });
       handle.busy(p.method === 'eth_sendTransaction' || p.method === 'wallet_sendCalls' ? 'Sending…' : 'Signing…');
       try {
-        const r = await api.call<{ result: unknown }>('/v1/wallet/sign', { chainId: p.chainId, method: p.method, params: p.params });
+        const r = await api.call<{ result: unknown }>('/v1/wallet/sign', { chainId: p.chainId, method: p.method, params: prepared.params });
         post('RPC_REQUEST_SUCCESS', p.id, r.result);
       } catch (err) {
         post('RPC_REQUEST_ERROR', p.id, { message: message(err) });

@@ -104,6 +104,13 @@ function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   return r.data;
 }
 
+/** The body of /v1/wallet/prepare and /v1/wallet/sign: a signing method this wallet implements. */
+function signingBody(value: unknown): z.infer<typeof rpcBody> {
+  const b = parseBody(BODIES.rpc, value);
+  if (!SIGNING.has(b.method)) throw new HttpError(400, 'method_not_allowed', `${b.method} is not supported by this wallet`);
+  return b;
+}
+
 // ---- HTTP helpers ---------------------------------------------------------------------------------
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
@@ -427,14 +434,22 @@ class App {
           return { result: await wallets.safe(me.address, s.userId, b.chainId, b.method, b.params ?? []) };
         },
       },
+      // prepare: the exact object to approve (priced, decoded, simulated); sign: that object, once approved
+      '/v1/wallet/prepare': {
+        session: 'required',
+        limit: SIGN_LIMIT,
+        handler: async (ctx) => {
+          const b = signingBody(ctx.body);
+          const me = await accounts.view(need(ctx).userId);
+          return { prepared: await wallets.prepare(me.address, b.chainId, b.method, b.params ?? []) };
+        },
+      },
       '/v1/wallet/sign': {
         session: 'required',
         limit: SIGN_LIMIT,
         handler: async (ctx) => {
-          const b = parseBody(BODIES.rpc, ctx.body);
-          if (!SIGNING.has(b.method)) throw new HttpError(400, 'method_not_allowed', `${b.method} is not supported by this wallet`);
-          const s = need(ctx);
-          return { result: await wallets.sign(s.userId, b.chainId, b.method, b.params ?? []) };
+          const b = signingBody(ctx.body);
+          return { result: await wallets.sign(need(ctx).userId, b.chainId, b.method, b.params ?? []) };
         },
       },
     };

@@ -1,26 +1,20 @@
 /**
  * Wallet keys and what is done with them: one EVM key per user, made here (never outside the service),
  * stored envelope-encrypted (envelope.ts), decrypted only for the instant of a signature. Read-only
- * RPC calls go to the chain's RPC from the configuration; signing methods sign here with viem.
+ * RPC calls go to the chain's RPC from the configuration; signing methods sign here with viem, only
+ * what /v1/wallet/prepare made of the request (prepare.ts, shared/request.ts).
  */
 import { randomBytes } from 'node:crypto';
-import {
-  createWalletClient,
-  defineChain,
-  getAddress,
-  http,
-  isAddress,
-  isHex,
-  toHex,
-  type Chain,
-  type Hex,
-  type TypedDataDefinition,
-} from 'viem';
+import { toHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Prepared } from '../shared/prepared';
+import { SIGNING_METHODS, type TxRequest } from '../shared/request';
 import type { ChainConfig, Kek } from './config';
 import type { Db, Queryable } from './db';
 import { KeyDecryptionError, openKey, sealKey } from './envelope';
 import { HttpError, badRequest } from './errors';
+import { checkFees, networkFees } from './fees';
+import { parse, prepareRequest } from './prepare';
 
 export const SAFE_FORWARDED = new Set([
   'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getAccount', 'eth_getBalance',
@@ -34,7 +28,7 @@ export const SAFE_FORWARDED = new Set([
 /** Safe methods answered by the service itself. */
 export const SAFE_LOCAL = new Set(['eth_accounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets']);
 /** Signing methods this wallet implements (EVM, eoa). */
-export const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls']);
+export const SIGNING = new Set<string>(SIGNING_METHODS);
 
 const RPC_TIMEOUT_MS = 10_000;
 const RPC_MAX_RESPONSE = 4 * 1024 * 1024;
@@ -61,68 +55,6 @@ async function readCapped(res: Response, max: number): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-const quantity = (v: unknown, what: string): bigint | undefined => {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v)) return BigInt(v);
-  if (typeof v === 'string' && /^[0-9]{1,78}$/.test(v)) return BigInt(v);
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  throw badRequest(`${what}: expected a hex quantity`, 'invalid_params');
-};
-
-const hexData = (v: unknown, what: string): Hex | undefined => {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(v)) return v as Hex;
-  throw badRequest(`${what}: expected 0x-prefixed hex bytes`, 'invalid_params');
-};
-
-const address = (v: unknown, what: string): Hex | undefined => {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && isAddress(v, { strict: false })) return getAddress(v);
-  throw badRequest(`${what}: expected an address`, 'invalid_params');
-};
-
-export interface TxRequest {
-  to?: Hex;
-  value?: bigint;
-  data?: Hex;
-  gas?: bigint;
-  nonce?: number;
-  gasPrice?: bigint;
-  maxFeePerGas?: bigint;
-  maxPriorityFeePerGas?: bigint;
-}
-
-/** Validates an eth_sendTransaction object; `from` (if any) must be the wallet's address. */
-export function parseTx(raw: unknown, own: string, chainId: number): TxRequest {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest('transaction: expected an object', 'invalid_params');
-  const t = raw as Record<string, unknown>;
-  const from = address(t.from, 'from');
-  if (from && from.toLowerCase() !== own.toLowerCase()) throw badRequest('from: not the address of this wallet', 'invalid_params');
-  if (t.chainId !== undefined && quantity(t.chainId, 'chainId') !== BigInt(chainId)) {
-    throw badRequest(`chainId: the transaction is for another chain than the wallet's (${chainId})`, 'invalid_params');
-  }
-  const nonce = quantity(t.nonce, 'nonce');
-  const tx: TxRequest = {
-    to: address(t.to, 'to'),
-    value: quantity(t.value, 'value'),
-    data: hexData(t.data ?? t.input, 'data'),
-    gas: quantity(t.gas ?? t.gasLimit, 'gas'),
-    nonce: nonce === undefined ? undefined : Number(nonce),
-    gasPrice: quantity(t.gasPrice, 'gasPrice'),
-    maxFeePerGas: quantity(t.maxFeePerGas, 'maxFeePerGas'),
-    maxPriorityFeePerGas: quantity(t.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
-  };
-  if (tx.gasPrice !== undefined && (tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined)) {
-    throw badRequest('gasPrice and maxFeePerGas exclude each other', 'invalid_params');
-  }
-  if (!tx.to && !tx.data) throw badRequest('transaction: needs "to" or "data"', 'invalid_params');
-  return tx;
-}
-
-function viemChain(c: ChainConfig): Chain {
-  return defineChain({ id: c.chainId, name: c.name, nativeCurrency: c.nativeCurrency, rpcUrls: { default: { http: [c.rpcUrl] } } });
 }
 
 export class Wallets {
@@ -250,70 +182,66 @@ export class Wallets {
     }
   }
 
-  /** A signing method; the frame calls this only after the user approved it there. */
+  /** Prepares a signing request for the approval (prepare.ts): the exact params to sign, priced, decoded and simulated. */
+  prepare(own: string, chainId: number, method: string, params: readonly unknown[]): Promise<Prepared> {
+    this.chain(chainId);
+    return prepareRequest((m, p) => this.rpc(chainId, m, p), own, chainId, method, params);
+  }
+
+  /**
+   * A signing method; the frame calls this only after the user approved it there, with the params
+   * /v1/wallet/prepare returned. They are parsed again (stage 'prepared') and exactly that object is
+   * signed or sent: transactions only with their prepared gas, fees and nonce.
+   */
   async sign(userId: string, chainId: number, method: string, params: readonly unknown[]): Promise<unknown> {
     const c = this.chain(chainId);
-    switch (method) {
-      case 'personal_sign':
-        return this.withAccount(userId, async (account) => {
-          const [message, addr] = params;
-          if (typeof message !== 'string') throw badRequest('personal_sign: the message must be a string', 'invalid_params');
-          const who = address(addr, 'personal_sign address');
-          if (!who || who !== account.address) throw badRequest('personal_sign: the address is not the address of this wallet', 'invalid_params');
-          return account.signMessage({ message: isHex(message) && message.length % 2 === 0 ? { raw: message } : message });
-        });
-      case 'eth_signTypedData_v4':
-        return this.withAccount(userId, async (account) => {
-          const [addr, data] = params;
-          const who = address(addr, 'eth_signTypedData_v4 address');
-          if (!who || who !== account.address) throw badRequest('eth_signTypedData_v4: the address is not the address of this wallet', 'invalid_params');
-          const typed = parseTypedData(data);
-          const domainChain = typed.domain?.chainId;
-          if (domainChain !== undefined && BigInt(domainChain as bigint | number | string) !== BigInt(chainId)) {
-            throw badRequest(`eth_signTypedData_v4: the data is for chain ${String(domainChain)}, the wallet is on chain ${chainId}`, 'invalid_params');
-          }
+    return this.withAccount(userId, async (account) => {
+      const r = parse(method, params, { address: account.address, chainId }, 'prepared');
+      switch (r.method) {
+        case 'personal_sign':
+          return account.signMessage({ message: { raw: r.message } });
+        case 'eth_signTypedData_v4': {
+          const { EIP712Domain: _domain, ...types } = r.typedData.types;
           try {
-            return await account.signTypedData(typed);
+            return await account.signTypedData({ ...r.typedData, types } as unknown as TypedDataDefinition);
           } catch (err) {
             throw badRequest(`eth_signTypedData_v4: ${(err as Error).message.split('\n')[0]}`, 'invalid_params');
           }
-        });
-      case 'eth_sendTransaction':
-        return this.withAccount(userId, (account) => this.sendTx(account, userId, c, parseTx(params[0], account.address, chainId)));
-      case 'wallet_sendCalls':
-        return this.withAccount(userId, (account) => this.sendCalls(account, userId, c, params[0]));
-      default:
-        throw new RpcError(4200, `${method} is not supported by this wallet`);
-    }
-  }
-
-  /** Sends one transaction; transactions of one user are serialised (nonces) across processes. */
-  private async sendTx(account: PrivateKeyAccount, userId: string, c: ChainConfig, tx: TxRequest): Promise<Hex> {
-    return this.serialise(userId, async () => {
-      const client = createWalletClient({ account, chain: viemChain(c), transport: http(c.rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }) });
-      try {
-        return await client.sendTransaction({ ...tx, account, chain: viemChain(c) } as Parameters<typeof client.sendTransaction>[0]);
-      } catch (err) {
-        const e = err as { shortMessage?: string; message?: string; code?: number };
-        throw new RpcError(typeof e.code === 'number' ? e.code : -32603, (e.shortMessage ?? e.message ?? 'transaction failed').split('\n')[0]!.slice(0, 500));
+        }
+        case 'eth_sendTransaction':
+          return (await this.serialise(userId, () => this.sendPrepared(account, c, r)))[0];
+        case 'wallet_sendCalls': {
+          const hashes = await this.serialise(userId, () => this.sendPrepared(account, c, r));
+          const id = toHex(randomBytes(32));
+          await this.db.query(`INSERT INTO call_bundles (id, user_id, chain_id, hashes) VALUES ($1, $2, $3, $4)`, [id, userId, c.chainId, JSON.stringify(hashes)]);
+          return { id };
+        }
       }
     });
   }
 
-  private async sendCalls(account: PrivateKeyAccount, userId: string, c: ChainConfig, raw: unknown): Promise<{ id: string }> {
-    if (typeof raw !== 'object' || raw === null) throw badRequest('wallet_sendCalls: expected an object', 'invalid_params');
-    const req = raw as { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown };
-    if (req.atomicRequired === true) throw new RpcError(5760, 'Atomicity is not supported by this wallet (eoa)');
-    if (req.chainId !== undefined && quantity(req.chainId, 'chainId') !== BigInt(c.chainId)) throw new RpcError(5710, `wallet_sendCalls: chain ${String(req.chainId)} is not the wallet's chain`);
-    if (!Array.isArray(req.calls) || req.calls.length === 0 || req.calls.length > 10) {
-      throw new RpcError(5740, 'wallet_sendCalls: between 1 and 10 calls');
+  /**
+   * Sends prepared transactions exactly as prepared, in order, once the account's next nonce is still
+   * the first one's and every fee is still within the bound (fees.ts). Runs serialised per user.
+   */
+  private async sendPrepared(account: PrivateKeyAccount, c: ChainConfig, r: TxRequest): Promise<Hex[]> {
+    const rpc = (m: string, p: readonly unknown[]) => this.rpc(c.chainId, m, p);
+    const [pending, fees] = await Promise.all([rpc('eth_getTransactionCount', [account.address, 'pending']), networkFees(rpc)]);
+    if (BigInt(pending as string) !== BigInt(r.txs[0]!.nonce!)) {
+      throw new HttpError(409, 'stale_request', 'The account sent another transaction since this one was prepared: prepare it again');
     }
-    const txs = req.calls.map((call) => parseTx({ ...(call as object), from: req.from }, account.address, c.chainId));
+    checkFees(r, fees, true);
     const hashes: Hex[] = [];
-    for (const tx of txs) hashes.push(await this.sendTx(account, userId, c, tx));
-    const id = toHex(randomBytes(32));
-    await this.db.query(`INSERT INTO call_bundles (id, user_id, chain_id, hashes) VALUES ($1, $2, $3, $4)`, [id, userId, c.chainId, JSON.stringify(hashes)]);
-    return { id };
+    for (const tx of r.txs) {
+      const fields = { chainId: c.chainId, to: tx.to, value: BigInt(tx.value), data: tx.data, gas: BigInt(tx.gas!), nonce: Number(BigInt(tx.nonce!)) };
+      const signed = await account.signTransaction(
+        r.legacy
+          ? { ...fields, type: 'legacy', gasPrice: BigInt(tx.gasPrice!) }
+          : { ...fields, type: 'eip1559', maxFeePerGas: BigInt(tx.maxFeePerGas!), maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!) },
+      );
+      hashes.push((await rpc('eth_sendRawTransaction', [signed])) as Hex);
+    }
+    return hashes;
   }
 
   private async callsStatus(userId: string, id: unknown): Promise<unknown> {
@@ -385,20 +313,3 @@ export class Wallets {
   }
 }
 
-function parseTypedData(data: unknown): TypedDataDefinition {
-  let value = data;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw badRequest('eth_signTypedData_v4: the typed data is not valid JSON', 'invalid_params');
-    }
-  }
-  if (typeof value !== 'object' || value === null) throw badRequest('eth_signTypedData_v4: expected typed data', 'invalid_params');
-  const v = value as { types?: Record<string, unknown>; primaryType?: unknown; domain?: Record<string, unknown>; message?: unknown };
-  if (typeof v.types !== 'object' || v.types === null || typeof v.primaryType !== 'string' || typeof v.message !== 'object' || v.message === null) {
-    throw badRequest('eth_signTypedData_v4: types, primaryType and message are required', 'invalid_params');
-  }
-  const { EIP712Domain: _domainType, ...types } = v.types;
-  return { domain: v.domain ?? {}, types, primaryType: v.primaryType, message: v.message } as TypedDataDefinition;
-}

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ApiError, ServiceApi } from '../frame/api';
 import { createDeviceKey, deviceKeyFrom, type DeviceKey } from '../frame/device';
+import type { Prepared } from '../shared/prepared';
 
 const SERVER = join(__dirname, '..', 'server.mjs');
 const READY = 'LATCHKEY_WALLET ';
@@ -132,6 +133,13 @@ export class FrameClient {
       throw err;
     }
     throw new Error(`${path} succeeded but was expected to fail`);
+  }
+
+  /** /v1/wallet/prepare, then /v1/wallet/sign with the prepared params unchanged (what the frame does once approved). */
+  async prepareAndSign<T = any>(method: string, params: unknown[], chainId = 31337): Promise<{ prepared: Prepared; result: T }> {
+    const { prepared } = await this.call<{ prepared: Prepared }>('/v1/wallet/prepare', { chainId, method, params });
+    const { result } = await this.call<{ result: T }>('/v1/wallet/sign', { chainId, method, params: prepared.params });
+    return { prepared, result };
   }
 
   /** A full e-mail login (code from the dev mailbox); returns the grant. */
