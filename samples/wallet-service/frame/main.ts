@@ -10,9 +10,11 @@
  * the project's allowlist, every request is answered with the configuration error and nothing else.
  */
 import { ApiError, ServiceApi } from './api';
-import { showApproval, type ApprovalHandle } from './approval';
+import { showApproval as showCard, type ApprovalHandle } from './approval';
 import { createDeviceKey, deviceKeyFrom } from './device';
-import { describeRequest } from './format';
+import { describeRequest, type ApprovalView } from './format';
+import { approvalsInWindow, approveInWindow } from './popup-host';
+import { ApprovalQueue } from './queue';
 import {
   evmChainId,
   frameMessage,
@@ -38,6 +40,8 @@ interface InitAnswer {
   readonly version: string;
   readonly serverTime: number;
   readonly chains: readonly ChainInfo[];
+  /** The operator wants every approval in the wallet window. */
+  readonly approvalWindow?: boolean;
 }
 interface UserView {
   readonly email: string | null;
@@ -110,11 +114,13 @@ async function main(): Promise<void> {
   const sessionKey = `session:${projectId}`;
 
   let chains: readonly ChainInfo[] = [];
+  let approvalWindow = false;
   if (!configError) {
     try {
       const init = await api.call<InitAnswer>('/v1/frame/init', { projectId, origin: parentOrigin });
       api.clockOffset = init.serverTime - Math.floor(Date.now() / 1000);
       chains = init.chains;
+      approvalWindow = init.approvalWindow === true;
     } catch (err) {
       configError = err instanceof ApiError && err.status === 403 ? err.message : `The wallet service is unavailable: ${message(err)}`;
     }
@@ -204,9 +210,12 @@ async function main(): Promise<void> {
   const approvals: Pending[] = [];
   let approving = false;
   const theme: { mode?: 'light' | 'dark' } = {};
+  /** The queue's counter ("2 of 3") and what the request shown replaced (queue.ts). */
+  const queue = new ApprovalQueue();
+  const inWindow = approvalWindow || approvalsInWindow(params);
 
   const runApprovals = async () => {
-    if (approving) return;
+    if (approving) return queue.waiting(approvals.length);
     approving = true;
     try {
       while (approvals.length > 0) {
@@ -214,10 +223,31 @@ async function main(): Promise<void> {
         if (p.aborted) post('RPC_REQUEST_ERROR', p.id, { message: ABORTED });
         else await approveOne(p);
         approvals.shift();
+        queue.done();
       }
     } finally {
       approving = false;
+      queue.empty();
     }
+  };
+  /**
+   * Shows the request at the head of the queue: in the frame, or in the wallet window where the frame
+   * cannot prove it is visible (popup-host.ts); with its place in the queue and, when it takes the
+   * place of another, the notice and the longer hold.
+   */
+  const showApproval = (into: HTMLElement, view: ApprovalView): ApprovalHandle => {
+    const shown = queue.show(approvals.length, performance.now());
+    const handle = inWindow ? approveInWindow(into, view, shown) : showCard(into, view, shown);
+    queue.bind(handle);
+    return {
+      decision: handle.decision,
+      busy: handle.busy,
+      setPosition: handle.setPosition,
+      close() {
+        handle.close();
+        queue.closed(handle, performance.now());
+      },
+    };
   };
   const approveOne = async (p: Pending) => {
     const chain = chainOf(p.chainId)!;
@@ -241,7 +271,13 @@ async function main(): Promise<void> {
     }
   };
   const abortWaiters = new Set<() => void>();
+  /**
+   * RPC_ABORT and sign-out: every request waiting is answered 'Request was aborted' and the one shown
+   * closes (also when the visitor is reading it: the page has already given up on it, and the spec
+   * rejects outstanding requests when the modal closes). The next request shown says it replaced one.
+   */
   const abortApprovals = () => {
+    queue.aborted();
     for (const p of approvals) p.aborted = true;
     for (const w of abortWaiters) w();
   };
