@@ -31,6 +31,8 @@ const projectSchema = z.object({
   origins: z.array(origin).min(1).max(100),
   /** Where a social login returns on the dapp's origin (default "/"). */
   socialReturnPath: z.string().regex(/^\/[^\s?#]*$/, 'a path starting with /').max(200).optional(),
+  /** This project's approvals always in the wallet window (as WALLET_APPROVAL_WINDOW for all). */
+  approvalWindow: z.boolean().optional(),
 });
 export type ProjectConfig = z.infer<typeof projectSchema>;
 

@@ -325,7 +325,7 @@ class App {
             socials: social.providers,
             farcaster: farcaster.enabled,
             accountTypes: ['eoa'],
-            approvalWindow: config.approvalWindow,
+            approvalWindow: config.approvalWindow || project.approvalWindow === true,
           };
         },
       },
