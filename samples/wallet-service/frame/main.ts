@@ -10,11 +10,11 @@
  * the project's allowlist, every request is answered with the configuration error and nothing else.
  */
 import { ApiError, ServiceApi } from './api';
-import { showApproval as showCard, type ApprovalHandle } from './approval';
+import type { ApprovalHandle } from './approval';
 import { createDeviceKey, deviceKeyFrom } from './device';
-import { describeRequest, type ApprovalView } from './format';
-import { approvalsInWindow, approveInWindow } from './popup-host';
-import { ApprovalQueue } from './queue';
+import { describeRequest } from './format';
+import { approvalsInWindow } from './popup-host';
+import { approvalPresenter } from './presenter';
 import {
   evmChainId,
   frameMessage,
@@ -210,9 +210,12 @@ async function main(): Promise<void> {
   const approvals: Pending[] = [];
   let approving = false;
   const theme: { mode?: 'light' | 'dark' } = {};
-  /** The queue's counter ("2 of 3") and what the request shown replaced (queue.ts). */
-  const queue = new ApprovalQueue();
-  const inWindow = approvalWindow || approvalsInWindow(params);
+  /**
+   * Shows the request at the head of the queue (approveOne's showApproval): in the frame, or in the
+   * wallet window where the frame cannot prove it is visible; with its place in the queue and, when
+   * it takes the place of another, the notice and the longer hold (presenter.ts).
+   */
+  const { queue, show: showApproval } = approvalPresenter(approvalWindow || approvalsInWindow(params), () => approvals.length);
 
   const runApprovals = async () => {
     if (approving) return queue.waiting(approvals.length);
@@ -229,25 +232,6 @@ async function main(): Promise<void> {
       approving = false;
       queue.empty();
     }
-  };
-  /**
-   * Shows the request at the head of the queue: in the frame, or in the wallet window where the frame
-   * cannot prove it is visible (popup-host.ts); with its place in the queue and, when it takes the
-   * place of another, the notice and the longer hold.
-   */
-  const showApproval = (into: HTMLElement, view: ApprovalView): ApprovalHandle => {
-    const shown = queue.show(approvals.length, performance.now());
-    const handle = inWindow ? approveInWindow(into, view, shown) : showCard(into, view, shown);
-    queue.bind(handle);
-    return {
-      decision: handle.decision,
-      busy: handle.busy,
-      setPosition: handle.setPosition,
-      close() {
-        handle.close();
-        queue.closed(handle, performance.now());
-      },
-    };
   };
   const approveOne = async (p: Pending) => {
     const chain = chainOf(p.chainId)!;
