@@ -56,9 +56,11 @@ describe('fitsViewport', () => {
 });
 
 describe('atEnd', () => {
-  it('is true with nothing to scroll or scrolled to the end (2 px of rounding)', () => {
+  it('is true with nothing to scroll or scrolled to the end (4 px of rounding)', () => {
     expect(atEnd({ scrollTop: 0, clientHeight: 200, scrollHeight: 200 })).toBe(true);
-    expect(atEnd({ scrollTop: 299, clientHeight: 200, scrollHeight: 500 })).toBe(true);
+    expect(atEnd({ scrollTop: 0, clientHeight: 200, scrollHeight: 204 })).toBe(true);
+    expect(atEnd({ scrollTop: 0, clientHeight: 200, scrollHeight: 205 })).toBe(false);
+    expect(atEnd({ scrollTop: 297, clientHeight: 200, scrollHeight: 500 })).toBe(true);
     expect(atEnd({ scrollTop: 100, clientHeight: 200, scrollHeight: 500 })).toBe(false);
   });
 });

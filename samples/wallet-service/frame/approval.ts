@@ -82,7 +82,6 @@ export function showApproval(root: HTMLElement, view: ApprovalView, options: App
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const actions = el('footer', { class: 'actions' });
   const reject = el('button', { type: 'button', class: 'reject' }, 'Reject');
-
   const approve = el('button', { type: 'button', class: 'approve', disabled: '' }, options.review ? REVIEW_LABEL : 'Approve');
   actions.append(reject, approve);
   const counter = el('span', { class: 'queue' });

@@ -76,9 +76,9 @@ export function fitsViewport(viewport: { width: number; height: number }, card: 
   );
 }
 
-/** A scroll box whose end is in view (or that has nothing to scroll). */
+/** A scroll box whose end is in view (or that has nothing to scroll), give or take a few pixels of padding and rounding. */
 export function atEnd(box: { scrollTop: number; clientHeight: number; scrollHeight: number }): boolean {
-  return box.scrollHeight - box.clientHeight - box.scrollTop <= 2;
+  return box.scrollHeight - box.clientHeight - box.scrollTop <= 4;
 }
 
 export interface GuardState {
@@ -135,7 +135,8 @@ export function watchCard(parts: CardParts, opts: { proof: Proof; holdMs: number
   const { card, details } = parts;
   const targets = [card, ...parts.sections];
   const seen = new Map<Element, boolean>(targets.map((t) => [t, false]));
-  let readToEnd = atEnd(details);
+  /** The end of the details was in view while the card was visible (a hidden frame has no layout to judge by). */
+  let readToEnd = false;
   let visibleSince = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -146,9 +147,10 @@ export function watchCard(parts: CardParts, opts: { proof: Proof; holdMs: number
     return fitsViewport({ width: root.clientWidth, height: root.clientHeight }, r);
   };
   let fits = measure();
+  const allSeen = () => [...seen.values()].every(Boolean);
   const base = () => ({
     proof: opts.proof,
-    partsVisible: [...seen.values()].every(Boolean),
+    partsVisible: allSeen(),
     fits,
     readToEnd,
     tabVisible: document.visibilityState === 'visible',
@@ -167,7 +169,7 @@ export function watchCard(parts: CardParts, opts: { proof: Proof; holdMs: number
   const check = (restart: boolean) => {
     if (stopped) return;
     fits = measure();
-    readToEnd ||= atEnd(details);
+    if (allSeen() && fits) readToEnd ||= atEnd(details);
     const ok = shown(base());
     if (!ok) visibleSince = 0;
     else if (restart || visibleSince === 0) visibleSince = performance.now();
@@ -196,7 +198,7 @@ export function watchCard(parts: CardParts, opts: { proof: Proof; holdMs: number
   resize.observe(card);
   resize.observe(details);
   const mutations = new MutationObserver(() => {
-    readToEnd = atEnd(details); // new content: read again
+    readToEnd = false; // new content: read again
     check(true);
   });
   for (const c of parts.content) mutations.observe(c, { childList: true, subtree: true, characterData: true, attributes: true });
