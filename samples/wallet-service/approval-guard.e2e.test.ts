@@ -133,6 +133,29 @@ describe('a page cannot get Approve clicked on a request it hides', () => {
     await attackThenClick(`iframe.style.transformOrigin = '0 0'; iframe.style.transform = 'scale(0.6)'`, `iframe.style.transform = ''`);
   });
 
+  it('details longer than the frame: Approve waits until they were scrolled to the end', async () => {
+    const message = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of a long message`).join('\n');
+    const pending = frameRequest(page, 'RPC_REQUEST', { method: 'personal_sign', params: [`0x${Buffer.from(message).toString('hex')}`, address] });
+    await page.evaluate(() => {
+      document.getElementById('w')!.style.height = '400px';
+      (window as any).showFrame(true);
+    });
+    await frame(page).getByText('Scroll to the end of the request to approve.').waitFor();
+    await page.waitForTimeout(UNGUARDED_LIVE_WITHIN_MS); // nothing to await: the point is that nothing happens
+    expect(await approveButton(page).isDisabled()).toBe(true);
+    // the visitor scrolls the details with the wheel
+    const box = (await frame(page).locator('.details').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 20);
+    await page.mouse.wheel(0, 2000);
+    await frame(page).getByRole('button', { name: 'Approve', disabled: false }).waitFor();
+    await frame(page).getByRole('button', { name: 'Reject' }).click();
+    expect(await pending).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'User rejected the request.' } });
+    await page.evaluate(() => {
+      document.getElementById('w')!.style.height = '560px';
+      (window as any).showFrame(false);
+    });
+  });
+
   it('the iframe rotated', async () => {
     await attackThenClick(`iframe.style.transform = 'rotate(3deg)'`, `iframe.style.transform = ''`);
   });
