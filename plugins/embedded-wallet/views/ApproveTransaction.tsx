@@ -13,8 +13,12 @@ import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui
 import { messages } from '../messages';
 import { useWallet } from './common';
 
-/** The frame refuses less than 280 × 360 px and asks for about 320 × 420 (samples/wallet-service/PROTOCOL.md). */
-const APPROVAL_HEIGHT = 420;
+/**
+ * The frame refuses less than 280 × 360 px, and details longer than the card must be scrolled to the
+ * end before Approve (samples/wallet-service/PROTOCOL.md): as tall as the modal allows (its card is at
+ * most 640 px or the viewport, about 96 px of it header and padding), up to 520 px.
+ */
+const APPROVAL_HEIGHT = 'clamp(360px, calc(100vh - 96px), 520px)';
 
 export default defineView<'ApproveTransaction'>(function ApproveTransaction({ kernel }) {
   const [wallet, state] = useWallet(kernel);
