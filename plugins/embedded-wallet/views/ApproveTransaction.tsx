@@ -2,16 +2,23 @@
  * ApproveTransaction (spec section 2): the wallet frame's own approval surface, shown in the modal
  * body. The iframe (fixed on the page, above the modal) is laid over this view's area while it is
  * shown; its "Approve" and "Reject" buttons are in the frame's document, where the page cannot
- * click them. The frame enables "Approve" after it has been fully visible for 500 ms, so nothing
- * here may cover, fade, filter or shrink it.
+ * click them. The frame enables "Approve" only after its whole card has been fully visible for
+ * 500 ms in a frame of at least 280 × 360 px, so nothing here may cover, clip, mask, fade, filter,
+ * scale or rotate it (samples/wallet-service/PROTOCOL.md, "The approval surface"). Where the
+ * browser cannot prove that (Firefox, Safari), the frame shows "Review in wallet window" instead
+ * and the decision is taken in a popup of the wallet's origin; this view stays as it is meanwhile.
  */
 import { useLayoutEffect, useRef } from 'react';
 import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
 import { messages } from '../messages';
 import { useWallet } from './common';
 
-/** The frame needs about 320 × 420 px (samples/wallet-service/PROTOCOL.md). */
-const APPROVAL_HEIGHT = 420;
+/**
+ * The frame refuses less than 280 × 360 px, and details longer than the card must be scrolled to the
+ * end before Approve (samples/wallet-service/PROTOCOL.md): as tall as the modal allows (its card is at
+ * most 640 px or the viewport, about 96 px of it header and padding), up to 520 px.
+ */
+const APPROVAL_HEIGHT = 'clamp(360px, calc(100vh - 96px), 520px)';
 
 export default defineView<'ApproveTransaction'>(function ApproveTransaction({ kernel }) {
   const [wallet, state] = useWallet(kernel);

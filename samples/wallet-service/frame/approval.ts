@@ -1,27 +1,59 @@
 /**
  * The approval surface: shown inside the frame (the client makes the iframe visible in its
  * ApproveTransaction view), so the dapp's page cannot approve on the user's behalf: it cannot script
- * another origin's document, and synthetic events do not cross frames.
+ * another origin's document, and synthetic events do not cross frames. The wallet window
+ * (popup.ts) shows the same card.
  *
- * Against clickjacking (a page hiding or covering the frame to trick a click), "Approve" only works
- * after the buttons have been fully visible for APPROVE_DELAY_MS: with IntersectionObserver v2
- * (Chromium) that means not covered, not transparent, not transformed beyond a translation; elsewhere
- * it means on screen and the page visible. Only trusted clicks count.
+ * Against clickjacking (a page hiding, covering, clipping, shrinking or fading the frame to trick a
+ * click), "Approve" works only while the whole card is provably visible and has been for
+ * APPROVE_DELAY_MS (REPLACED_HOLD_MS for a request that took the place of another): visibility.ts.
+ * Where nothing can prove it (a frame without IntersectionObserver v2), the card offers "Review in
+ * wallet window" instead of Approve (popup-host.ts). Only trusted clicks count.
  */
 import type { ApprovalView } from './format';
 import { renderView } from './render';
+import { APPROVE_DELAY_MS, browserHasV2, MIN_FRAME, REPLACED_HOLD_MS, visibilityProof, watchCard, type Hold, type Proof } from './visibility';
 
-export const APPROVE_DELAY_MS = 500;
+export { APPROVE_DELAY_MS };
 
 export type Decision = 'approve' | 'reject';
+/** Why a request is shown right after another: the app withdrew the one shown, or one just ended. */
+export type Replaced = 'aborted' | 'recent';
+
+export interface QueuePosition {
+  /** 1-based. */
+  readonly index: number;
+  readonly total: number;
+}
+
+export interface ApprovalOptions {
+  /** Its place among the requests waiting: "2 of 3" is shown when there is more than one. */
+  readonly position?: QueuePosition;
+  readonly replaced?: Replaced;
+  /** What proves visibility here (default: what this document can prove). */
+  readonly proof?: Proof;
+  /** The decision is taken in the wallet window: the card's second button opens it (instead of Approve). */
+  readonly review?: () => void;
+}
 
 export interface ApprovalHandle {
   /** Resolves on the user's decision. */
   readonly decision: Promise<Decision>;
   /** Shows progress or an error after the decision. */
   busy(text: string): void;
+  /** Updates the queue counter. */
+  setPosition(position: QueuePosition): void;
   close(): void;
 }
+
+export const REPLACED_NOTICE: Record<Replaced, string> = {
+  aborted: 'The app replaced its request. Check the details again before you approve.',
+  recent: 'A new request from the app. Check the details again before you approve.',
+};
+export const REVIEW_LABEL = 'Review in wallet window';
+const SCROLL_HINT = 'Scroll to the end of the request to approve.';
+const tooSmall = (w: number, h: number) =>
+  `This window is too small to show the whole request (${w} × ${h}; it needs ${MIN_FRAME.width} × ${MIN_FRAME.height}). Approve works once it is larger.`;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -30,10 +62,10 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return node;
 }
 
-const supportsV2 = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+export const queueText = (p: QueuePosition): string => (p.total > 1 ? `${p.index} of ${p.total}` : '');
 
-/** Renders `view` into `root` and waits for Approve or Reject. */
-export function showApproval(root: HTMLElement, view: ApprovalView): ApprovalHandle {
+/** Renders `view` into `root` and waits for Approve or Reject (or, with `review`, for Reject only). */
+export function showApproval(root: HTMLElement, view: ApprovalView, options: ApprovalOptions = {}): ApprovalHandle {
   root.replaceChildren();
   const card = el('section', { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title' });
   const head = el('header');
@@ -43,62 +75,57 @@ export function showApproval(root: HTMLElement, view: ApprovalView): ApprovalHan
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const actions = el('footer', { class: 'actions' });
   const reject = el('button', { type: 'button', class: 'reject' }, 'Reject');
-  const approve = el('button', { type: 'button', class: 'approve', disabled: '' }, 'Approve');
+  const approve = el('button', { type: 'button', class: 'approve', disabled: '' }, options.review ? REVIEW_LABEL : 'Approve');
   actions.append(reject, approve);
-  card.append(head, body, status, actions);
+  const counter = el('span', { class: 'queue' });
+  head.append(counter);
+  const replacedNotice = el('p', { class: 'notice', role: 'alert' }, options.replaced ? REPLACED_NOTICE[options.replaced] : '');
+  replacedNotice.hidden = !options.replaced;
+  const sizeNotice = el('p', { class: 'notice', role: 'alert' });
+  sizeNotice.hidden = true;
+  card.append(sizeNotice, replacedNotice, head, body, status, actions);
+  card.style.minWidth = `${MIN_FRAME.width}px`;
+  card.style.minHeight = `${MIN_FRAME.height}px`;
   root.append(card);
   document.documentElement.classList.add('approving');
 
   let decided = false;
-  let visibleSince = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let busyText = '';
   let resolveDecision!: (d: Decision) => void;
   const decision = new Promise<Decision>((r) => (resolveDecision = r));
+  const setPosition = (p: QueuePosition) => (counter.textContent = queueText(p));
+  if (options.position) setPosition(options.position);
 
-  const ready = () => !decided && visibleSince > 0 && performance.now() - visibleSince >= APPROVE_DELAY_MS && document.visibilityState === 'visible';
-  const update = () => {
-    clearTimeout(timer);
+  const onHold = (hold: Hold | null) => {
     if (decided) return;
-    if (ready()) {
-      approve.disabled = false;
-    } else {
-      approve.disabled = true;
-      if (visibleSince > 0) timer = setTimeout(update, Math.max(0, APPROVE_DELAY_MS - (performance.now() - visibleSince)) + 10);
-    }
+    card.dataset.hold = hold ?? 'none';
+    approve.disabled = hold !== null;
+    const doc = document.documentElement;
+    sizeNotice.hidden = hold !== 'too-small';
+    if (hold === 'too-small') sizeNotice.textContent = tooSmall(doc.clientWidth, doc.clientHeight);
+    status.textContent = busyText || (hold === 'scroll' ? SCROLL_HINT : '');
   };
-  const setVisible = (visible: boolean) => {
-    if (visible && visibleSince === 0) visibleSince = performance.now();
-    if (!visible) visibleSince = 0;
-    update();
-  };
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) {
-        const v = supportsV2 ? (e as IntersectionObserverEntry & { isVisible: boolean }).isVisible : e.isIntersecting && e.intersectionRatio >= 0.99;
-        setVisible(v);
-      }
-    },
-    { threshold: [1], ...(supportsV2 ? { trackVisibility: true, delay: 100 } : {}) } as IntersectionObserverInit,
-  );
-  observer.observe(actions);
-  const onVisibility = () => {
-    if (document.visibilityState !== 'visible') setVisible(false);
-    else update();
-  };
-  document.addEventListener('visibilitychange', onVisibility);
+  const proof = options.proof ?? visibilityProof({ hasV2: browserHasV2(), topLevel: window.top === window });
+  const watch = options.review
+    ? undefined
+    : watchCard(
+        { card, sections: [head, body, actions], details: body, content: [head.firstElementChild as HTMLElement, body] },
+        { proof, holdMs: options.replaced ? REPLACED_HOLD_MS : APPROVE_DELAY_MS, onChange: onHold },
+      );
+  if (options.review) approve.disabled = false;
 
   const decide = (d: Decision) => {
     if (decided) return;
     decided = true;
     approve.disabled = true;
     reject.disabled = true;
-    clearTimeout(timer);
-    observer.disconnect();
+    watch?.stop();
     resolveDecision(d);
   };
   approve.addEventListener('click', (e) => {
-    if (!e.isTrusted || !ready()) return;
-    decide('approve');
+    if (!e.isTrusted || decided) return;
+    if (options.review) return options.review();
+    if (watch?.ready()) decide('approve');
   });
   reject.addEventListener('click', (e) => {
     if (!e.isTrusted) return;
@@ -108,13 +135,13 @@ export function showApproval(root: HTMLElement, view: ApprovalView): ApprovalHan
   return {
     decision,
     busy(text) {
+      busyText = text;
       status.textContent = text;
     },
+    setPosition,
     close() {
       decided = true;
-      clearTimeout(timer);
-      observer.disconnect();
-      document.removeEventListener('visibilitychange', onVisibility);
+      watch?.stop();
       card.remove();
       if (!root.firstChild) document.documentElement.classList.remove('approving');
     },

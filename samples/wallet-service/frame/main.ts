@@ -10,9 +10,11 @@
  * the project's allowlist, every request is answered with the configuration error and nothing else.
  */
 import { ApiError, ServiceApi } from './api';
-import { showApproval, type ApprovalHandle } from './approval';
+import type { ApprovalHandle } from './approval';
 import { createDeviceKey, deviceKeyFrom } from './device';
 import { describePrepared } from './format';
+import { approvalsInWindow } from './popup-host';
+import { approvalPresenter } from './presenter';
 import {
   evmChainId,
   frameMessage,
@@ -39,6 +41,8 @@ interface InitAnswer {
   readonly version: string;
   readonly serverTime: number;
   readonly chains: readonly ChainInfo[];
+  /** The operator wants every approval in the wallet window. */
+  readonly approvalWindow?: boolean;
 }
 interface UserView {
   readonly email: string | null;
@@ -111,11 +115,13 @@ async function main(): Promise<void> {
   const sessionKey = `session:${projectId}`;
 
   let chains: readonly ChainInfo[] = [];
+  let approvalWindow = false;
   if (!configError) {
     try {
       const init = await api.call<InitAnswer>('/v1/frame/init', { projectId, origin: parentOrigin });
       api.clockOffset = init.serverTime - Math.floor(Date.now() / 1000);
       chains = init.chains;
+      approvalWindow = init.approvalWindow === true;
     } catch (err) {
       configError = err instanceof ApiError && err.status === 403 ? err.message : `The wallet service is unavailable: ${message(err)}`;
     }
@@ -205,9 +211,15 @@ async function main(): Promise<void> {
   const approvals: Pending[] = [];
   let approving = false;
   const theme: { mode?: 'light' | 'dark' } = {};
+  /**
+   * Shows the request at the head of the queue (approveOne's showApproval): in the frame, or in the
+   * wallet window where the frame cannot prove it is visible; with its place in the queue and, when
+   * it takes the place of another, the notice and the longer hold (presenter.ts).
+   */
+  const { queue, show: showApproval } = approvalPresenter(approvalWindow || approvalsInWindow(params), () => approvals.length);
 
   const runApprovals = async () => {
-    if (approving) return;
+    if (approving) return queue.waiting(approvals.length);
     approving = true;
     try {
       while (approvals.length > 0) {
@@ -215,9 +227,11 @@ async function main(): Promise<void> {
         if (p.aborted) post('RPC_REQUEST_ERROR', p.id, { message: ABORTED });
         else await approveOne(p);
         approvals.shift();
+        queue.done();
       }
     } finally {
       approving = false;
+      queue.empty();
     }
   };
   /**
@@ -253,7 +267,13 @@ async function main(): Promise<void> {
     }
   };
   const abortWaiters = new Set<() => void>();
+  /**
+   * RPC_ABORT and sign-out: every request waiting is answered 'Request was aborted' and the one shown
+   * closes (also when the visitor is reading it: the page has already given up on it, and the spec
+   * rejects outstanding requests when the modal closes). The next request shown says it replaced one.
+   */
   const abortApprovals = () => {
+    queue.aborted();
     for (const p of approvals) p.aborted = true;
     for (const w of abortWaiters) w();
   };

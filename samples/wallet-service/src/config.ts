@@ -31,6 +31,8 @@ const projectSchema = z.object({
   origins: z.array(origin).min(1).max(100),
   /** Where a social login returns on the dapp's origin (default "/"). */
   socialReturnPath: z.string().regex(/^\/[^\s?#]*$/, 'a path starting with /').max(200).optional(),
+  /** This project's approvals always in the wallet window (as WALLET_APPROVAL_WINDOW for all). */
+  approvalWindow: z.boolean().optional(),
 });
 export type ProjectConfig = z.infer<typeof projectSchema>;
 
@@ -77,6 +79,7 @@ const fileSchema = z
     mailFrom: z.string(),
     social: z.record(z.enum(SOCIAL_PROVIDERS), socialSchema),
     farcasterDev: z.boolean(),
+    approvalWindow: z.boolean(),
     codeTtlSeconds: positiveInt,
     codeMaxAttempts: positiveInt.max(100),
     lockoutSeconds: positiveInt,
@@ -120,6 +123,8 @@ export interface WalletServiceConfig {
   readonly mailFrom: string;
   social: Partial<Record<SocialProvider, SocialConfig>>;
   readonly farcasterDev: boolean;
+  /** Every approval in the wallet window (a popup no page can draw over), also where the frame could prove its visibility. */
+  readonly approvalWindow: boolean;
   readonly codeTtlSeconds: number;
   readonly codeMaxAttempts: number;
   readonly lockoutSeconds: number;
@@ -191,6 +196,7 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
     ['mailFrom', strEnv(env, 'WALLET_MAIL_FROM')],
     ['social', parseJsonEnv(env, 'WALLET_SOCIAL')],
     ['farcasterDev', boolEnv(env, 'WALLET_FARCASTER_DEV')],
+    ['approvalWindow', boolEnv(env, 'WALLET_APPROVAL_WINDOW')],
     ['codeTtlSeconds', intEnv(env, 'WALLET_CODE_TTL')],
     ['codeMaxAttempts', intEnv(env, 'WALLET_CODE_MAX_ATTEMPTS')],
     ['lockoutSeconds', intEnv(env, 'WALLET_LOCKOUT')],
@@ -219,6 +225,7 @@ const ENV_NAMES: Record<string, string> = {
   rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP',
   trustProxy: 'WALLET_TRUST_PROXY', deviceVerification: 'WALLET_DEVICE_VERIFICATION', devFundWei: 'WALLET_DEV_FUND_WEI',
   devOidc: 'WALLET_DEV_OIDC', devOidcPort: 'WALLET_OIDC_PORT', log: 'WALLET_LOG',
+  approvalWindow: 'WALLET_APPROVAL_WINDOW',
 };
 
 function validate(raw: unknown, source: string): WalletServiceOptions {
@@ -392,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     mailFrom: o.mailFrom ?? 'Latchkey Wallet <wallet@localhost>',
     social: o.social ?? {},
     farcasterDev: o.farcasterDev ?? dev,
+    approvalWindow: o.approvalWindow ?? false,
     codeTtlSeconds: o.codeTtlSeconds ?? 600,
     codeMaxAttempts: o.codeMaxAttempts ?? 5,
     lockoutSeconds: o.lockoutSeconds ?? 900,

@@ -39,6 +39,12 @@ export const FRAME_CSP = [
   "form-action 'none'",
   'frame-ancestors *',
 ].join('; ');
+/**
+ * The wallet window (the approval popup the frame opens): the frame's script rules, and never framed,
+ * so no page can draw over it. No Cross-Origin-Opener-Policy: the frame that opened it must keep its
+ * handle to talk to it and see it close.
+ */
+export const WINDOW_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 /** The service's own pages: no script at all, never framed. */
 export const PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -247,7 +253,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
 
   log(
     `listening on ${config.publicUrl} (${db.kind}${config.database.kind === 'pglite' ? `: ${config.database.dataDir ?? 'in memory'}` : ''}; ` +
-      `${config.projects.length} project(s), ${config.chains.length} chain(s); frame JS ${(assets.jsGzipBytes / 1024).toFixed(1)} KiB gzip` +
+      `${config.projects.length} project(s), ${config.chains.length} chain(s); frame JS ${(assets.jsGzipBytes / 1024).toFixed(1)} KiB gzip, wallet window ${(assets.windowJsGzipBytes / 1024).toFixed(1)} KiB` +
       `${config.devMailbox ? `; dev mailbox ${config.publicUrl}/dev/mailbox` : ''})`,
   );
 
@@ -326,6 +332,7 @@ class App {
             socials: social.providers,
             farcaster: farcaster.enabled,
             accountTypes: ['eoa'],
+            approvalWindow: config.approvalWindow || project.approvalWindow === true,
           };
         },
       },
@@ -581,6 +588,9 @@ class App {
     if (path === '/frame' || path === '/frame/') {
       // embeddable by any page (the frame checks the parent itself), also by pages with COEP
       return send(res, 200, 'text/html; charset=utf-8', assets.html(), { 'content-security-policy': FRAME_CSP, 'cross-origin-resource-policy': 'cross-origin' });
+    }
+    if (path === '/approval') {
+      return send(res, 200, 'text/html; charset=utf-8', assets.windowHtml(), { 'content-security-policy': WINDOW_CSP, 'x-frame-options': 'DENY' });
     }
     const asset = assets.files.get(path);
     if (asset) return send(res, 200, asset.type, asset.body, { 'cache-control': 'public, max-age=31536000, immutable' });
