@@ -15,9 +15,9 @@
 //     maxBufferedBytes (at least one message) and costs a token per rateLimitBytesPerToken bytes. What
 //     cannot go out waits (deliveries in the store, in order; at most one fetch per socket, answered
 //     later) and goes out when the socket catches up (checked every TICK_MS and on every pong/answer).
-//   - A socket that stays stalled for slowSocketTimeoutMs (unread at or over maxBufferedBytes, or a
-//     fetch waiting behind an unread page) is terminated; one whose unread bytes ever exceed
-//     HARD_BUFFER_FACTOR × maxBufferedBytes at once.
+//   - A socket that stays stalled for slowSocketTimeoutMs (a fetch page unread, or unread bytes at or
+//     over maxBufferedBytes) is terminated; one whose unread bytes ever exceed HARD_BUFFER_FACTOR ×
+//     maxBufferedBytes at once. (A few unread deliveries under the bound are left to the keepalive.)
 //   - The subscription id is sha256(topic + identity) in hex, as the clients compute it.
 import { createHash } from 'node:crypto';
 import { WebSocket } from 'ws';
@@ -126,10 +126,9 @@ export class Hub {
     return this.hasBytes(conn) && conn.pendingAcks.size < this.config.maxInFlightPerSocket;
   }
 
-  /** Stalled: its client is not reading what it needs to read for the relay to go on. @param {Conn} conn */
+  /** Stalled: its client has not read a fetch page, or holds its whole budget unread. @param {Conn} conn */
   stalled(conn) {
-    const { unread } = conn.out;
-    return unread > 0 && (unread >= this.config.maxBufferedBytes || (conn.fetchWaiting !== null && conn.out.pageUnread));
+    return conn.out.pageUnread || conn.out.unread >= this.config.maxBufferedBytes;
   }
 
   /**

@@ -48,7 +48,7 @@ export interface RelayConfig {
   maxBufferedBytes: number;
   /** The same summed over all sockets. env RELAY_MAX_BUFFERED_BYTES_TOTAL; default 256 MiB. */
   maxBufferedBytesTotal: number;
-  /** A socket that stays stalled this long (unread bytes at or over maxBufferedBytes, or a fetch waiting behind an unread page) is terminated. env RELAY_SLOW_SOCKET_TIMEOUT_MS; default 10000. */
+  /** A socket that stays stalled this long (a fetch page unread, or unread bytes at or over maxBufferedBytes) is terminated. env RELAY_SLOW_SOCKET_TIMEOUT_MS; default 10000. */
   slowSocketTimeoutMs: number;
   /** Unanswered deliveries per socket before more wait. env RELAY_MAX_IN_FLIGHT_PER_SOCKET; default 1000. */
   maxInFlightPerSocket: number;

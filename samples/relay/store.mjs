@@ -3,7 +3,8 @@
 // is passed, the messages of whoever passed it go first (review M6: one client must not evict the
 // undelivered messages of others):
 //   - per address: that address's oldest messages;
-//   - per topic: that address's older messages on the topic, then the topic's oldest;
+//   - per topic: that address's older messages on the topic, then the oldest of the address with the
+//     most bytes on the topic;
 //   - in total: that address's oldest messages, then the oldest of the address holding the most bytes
 //     (so a client with a few messages is the last to lose one).
 // Expired messages are swept.
@@ -67,6 +68,24 @@ const first = (items, test) => {
   for (const item of items) if (test(item)) return item;
   return undefined;
 };
+
+/**
+ * Among `messages` (oldest first), the oldest of the owner whose messages there weigh the most; never `keep`.
+ * @param {Iterable<StoredMessage>} messages @param {StoredMessage} keep
+ */
+function oldestOfLargest(messages, keep) {
+  /** @type {Map<string, { bytes: number, oldest: StoredMessage }>} */
+  const owners = new Map();
+  for (const m of messages) {
+    if (m === keep) continue;
+    const o = owners.get(m.owner);
+    if (o) o.bytes += m.ownBytes;
+    else owners.set(m.owner, { bytes: m.ownBytes, oldest: m });
+  }
+  let largest;
+  for (const o of owners.values()) if (!largest || o.bytes > largest.bytes) largest = o;
+  return largest?.oldest;
+}
 
 export class MessageStore {
   /**
@@ -152,7 +171,7 @@ export class MessageStore {
       this.remove(victim, 'evicted');
     }
     while (entry.msgs.size > maxMessagesPerTopic || (entry.bytes > maxBytesPerTopic && entry.msgs.size > 0)) {
-      const victim = first(entry.msgs.values(), mine) ?? entry.msgs.values().next().value;
+      const victim = first(entry.msgs.values(), mine) ?? oldestOfLargest(entry.msgs.values(), keep) ?? entry.msgs.values().next().value;
       if (!victim) break;
       this.remove(victim, 'evicted');
     }
