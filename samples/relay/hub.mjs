@@ -70,7 +70,7 @@ export class Hub {
     /** @type {Set<Conn>} sockets with deliveries waiting for room */
     this.backlog = new Set();
     this.bufferedTotal = 0;
-    this.counters = { published: 0, deliveries: 0, dropped: 0, terminated: 0, fetchesDeferred: 0 };
+    this.counters = { published: 0, deliveries: 0, fetchPages: 0, dropped: 0, terminated: 0, fetchesDeferred: 0 };
     // Ids of the relay's own requests: increasing, unique per relay, safe integers.
     this.rpcId = Date.now() * 1000;
     /** @type {NodeJS.Immediate | undefined} */
@@ -239,6 +239,7 @@ export class Hub {
     conn.bucket.charge(tokensFor(page.bytes, rateLimitBytesPerToken) - 1);
     this.send(conn, { id: waiting.id, jsonrpc: '2.0', result: { messages: page.messages, hasMore: page.hasMore } });
     conn.out.pageEnd = conn.out.sent;
+    this.counters.fetchPages++;
     this.say(`#${conn.n} irn_batchFetchMessages ${waiting.topics.length} topics -> ${page.messages.length}${page.hasMore ? ' (more)' : ''}`);
     return true;
   }

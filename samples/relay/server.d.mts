@@ -108,6 +108,8 @@ export interface RelayStats {
   published: number;
   /** irn_subscription frames sent since start */
   deliveries: number;
+  /** irn_batchFetchMessages answers sent since start */
+  fetchPages: number;
   /** stored messages dropped to keep a bound */
   evicted: number;
   expired: number;

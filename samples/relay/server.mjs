@@ -280,6 +280,7 @@ export async function startRelay(options = {}) {
       fetchesDeferred: hub.counters.fetchesDeferred,
       published: hub.counters.published,
       deliveries: hub.counters.deliveries,
+      fetchPages: hub.counters.fetchPages,
       evicted: store.evicted,
       expired: store.expired,
       dropped: hub.counters.dropped,
