@@ -120,7 +120,7 @@ describe('well-formed clients stay served while the relay is abused (fast-check)
             const held = await holdConnection(relay.port, `${net}.${(i % a.addresses) + 1}`, i % 2 ? 'GET /?auth=' : undefined).catch(() => null);
             if (held) await Promise.race([held.closed, over]);
             held?.socket.destroy();
-            await sleep(20);
+            await sleep(50);
           }
         });
         await sleep(200);
@@ -139,7 +139,7 @@ describe('well-formed clients stay served while the relay is abused (fast-check)
         run++;
         const legit = `127.2.${run}.1`;
         // a message stored for a client that has not come for it yet
-        const keeper = await RawClient.connect(relay.url, { localAddress: `127.2.${run}.2` });
+        const keeper = await RawClient.connect(relay.url, { localAddress: `127.2.${run}.2`, timeoutMs: STEP_MS });
         const kept = randomTopic();
         await keeper.call('irn_publish', { topic: kept, message: 'stored before the abuse', ttl: 300, tag: 1108 });
         await keeper.close();
@@ -154,7 +154,7 @@ describe('well-formed clients stay served while the relay is abused (fast-check)
         const stop = await start(a, `127.1.${run}`);
         try {
           await pairAndExchange(relay.url, legit, STEP_MS);
-          const recipient = await RawClient.connect(relay.url, { localAddress: `127.2.${run}.3` });
+          const recipient = await RawClient.connect(relay.url, { localAddress: `127.2.${run}.3`, timeoutMs: STEP_MS });
           const found = await recipient.call('irn_batchFetchMessages', { topics: [kept] });
           await recipient.close();
           expect(found.messages.map((m: { message: string }) => m.message)).toEqual(['stored before the abuse']);
@@ -171,6 +171,7 @@ describe('well-formed clients stay served while the relay is abused (fast-check)
       }),
       {
         numRuns: 6,
+        endOnFailure: true, // a failing run is reported as found (shrinking would rerun abuses for minutes)
         // each abuse at least once, at full strength
         examples: [
           [{ kind: 'publish-flood', sockets: 4, kib: 100, count: 150 }],

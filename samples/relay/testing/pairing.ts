@@ -8,7 +8,7 @@ import { RawClient, randomTopic } from './rawClient';
 
 /** Runs the pairing and one exchange from `localAddress`; rejects with the step that did not complete within `stepMs`. */
 export async function pairAndExchange(url: string, localAddress: string, stepMs: number): Promise<void> {
-  const [dapp, wallet] = await Promise.all([RawClient.connect(url, { localAddress }), RawClient.connect(url, { localAddress })]);
+  const [dapp, wallet] = await Promise.all([RawClient.connect(url, { localAddress, timeoutMs: stepMs }), RawClient.connect(url, { localAddress, timeoutMs: stepMs })]);
   const pairing = randomTopic();
   const session = randomTopic();
   const got = (c: RawClient, topic: string, message: string) => c.waitFor(() => c.messagesOn(topic).includes(message), stepMs, `${message} on ${topic.slice(0, 8)}`);

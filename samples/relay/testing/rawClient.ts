@@ -36,6 +36,8 @@ export interface RawClientOptions {
   readonly localAddress?: string;
   /** Extra upgrade request headers (X-Forwarded-For for a relay with trustProxy). */
   readonly headers?: Record<string, string>;
+  /** Give up (reject) when the connection is not open within this many ms (default: no limit). */
+  readonly timeoutMs?: number;
 }
 
 /** A relay refused the WebSocket upgrade with this HTTP status. */
@@ -77,7 +79,7 @@ export class RawClient {
     const key = options.key ?? createClientKey();
     const auth = options.jwt ?? signToken(key, { aud: url });
     const query = options.anonymous ? 'projectId=test' : `auth=${encodeURIComponent(auth)}&projectId=test&ua=raw-test&useOnCloseEvent=true`;
-    const ws = new WebSocket(`${url}/?${query}`, { localAddress: options.localAddress, headers: options.headers });
+    const ws = new WebSocket(`${url}/?${query}`, { localAddress: options.localAddress, headers: options.headers, handshakeTimeout: options.timeoutMs });
     await new Promise<void>((res, rej) => {
       ws.once('open', () => res());
       ws.once('unexpected-response', (_req, response) => {
