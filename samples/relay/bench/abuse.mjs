@@ -24,6 +24,7 @@
 // and, from several loopback source addresses (abuseAddresses.mjs): fetch-flood (--addresses ×
 // --per-address sockets that never read, each sending 8 fetches of a 7 MiB topic, watched --hold s),
 // slot-holding, eviction and eviction-8.
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -50,6 +51,7 @@ const ONLY = arg('only', '')
   .split(',')
   .filter(Boolean);
 const BIG = payload(64); // 64 KiB of base64, like an encrypted payload
+let junkId = 1;
 
 /** @type {Record<string, (relay: any, until: number, snap: () => Promise<void>) => Promise<Record<string, unknown>>>} */
 const scenarios = {
@@ -97,9 +99,9 @@ const scenarios = {
       () => '{"id":1e999,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"x"}}',
       () => JSON.stringify({ id: 'x'.repeat(10_000), jsonrpc: '2.0', method: 'irn_publish', params: {} }),
       () => JSON.stringify([1, 2, 3]),
-      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: `irn_\n\u001b[31mfake log line ${nextId}`, params: {} }),
-      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: 'irn_publish', params: { topic: 'not-hex', message: BIG, ttl: 'soon' } }),
-      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: Array.from({ length: 2000 }, () => 'zz') } }),
+      () => JSON.stringify({ id: junkId++, jsonrpc: '2.0', method: `irn_\n\u001b[31mfake log line ${junkId}`, params: {} }),
+      () => JSON.stringify({ id: junkId++, jsonrpc: '2.0', method: 'irn_publish', params: { topic: 'not-hex', message: BIG, ttl: 'soon' } }),
+      () => JSON.stringify({ id: junkId++, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: Array.from({ length: 2000 }, () => 'zz') } }),
     ];
     let i = 0;
     const budget = { left: amount(80_000) };
