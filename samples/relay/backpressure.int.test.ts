@@ -7,7 +7,8 @@
  * messages in order. Readers stop reading by pausing their TCP socket: the kernel buffers could take
  * a few MB on loopback, and must not (review H3).
  */
-import { RawClient, randomTopic } from './testing/rawClient';
+import { RawClient, randomTopic, type RawClientOptions } from './testing/rawClient';
+import { relayFixture } from './testing/relayFixture';
 import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
 
 const MESSAGE = 'z'.repeat(16 * 1024);
@@ -100,13 +101,8 @@ describe('relay back-pressure', () => {
 
 describe('relay back-pressure on fetch answers (review H3)', () => {
   const TOTAL = 256 * 1024;
-  let relay: RelayProcess;
-  const open: RawClient[] = [];
-  const client = async (opts?: Parameters<typeof RawClient.connect>[1]) => {
-    const c = await RawClient.connect(relay.url, opts);
-    open.push(c);
-    return c;
-  };
+  const fixture = relayFixture({ RELAY_MAX_BUFFERED_BYTES: '65536', RELAY_MAX_BUFFERED_BYTES_TOTAL: String(TOTAL), RELAY_SLOW_SOCKET_TIMEOUT_MS: '1000', RELAY_RATE_LIMIT_PER_SECOND: '1000', RELAY_RATE_LIMIT_BURST: '1000' });
+  const client = (opts?: RawClientOptions) => fixture.client(opts);
   /** Stores `n` 16 KiB messages on `topic` (batches of 10) and returns them in publish order. */
   const store = async (topic: string, n: number) => {
     const publisher = await client();
@@ -116,21 +112,11 @@ describe('relay back-pressure on fetch answers (review H3)', () => {
   };
   const fetch = (c: RawClient, topic: string) => c.send('irn_batchFetchMessages', { topics: [topic] });
 
-  beforeAll(async () => {
-    relay = await startRelayProcess({ env: { RELAY_MAX_BUFFERED_BYTES: '65536', RELAY_MAX_BUFFERED_BYTES_TOTAL: String(TOTAL), RELAY_SLOW_SOCKET_TIMEOUT_MS: '1000', RELAY_RATE_LIMIT_PER_SECOND: '1000', RELAY_RATE_LIMIT_BURST: '1000' } });
-  }, 20_000);
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await relay?.stop();
-  });
-
   it('a page holds at most the room under the bound; the next fetch is answered once the page is read; a third meanwhile gets -32005', async () => {
     const topic = randomTopic();
     const texts = await store(topic, 10);
     const fetcher = await client();
-    const before = await relay.stats();
+    const before = await fixture.relay.stats();
     // three at once: they reach the relay before the pong that proves the first page read
     const [first, second, third] = await Promise.all([fetch(fetcher, topic), fetch(fetcher, topic), fetch(fetcher, topic)]);
     expect(third.error).toMatchObject({ code: -32005, message: expect.stringContaining('already waiting') });
@@ -138,7 +124,7 @@ describe('relay back-pressure on fetch answers (review H3)', () => {
     expect(pages[0].messages.length).toBeGreaterThanOrEqual(1);
     expect(pages[0].messages.length).toBeLessThanOrEqual(4); // 64 KiB of 16 KiB messages
     expect(pages[0].hasMore).toBe(true);
-    expect((await relay.stats()).fetchesDeferred).toBeGreaterThan(before.fetchesDeferred!);
+    expect((await fixture.relay.stats()).fetchesDeferred).toBeGreaterThan(before.fetchesDeferred!);
     while (pages[pages.length - 1].hasMore) pages.push((await fetch(fetcher, topic)).result);
     // every message once, in publish order, across the pages
     expect(pages.flatMap((p) => p.messages.map((m: { message: string }) => m.message))).toEqual(texts);
@@ -147,7 +133,7 @@ describe('relay back-pressure on fetch answers (review H3)', () => {
   it('fetchers that never read (3 addresses × 4 sockets, 8 fetches each) get one page each, not eight, and are dropped; the unread total stays bounded; a reader elsewhere is served', async () => {
     const topic = randomTopic();
     await store(topic, 20);
-    const before = await relay.stats();
+    const before = await fixture.relay.stats();
     const fetchers: RawClient[] = [];
     for (let a = 1; a <= 3; a++) fetchers.push(...(await Promise.all(Array.from({ length: 4 }, () => client({ localAddress: `127.0.6.${a}` })))));
     for (const f of fetchers) {
@@ -160,7 +146,7 @@ describe('relay back-pressure on fetch answers (review H3)', () => {
     let s = before;
     for (let i = 0; i < 300 && s.dropped! < before.dropped! + fetchers.length; i++) {
       await sleep(50);
-      s = await relay.stats();
+      s = await fixture.relay.stats();
       maxUnread = Math.max(maxUnread, s.bufferedBytes!);
     }
     expect(s.dropped).toBe(before.dropped! + fetchers.length);
@@ -168,6 +154,6 @@ describe('relay back-pressure on fetch answers (review H3)', () => {
     expect(maxUnread).toBeLessThan(TOTAL + 64 * 1024 + 8192);
     expect((await served).result.messages.length).toBeGreaterThanOrEqual(1);
     // one page each at most (and the reader's), written while the kernel buffers could have taken them all
-    expect((await relay.stats()).fetchPages! - before.fetchPages!).toBeLessThanOrEqual(fetchers.length + 1);
+    expect((await fixture.relay.stats()).fetchPages! - before.fetchPages!).toBeLessThanOrEqual(fetchers.length + 1);
   }, 30_000);
 });

@@ -5,51 +5,38 @@
  * behind a proxy.
  */
 import { holdConnection as hold, type Held } from './testing/heldConnection';
-import { RawClient, UpgradeRefused, randomTopic } from './testing/rawClient';
-import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
+import { UpgradeRefused, randomTopic } from './testing/rawClient';
+import { relayFixture } from './testing/relayFixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('relay connections before the upgrade (review M3)', () => {
-  let relay: RelayProcess;
+  const fixture = relayFixture({ RELAY_MAX_SOCKETS: '6', RELAY_MAX_SOCKETS_PER_ADDRESS: '3', RELAY_MAX_PENDING_PER_ADDRESS: '4', RELAY_UPGRADE_TIMEOUT_MS: '1000' });
   const held: Held[] = [];
-  const clients: RawClient[] = [];
-  const client = async (localAddress: string) => {
-    const c = await RawClient.connect(relay.url, { localAddress });
-    clients.push(c);
-    return c;
-  };
+  const client = (localAddress: string) => fixture.client({ localAddress });
   const holdFrom = async (from: string, partial?: string) => {
-    const h = await hold(relay.port, from, partial);
+    const h = await hold(fixture.relay.port, from, partial);
     held.push(h);
     return h;
   };
   /** `n` connections not upgraded, besides the one asking (GET /stats is not a WebSocket either). */
   const pendingIs = async (n: number) => {
-    for (let i = 0; i < 100 && (await relay.stats()).pendingConnections !== n + 1; i++) await sleep(20);
-    expect((await relay.stats()).pendingConnections).toBe(n + 1);
+    for (let i = 0; i < 100 && (await fixture.relay.stats()).pendingConnections !== n + 1; i++) await sleep(20);
+    expect((await fixture.relay.stats()).pendingConnections).toBe(n + 1);
   };
-
-  beforeAll(async () => {
-    relay = await startRelayProcess({ env: { RELAY_MAX_SOCKETS: '6', RELAY_MAX_SOCKETS_PER_ADDRESS: '3', RELAY_MAX_PENDING_PER_ADDRESS: '4', RELAY_UPGRADE_TIMEOUT_MS: '1000' } });
-  }, 20_000);
   afterEach(async () => {
     for (const h of held.splice(0)) h.socket.destroy();
-    await Promise.all(clients.splice(0).map((c) => c.close()));
     await pendingIs(0);
   }, 20_000);
-  afterAll(async () => {
-    await relay?.stop();
-  });
 
   it('an address holds at most 4 connections that have not upgraded: the next is closed before any HTTP is read; other addresses connect meanwhile', async () => {
     for (let i = 0; i < 4; i++) await holdFrom('127.0.4.1', i % 2 ? 'GET /?auth=' : undefined);
     await pendingIs(4);
-    const before = (await relay.stats()).refusedPending!;
-    const fifth = await hold(relay.port, '127.0.4.1', 'GET /?projectId=x HTTP/1.1\r\nHost: relay\r\nUpgrade: websocket\r\n');
+    const before = (await fixture.relay.stats()).refusedPending!;
+    const fifth = await hold(fixture.relay.port, '127.0.4.1', 'GET /?projectId=x HTTP/1.1\r\nHost: relay\r\nUpgrade: websocket\r\n');
     await fifth.closed;
     expect(fifth.received).toBe(''); // no HTTP answer: it was never read
-    expect((await relay.stats()).refusedPending).toBe(before + 1);
+    expect((await fixture.relay.stats()).refusedPending).toBe(before + 1);
     // a WebSocket from the same address is refused too, one from another address opens
     await expect(client('127.0.4.1')).rejects.toThrow();
     const other = await client('127.0.4.2');
@@ -78,23 +65,8 @@ describe('relay connections before the upgrade (review M3)', () => {
 });
 
 describe('relay client addresses: IPv6 counts by /64 (review M7)', () => {
-  let relay: RelayProcess;
-  const clients: RawClient[] = [];
-  const from = async (forwardedFor: string) => {
-    const c = await RawClient.connect(relay.url, { headers: { 'X-Forwarded-For': forwardedFor } });
-    clients.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    relay = await startRelayProcess({ env: { RELAY_TRUST_PROXY: '1', RELAY_MAX_SOCKETS_PER_ADDRESS: '2' } });
-  }, 20_000);
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await relay?.stop();
-  });
+  const fixture = relayFixture({ RELAY_TRUST_PROXY: '1', RELAY_MAX_SOCKETS_PER_ADDRESS: '2' });
+  const from = (forwardedFor: string) => fixture.client({ headers: { 'X-Forwarded-For': forwardedFor } });
 
   it('two hosts of one /64 are one client: a third socket from that /64 gets 429, another /64 and IPv4 connect', async () => {
     await from('2001:db8:aa:bb::1');
@@ -106,6 +78,6 @@ describe('relay client addresses: IPv6 counts by /64 (review M7)', () => {
     // an IPv4-mapped address is that IPv4 client
     await from('::ffff:198.51.100.7');
     await expect(from('198.51.100.7')).rejects.toMatchObject({ status: 429 });
-    expect((await relay.stats()).addresses).toBe(3);
+    expect((await fixture.relay.stats()).addresses).toBe(3);
   });
 });

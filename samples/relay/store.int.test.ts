@@ -4,6 +4,7 @@
  * does not answer its deliveries has at most RELAY_MAX_IN_FLIGHT_PER_SOCKET of them outstanding.
  */
 import { RawClient, randomTopic } from './testing/rawClient';
+import { relayFixture } from './testing/relayFixture';
 import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
 
 const BOUNDS = {
@@ -113,13 +114,9 @@ describe('relay stored messages', () => {
 describe('relay stored messages per client address (review M6)', () => {
   // 64 KiB in all, 16 KiB per address, 32 KiB per topic; no rate limit to speak of
   const QUOTA = 16 * 1024;
-  let relay: RelayProcess;
-  const open: RawClient[] = [];
-  const client = async (localAddress: string) => {
-    const c = await RawClient.connect(relay.url, { localAddress });
-    open.push(c);
-    return c;
-  };
+  // a fresh relay (an empty store) for each test
+  const fixture = relayFixture({ RELAY_MAX_BYTES: String(64 * 1024), RELAY_MAX_BYTES_PER_ADDRESS: String(QUOTA), RELAY_MAX_BYTES_PER_TOPIC: String(32 * 1024), RELAY_RATE_LIMIT_PER_SECOND: '1000', RELAY_RATE_LIMIT_BURST: '1000' }, { perTest: true });
+  const client = (localAddress: string) => fixture.client({ localAddress });
   const big = (tag: string, i: number) => `${tag}${i}:${'b'.repeat(6000)}`;
   /** What a fresh client (from an address of its own) finds on these topics: each message's text up to its first ':'. */
   const fetchAll = async (topics: string[]) => {
@@ -127,14 +124,6 @@ describe('relay stored messages per client address (review M6)', () => {
     return r.messages.map((m: { message: string }) => m.message.split(':')[0]) as string[];
   };
 
-  // a fresh relay (an empty store) for each test
-  beforeEach(async () => {
-    relay = await startRelayProcess({ env: { RELAY_MAX_BYTES: String(64 * 1024), RELAY_MAX_BYTES_PER_ADDRESS: String(QUOTA), RELAY_MAX_BYTES_PER_TOPIC: String(32 * 1024), RELAY_RATE_LIMIT_PER_SECOND: '1000', RELAY_RATE_LIMIT_BURST: '1000' } });
-  }, 20_000);
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((c) => c.close()));
-    await relay?.stop();
-  });
 
   it('one address stores at most its quota: past it, its own oldest messages go, not another client’s', async () => {
     const victim = await client('127.0.5.1');
@@ -143,7 +132,7 @@ describe('relay stored messages per client address (review M6)', () => {
     const flooder = await client('127.0.5.2');
     const topics = Array.from({ length: 30 }, randomTopic);
     for (const [i, topic] of topics.entries()) await flooder.call('irn_publish', { topic, message: big('f', i), ttl: 300, tag: 1 });
-    const s = await relay.stats();
+    const s = await fixture.relay.stats();
     expect(s.maxAddressStoredBytes).toBeLessThanOrEqual(QUOTA);
     expect(s.storedBytes).toBeLessThan(64 * 1024 - 20_000); // the quota, not the total, stopped it
     expect(await fetchAll([victimTopic])).toEqual(['undelivered']);
@@ -162,7 +151,7 @@ describe('relay stored messages per client address (review M6)', () => {
       const flooder = await client(`127.0.5.${20 + a}`);
       for (let i = 0; i < 2; i++) await flooder.call('irn_publish', { topic: randomTopic(), message: big(`a${a}-`, i), ttl: 300, tag: 1 });
     }
-    const s = await relay.stats();
+    const s = await fixture.relay.stats();
     expect(s.storedBytes).toBeLessThanOrEqual(64 * 1024);
     expect(await fetchAll([victimTopic])).toEqual(['small and old']);
   });

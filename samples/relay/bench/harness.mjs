@@ -96,10 +96,11 @@ export function connect(url, from) {
 let nextId = 1;
 export const request = (method, params) => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method, params });
 
-/** Request/answer on a socket that reads: `call` resolves with the answer frame (result or error). @param {WebSocket} ws */
-export function rpc(ws) {
-  /** @type {Map<number, (f: any) => void>} */
-  const waiting = new Map();
+/**
+ * Calls `handle` with every JSON frame the socket receives other than a delivery, which it answers
+ * (as clients do). @param {WebSocket} ws @param {(frame: any) => void} handle
+ */
+function onFrame(ws, handle) {
   ws.on('message', (data) => {
     let f;
     try {
@@ -108,7 +109,16 @@ export function rpc(ws) {
       return;
     }
     if (f.method === 'irn_subscription') ws.send(JSON.stringify({ id: f.id, jsonrpc: '2.0', result: true }));
-    else waiting.get(f.id)?.(f);
+    else handle(f);
+  });
+}
+
+/** Request/answer on a socket that reads: `call` resolves with the answer frame (result or error). @param {WebSocket} ws */
+export function rpc(ws) {
+  /** @type {Map<number, (f: any) => void>} */
+  const waiting = new Map();
+  onFrame(ws, (f) => {
+    waiting.get(f.id)?.(f);
     waiting.delete(f.id);
   });
   ws.once('close', () => {
@@ -150,16 +160,8 @@ export async function pump(ws, make, budget, until) {
 /** Counts results and errors on a socket (and answers its deliveries). */
 export function tally(ws) {
   const t = { results: 0, errors: 0, codes: /** @type {Record<string, number>} */ ({}) };
-  ws.on('message', (data) => {
-    let f;
-    try {
-      f = JSON.parse(data.toString());
-    } catch {
-      return;
-    }
-    if (f.method === 'irn_subscription') {
-      ws.send(JSON.stringify({ id: f.id, jsonrpc: '2.0', result: true }));
-    } else if (f.error) {
+  onFrame(ws, (f) => {
+    if (f.error) {
       t.errors++;
       t.codes[f.error.code] = (t.codes[f.error.code] ?? 0) + 1;
     } else t.results++;
