@@ -37,12 +37,15 @@ export const SPECS = {
   // connections
   maxSockets: { env: 'RELAY_MAX_SOCKETS', kind: 'int', def: 5000, min: 1 },
   maxSocketsPerAddress: { env: 'RELAY_MAX_SOCKETS_PER_ADDRESS', kind: 'int', def: 50, min: 1 },
+  maxPendingPerAddress: { env: 'RELAY_MAX_PENDING_PER_ADDRESS', kind: 'int', def: 8, min: 1 },
+  upgradeTimeoutMs: { env: 'RELAY_UPGRADE_TIMEOUT_MS', kind: 'int', def: 5000, min: 500 },
   // requests
   maxPayload: { env: 'RELAY_MAX_FRAME_BYTES', kind: 'int', def: 512 * KiB, min: 1 * KiB },
   maxSubscriptionsPerSocket: { env: 'RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET', kind: 'int', def: 1000, min: 1 },
   maxBatchSize: { env: 'RELAY_MAX_BATCH_SIZE', kind: 'int', def: 1000, min: 1 },
   rateLimitPerSecond: { env: 'RELAY_RATE_LIMIT_PER_SECOND', kind: 'int', def: 100, min: 1 },
   rateLimitBurst: { env: 'RELAY_RATE_LIMIT_BURST', kind: 'int', def: 300, min: 1 },
+  rateLimitBytesPerToken: { env: 'RELAY_RATE_LIMIT_BYTES_PER_TOKEN', kind: 'int', def: 16 * KiB, min: 1 * KiB },
   // back-pressure
   maxBufferedBytes: { env: 'RELAY_MAX_BUFFERED_BYTES', kind: 'int', def: 1 * MiB, min: 1 * KiB },
   maxBufferedBytesTotal: { env: 'RELAY_MAX_BUFFERED_BYTES_TOTAL', kind: 'int', def: 256 * MiB, min: 1 * KiB },
@@ -53,6 +56,7 @@ export const SPECS = {
   maxBytesPerTopic: { env: 'RELAY_MAX_BYTES_PER_TOPIC', kind: 'int', def: 8 * MiB, min: 1 * KiB },
   maxMessages: { env: 'RELAY_MAX_MESSAGES', kind: 'int', def: 50_000, min: 1 },
   maxBytes: { env: 'RELAY_MAX_BYTES', kind: 'int', def: 64 * MiB, min: 1 * KiB },
+  maxBytesPerAddress: { env: 'RELAY_MAX_BYTES_PER_ADDRESS', kind: 'int', def: 8 * MiB, min: 1 * KiB },
   maxTtlSeconds: { env: 'RELAY_MAX_TTL_SECONDS', kind: 'int', def: 30 * 24 * 60 * 60, min: 1 },
   sweepIntervalMs: { env: 'RELAY_SWEEP_INTERVAL_MS', kind: 'int', def: 1000, min: 10 },
 };
@@ -70,11 +74,14 @@ export const SPECS = {
  * @property {number} maxTokenLifetimeSeconds
  * @property {number} maxSockets
  * @property {number} maxSocketsPerAddress
+ * @property {number} maxPendingPerAddress
+ * @property {number} upgradeTimeoutMs
  * @property {number} maxPayload
  * @property {number} maxSubscriptionsPerSocket
  * @property {number} maxBatchSize
  * @property {number} rateLimitPerSecond
  * @property {number} rateLimitBurst
+ * @property {number} rateLimitBytesPerToken
  * @property {number} maxBufferedBytes
  * @property {number} maxBufferedBytesTotal
  * @property {number} slowSocketTimeoutMs
@@ -83,6 +90,7 @@ export const SPECS = {
  * @property {number} maxBytesPerTopic
  * @property {number} maxMessages
  * @property {number} maxBytes
+ * @property {number} maxBytesPerAddress
  * @property {number} maxTtlSeconds
  * @property {number} sweepIntervalMs
  */

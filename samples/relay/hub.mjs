@@ -5,15 +5,23 @@
 //   - A client (one identity, any number of sockets) gets a message at most once, and never its own.
 //   - A delivery (`irn_subscription`) is in flight until the client answers it; then the client has
 //     it. If the socket closes first, it becomes deliverable again (next subscribe or fetch).
-//   - Back-pressure: a delivery is only written while the socket's send buffer (ws bufferedAmount) is
-//     under maxBufferedBytes, the sum over all sockets is under maxBufferedBytesTotal and the socket
-//     has fewer than maxInFlightPerSocket unanswered deliveries. Otherwise the socket is "backlogged":
-//     its messages wait in the store (in order) and are sent when it catches up (checked every
-//     TICK_MS and on every answer). A socket whose buffer stays over maxBufferedBytes for
-//     slowSocketTimeoutMs, or ever exceeds HARD_BUFFER_FACTOR times it, is terminated.
+//   - Every byte written to a socket (deliveries, fetch pages, answers, errors) counts as unread until
+//     the client proves it read past it (outbox.mjs: ws, kernel and network buffers all included),
+//     per socket and summed over all sockets (`bufferedTotal`).
+//   - Back-pressure: a delivery is only written while the socket's unread bytes are under
+//     maxBufferedBytes, the total under maxBufferedBytesTotal and the socket has fewer than
+//     maxInFlightPerSocket unanswered deliveries. A fetch page (irn_batchFetchMessages) likewise, and
+//     only once the socket's previous page has been read; it holds at most the room left under
+//     maxBufferedBytes (at least one message) and costs a token per rateLimitBytesPerToken bytes. What
+//     cannot go out waits (deliveries in the store, in order; at most one fetch per socket, answered
+//     later) and goes out when the socket catches up (checked every TICK_MS and on every pong/answer).
+//   - A socket that stays stalled for slowSocketTimeoutMs (a fetch page unread, or unread bytes at or
+//     over maxBufferedBytes) is terminated; one whose unread bytes ever exceed HARD_BUFFER_FACTOR ×
+//     maxBufferedBytes at once. (A few unread deliveries under the bound are left to the keepalive.)
 //   - The subscription id is sha256(topic + identity) in hex, as the clients compute it.
 import { createHash } from 'node:crypto';
 import { WebSocket } from 'ws';
+import { tokensFor } from './limits.mjs';
 
 export const TICK_MS = 100;
 export const HARD_BUFFER_FACTOR = 4;
@@ -34,14 +42,14 @@ const sha256 = (s) => createHash('sha256').update(s).digest('hex');
  * @property {WebSocket} ws
  * @property {string} identity verified did:key, or `anon:<random>` for a socket without a token
  * @property {boolean} anonymous
- * @property {string} address client address (per-address socket limit)
+ * @property {string} address client address key (per-address limits)
+ * @property {import('./outbox.mjs').Outbox} out bytes written and provably read
  * @property {Map<string, string>} subs topic -> subscription id
  * @property {Map<number, StoredMessage>} pendingAcks irn_subscription id -> message
  * @property {Set<string>} pendingTopics topics with messages waiting for room (back-pressure)
+ * @property {{ id: string | number | null, topics: string[] } | null} fetchWaiting a fetch not answered yet
  * @property {import('./limits.mjs').TokenBucket} bucket
- * @property {number} overSince ms since epoch its buffer went over the bound (0: under)
- * @property {boolean} awaitingPong
- * @property {number} missedPongs
+ * @property {number} overSince ms since epoch it stalled (0: not stalled)
  * @property {boolean} closed
  */
 
@@ -62,21 +70,41 @@ export class Hub {
     /** @type {Set<Conn>} sockets with deliveries waiting for room */
     this.backlog = new Set();
     this.bufferedTotal = 0;
-    this.counters = { published: 0, deliveries: 0, dropped: 0 };
+    this.counters = { published: 0, deliveries: 0, fetchPages: 0, dropped: 0, terminated: 0, fetchesDeferred: 0 };
     // Ids of the relay's own requests: increasing, unique per relay, safe integers.
     this.rpcId = Date.now() * 1000;
     /** @type {NodeJS.Immediate | undefined} */
     this.pumpScheduled = undefined;
   }
 
-  /** @param {Conn} conn @param {unknown} frame @returns {boolean} written */
+  /** Writes a frame; every byte counts as unread until a pong proves it read. @param {Conn} conn @param {unknown} frame @returns {boolean} written */
   send(conn, frame) {
-    if (conn.ws.readyState !== WebSocket.OPEN) return false;
-    const text = JSON.stringify(frame);
-    conn.ws.send(text);
-    this.bufferedTotal += text.length;
-    if (conn.ws.bufferedAmount > HARD_BUFFER_FACTOR * this.config.maxBufferedBytes) this.drop(conn, 'send buffer far over its bound');
+    if (conn.closed || conn.ws.readyState !== WebSocket.OPEN) return false;
+    this.bufferedTotal += conn.out.write(JSON.stringify(frame));
+    if (conn.out.unread > HARD_BUFFER_FACTOR * this.config.maxBufferedBytes) this.drop(conn, 'unread bytes far over their bound');
     return true;
+  }
+
+  /** A pong from the socket's client: what it proves read leaves the budgets. @param {Conn} conn @param {Buffer} data */
+  onPong(conn, data) {
+    const proved = conn.out.pong(data);
+    if (proved === 0) return;
+    this.bufferedTotal -= proved;
+    if (this.backlog.has(conn)) this.schedulePump();
+  }
+
+  /** Every ping interval: probe each socket; terminate one that left a probe unanswered for two intervals. @returns {void} */
+  keepalive() {
+    for (const conn of this.conns) {
+      const probe = conn.out.probe;
+      if (probe && ++probe.ticks >= 2) {
+        this.counters.terminated++;
+        this.say(`#${conn.n} missed two pongs: terminated`);
+        conn.ws.terminate();
+        continue;
+      }
+      conn.out.ask(true);
+    }
   }
 
   /** Terminates a socket that does not read. @param {Conn} conn @param {string} why */
@@ -88,10 +116,19 @@ export class Hub {
     conn.ws.terminate();
   }
 
-  /** @param {Conn} conn */
+  /** Room to write more to this socket (unread bytes, its own and in total). @param {Conn} conn */
+  hasBytes(conn) {
+    return !conn.closed && conn.ws.readyState === WebSocket.OPEN && conn.out.unread < this.config.maxBufferedBytes && this.bufferedTotal < this.config.maxBufferedBytesTotal;
+  }
+
+  /** Room for a delivery. @param {Conn} conn */
   hasRoom(conn) {
-    const { maxBufferedBytes, maxBufferedBytesTotal, maxInFlightPerSocket } = this.config;
-    return conn.ws.readyState === WebSocket.OPEN && conn.pendingAcks.size < maxInFlightPerSocket && conn.ws.bufferedAmount < maxBufferedBytes && this.bufferedTotal < maxBufferedBytesTotal;
+    return this.hasBytes(conn) && conn.pendingAcks.size < this.config.maxInFlightPerSocket;
+  }
+
+  /** Stalled: its client has not read a fetch page, or holds its whole budget unread. @param {Conn} conn */
+  stalled(conn) {
+    return conn.out.pageUnread || conn.out.unread >= this.config.maxBufferedBytes;
   }
 
   /**
@@ -103,7 +140,7 @@ export class Hub {
     const subId = conn.subs.get(msg.topic);
     if (!subId || conn.closed || msg.removed || msg.expiresAt <= Date.now()) return 'skip';
     if (msg.delivered.has(conn.identity) || msg.inFlight.has(conn.identity)) return 'skip';
-    if (this.backlog.has(conn) || !this.hasRoom(conn)) {
+    if (conn.pendingTopics.size > 0 || !this.hasRoom(conn)) {
       conn.pendingTopics.add(msg.topic);
       this.backlog.add(conn);
       return 'full';
@@ -167,19 +204,52 @@ export class Hub {
    * @returns {number} sockets it was sent to
    */
   publish(from, p) {
-    const { msg, fresh } = this.store.put({ topic: p.topic, message: p.message, ttlMs: p.ttlSeconds * 1000, tag: p.tag, attestation: p.attestation });
+    const { msg, fresh } = this.store.put({ topic: p.topic, message: p.message, ttlMs: p.ttlSeconds * 1000, tag: p.tag, attestation: p.attestation, owner: from.address });
     if (fresh) this.counters.published++;
-    this.store.addRecipient(msg, from.identity);
+    this.store.addRecipient(msg, from.identity, from.address);
     let n = 0;
     for (const conn of this.subscribers.get(p.topic) ?? []) if (this.deliver(msg, conn) === 'sent') n++;
     return n;
   }
 
   /**
-   * Undelivered stored messages of some topics, handed over in the response (and counted as received).
-   * @param {Conn} conn @param {string[]} topics
+   * An irn_batchFetchMessages request: answered now when the socket has room, else when it has.
+   * @param {Conn} conn @param {string | number | null} id @param {string[]} topics
+   * @returns {boolean} taken (false: another fetch of this socket is waiting already)
    */
-  fetch(conn, topics) {
+  requestFetch(conn, id, topics) {
+    if (conn.fetchWaiting) return false;
+    conn.fetchWaiting = { id, topics };
+    if (!this.answerFetch(conn)) {
+      this.counters.fetchesDeferred++;
+      this.backlog.add(conn);
+    }
+    return true;
+  }
+
+  /** Answers the socket's waiting fetch if it has room. @param {Conn} conn @returns {boolean} answered */
+  answerFetch(conn) {
+    const waiting = conn.fetchWaiting;
+    if (!waiting || conn.out.pageUnread || !this.hasBytes(conn)) return false;
+    conn.fetchWaiting = null;
+    const { maxBufferedBytes, rateLimitBytesPerToken } = this.config;
+    // the request paid one token; the page may take what the bucket holds, and the room left
+    const budget = Math.min(maxBufferedBytes - conn.out.unread, (conn.bucket.available() + 1) * rateLimitBytesPerToken);
+    const page = this.fetchPage(conn, waiting.topics, budget);
+    conn.bucket.charge(tokensFor(page.bytes, rateLimitBytesPerToken) - 1);
+    this.send(conn, { id: waiting.id, jsonrpc: '2.0', result: { messages: page.messages, hasMore: page.hasMore } });
+    conn.out.pageEnd = conn.out.sent;
+    this.counters.fetchPages++;
+    this.say(`#${conn.n} irn_batchFetchMessages ${waiting.topics.length} topics -> ${page.messages.length}${page.hasMore ? ' (more)' : ''}`);
+    return true;
+  }
+
+  /**
+   * Undelivered stored messages of some topics, up to `budget` bytes (at least one message), handed
+   * over in the response (and counted as received).
+   * @param {Conn} conn @param {string[]} topics @param {number} budget
+   */
+  fetchPage(conn, topics, budget) {
     /** @type {Record<string, unknown>[]} */
     const messages = [];
     let bytes = 0;
@@ -187,19 +257,20 @@ export class Hub {
     outer: for (const topic of topics) {
       for (const msg of this.store.live(topic)) {
         if (msg.delivered.has(conn.identity) || msg.inFlight.has(conn.identity)) continue;
-        if (messages.length >= FETCH_PAGE_SIZE || (messages.length > 0 && bytes + msg.message.length > this.config.maxBufferedBytes)) {
+        const size = msg.message.length + (msg.attestation?.length ?? 0) + 160;
+        if (messages.length >= FETCH_PAGE_SIZE || (messages.length > 0 && bytes + size > budget)) {
           hasMore = true;
           break outer;
         }
-        bytes += msg.message.length;
+        bytes += size;
         /** @type {Record<string, unknown>} */
         const data = { topic: msg.topic, message: msg.message, publishedAt: msg.publishedAt, tag: msg.tag };
         if (msg.attestation !== undefined) data.attestation = msg.attestation;
         messages.push(data);
-        this.store.addRecipient(msg, conn.identity);
+        this.store.addRecipient(msg, conn.identity, conn.address);
       }
     }
-    return { messages, hasMore };
+    return { messages, hasMore, bytes };
   }
 
   /** The client's answer to an irn_subscription. @param {Conn} conn @param {unknown} id @returns {boolean} it was one */
@@ -209,7 +280,7 @@ export class Hub {
     if (!msg) return false;
     conn.pendingAcks.delete(id);
     if (msg.inFlight.get(conn.identity)?.conn === conn) msg.inFlight.delete(conn.identity);
-    this.store.addRecipient(msg, conn.identity);
+    this.store.addRecipient(msg, conn.identity, conn.address);
     if (this.backlog.has(conn)) this.schedulePump();
     return true;
   }
@@ -228,7 +299,8 @@ export class Hub {
   /** @param {Conn} conn */
   remove(conn) {
     conn.closed = true;
-    this.conns.delete(conn);
+    if (this.conns.delete(conn)) this.bufferedTotal -= conn.out.unread;
+    conn.fetchWaiting = null;
     this.backlog.delete(conn);
     for (const topic of [...conn.subs.keys()]) this.unsubscribe(conn, topic);
     // Unanswered deliveries become deliverable again to this client.
@@ -244,37 +316,38 @@ export class Hub {
     });
   }
 
-  /** Sends waiting deliveries to the backlogged sockets that have room again. */
+  /** Sends waiting fetch answers and deliveries to the backlogged sockets that have room again. */
   pump() {
     for (const conn of [...this.backlog]) {
       if (conn.closed) {
         this.backlog.delete(conn);
         continue;
       }
-      if (!this.hasRoom(conn)) continue;
-      this.backlog.delete(conn);
-      const topics = [...conn.pendingTopics];
-      conn.pendingTopics.clear();
-      for (const [i, topic] of topics.entries()) {
-        this.flush(conn, topic);
-        if (this.backlog.has(conn)) {
-          for (const rest of topics.slice(i + 1)) conn.pendingTopics.add(rest);
-          break;
+      this.answerFetch(conn);
+      if (conn.pendingTopics.size > 0 && this.hasRoom(conn)) {
+        const topics = [...conn.pendingTopics];
+        conn.pendingTopics.clear();
+        for (const [i, topic] of topics.entries()) {
+          this.flush(conn, topic);
+          if (conn.pendingTopics.size > 0) {
+            for (const rest of topics.slice(i + 1)) conn.pendingTopics.add(rest);
+            break;
+          }
         }
       }
+      if (!conn.fetchWaiting && conn.pendingTopics.size === 0) this.backlog.delete(conn);
     }
   }
 
-  /** Every TICK_MS: measure the send buffers, drop sockets that stay over the bound, resume the others. */
+  /** Every TICK_MS: recount the unread bytes, drop sockets that stay stalled, resume the others. */
   tick(now = Date.now()) {
-    const { maxBufferedBytes, slowSocketTimeoutMs } = this.config;
+    const { slowSocketTimeoutMs } = this.config;
     let total = 0;
     for (const conn of this.conns) {
-      const b = conn.ws.bufferedAmount;
-      total += b;
-      if (b <= maxBufferedBytes) conn.overSince = 0;
+      total += conn.out.unread;
+      if (!this.stalled(conn)) conn.overSince = 0;
       else if (!conn.overSince) conn.overSince = now;
-      else if (now - conn.overSince >= slowSocketTimeoutMs) this.drop(conn, `send buffer over ${maxBufferedBytes} bytes for ${slowSocketTimeoutMs} ms`);
+      else if (now - conn.overSince >= slowSocketTimeoutMs) this.drop(conn, `not reading (${conn.out.unread} bytes unread) for ${slowSocketTimeoutMs} ms`);
     }
     this.bufferedTotal = total;
     this.pump();

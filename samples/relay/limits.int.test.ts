@@ -1,7 +1,8 @@
 /**
  * The relay's limits on what one client can ask of it, on a real relay process with small limits:
- * sockets per address, subscriptions per socket, batch length, request rate (token bucket), frame
- * size; and its validation of topics, ids and requests, answered with JSON-RPC errors.
+ * sockets per address, subscriptions per socket, batch length, request rate (token bucket, charged
+ * by size for large frames and fetch pages), frame size; and its validation of topics, ids and
+ * requests, answered with JSON-RPC errors.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ const LIMITS = {
   RELAY_RATE_LIMIT_PER_SECOND: '2',
   RELAY_RATE_LIMIT_BURST: '20',
   RELAY_MAX_FRAME_BYTES: '16384',
+  RELAY_RATE_LIMIT_BYTES_PER_TOKEN: '4096',
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -109,6 +111,43 @@ describe('relay limits', () => {
     expect(await reader.call('irn_unsubscribe', { topic: randomTopic(), id: 'x' })).toBe(true);
     // the publisher's own bucket was not touched by the reader's
     expect(await publisher.call('irn_unsubscribe', { topic: randomTopic(), id: 'x' })).toBe(true);
+  });
+
+  /** Sends `n` cheap requests at once; resolves with how many were served (the rest: -32005). */
+  const burst = async (c: RawClient, n: number) => {
+    const answers = await Promise.all(Array.from({ length: n }, () => c.send('irn_unsubscribe', { topic: randomTopic(), id: 'x' })));
+    expect(answers.filter((r) => r.result !== true).every((r) => r.error?.code === -32005)).toBe(true);
+    return answers.filter((r) => r.result === true).length;
+  };
+
+  it('a publish costs a token per started 4 KiB: 6 KiB publishes take two each, so ten spend the burst of 20 (review M6)', async () => {
+    const c = await client();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => c.send('irn_publish', { topic: randomTopic(), message: `${i}:${'p'.repeat(6000)}`, ttl: 60, tag: 1 })));
+    const ok = answers.filter((r) => r.result === true).length;
+    expect(ok).toBeGreaterThanOrEqual(10);
+    expect(ok).toBeLessThanOrEqual(11); // one refilled meanwhile at most (2 per second)
+    expect(answers.filter((r) => r.error?.code === -32005)).toHaveLength(12 - ok);
+  });
+
+  it('a fetch page costs a token per started 4 KiB, and holds no more than the bucket pays for (review H3)', async () => {
+    const topic = randomTopic();
+    const texts = Array.from({ length: 8 }, (_, i) => `${i}:${'f'.repeat(3000)}`);
+    const publisher = await client();
+    for (const half of [texts.slice(0, 4), texts.slice(4)]) await publisher.call('irn_batchPublish', { messages: half.map((message) => ({ topic, message, ttl: 60, tag: 1 })) });
+    // a full bucket pays for the 8 messages (about 25 KB with their envelopes: 7 tokens, one of them the request's)
+    const rich = await client();
+    const all = await rich.call('irn_batchFetchMessages', { topics: [topic] });
+    expect(all.messages.map((m: { message: string }) => m.message)).toEqual(texts);
+    const left = await burst(rich, 20);
+    expect(left).toBeGreaterThanOrEqual(20 - 7);
+    expect(left).toBeLessThanOrEqual(20 - 7 + 1);
+    // a nearly empty one (two tokens) gets a shorter page and is told there is more
+    const poor = await client();
+    expect(await burst(poor, 18)).toBeGreaterThanOrEqual(17);
+    const page = await poor.call('irn_batchFetchMessages', { topics: [topic] });
+    expect(page.messages.length).toBeGreaterThanOrEqual(1);
+    expect(page.messages.length).toBeLessThan(8);
+    expect(page.hasMore).toBe(true);
   });
 
   it('a frame over 16 KiB closes that socket (1009); the others carry on', async () => {

@@ -1,9 +1,12 @@
-// Per-socket and per-address limits: the request rate (token bucket), open sockets per client
-// address, and where a request comes from (the socket's peer, or the last X-Forwarded-For hop when
-// the relay is told it sits behind a proxy).
+// Per-socket and per-address limits: the request rate (token bucket), counts per client address
+// (open sockets, connections not yet upgraded), and where a request comes from (the socket's peer,
+// or the last X-Forwarded-For hop when the relay is told it sits behind a proxy). Every per-address
+// limit counts by `clientAddressKey`: an IPv4 address, or an IPv6 address's /64 prefix (review M7).
+import { clientAddressKey } from '../shared/clientAddress.mjs';
 
 /**
- * A token bucket: `burst` tokens, refilled at `perSecond`; a request takes one.
+ * A token bucket: `burst` tokens, refilled at `perSecond`; a request takes one, a large frame or a
+ * fetch page one per `rateLimitBytesPerToken` bytes.
  */
 export class TokenBucket {
   /** @param {number} perSecond @param {number} burst @param {number} [now] */
@@ -14,19 +17,39 @@ export class TokenBucket {
     this.last = now;
   }
 
-  /** Takes `cost` tokens if there are that many. @param {number} [cost] @param {number} [now] @returns {boolean} */
-  take(cost = 1, now = Date.now()) {
+  /** @param {number} now */
+  refill(now) {
     if (now > this.last) {
       this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
       this.last = now;
     }
+  }
+
+  /** Takes `cost` tokens if there are that many. @param {number} [cost] @param {number} [now] @returns {boolean} */
+  take(cost = 1, now = Date.now()) {
+    this.refill(now);
     if (this.tokens < cost) return false;
     this.tokens -= cost;
     return true;
   }
+
+  /** Whole tokens available now. @param {number} [now] */
+  available(now = Date.now()) {
+    this.refill(now);
+    return Math.max(0, Math.floor(this.tokens));
+  }
+
+  /** Takes `cost` tokens whatever is left: the bucket may go into debt (later requests wait for it). @param {number} cost @param {number} [now] */
+  charge(cost, now = Date.now()) {
+    this.refill(now);
+    this.tokens = Math.max(-this.burst, this.tokens - cost);
+  }
 }
 
-/** Counts open sockets per client address. */
+/** Tokens a frame or page of `bytes` bytes costs: one per started `bytesPerToken`. @param {number} bytes @param {number} bytesPerToken */
+export const tokensFor = (bytes, bytesPerToken) => Math.max(1, Math.ceil(bytes / bytesPerToken));
+
+/** Counts something (open sockets, pending connections) per client address key. */
 export class AddressCounter {
   /** @param {number} max per address */
   constructor(max) {
@@ -70,21 +93,21 @@ export function isLoopback(address) {
 }
 
 /**
- * The address a request comes from. With `trustProxy`, the last X-Forwarded-For entry (the one the
- * proxy in front of the relay added); otherwise the socket's peer address.
+ * The key per-address limits count a request by. With `trustProxy`, that of the last X-Forwarded-For
+ * entry (the one the proxy in front of the relay added); otherwise that of the socket's peer.
  * @param {import('node:http').IncomingMessage} req
  * @param {boolean} trustProxy
  * @returns {string}
  */
 export function clientAddress(req, trustProxy) {
-  const peer = normalizeAddress(req.socket.remoteAddress ?? 'unknown');
+  const peer = clientAddressKey(req.socket.remoteAddress);
   if (!trustProxy) return peer;
   const header = req.headers['x-forwarded-for'];
   const value = Array.isArray(header) ? header[header.length - 1] : header;
   if (!value) return peer;
   const hops = value.split(',').map((s) => s.trim()).filter(Boolean);
   const last = hops[hops.length - 1];
-  return last && last.length <= 64 ? normalizeAddress(last) : peer;
+  return last && last.length <= 64 ? clientAddressKey(last) : peer;
 }
 
 /**

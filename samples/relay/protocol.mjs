@@ -145,8 +145,10 @@ function objectParams(params, shape) {
 /**
  * @typedef {import('./hub.mjs').Hub} Hub
  * @typedef {import('./hub.mjs').Conn} Conn
- * @typedef {{ result: unknown, note?: string, after?: () => number }} Outcome
- * @typedef {(conn: Conn, params: unknown) => Outcome} Handler
+ * @typedef {{ result?: unknown, answered?: boolean, note?: string, after?: () => number }} Outcome
+ *   `answered`: the hub answers the request itself (later, when the socket has room)
+ * @typedef {(conn: Conn, params: unknown, id?: string | number | null) => Outcome} Handler
+ *   `id` is undefined for a notification
  */
 
 /** @param {string} s */
@@ -228,11 +230,14 @@ export function createMethods(hub) {
       for (const p of all) n += publish(conn, p);
       return { result: true, note: `${all.length} messages -> ${n}` };
     },
-    irn_batchFetchMessages(conn, params) {
+    // Answered by the hub once the socket has room and has read its previous page (one waits at most).
+    // A notification would hand messages over with no answer to carry them: it does nothing.
+    irn_batchFetchMessages(conn, params, id) {
       const list = listParam(objectParams(params, '{ topics }').topics, 'topics', maxBatchSize);
       const topics = list.map((t, i) => topicParam(t, `topics[${i}]`));
-      const result = hub.fetch(conn, topics);
-      return { result, note: `${topics.length} topics -> ${result.messages.length}` };
+      if (id === undefined) return { note: `${topics.length} topics (notification: nothing to answer)` };
+      if (!hub.requestFetch(conn, id ?? null, topics)) throw new RpcError(LIMIT_EXCEEDED, 'Limit exceeded: a fetch of this socket is already waiting for its answer');
+      return { answered: true, note: `${topics.length} topics` };
     },
     // WalletConnect 2.25: the dapp publishes its session proposal this way and never subscribes to the
     // pairing topic itself; the relay subscribes it, so the wallet's answer reaches it.

@@ -26,8 +26,12 @@ export interface RelayConfig {
   maxTokenLifetimeSeconds: number;
   /** Open sockets in total (more: HTTP 503). env RELAY_MAX_SOCKETS; default 5000. */
   maxSockets: number;
-  /** Open sockets per client address (more: HTTP 429). env RELAY_MAX_SOCKETS_PER_ADDRESS; default 50. */
+  /** Open sockets per client address (more: HTTP 429). An address is an IPv4 address or an IPv6 /64. env RELAY_MAX_SOCKETS_PER_ADDRESS; default 50. */
   maxSocketsPerAddress: number;
+  /** Connections per client address that have not upgraded yet; more are closed on connect, before any HTTP is read (not applied with trustProxy). env RELAY_MAX_PENDING_PER_ADDRESS; default 8. */
+  maxPendingPerAddress: number;
+  /** A connection that has not sent its upgrade request within this is closed (checked every second at most). env RELAY_UPGRADE_TIMEOUT_MS; default 5000. */
+  upgradeTimeoutMs: number;
   /** Largest accepted frame in bytes (larger: close 1009). env RELAY_MAX_FRAME_BYTES; default 512 KiB. */
   maxPayload: number;
   /** env RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET; default 1000. */
@@ -38,11 +42,13 @@ export interface RelayConfig {
   rateLimitPerSecond: number;
   /** Token bucket per socket: size. env RELAY_RATE_LIMIT_BURST; default 300. */
   rateLimitBurst: number;
-  /** Send buffer per socket above which deliveries wait. env RELAY_MAX_BUFFERED_BYTES; default 1 MiB. */
+  /** A frame over 1 KiB, and a fetch page, cost one token per started this many bytes. env RELAY_RATE_LIMIT_BYTES_PER_TOKEN; default 16 KiB. */
+  rateLimitBytesPerToken: number;
+  /** Bytes written to a socket and not yet proven read (ws, kernel and network buffers) above which deliveries and fetch pages wait. env RELAY_MAX_BUFFERED_BYTES; default 1 MiB. */
   maxBufferedBytes: number;
-  /** Send buffers of all sockets together above which deliveries wait. env RELAY_MAX_BUFFERED_BYTES_TOTAL; default 256 MiB. */
+  /** The same summed over all sockets. env RELAY_MAX_BUFFERED_BYTES_TOTAL; default 256 MiB. */
   maxBufferedBytesTotal: number;
-  /** A socket whose send buffer stays over maxBufferedBytes this long is terminated. env RELAY_SLOW_SOCKET_TIMEOUT_MS; default 10000. */
+  /** A socket that stays stalled this long (a fetch page unread, or unread bytes at or over maxBufferedBytes) is terminated. env RELAY_SLOW_SOCKET_TIMEOUT_MS; default 10000. */
   slowSocketTimeoutMs: number;
   /** Unanswered deliveries per socket before more wait. env RELAY_MAX_IN_FLIGHT_PER_SOCKET; default 1000. */
   maxInFlightPerSocket: number;
@@ -52,8 +58,10 @@ export interface RelayConfig {
   maxBytesPerTopic: number;
   /** Stored messages in total (oldest dropped). env RELAY_MAX_MESSAGES; default 50000. */
   maxMessages: number;
-  /** Stored bytes in total (oldest dropped). env RELAY_MAX_BYTES; default 64 MiB. */
+  /** Stored bytes in total (the publisher's own oldest dropped first, then the largest holder's). env RELAY_MAX_BYTES; default 64 MiB. */
   maxBytes: number;
+  /** Stored bytes per publishing client address (its own oldest dropped). env RELAY_MAX_BYTES_PER_ADDRESS; default 8 MiB. */
+  maxBytesPerAddress: number;
   /** Longest ttl honoured (longer is shortened). env RELAY_MAX_TTL_SECONDS; default 30 days. */
   maxTtlSeconds: number;
   /** How often expired messages are dropped. env RELAY_SWEEP_INTERVAL_MS; default 1000. */
@@ -82,16 +90,26 @@ export interface RelayStats {
   messages: number;
   /** accounted bytes of the stored messages */
   storedBytes: number;
-  /** bytes waiting in the send buffers of all sockets (ws bufferedAmount) */
+  /** stored bytes of the address that stores the most (its quota use) */
+  maxAddressStoredBytes: number;
+  /** bytes written to all sockets and not yet proven read (ws, kernel and network buffers) */
   bufferedBytes: number;
-  /** the largest send buffer of one socket */
+  /** the same for the socket with the most */
   maxSocketBufferedBytes: number;
-  /** sockets with deliveries waiting for room */
+  /** what of bufferedBytes is still in the relay process (ws bufferedAmount) */
+  wsBufferedBytes: number;
+  /** sockets with deliveries or a fetch waiting for room */
   backlogged: number;
+  /** sockets with a fetch waiting for room */
+  fetchesWaiting: number;
+  /** fetches that had to wait, since start */
+  fetchesDeferred: number;
   /** messages accepted since start (duplicates excluded) */
   published: number;
   /** irn_subscription frames sent since start */
   deliveries: number;
+  /** irn_batchFetchMessages answers sent since start */
+  fetchPages: number;
   /** stored messages dropped to keep a bound */
   evicted: number;
   expired: number;
@@ -106,6 +124,10 @@ export interface RelayStats {
   refusedUnauthorized: number;
   refusedPerAddress: number;
   refusedCapacity: number;
+  /** connections closed on connect: their address had maxPendingPerAddress not upgraded yet */
+  refusedPending: number;
+  /** connections not upgraded (yet) */
+  pendingConnections: number;
   rssBytes: number;
 }
 

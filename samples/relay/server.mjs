@@ -13,9 +13,11 @@
 // This file wires the parts together; each has its own module:
 //   config.mjs    options, env variables, defaults, validation
 //   auth.mjs      the connection JWT (EdDSA over the did:key in `iss`), verified on upgrade
-//   limits.mjs    token bucket (request rate), sockets per address, client address
-//   store.mjs     stored messages, bounded by count and bytes, per topic and in total
-//   hub.mjs       subscriptions, delivery once per client, back-pressure on slow readers
+//   front.mjs     HTTP up to the upgrade: /health, /stats, refusals, bounds on pending connections
+//   limits.mjs    token bucket (request rate), counts per address, client address (IPv6 by /64)
+//   store.mjs     stored messages, bounded by count and bytes, per topic, per address and in total
+//   hub.mjs       subscriptions, delivery once per client, fetch pages, back-pressure on slow readers
+//   outbox.mjs    bytes written to a socket and bytes its client provably read (ping/pong probes)
 //   protocol.mjs  JSON-RPC parsing and errors, the irn_* and wc_* methods
 //   log.mjs       log lines a client cannot forge
 //
@@ -24,17 +26,21 @@
 // keyed. A socket without `auth` gets a random identity of its own (`anon:…`), which can never be a
 // did:key, so it can never receive another client's messages in that client's place (turn these
 // sockets off with allowAnonymous: false). Too many sockets (in total or from one address): 503 / 429.
+// Before any HTTP is read, a connection from an address that already has maxPendingPerAddress
+// connections not yet upgraded is closed; a connection that has not upgraded within
+// upgradeTimeoutMs is closed (checked every second), so nobody can sit on the connection slots.
 // `GET /health` answers {ok:true}; `GET /stats` (loopback, not proxied) the counters; other HTTP: 426.
 import { randomBytes } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { WebSocketServer, WebSocket } from 'ws';
 import { AuthError, verifyRelayJwt } from './auth.mjs';
 import { RelayConfigError, SPECS, resolveConfig } from './config.mjs';
 import { Hub, TICK_MS } from './hub.mjs';
-import { AddressCounter, TokenBucket, clientAddress, isLocalRequest } from './limits.mjs';
+import { createFront, refuse } from './front.mjs';
+import { AddressCounter, TokenBucket, clientAddress, tokensFor } from './limits.mjs';
 import { logText, safeSink } from './log.mjs';
 import { INTERNAL_ERROR, LIMIT_EXCEEDED, METHOD_NOT_FOUND, PARSE_ERROR, RpcError, createMethods, parseFrame, peekId } from './protocol.mjs';
+import { Outbox } from './outbox.mjs';
 import { MessageStore } from './store.mjs';
 
 export { TAG_SESSION_PROPOSE, TAG_SESSION_PROPOSE_RESPONSE, TAG_SESSION_SETTLE } from './protocol.mjs';
@@ -55,17 +61,6 @@ export { AuthError } from './auth.mjs';
 const PEEK_LIMIT = 1024;
 
 /**
- * Answers an upgrade request with an HTTP error and closes the socket.
- * @param {import('node:stream').Duplex} socket @param {number} status @param {string} text
- */
-function refuse(socket, status, text) {
-  if (!socket.writable) return void socket.destroy();
-  const body = `${text}\n`;
-  socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-}
-
-/**
  * Starts a relay. Resolves once it listens.
  * @param {RelayOptions} [options]
  */
@@ -74,7 +69,7 @@ export async function startRelay(options = {}) {
   const config = resolveConfig(rest, env);
   const say = safeSink(typeof log === 'function' ? log : log ? (line) => console.log(`[relay] ${line}`) : () => {});
 
-  const counters = { terminated: 0, rateLimited: 0, invalidFrames: 0, refusedUnauthorized: 0, refusedPerAddress: 0, refusedCapacity: 0 };
+  const counters = { rateLimited: 0, invalidFrames: 0, refusedUnauthorized: 0, refusedPerAddress: 0, refusedCapacity: 0, refusedPending: 0 };
   /** @type {Hub} */
   let hub;
   const store = new MessageStore(config, (msg) => hub.onRemoved(msg));
@@ -88,11 +83,12 @@ export async function startRelay(options = {}) {
   /** @param {Conn} conn @param {string | number | null} id @param {number} code @param {string} message */
   const sendError = (conn, id, code, message) => hub.send(conn, { id, jsonrpc: '2.0', error: { code, message } });
 
-  /** @param {Conn} conn @param {string} text */
-  const onText = (conn, text) => {
-    // A large frame pays before it is parsed, so over the rate limit it is refused unread.
-    const paid = text.length > PEEK_LIMIT;
-    if (paid && !conn.bucket.take()) {
+  /** @param {Conn} conn @param {string} text @param {number} bytes */
+  const onText = (conn, text, bytes) => {
+    // A large frame pays (one token per rateLimitBytesPerToken bytes) before it is parsed, so over the
+    // rate limit it is refused unread.
+    const paid = bytes > PEEK_LIMIT;
+    if (paid && !conn.bucket.take(tokensFor(bytes, config.rateLimitBytesPerToken))) {
       counters.rateLimited++;
       const id = peekId(text);
       if (id !== null) sendError(conn, id, LIMIT_EXCEEDED, rateLimitMessage);
@@ -125,7 +121,7 @@ export async function startRelay(options = {}) {
     /** @type {import('./protocol.mjs').Outcome} */
     let out;
     try {
-      out = handler(conn, frame.params);
+      out = handler(conn, frame.params, frame.hasId ? frame.id : undefined);
     } catch (err) {
       if (err instanceof RpcError) {
         counters.invalidFrames++;
@@ -137,35 +133,12 @@ export async function startRelay(options = {}) {
       }
       return;
     }
-    if (frame.hasId) hub.send(conn, { id: frame.id, jsonrpc: '2.0', result: out.result });
+    if (frame.hasId && !out.answered) hub.send(conn, { id: frame.id, jsonrpc: '2.0', result: out.result });
     const flushed = out.after ? out.after() : 0;
     say(`#${conn.n} ${frame.method} ${out.note ?? ''}${flushed ? ` (+${flushed} stored)` : ''}`.trimEnd());
   };
 
-  const http = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (req.method === 'GET' && path === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ ok: true }));
-      return;
-    }
-    if (req.method === 'GET' && path === '/stats') {
-      if (config.statsEndpoint && isLocalRequest(req)) {
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ ok: true, ...stats() }));
-      } else {
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        res.end('Not found\n');
-      }
-      return;
-    }
-    res.writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' });
-    res.end('This is a WalletConnect relay: connect with a WebSocket.\n');
-  });
-  // Bounds on connections that have not (yet) become WebSockets.
-  http.headersTimeout = 10_000;
-  http.requestTimeout = 10_000;
-  http.maxConnections = config.maxSockets + config.maxSocketsPerAddress;
+  const { http, upgraded, pendingConnections } = createFront(config, () => stats(), counters);
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxPayload, perMessageDeflate: false, clientTracking: false });
 
   http.on('upgrade', (req, socket, head) => {
@@ -208,7 +181,10 @@ export async function startRelay(options = {}) {
         return refuse(socket, 401, err.message);
       }
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity, anonymous, address));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      upgraded(socket);
+      onConnection(ws, identity, anonymous, address);
+    });
   });
 
   /** @param {WebSocket} ws @param {string} identity @param {boolean} anonymous @param {string} address */
@@ -221,25 +197,23 @@ export async function startRelay(options = {}) {
       identity,
       anonymous,
       address,
+      out: new Outbox(ws),
       subs: new Map(),
       pendingAcks: new Map(),
       pendingTopics: new Set(),
+      fetchWaiting: null,
       bucket: new TokenBucket(config.rateLimitPerSecond, config.rateLimitBurst),
       overSince: 0,
-      awaitingPong: false,
-      missedPongs: 0,
       closed: false,
     };
     hub.add(conn);
     say(`#${conn.n} connected ${anonymous ? 'anonymous' : `client ${identity.slice('did:key:'.length, 'did:key:'.length + 8)}…`}`);
-    ws.on('pong', () => {
-      conn.awaitingPong = false;
-      conn.missedPongs = 0;
-    });
+    ws.on('pong', (data) => hub.onPong(conn, data));
     ws.on('message', (data, isBinary) => {
       if (conn.closed) return;
+      const bytes = /** @type {Buffer} */ (data).length;
       if (isBinary) {
-        if (!conn.bucket.take()) {
+        if (!conn.bucket.take(tokensFor(bytes, config.rateLimitBytesPerToken))) {
           counters.rateLimited++;
           return;
         }
@@ -247,7 +221,7 @@ export async function startRelay(options = {}) {
         sendError(conn, null, PARSE_ERROR, 'Parse error: binary frames are not accepted');
         return;
       }
-      onText(conn, /** @type {Buffer} */ (data).toString('utf8'));
+      onText(conn, /** @type {Buffer} */ (data).toString('utf8'), bytes);
     });
     ws.on('error', (err) => say(`#${conn.n} socket error: ${logText(err.message)}`));
     ws.on('close', (code) => {
@@ -257,23 +231,7 @@ export async function startRelay(options = {}) {
     });
   };
 
-  const pingTimer = setInterval(() => {
-    for (const conn of hub.conns) {
-      if (conn.awaitingPong) conn.missedPongs++;
-      if (conn.missedPongs >= 2) {
-        counters.terminated++;
-        say(`#${conn.n} missed two pongs: terminated`);
-        conn.ws.terminate();
-        continue;
-      }
-      conn.awaitingPong = true;
-      try {
-        conn.ws.ping();
-      } catch {
-        // closing socket
-      }
-    }
-  }, config.pingIntervalMs);
+  const pingTimer = setInterval(() => hub.keepalive(), config.pingIntervalMs);
   pingTimer.unref();
   const sweepTimer = setInterval(() => store.sweep(), config.sweepIntervalMs);
   sweepTimer.unref();
@@ -291,14 +249,18 @@ export async function startRelay(options = {}) {
     let anonymousSockets = 0;
     let bufferedBytes = 0;
     let maxSocketBufferedBytes = 0;
+    let wsBufferedBytes = 0;
+    let fetchesWaiting = 0;
     const identities = new Set();
     for (const conn of hub.conns) {
       subscriptions += conn.subs.size;
       if (conn.anonymous) anonymousSockets++;
       identities.add(conn.identity);
-      const b = conn.ws.bufferedAmount;
+      const b = conn.out.unread;
       bufferedBytes += b;
       maxSocketBufferedBytes = Math.max(maxSocketBufferedBytes, b);
+      wsBufferedBytes += conn.ws.bufferedAmount;
+      if (conn.fetchWaiting) fetchesWaiting++;
     }
     return {
       sockets: hub.conns.size,
@@ -309,20 +271,27 @@ export async function startRelay(options = {}) {
       topics: store.topics.size,
       messages: store.size,
       storedBytes: store.bytes,
+      maxAddressStoredBytes: store.maxOwnerBytes,
       bufferedBytes,
       maxSocketBufferedBytes,
+      wsBufferedBytes,
       backlogged: hub.backlog.size,
+      fetchesWaiting,
+      fetchesDeferred: hub.counters.fetchesDeferred,
       published: hub.counters.published,
       deliveries: hub.counters.deliveries,
+      fetchPages: hub.counters.fetchPages,
       evicted: store.evicted,
       expired: store.expired,
       dropped: hub.counters.dropped,
-      terminated: counters.terminated,
+      terminated: hub.counters.terminated,
       rateLimited: counters.rateLimited,
       invalidFrames: counters.invalidFrames,
       refusedUnauthorized: counters.refusedUnauthorized,
       refusedPerAddress: counters.refusedPerAddress,
       refusedCapacity: counters.refusedCapacity,
+      refusedPending: counters.refusedPending,
+      pendingConnections: pendingConnections(),
       rssBytes: process.memoryUsage().rss,
     };
   }

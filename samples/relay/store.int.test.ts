@@ -4,6 +4,7 @@
  * does not answer its deliveries has at most RELAY_MAX_IN_FLIGHT_PER_SOCKET of them outstanding.
  */
 import { RawClient, randomTopic } from './testing/rawClient';
+import { relayFixture } from './testing/relayFixture';
 import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
 
 const BOUNDS = {
@@ -107,5 +108,66 @@ describe('relay stored messages', () => {
     for (const d of mute.deliveries) mute.sendText(JSON.stringify({ id: d.rpcId, jsonrpc: '2.0', result: true }));
     await mute.waitFor(() => mute.deliveries.length === 5);
     expect(mute.messagesOn(topic)).toEqual(['q0', 'q1', 'q2', 'q3', 'q4']);
+  });
+});
+
+describe('relay stored messages per client address (review M6)', () => {
+  // 64 KiB in all, 16 KiB per address, 32 KiB per topic; no rate limit to speak of
+  const QUOTA = 16 * 1024;
+  // a fresh relay (an empty store) for each test
+  const fixture = relayFixture({ RELAY_MAX_BYTES: String(64 * 1024), RELAY_MAX_BYTES_PER_ADDRESS: String(QUOTA), RELAY_MAX_BYTES_PER_TOPIC: String(32 * 1024), RELAY_RATE_LIMIT_PER_SECOND: '1000', RELAY_RATE_LIMIT_BURST: '1000' }, { perTest: true });
+  const client = (localAddress: string) => fixture.client({ localAddress });
+  const big = (tag: string, i: number) => `${tag}${i}:${'b'.repeat(6000)}`;
+  /** What a fresh client (from an address of its own) finds on these topics: each message's text up to its first ':'. */
+  const fetchAll = async (topics: string[]) => {
+    const r = await (await client('127.0.5.250')).call('irn_batchFetchMessages', { topics });
+    return r.messages.map((m: { message: string }) => m.message.split(':')[0]) as string[];
+  };
+
+
+  it('one address stores at most its quota: past it, its own oldest messages go, not another client’s', async () => {
+    const victim = await client('127.0.5.1');
+    const victimTopic = randomTopic();
+    await victim.call('irn_publish', { topic: victimTopic, message: 'undelivered', ttl: 300, tag: 1108 });
+    const flooder = await client('127.0.5.2');
+    const topics = Array.from({ length: 30 }, randomTopic);
+    for (const [i, topic] of topics.entries()) await flooder.call('irn_publish', { topic, message: big('f', i), ttl: 300, tag: 1 });
+    const s = await fixture.relay.stats();
+    expect(s.maxAddressStoredBytes).toBeLessThanOrEqual(QUOTA);
+    expect(s.storedBytes).toBeLessThan(64 * 1024 - 20_000); // the quota, not the total, stopped it
+    expect(await fetchAll([victimTopic])).toEqual(['undelivered']);
+    // the flooder keeps its newest messages
+    const kept = await fetchAll(topics);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept).toEqual(topics.slice(30 - kept.length).map((_, i) => `f${30 - kept.length + i}`));
+  });
+
+  it('several addresses past the total: the address holding the most loses its oldest first; a client with one message keeps it', async () => {
+    const victim = await client('127.0.5.11');
+    const victimTopic = randomTopic();
+    await victim.call('irn_publish', { topic: victimTopic, message: 'small and old', ttl: 300, tag: 1108 });
+    // six addresses of 12 KB each (72 KB) pass the 64 KiB total
+    for (let a = 0; a < 6; a++) {
+      const flooder = await client(`127.0.5.${20 + a}`);
+      for (let i = 0; i < 2; i++) await flooder.call('irn_publish', { topic: randomTopic(), message: big(`a${a}-`, i), ttl: 300, tag: 1 });
+    }
+    const s = await fixture.relay.stats();
+    expect(s.storedBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(await fetchAll([victimTopic])).toEqual(['small and old']);
+  });
+
+  it('on a shared topic, the address with the most there loses its oldest first, and one that passes the bound again loses its own', async () => {
+    const topic = randomTopic();
+    const victim = await client('127.0.5.31');
+    await victim.call('irn_publish', { topic, message: 'first on the topic', ttl: 300, tag: 1108 });
+    const [one, two, three] = [await client('127.0.5.32'), await client('127.0.5.33'), await client('127.0.5.34')];
+    for (let i = 0; i < 2; i++) await one.call('irn_publish', { topic, message: big('one', i), ttl: 300, tag: 1 });
+    for (let i = 0; i < 2; i++) await two.call('irn_publish', { topic, message: big('two', i), ttl: 300, tag: 1 });
+    // 5 × 6.5 KB passes the 32 KiB of the topic: `three` has nothing older there, `one` holds the most
+    await three.call('irn_publish', { topic, message: big('three', 0), ttl: 300, tag: 1 });
+    expect(await fetchAll([topic])).toEqual(['first on the topic', 'one1', 'two0', 'two1', 'three0']);
+    // and again: now `three` has an older message on the topic, which goes
+    await three.call('irn_publish', { topic, message: big('three', 1), ttl: 300, tag: 1 });
+    expect(await fetchAll([topic])).toEqual(['first on the topic', 'one1', 'two0', 'two1', 'three1']);
   });
 });

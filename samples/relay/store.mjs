@@ -1,6 +1,13 @@
 // Stored messages: what the relay keeps for later subscribers, bounded by count and by bytes,
-// per topic and in total. When a bound is passed the oldest messages go first (per topic for the
-// per-topic bounds, across all topics for the global ones); expired messages are swept.
+// per topic and in total, and by bytes per client address (the publisher's `owner` key). When a bound
+// is passed, the messages of whoever passed it go first (review M6: one client must not evict the
+// undelivered messages of others):
+//   - per address: that address's oldest messages;
+//   - per topic: that address's older messages on the topic, then the oldest of the address with the
+//     most bytes on the topic;
+//   - in total: that address's oldest messages, then the oldest of the address holding the most bytes
+//     (so a client with a few messages is the last to lose one).
+// Expired messages are swept.
 //
 // Bytes are an estimate of what a message holds on to: its text, its attestation, a fixed overhead
 // per message (MESSAGE_OVERHEAD_BYTES) and per client that has received it (the identity plus
@@ -38,7 +45,9 @@ export class StoreError extends Error {
  * @property {string | undefined} attestation
  * @property {Set<string>} delivered identities that have it
  * @property {Map<string, InFlight>} inFlight identity -> unanswered delivery
- * @property {number} bytes accounted size
+ * @property {number} bytes accounted size (recipients included)
+ * @property {string} owner the publisher's address key (per-address quota)
+ * @property {number} ownBytes what counts against the owner's quota (the size when stored)
  * @property {boolean} removed evicted or expired
  */
 
@@ -48,9 +57,35 @@ export class StoreError extends Error {
  * @property {number} maxBytes
  * @property {number} maxMessagesPerTopic
  * @property {number} maxBytesPerTopic
+ * @property {number} maxBytesPerAddress
  */
 
 /** @typedef {{ msgs: Map<string, StoredMessage>, bytes: number }} TopicEntry */
+/** @typedef {{ msgs: Set<StoredMessage>, bytes: number }} OwnerEntry */
+
+/** @template T @param {Iterable<T>} items @param {(item: T) => boolean} test @returns {T | undefined} */
+const first = (items, test) => {
+  for (const item of items) if (test(item)) return item;
+  return undefined;
+};
+
+/**
+ * Among `messages` (oldest first), the oldest of the owner whose messages there weigh the most; never `keep`.
+ * @param {Iterable<StoredMessage>} messages @param {StoredMessage} keep
+ */
+function oldestOfLargest(messages, keep) {
+  /** @type {Map<string, { bytes: number, oldest: StoredMessage }>} */
+  const owners = new Map();
+  for (const m of messages) {
+    if (m === keep) continue;
+    const o = owners.get(m.owner);
+    if (o) o.bytes += m.ownBytes;
+    else owners.set(m.owner, { bytes: m.ownBytes, oldest: m });
+  }
+  let largest;
+  for (const o of owners.values()) if (!largest || o.bytes > largest.bytes) largest = o;
+  return largest?.oldest;
+}
 
 export class MessageStore {
   /**
@@ -64,6 +99,8 @@ export class MessageStore {
     this.topics = new Map();
     /** @type {Set<StoredMessage>} every message, in publish order */
     this.all = new Set();
+    /** @type {Map<string, OwnerEntry>} address key -> its messages in publish order */
+    this.owners = new Map();
     this.bytes = 0;
     this.evicted = 0;
     this.expired = 0;
@@ -71,10 +108,10 @@ export class MessageStore {
 
   /**
    * Stores a message, or finds the live copy of the same (topic, text) and extends its life.
-   * @param {{ topic: string, message: string, ttlMs: number, tag: number, attestation?: string, now?: number }} p
+   * @param {{ topic: string, message: string, ttlMs: number, tag: number, attestation?: string, owner?: string, now?: number }} p
    * @returns {{ msg: StoredMessage, fresh: boolean }}
    */
-  put({ topic, message, ttlMs, tag, attestation, now = Date.now() }) {
+  put({ topic, message, ttlMs, tag, attestation, owner = '', now = Date.now() }) {
     const key = createHash('sha256').update(topic).update('\n').update(message).digest('hex');
     let entry = this.topics.get(topic);
     const existing = entry?.msgs.get(key);
@@ -84,21 +121,29 @@ export class MessageStore {
     }
     if (existing) this.remove(existing, 'expired');
     const bytes = message.length + topic.length + (attestation?.length ?? 0) + MESSAGE_OVERHEAD_BYTES;
-    if (bytes > this.limits.maxBytesPerTopic || bytes > this.limits.maxBytes) throw new StoreError('message too large to store');
+    const { maxBytesPerTopic, maxBytes, maxBytesPerAddress } = this.limits;
+    if (bytes > maxBytesPerTopic || bytes > maxBytes || bytes > maxBytesPerAddress) throw new StoreError('message too large to store');
     entry = this.topics.get(topic);
     if (!entry) this.topics.set(topic, (entry = { msgs: new Map(), bytes: 0 }));
+    let own = this.owners.get(owner);
+    if (!own) this.owners.set(owner, (own = { msgs: new Set(), bytes: 0 }));
     /** @type {StoredMessage} */
-    const msg = { key, topic, message, tag, publishedAt: now, expiresAt: now + ttlMs, attestation, delivered: new Set(), inFlight: new Map(), bytes, removed: false };
+    const msg = { key, topic, message, tag, publishedAt: now, expiresAt: now + ttlMs, attestation, delivered: new Set(), inFlight: new Map(), bytes, owner, ownBytes: bytes, removed: false };
     entry.msgs.set(key, msg);
     entry.bytes += bytes;
+    own.msgs.add(msg);
+    own.bytes += bytes;
     this.all.add(msg);
     this.bytes += bytes;
-    this.enforce(entry);
+    this.enforce(entry, owner, msg);
     return { msg, fresh: true };
   }
 
-  /** Records that a client has the message (its bytes grow by the identity). @param {StoredMessage} msg @param {string} identity */
-  addRecipient(msg, identity) {
+  /**
+   * Records that a client has the message (its bytes grow by the identity).
+   * @param {StoredMessage} msg @param {string} identity @param {string} [owner] the recipient's address key
+   */
+  addRecipient(msg, identity, owner = '') {
     if (msg.removed || msg.delivered.has(identity)) return;
     msg.delivered.add(identity);
     const grow = identity.length + RECIPIENT_OVERHEAD_BYTES;
@@ -107,23 +152,53 @@ export class MessageStore {
     const entry = this.topics.get(msg.topic);
     if (entry) {
       entry.bytes += grow;
-      this.enforce(entry);
+      this.enforce(entry, owner, msg);
     }
   }
 
-  /** Drops the oldest messages until every bound holds. @param {TopicEntry} entry */
-  enforce(entry) {
-    const { maxMessages, maxBytes, maxMessagesPerTopic, maxBytesPerTopic } = this.limits;
+  /**
+   * Drops messages until every bound holds, those of `actor` (the address whose message or fetch
+   * passed a bound) first; `keep` (the message just stored) goes last.
+   * @param {TopicEntry} entry @param {string} actor @param {StoredMessage} keep
+   */
+  enforce(entry, actor, keep) {
+    const { maxMessages, maxBytes, maxMessagesPerTopic, maxBytesPerTopic, maxBytesPerAddress } = this.limits;
+    const mine = (/** @type {StoredMessage} */ m) => m.owner === actor && m !== keep;
+    const own = this.owners.get(actor);
+    while (own && own.bytes > maxBytesPerAddress) {
+      const victim = first(own.msgs, mine);
+      if (!victim) break;
+      this.remove(victim, 'evicted');
+    }
     while (entry.msgs.size > maxMessagesPerTopic || (entry.bytes > maxBytesPerTopic && entry.msgs.size > 0)) {
-      const oldest = entry.msgs.values().next().value;
-      if (!oldest) break;
-      this.remove(oldest, 'evicted');
+      const victim = first(entry.msgs.values(), mine) ?? oldestOfLargest(entry.msgs.values(), keep) ?? entry.msgs.values().next().value;
+      if (!victim) break;
+      this.remove(victim, 'evicted');
     }
     while (this.all.size > maxMessages || (this.bytes > maxBytes && this.all.size > 0)) {
-      const oldest = this.all.values().next().value;
-      if (!oldest) break;
-      this.remove(oldest, 'evicted');
+      const victim = (own && first(own.msgs, mine)) ?? this.oldestOfLargestOwner(keep);
+      if (!victim) break;
+      this.remove(victim, 'evicted');
     }
+  }
+
+  /** The oldest message (other than `keep`) of the address that holds the most bytes. @param {StoredMessage} keep */
+  oldestOfLargestOwner(keep) {
+    /** @type {OwnerEntry | undefined} */
+    let largest;
+    let most = 0;
+    for (const own of this.owners.values()) {
+      const bytes = own.bytes - (own.msgs.has(keep) ? keep.ownBytes : 0);
+      if (bytes > most) [largest, most] = [own, bytes];
+    }
+    return largest && first(largest.msgs, (m) => m !== keep);
+  }
+
+  /** Bytes stored by the address that stores the most (its quota use). */
+  get maxOwnerBytes() {
+    let max = 0;
+    for (const own of this.owners.values()) max = Math.max(max, own.bytes);
+    return max;
   }
 
   /** @param {StoredMessage} msg @param {'evicted' | 'expired'} why */
@@ -135,6 +210,11 @@ export class MessageStore {
       entry.msgs.delete(msg.key);
       entry.bytes -= msg.bytes;
       if (entry.msgs.size === 0) this.topics.delete(msg.topic);
+    }
+    const own = this.owners.get(msg.owner);
+    if (own?.msgs.delete(msg)) {
+      own.bytes -= msg.ownBytes;
+      if (own.msgs.size === 0) this.owners.delete(msg.owner);
     }
     this.all.delete(msg);
     this.bytes -= msg.bytes;
@@ -163,6 +243,7 @@ export class MessageStore {
     for (const msg of this.all) msg.removed = true;
     this.topics.clear();
     this.all.clear();
+    this.owners.clear();
     this.bytes = 0;
   }
 }

@@ -2,11 +2,12 @@
 // Abuse benchmark for the local relay: each scenario starts a fresh relay in a child process
 // (`node server.mjs --json`), sends a fixed amount of abuse as fast as the relay reads it, measures
 // the relay's resident memory (VmRSS from /proc) when idle, at the peak, at the end and 3 s later,
-// and prints what the relay held at the end (its /stats counters, when it has them).
+// and prints what the relay held at the end (its /stats counters, when it has them), then a table.
 // It prints figures; it asserts nothing and has no timing thresholds.
 //
 //   node samples/relay/bench/abuse.mjs [--scale 1] [--seconds 60] [--only publish-flood,slow-reader]
 //                                      [--server path/to/server.mjs] [--env RELAY_X=1 --env …]
+//                                      [--addresses 8] [--per-address 50] [--hold 30]
 //
 // --scale multiplies the amounts below; --seconds caps each scenario's sending time; --server runs
 // the scenarios against another build of the relay (e.g. an older server.mjs) for a before/after
@@ -20,13 +21,15 @@
 //                       bad topics, log-forging method names
 //   subscription-flood  4 sockets send 400 frames subscribing 1,000 fresh topics each
 //   socket-flood        opens 2,000 sockets from one address and holds them
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// and, from several loopback source addresses (abuseAddresses.mjs): fetch-flood (--addresses ×
+// --per-address sockets that never read, each sending 8 fetches of a 7 MiB topic, watched --hold s),
+// slot-holding, eviction and eviction-8.
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { createClientKey, signRelayJwt } from '../auth.mjs';
+import { addressScenarios, SCENARIO_ENV } from './abuseAddresses.mjs';
+import { closeAll, connect, mb, mergeCodes, payload, pump, request, rss, sleep, startRelay, stopReading, sum, tally, topic } from './harness.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -47,123 +50,8 @@ const amount = (n) => Math.max(1, Math.round(n * SCALE));
 const ONLY = arg('only', '')
   .split(',')
   .filter(Boolean);
-const MiB = 1024 * 1024;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const topic = () => randomBytes(32).toString('hex');
-const BIG = randomBytes(48 * 1024).toString('base64'); // 64 KiB of base64, like an encrypted payload
-
-/** @param {number} pid */
-function rss(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-const mb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / MiB).toFixed(0)} MB` : 'n/a');
-
-async function startRelay(env = {}) {
-  const child = spawn(process.execPath, ['--expose-gc', SERVER, '--json'], {
-    env: { ...process.env, RELAY_PORT: '0', RELAY_LOG: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr.on('data', (d) => (out += d));
-  const info = await new Promise((res, rej) => {
-    const t = setTimeout(() => rej(new Error(`relay did not start:\n${out}`)), 10_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('LATCHKEY_RELAY '));
-      if (line) {
-        clearTimeout(t);
-        res(JSON.parse(line.slice('LATCHKEY_RELAY '.length)));
-      }
-    });
-    child.once('exit', () => rej(new Error(`relay exited:\n${out}`)));
-  });
-  return {
-    ...info,
-    pid: child.pid,
-    async stats() {
-      for (const path of ['/stats', '/health']) {
-        try {
-          const res = await fetch(`http://127.0.0.1:${info.port}${path}`);
-          if (res.ok) return await res.json();
-        } catch {
-          // not answering
-        }
-      }
-      return {};
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      const hard = setTimeout(() => child.kill('SIGKILL'), 3000);
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-      clearTimeout(hard);
-    },
-  };
-}
-
-/** A socket with a fresh signed identity; resolves once open, or with null when refused. */
-function connect(url) {
-  const jwt = signRelayJwt(createClientKey(), { aud: url });
-  const ws = new WebSocket(`${url}/?auth=${jwt}&projectId=bench`);
-  ws.on('error', () => {});
-  return new Promise((res) => {
-    ws.once('open', () => res(ws));
-    ws.once('unexpected-response', (_req, response) => {
-      response.resume();
-      res(null);
-    });
-    ws.once('close', () => res(null));
-    ws.once('error', () => res(null));
-  });
-}
-
-let nextId = 1;
-const request = (method, params) => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method, params });
-
-/**
- * Sends frames from `make` while the socket takes them (client-side buffer under 4 MiB), until the
- * shared budget is spent or `until`.
- */
-async function pump(ws, make, budget, until) {
-  let sent = 0;
-  while (budget.left > 0 && Date.now() < until && ws.readyState === WebSocket.OPEN) {
-    if (ws.bufferedAmount > 4 * MiB) {
-      await sleep(2);
-      continue;
-    }
-    budget.left--;
-    ws.send(make());
-    sent++;
-    if (sent % 64 === 0) await new Promise((r) => setImmediate(r));
-  }
-  return sent;
-}
-
-/** Counts results and errors on a socket. */
-function tally(ws) {
-  const t = { results: 0, errors: 0, codes: /** @type {Record<string, number>} */ ({}) };
-  ws.on('message', (data) => {
-    let f;
-    try {
-      f = JSON.parse(data.toString());
-    } catch {
-      return;
-    }
-    if (f.method === 'irn_subscription') {
-      ws.send(JSON.stringify({ id: f.id, jsonrpc: '2.0', result: true }));
-    } else if (f.error) {
-      t.errors++;
-      t.codes[f.error.code] = (t.codes[f.error.code] ?? 0) + 1;
-    } else t.results++;
-  });
-  return t;
-}
-
-const closeAll = (sockets) => Promise.all(sockets.filter(Boolean).map((ws) => new Promise((r) => (ws.readyState === WebSocket.CLOSED ? r() : (ws.once('close', r), ws.terminate())))));
+const BIG = payload(64); // 64 KiB of base64, like an encrypted payload
+let junkId = 1;
 
 /** @type {Record<string, (relay: any, until: number, snap: () => Promise<void>) => Promise<Record<string, unknown>>>} */
 const scenarios = {
@@ -186,7 +74,7 @@ const scenarios = {
       reader.once('message', res);
       reader.send(request('irn_subscribe', { topic: t }));
     });
-    reader._socket.pause(); // never reads again
+    stopReading(reader); // never reads again
     const publishers = (await Promise.all(Array.from({ length: 4 }, () => connect(relay.url)))).filter(Boolean);
     const tallies = publishers.map(tally);
     let n = 0;
@@ -211,9 +99,9 @@ const scenarios = {
       () => '{"id":1e999,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"x"}}',
       () => JSON.stringify({ id: 'x'.repeat(10_000), jsonrpc: '2.0', method: 'irn_publish', params: {} }),
       () => JSON.stringify([1, 2, 3]),
-      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: `irn_\n\u001b[31mfake log line ${nextId}`, params: {} }),
-      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: 'irn_publish', params: { topic: 'not-hex', message: BIG, ttl: 'soon' } }),
-      () => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: Array.from({ length: 2000 }, () => 'zz') } }),
+      () => JSON.stringify({ id: junkId++, jsonrpc: '2.0', method: `irn_\n\u001b[31mfake log line ${junkId}`, params: {} }),
+      () => JSON.stringify({ id: junkId++, jsonrpc: '2.0', method: 'irn_publish', params: { topic: 'not-hex', message: BIG, ttl: 'soon' } }),
+      () => JSON.stringify({ id: junkId++, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: Array.from({ length: 2000 }, () => 'zz') } }),
     ];
     let i = 0;
     const budget = { left: amount(80_000) };
@@ -250,19 +138,14 @@ const scenarios = {
     await closeAll(sockets);
     return r;
   },
+  ...addressScenarios({ addresses: Number(arg('addresses', '8')), perAddress: Number(arg('per-address', '50')), holdMs: Number(arg('hold', '30')) * 1000 }),
 };
 
-const sum = (tallies, k) => tallies.reduce((a, t) => a + t[k], 0);
-const mergeCodes = (tallies) => {
-  const out = {};
-  for (const t of tallies) for (const [c, n] of Object.entries(t.codes)) out[c] = (out[c] ?? 0) + n;
-  return out;
-};
-
+const table = [];
 console.log(`relay: ${SERVER} ${JSON.stringify(ENV)}\nscale ${SCALE}, at most ${SECONDS} s of sending per scenario; memory is the relay process's VmRSS\n`);
 for (const [name, run] of Object.entries(scenarios)) {
   if (ONLY.length && !ONLY.includes(name)) continue;
-  const relay = await startRelay(ENV);
+  const relay = await startRelay(SERVER, { ...SCENARIO_ENV[name], ...ENV });
   await sleep(300);
   const idle = rss(relay.pid);
   let peak = idle;
@@ -286,9 +169,11 @@ for (const [name, run] of Object.entries(scenarios)) {
   const settled = rss(relay.pid);
   /** @type {Record<string, unknown>} */
   const kept = {};
-  for (const k of ['sockets', 'subscriptions', 'topics', 'messages', 'storedBytes', 'bufferedBytes', 'backlogged', 'evicted', 'dropped', 'rateLimited', 'refusedPerAddress', 'terminated']) if (k in stats) kept[k] = stats[k];
+  for (const k of ['sockets', 'subscriptions', 'topics', 'messages', 'storedBytes', 'bufferedBytes', 'backlogged', 'evicted', 'dropped', 'rateLimited', 'refusedPerAddress', 'refusedPending', 'terminated']) if (k in stats) kept[k] = stats[k];
   await relay.stop();
   console.log(`${name.padEnd(19)} RSS idle ${mb(idle).padStart(7)}  peak ${mb(peak).padStart(8)}  end ${mb(end).padStart(8)}  3 s later ${mb(settled).padStart(8)}`);
   console.log(`${''.padEnd(19)} ${JSON.stringify(outcome)}`);
   console.log(`${''.padEnd(19)} relay at the end (before the sockets closed): ${JSON.stringify(kept)}\n`);
+  table.push(`| ${name} | ${mb(idle)} → ${mb(peak)} | ${mb(settled)} |`);
 }
+console.log(['| scenario | RSS idle → peak | 3 s after |', '| --- | --- | --- |', ...table].join('\n'));

@@ -32,6 +32,12 @@ export interface RawClientOptions {
   readonly ack?: boolean;
   /** Connect without any `auth` parameter. */
   readonly anonymous?: boolean;
+  /** Source address (any 127.x.y.z on Linux): the relay sees another client address. */
+  readonly localAddress?: string;
+  /** Extra upgrade request headers (X-Forwarded-For for a relay with trustProxy). */
+  readonly headers?: Record<string, string>;
+  /** Give up (reject) when the connection is not open within this many ms (default: no limit). */
+  readonly timeoutMs?: number;
 }
 
 /** A relay refused the WebSocket upgrade with this HTTP status. */
@@ -73,7 +79,7 @@ export class RawClient {
     const key = options.key ?? createClientKey();
     const auth = options.jwt ?? signToken(key, { aud: url });
     const query = options.anonymous ? 'projectId=test' : `auth=${encodeURIComponent(auth)}&projectId=test&ua=raw-test&useOnCloseEvent=true`;
-    const ws = new WebSocket(`${url}/?${query}`);
+    const ws = new WebSocket(`${url}/?${query}`, { localAddress: options.localAddress, headers: options.headers, handshakeTimeout: options.timeoutMs });
     await new Promise<void>((res, rej) => {
       ws.once('open', () => res());
       ws.once('unexpected-response', (_req, response) => {
@@ -143,6 +149,13 @@ export class RawClient {
         });
       });
     }
+  }
+
+  /** Stops (or resumes) reading: the TCP socket is paused, so kernel buffers fill and no pong is sent. */
+  reading(on: boolean): void {
+    const socket = (this.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    if (on) socket.resume();
+    else socket.pause();
   }
 
   messagesOn(topic: string): string[] {
