@@ -1,16 +1,15 @@
 /**
  * The bitcoin plugin with scripted wallets on a fake window: address validation (BIP-173 /
- * BIP-350 vectors, base58check), SHA-256, units, chain ids, discovery (wallet-standard and
+ * BIP-350 vectors, base58check), units, chain ids, discovery (wallet-standard and
  * sats-connect, the standard one winning), and the adapter through the kernel for both kinds
  * of wallet. The dev wallet (real signatures, checked by an independent verifier):
  * tests/integration/chains/bitcoin.int.test.ts.
  */
-import { createHash } from 'node:crypto';
 import { createKernel, formatUnits, parseUnits, type CaipNetwork, type Connector } from 'latchkey';
 import { CapabilityNotSupportedError, UserRejectedRequestError, SwitchChainError } from 'latchkey/errors';
 import { bitcoin, bitcoinTestnet } from 'latchkey/networks';
 import { MemoryStorage } from '../../kernel/testing/fakeAdapter';
-import { bitcoinAddressNetwork, isBitcoinAddress, sha256 } from './address';
+import { bitcoinAddressNetwork, isBitcoinAddress } from './address';
 import { BITCOIN_CHAINS, addressNetworkOf, refOfWalletChain } from './chains';
 import { bitcoinRegtest } from './regtest';
 import { bitcoinConnectorId, bitcoinPlugin } from './index';
@@ -23,7 +22,7 @@ const MAIN_P2WPKH = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
 const PSBT = Buffer.from('70736274ff01000a0200000000000000000000', 'hex').toString('base64');
 
-describe('Bitcoin addresses, hashes, units and chains', () => {
+describe('Bitcoin addresses, units and chains', () => {
   it('bech32 / bech32m (BIP-173, BIP-350 vectors) and base58check, with their networks', () => {
     for (const [a, n] of [
       ['BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 'mainnet'],
@@ -71,13 +70,6 @@ describe('Bitcoin addresses, hashes, units and chains', () => {
     expect(address.startsWith('bcrt1q')).toBe(true);
     expect(bitcoinAddressNetwork(address)).toBe('regtest');
     expect(isBitcoinAddress(address, 'testnet')).toBe(false);
-  });
-
-  it('SHA-256 matches node:crypto on the padding edges', () => {
-    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000]) {
-      const data = Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
-      expect(Buffer.from(sha256(data)).toString('hex')).toBe(createHash('sha256').update(data).digest('hex'));
-    }
   });
 
   it('satoshis ↔ BTC at 8 decimals; wallet chain ids ↔ CAIP-2', () => {

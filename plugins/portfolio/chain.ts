@@ -7,6 +7,7 @@
  * batch. Every answer is checked: a node is not trusted to give well-formed hex.
  */
 import { formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
+import { decodeAbiText } from 'latchkey/eip155';
 
 /** The slice of a kernel Transport this reader uses. */
 export interface ChainReader {
@@ -48,30 +49,14 @@ function clean(text: string): string {
     .slice(0, MAX_TEXT);
 }
 
-function utf8(hex: string): string {
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-}
-
 /**
- * An ABI-encoded `string` return value; also the `bytes32` some old tokens return for
- * symbol/name. Undefined for anything else.
+ * A token's `symbol()` / `name()` answer (an ABI `string`, or the `bytes32` some old tokens
+ * return; decoded by latchkey/eip155's viem decoder, as the swaps plugin's are), cleaned.
+ * Undefined for anything else.
  */
 export function decodeString(hex: unknown): string | undefined {
-  if (typeof hex !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(hex) || hex.length > 2 + 2 * 4096) return undefined;
-  const body = hex.slice(2);
-  if (body.length === 64) {
-    // bytes32: the text up to the first zero byte
-    const text = utf8(body.replace(/(00)+$/, ''));
-    return clean(text.split('\u0000')[0] ?? '') || undefined;
-  }
-  if (body.length < 128) return undefined;
-  const offset = Number(BigInt(`0x${body.slice(0, 64)}`));
-  if (offset !== 32) return undefined;
-  const length = BigInt(`0x${body.slice(64, 128)}`);
-  if (length > BigInt((body.length - 128) / 2)) return undefined;
-  return clean(utf8(body.slice(128, 128 + Number(length) * 2))) || undefined;
+  const text = decodeAbiText(hex);
+  return text === undefined ? undefined : clean(text) || undefined;
 }
 
 const pad32 = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');

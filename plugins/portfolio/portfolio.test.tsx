@@ -4,8 +4,8 @@ import { bitcoin } from 'latchkey/networks';
 import { ACCOUNT, accountHarness, fakeApi, mainnet, settle } from '../../tests/support/accountHarness';
 import { portfolioPlugin, Portfolio } from './index';
 
-// jsdom lacks TextDecoder (every browser has it); token names read from the chain use it.
-Object.assign(globalThis, { TextDecoder: require('node:util').TextDecoder });
+// jsdom lacks TextEncoder / TextDecoder (every browser has them); viem, which decodes the token names read from the chain, uses them.
+Object.assign(globalThis, { TextEncoder: require('node:util').TextEncoder, TextDecoder: require('node:util').TextDecoder });
 
 const token = (symbol: string, decimals: string, numeric: string, value?: number, price = 0): TokenBalance => ({
   name: `${symbol} token`,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ACCOUNT, accountHarness, settle } from '../../tests/support/accountHarness';
-import { decodeQrGrid, gridFromSquaresPath } from '../../tests/support/qr';
+import { gridFromSquaresPath, pixelsOfGrid, readQr } from '../../tests/support/qr';
 import { receivePlugin } from './index';
 
 // jsdom lacks TextEncoder/TextDecoder (every browser has them): the QR encoder and the test reader use them.
@@ -20,7 +20,7 @@ describe('receive plugin', () => {
     // Read back by an independent reader: the module grid drawn, quiet zone excluded.
     const [, , box] = qr.getAttribute('viewBox')!.split(' ').map(Number);
     const path = qr.querySelector('path')!.getAttribute('d')!;
-    expect(decodeQrGrid(gridFromSquaresPath(path, box! - 8))).toBe(ACCOUNT);
+    expect(readQr(pixelsOfGrid(gridFromSquaresPath(path, box! - 8)))).toBe(ACCOUNT);
     expect(screen.getByTestId('receive-address').textContent).toBe(ACCOUNT);
     const networks = within(screen.getByRole('list', { name: 'Networks for this address' })).getAllByRole('listitem');
     expect(networks.map((li) => li.textContent)).toEqual(['Ethereum', 'Anvil']);

@@ -9,6 +9,7 @@
  * - other namespaces (bip122: BIP-322): only with a verifier the host gives.
  */
 import { createPublicClient, custom, isAddress, isHex, recoverMessageAddress, type Hex } from 'viem';
+import { base58Decode } from 'latchkey/encoding';
 import { formatSiwxMessage, isSession, splitChainId } from './message';
 import type { SiwxSession } from './types';
 
@@ -57,35 +58,18 @@ async function verifyEip155(session: SiwxSession, context: VerifyContext): Promi
   }
 }
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** Base58 (Bitcoin alphabet) to bytes; undefined for a character outside the alphabet or an oversized input. */
-export function base58Decode(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (text.length === 0 || text.length > 128) return undefined;
-  const bytes: number[] = [];
-  for (const ch of text) {
-    let carry = BASE58.indexOf(ch);
-    if (carry < 0) return undefined;
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58;
-      bytes[i] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff);
-      carry >>= 8;
-    }
+/** The bytes of a base58 text, or undefined when it is none (a session is stored data: it may hold anything). */
+function base58Bytes(text: string): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    return base58Decode(text);
+  } catch {
+    return undefined;
   }
-  for (const ch of text) {
-    if (ch !== '1') break;
-    bytes.push(0);
-  }
-  return Uint8Array.from(bytes.reverse());
 }
 
 async function verifySolana(session: SiwxSession): Promise<boolean> {
-  const publicKey = base58Decode(session.data.accountAddress);
-  const signature = base58Decode(session.signature);
+  const publicKey = base58Bytes(session.data.accountAddress);
+  const signature = base58Bytes(session.signature);
   const subtle = globalThis.crypto?.subtle;
   if (publicKey?.length !== 32 || signature?.length !== 64 || !subtle) return false;
   try {

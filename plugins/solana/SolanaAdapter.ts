@@ -32,9 +32,9 @@ import {
   type TransferRequest,
   type PluginContext,
 } from 'latchkey';
+import { base58Encode } from 'latchkey/encoding';
 import { CapabilityNotSupportedError, UnauthorizedProviderError, toProviderError } from 'latchkey/errors';
 import { isSolanaAddress } from './address';
-import { base58Encode } from './base58';
 import { SOLANA_CLUSTERS, networkForWalletChain, walletChainFor } from './chains';
 import {
   InvalidSolanaTransactionError,

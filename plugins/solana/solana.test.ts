@@ -11,7 +11,7 @@ import { solana as solanaMainnet, solanaDevnet, solanaTestnet } from 'latchkey/n
 import { MemoryStorage } from '../../kernel/testing/fakeAdapter';
 import { solanaConnectorId, solanaPlugin } from './index';
 import { isSolanaAddress } from './address';
-import { base58Decode, base58Encode } from './base58';
+import { base58Decode, base58Encode } from 'latchkey/encoding';
 import { SOLANA_LOCALNET, networkForWalletChain, walletChainFor } from './chains';
 import { MAX_STANDARD_WALLETS, discoverSolanaWallets, solanaConnector } from './discovery';
 import { InvalidSolanaTransactionError, InvalidSolanaTransferError, SolanaTransactionFailedError } from './errors';

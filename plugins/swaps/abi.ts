@@ -1,8 +1,10 @@
 /**
  * The few ABI calls a swap needs, encoded and decoded by hand (Solidity ABI: 32-byte words,
- * dynamic arrays by offset). A general ABI coder would cost the swap chunk more than all of
- * this; abi.test.ts checks every function against viem's encoder and decoder.
+ * dynamic arrays by offset); abi.test.ts checks every function against viem's encoder and
+ * decoder. A token's texts (strings of any length, at an offset) are decoded by viem, through
+ * latchkey/eip155, as the portfolio plugin's are.
  */
+import { decodeAbiText } from 'latchkey/eip155';
 
 type Hex = `0x${string}`;
 
@@ -96,30 +98,14 @@ export function decodeReserves(data: string): [bigint, bigint] {
 }
 
 /**
- * A token's `symbol()` / `name()`: an ABI string, or the bytes32 some old tokens return. Control
- * characters are dropped and the text is cut to `max` characters (a token is hostile input).
+ * A token's `symbol()` / `name()`: an ABI string, or the bytes32 some old tokens return (decoded by
+ * latchkey/eip155's viem decoder). Control characters are dropped and the text is cut to `max`
+ * characters (a token is hostile input).
  */
 export function decodeText(data: string, max = 32): string {
-  const hex = typeof data === 'string' ? data.replace(/^0x/, '') : '';
-  let bytes: Uint8Array;
-  if (hex.length === 64) {
-    bytes = hexBytes(hex).filter((b) => b !== 0);
-  } else {
-    const w = words(data);
-    const offset = w[0]!;
-    if (offset % 32n !== 0n || offset / 32n >= BigInt(w.length)) throw new AbiDecodeError('bad string offset');
-    const at = Number(offset / 32n);
-    const length = w[at]!;
-    if (length > 1024n || (at + 1) * 64 + Number(length) * 2 > hex.length) throw new AbiDecodeError('bad string length');
-    bytes = hexBytes(hex.slice((at + 1) * 64, (at + 1) * 64 + Number(length) * 2));
-  }
+  const raw = decodeAbiText(data);
+  if (raw === undefined) throw new AbiDecodeError(`not an ABI string: ${String(data).slice(0, 20)}`);
   // eslint-disable-next-line no-control-regex
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufffd]/g, '').trim();
+  const text = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufffd]/g, '').trim();
   return [...text].slice(0, max).join('');
-}
-
-function hexBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
 }

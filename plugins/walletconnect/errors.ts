@@ -64,11 +64,11 @@ export class NamespaceNotApprovedError extends LatchkeyError {
   }
 }
 
-/** A wallet answered a request with something that is not the expected result. */
+/** A wallet answered a request with something that is not the expected result (`cause`: what refused it, when a decoder did). */
 export class UnexpectedWalletResponseError extends LatchkeyError {
   override name = 'UnexpectedWalletResponseError';
-  constructor(method: string, response: unknown) {
-    super(`The wallet answered ${method} with an unexpected result`, { data: { method, response } });
+  constructor(method: string, response: unknown, cause?: unknown) {
+    super(`The wallet answered ${method} with an unexpected result`, { data: { method, response }, cause });
   }
 }
 

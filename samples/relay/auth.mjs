@@ -1,5 +1,5 @@
 // Who is on the other end of a socket: the relay-auth JWT that WalletConnect clients put in the
-// connection URL (`/?auth=<JWT>&projectId=…`), verified.
+// connection URL (`/?auth=<JWT>&projectId=…`), verified with jose.
 //
 // The token (see @walletconnect/relay-auth) is a compact JWS:
 //   header  {"alg":"EdDSA","typ":"JWT"}
@@ -11,25 +11,28 @@
 // are sha256(topic + iss). So the signature is checked against the key `iss` names, and nothing else
 // (no shared secret): whoever holds the private key is that client; nobody else can sign as it.
 //
-// Claims checked: alg EdDSA only; iss a well-formed ed25519 did:key; signature valid; iat and exp
-// numbers, exp after now (minus the clock skew), iat not in the future (plus skew), exp after iat,
-// exp - iat within the maximum lifetime; aud a string, and one of `audiences` when that list is set.
+// jose's jwtVerify checks the JWS (alg EdDSA only, crit, the signature against the key built from
+// `iss`) and the times (iat and exp numbers, exp after now and iat not in the future, within the
+// clock skew). Checked here besides: the token's size and shape before any decoding, typ, the
+// did:key, exp after iat, exp - iat within the maximum lifetime, and aud one of `audiences` when
+// that list is set. Every refusal is an AuthError with a fixed reason.
 //
 // Also here, for tests and tools: the client side (a key pair and a signed token), with node:crypto.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { base58 } from '@scure/base';
+import { decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify } from 'jose';
 
 /** Longest token accepted (a WalletConnect token is about 400 characters). */
 export const MAX_JWT_LENGTH = 2048;
 const ED25519_PUB_PREFIX = [0xed, 0x01];
 const DID_KEY_ED25519 = /^did:key:z[1-9A-HJ-NP-Za-km-z]{40,60}$/;
-const B64URL = /^[A-Za-z0-9_-]+$/;
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** A token was refused; `reason` is a fixed text (never client input), safe to log and to answer with. */
 export class AuthError extends Error {
-  /** @param {string} reason */
-  constructor(reason) {
-    super(`invalid auth token: ${reason}`);
+  /** @param {string} reason @param {unknown} [cause] what jose threw, when it refused */
+  constructor(reason, cause) {
+    super(`invalid auth token: ${reason}`, cause === undefined ? undefined : { cause });
     this.name = 'AuthError';
     this.reason = reason;
   }
@@ -61,17 +64,46 @@ export function didKeyFromPublicKey(raw) {
   return `did:key:z${base58.encode(Uint8Array.from([...ED25519_PUB_PREFIX, ...raw]))}`;
 }
 
-/** @param {string} part @param {string} what @returns {Record<string, unknown>} */
-function decodeJsonPart(part, what) {
+/**
+ * The Ed25519 key the token's `iss` names (jose asks for it once the header is checked).
+ * @param {string} token
+ */
+async function issuerKey(token) {
   /** @type {unknown} */
-  let value;
+  let iss;
   try {
-    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  } catch {
-    throw new AuthError(`${what} is not base64url JSON`);
+    iss = decodeJwt(token).iss;
+  } catch (err) {
+    throw new AuthError('payload is not base64url JSON', err);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AuthError(`${what} is not a JSON object`);
-  return /** @type {Record<string, unknown>} */ (value);
+  const x = publicKeyFromDidKey(iss).toString('base64url');
+  try {
+    return await importJWK({ kty: 'OKP', crv: 'Ed25519', x }, 'EdDSA');
+  } catch (err) {
+    throw new AuthError('iss is not a valid Ed25519 key', err);
+  }
+}
+
+/**
+ * The reason for what jose refused.
+ * @param {unknown} err
+ * @returns {AuthError}
+ */
+function refusal(err) {
+  if (err instanceof AuthError) return err;
+  if (err instanceof errors.JOSEAlgNotAllowed) return new AuthError('alg must be EdDSA', err);
+  if (err instanceof errors.JWSSignatureVerificationFailed) return new AuthError('bad signature', err);
+  if (err instanceof errors.JOSENotSupported) return new AuthError('crit is not supported', err);
+  // an iat too far in the past with an exp still to come: a lifetime over the maximum
+  if (err instanceof errors.JWTExpired) return new AuthError(err.claim === 'iat' ? 'lifetime too long' : 'expired', err);
+  if (err instanceof errors.JWTClaimValidationFailed) {
+    if (err.claim === 'iat' && err.reason === 'check_failed') return new AuthError('issued in the future', err);
+    if (err.claim === 'nbf') return new AuthError('not yet valid', err);
+    if (err.claim === 'aud') return new AuthError('aud must be a string', err);
+    return new AuthError(`${err.claim} must be a number`, err);
+  }
+  if (err instanceof errors.JWTInvalid) return new AuthError('payload is not a JSON object', err);
+  return new AuthError('not a compact JWS', err);
 }
 
 /**
@@ -94,46 +126,44 @@ function decodeJsonPart(part, what) {
 const trimSlash = (s) => s.replace(/\/+$/, '');
 
 /**
- * Verifies a relay-auth JWT; throws AuthError when it is not acceptable.
+ * Verifies a relay-auth JWT; rejects with an AuthError when it is not acceptable.
  * @param {unknown} token
  * @param {VerifyOptions} [options]
- * @returns {VerifiedToken}
+ * @returns {Promise<VerifiedToken>}
  */
-export function verifyRelayJwt(token, options = {}) {
+export async function verifyRelayJwt(token, options = {}) {
   const { now = Date.now(), clockSkewSeconds = 300, maxLifetimeSeconds = 86_400, audiences = [] } = options;
   if (typeof token !== 'string' || token.length === 0) throw new AuthError('missing');
   if (token.length > MAX_JWT_LENGTH) throw new AuthError('too long');
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((p) => B64URL.test(p))) throw new AuthError('not a compact JWS');
-  const [h, p, s] = /** @type {[string, string, string]} */ (parts);
-  const header = decodeJsonPart(h, 'header');
-  if (header.alg !== 'EdDSA') throw new AuthError('alg must be EdDSA');
-  if (header.typ !== undefined && header.typ !== 'JWT') throw new AuthError('typ must be JWT');
-  if (header.crit !== undefined) throw new AuthError('crit is not supported');
-  const claims = decodeJsonPart(p, 'payload');
-  const rawKey = publicKeyFromDidKey(claims.iss);
-  const signature = Buffer.from(s, 'base64url');
-  if (signature.length !== 64) throw new AuthError('signature is not 64 bytes');
-  /** @type {import('node:crypto').KeyObject} */
-  let key;
+  if (!COMPACT_JWS.test(token)) throw new AuthError('not a compact JWS');
+  /** @type {import('jose').ProtectedHeaderParameters} */
+  let header;
   try {
-    key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: rawKey.toString('base64url') }, format: 'jwk' });
-  } catch {
-    throw new AuthError('iss is not a valid Ed25519 key');
+    header = decodeProtectedHeader(token);
+  } catch (err) {
+    throw new AuthError('header is not base64url JSON', err);
   }
-  if (!verify(null, Buffer.from(`${h}.${p}`, 'ascii'), key, signature)) throw new AuthError('bad signature');
-
-  const { iat, exp, aud } = claims;
-  if (typeof iat !== 'number' || !Number.isFinite(iat)) throw new AuthError('iat must be a number');
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new AuthError('exp must be a number');
-  const nowSeconds = now / 1000;
-  if (exp <= nowSeconds - clockSkewSeconds) throw new AuthError('expired');
-  if (iat > nowSeconds + clockSkewSeconds) throw new AuthError('issued in the future');
+  if (header.typ !== undefined && header.typ !== 'JWT') throw new AuthError('typ must be JWT');
+  /** @type {import('jose').JWTPayload} */
+  let claims;
+  try {
+    ({ payload: claims } = await jwtVerify(token, () => issuerKey(token), {
+      algorithms: ['EdDSA'],
+      currentDate: new Date(now),
+      clockTolerance: clockSkewSeconds,
+      // a token issued longer ago than the lifetime allows has expired by its lifetime
+      maxTokenAge: maxLifetimeSeconds,
+      requiredClaims: ['iss', 'iat', 'exp', 'aud'],
+    }));
+  } catch (err) {
+    throw refusal(err);
+  }
+  const { iss, iat, exp, aud } = /** @type {{ iss: string, iat: number, exp: number, aud: unknown }} */ (claims);
   if (exp <= iat) throw new AuthError('exp is not after iat');
   if (exp - iat > maxLifetimeSeconds) throw new AuthError('lifetime too long');
   if (typeof aud !== 'string' || aud.length === 0) throw new AuthError('aud must be a string');
   if (audiences.length > 0 && !audiences.some((a) => trimSlash(a) === trimSlash(aud))) throw new AuthError('aud is not this relay');
-  return { identity: /** @type {string} */ (claims.iss), aud, iat, exp };
+  return { identity: iss, aud, iat, exp };
 }
 
 // ---------- the client side (tests, tools) ----------

@@ -141,18 +141,30 @@ export async function startRelay(options = {}) {
   const { http, upgraded, pendingConnections } = createFront(config, () => stats(), counters);
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxPayload, perMessageDeflate: false, clientTracking: false });
 
-  http.on('upgrade', (req, socket, head) => {
-    socket.on('error', () => {});
-    if (stopping) return refuse(socket, 503, 'relay stopping');
-    const address = clientAddress(req, config.trustProxy);
+  /**
+   * A refusal `[status, text]` for a socket from `address` while the relay stops or is full, else
+   * undefined: checked when the socket arrives, and again once its token is verified (asynchronously).
+   * @param {string} address
+   * @returns {[number, string] | undefined}
+   */
+  const noRoom = (address) => {
+    if (stopping) return [503, 'relay stopping'];
     if (hub.conns.size >= config.maxSockets) {
       counters.refusedCapacity++;
-      return refuse(socket, 503, 'too many connections');
+      return [503, 'too many connections'];
     }
     if (!perAddress.hasRoom(address)) {
       counters.refusedPerAddress++;
-      return refuse(socket, 429, `too many connections from one address (at most ${config.maxSocketsPerAddress})`);
+      return [429, `too many connections from one address (at most ${config.maxSocketsPerAddress})`];
     }
+    return undefined;
+  };
+
+  http.on('upgrade', async (req, socket, head) => {
+    socket.on('error', () => {});
+    const address = clientAddress(req, config.trustProxy);
+    const full = noRoom(address);
+    if (full) return refuse(socket, ...full);
     /** @type {string | null} */
     let auth;
     try {
@@ -173,13 +185,16 @@ export async function startRelay(options = {}) {
       anonymous = true;
     } else {
       try {
-        identity = verifyRelayJwt(auth, { clockSkewSeconds: config.clockSkewSeconds, maxLifetimeSeconds: config.maxTokenLifetimeSeconds, audiences: config.audiences }).identity;
+        identity = (await verifyRelayJwt(auth, { clockSkewSeconds: config.clockSkewSeconds, maxLifetimeSeconds: config.maxTokenLifetimeSeconds, audiences: config.audiences })).identity;
       } catch (err) {
-        if (!(err instanceof AuthError)) throw err;
+        // verifyRelayJwt refuses with AuthError only; anything else is refused the same way rather than thrown from an event handler
         counters.refusedUnauthorized++;
-        say(`refused a connection (401 ${err.message})`);
-        return refuse(socket, 401, err.message);
+        const text = err instanceof AuthError ? err.message : 'invalid auth token';
+        say(`refused a connection (401 ${text})`);
+        return refuse(socket, 401, text);
       }
+      const late = noRoom(address);
+      if (late) return refuse(socket, ...late);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       upgraded(socket);

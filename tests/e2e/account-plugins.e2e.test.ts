@@ -13,7 +13,7 @@ import { formatBalance, formatTokenValue, truncateAddress } from '../../ui/forma
 import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
-import { decodeQrGrid, gridFromPixels } from '../support/qr';
+import { readQr } from '../support/qr';
 import { eventually } from '../support/eventually';
 
 jest.setTimeout(45_000);
@@ -181,7 +181,7 @@ describe('the Account view plugins on the demo stack', () => {
     const data = new Uint8Array(shot.dark.length * 4).fill(255);
     for (let i = 0; i < shot.dark.length; i++) if (shot.dark[i] === '1') data.fill(0, i * 4, i * 4 + 3);
     const pixels = { width: shot.width, height: shot.height, data };
-    expect(decodeQrGrid(gridFromPixels(pixels))).toBe(account);
+    expect(readQr(pixels)).toBe(account);
     const networks = await rows(view.getByRole('list', { name: 'Networks for this address' }));
     expect(networks).toEqual(stack.chains.map((c) => c.name));
     await axeScan();

@@ -9,10 +9,11 @@
  * The balance is the chain's getBalance through the kernel's RpcTransport.
  */
 import { formatUnits, type AdapterRequests } from 'latchkey';
+import { base58Decode, base58Encode } from 'latchkey/encoding';
 import { InvalidParamsRpcError } from 'latchkey/errors';
 import { UnexpectedWalletResponseError } from '../errors';
 import { withSignature } from '../solanaTransaction';
-import { base58Decode, base58Encode, base64Decode, base64Encode } from '../units';
+import { base64Decode, base64Encode } from '../units';
 import { stringField, type NamespaceContext, type NamespaceMethods } from './context';
 
 /** Solana's packet limit is 1232 bytes; a wallet answer of more than this (base64) is refused. */
@@ -24,6 +25,15 @@ function encoded(request: AdapterRequests['solana']['transaction'], index?: numb
     throw new InvalidParamsRpcError({ details: `A Solana transaction${index === undefined ? '' : ` (${index})`} is its serialized bytes (a non-empty Uint8Array).` });
   }
   return base64Encode(tx);
+}
+
+/** A base58 field of a wallet's answer; text that is not base58 makes the answer unexpected (its Base58Error the cause). */
+function base58Field(method: string, response: unknown, text: string): Uint8Array {
+  try {
+    return base58Decode(text);
+  } catch (cause) {
+    throw new UnexpectedWalletResponseError(method, response, cause);
+  }
 }
 
 function decodedTransaction(method: string, response: unknown, value: unknown): Uint8Array {
@@ -50,9 +60,9 @@ export function solanaMethods(ctx: NamespaceContext): NamespaceMethods<'solana'>
       const signedTx = (response as { transaction?: unknown } | null)?.transaction;
       if (signedTx !== undefined) return decodedTransaction(method, response, signedTx);
       // Only the signature: it goes in the slot of the signer (the connected account).
-      const signature = base58Decode(stringField(method, response, 'signature'));
-      const signer = base58Decode(address);
-      const signed = signature && signer ? withSignature(request.transaction, signer, signature) : undefined;
+      const signature = base58Field(method, response, stringField(method, response, 'signature'));
+      const signer = base58Field(method, response, address);
+      const signed = withSignature(request.transaction, signer, signature);
       if (!signed) throw new UnexpectedWalletResponseError(method, response);
       return signed;
     },
