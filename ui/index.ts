@@ -13,6 +13,7 @@ export { LoadingState } from './primitives/LoadingState';
 export { Tabs, type TabsProps } from './primitives/Tabs';
 export { Text, type TextProps } from './primitives/Text';
 export { Link } from './primitives/Link';
+export { copyText, type CopyTexts } from './primitives/copy';
 /** Token values with 2 decimals and separators (spec section 9), for the balance and activity plugins. */
 export { formatTokenValue } from './formatting';
 export { ViewSlot } from './outlet/RouterOutlet';

@@ -1,4 +1,4 @@
-import { Button, Link, ListItem, Tabs, Text, ViewSlot, WalletImage, formatBalance, sanitizeUrl, truncateAddress, useObserved, useSnackbarScope } from '../index';
+import { Button, Link, ListItem, Tabs, Text, ViewSlot, WalletImage, copyText, formatBalance, sanitizeUrl, truncateAddress, useObserved, useSnackbarScope } from '../index';
 import type { AccountState, CaipNetwork } from '../../kernel/index';
 
 import { pickNamespace } from '../react/select';
@@ -51,14 +51,7 @@ export default function Account({ kernel }: ViewProps) {
   const label = useLabels(kernel);
   const scope = useSnackbarScope(kernel);
   const t = useMessagesFor(kernel, messages);
-  const copy = () => {
-    const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
-    if (!clip) return kernel.snackbar.error(t('failedToCopy'), { scope });
-    clip.writeText(address).then(
-      () => kernel.snackbar.success(t('addressCopied'), { scope }),
-      () => kernel.snackbar.error(t('failedToCopy'), { scope }),
-    );
-  };
+  const copy = () => void copyText(kernel.snackbar, address, { copied: t('addressCopied'), failed: t('failedToCopy') }, { scope });
   const disconnect = () => disconnectAndClose(kernel, ns, scope);
   const connector = account?.connectorId ? kernel.connectors.get(account.connectorId) : undefined;
   const wallet = account?.connectedWalletInfo ?? (connector ? { name: connector.name, icon: connector.imageUrl } : undefined);

@@ -4,9 +4,9 @@
  * login finishes.
  */
 import { useEffect, useState } from 'react';
-import { Button, LoadingState, Text, defineView, sanitizeUrl, useMessages } from 'latchkey/ui';
+import { Button, LoadingState, Text, copyText, defineView, sanitizeUrl, useMessages } from 'latchkey/ui';
 import { messages } from '../messages';
-import { QrCode } from './QrCode';
+import { QrCode } from 'latchkey/ui/qr';
 import { ErrorLine, useWallet } from './common';
 
 export default defineView<'ConnectingFarcaster'>(function ConnectingFarcaster({ kernel }) {
@@ -63,12 +63,7 @@ export default defineView<'ConnectingFarcaster'>(function ConnectingFarcaster({ 
         <Button
           variant="secondary"
           aria-label={t('copyLink')}
-          onClick={() =>
-            void navigator.clipboard?.writeText(uri).then(
-              () => kernel.snackbar.success(t('linkCopied')),
-              () => kernel.snackbar.error(t('copyFailed')),
-            )
-          }
+          onClick={() => void copyText(kernel.snackbar, uri, { copied: t('linkCopied'), failed: t('copyFailed') })}
         >
           {t('copyLink')}
         </Button>

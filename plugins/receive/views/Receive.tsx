@@ -1,5 +1,5 @@
-import { Button, Text, WalletImage, defineView, truncateAddress, useMessages, useObserved } from 'latchkey/ui';
-import { QrCode } from './QrCode';
+import { Button, Text, WalletImage, copyText, defineView, truncateAddress, useMessages, useObserved } from 'latchkey/ui';
+import { QrCode } from 'latchkey/ui/qr';
 import { messages } from '../messages';
 
 /**
@@ -14,17 +14,10 @@ export default defineView<'Receive'>(function Receive({ kernel }) {
   const t = useMessages(messages);
 
   if (!address) return <Text variant="muted">{t('connectToReceive')}</Text>;
-  const copy = () => {
-    const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
-    if (!clip) return kernel.snackbar.error(t('failedToCopy'));
-    clip.writeText(address).then(
-      () => kernel.snackbar.success(t('addressCopied')),
-      () => kernel.snackbar.error(t('failedToCopy')),
-    );
-  };
+  const copy = () => void copyText(kernel.snackbar, address, { copied: t('addressCopied'), failed: t('failedToCopy') });
   return (
     <div className="lk-stack">
-      <QrCode value={address} label={t('qrLabel', { address: truncateAddress(address) })} />
+      <QrCode value={address} label={t('qrLabel', { address: truncateAddress(address) })} size={200} testId="receive-qr" />
       <Text className="lk-center" data-testid="receive-address" style={{ wordBreak: 'break-all', fontFamily: 'monospace' }}>
         {address}
       </Text>

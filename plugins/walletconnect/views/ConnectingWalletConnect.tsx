@@ -5,7 +5,7 @@
  * it 10 s before its 4 minutes are up).
  */
 import { Button, LoadingState, Text, errorText, isUserRejection, useMessages, type ViewProps } from 'latchkey/ui';
-import { QrCode } from './QrCode';
+import { QrCode } from 'latchkey/ui/qr';
 import { useWalletConnect } from './useWalletConnect';
 import { deepLink, hasDeepLink, type WalletLinks } from '../deepLink';
 import { messages } from '../messages';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useObserved, type UiKernel } from 'latchkey/ui';
+import { copyText, useObserved, type UiKernel } from 'latchkey/ui';
 import { resolveWalletConnectConnectorId } from '../resolveConnector';
 import { WalletConnectSession } from '../types';
 
@@ -46,15 +46,10 @@ export function useWalletConnect(kernel: UiKernel, connectorId: string | undefin
     if (!manual) start();
   }, [manual, start]);
 
-  const copy = useCallback(() => {
-    const uri = session.state.wcUri;
-    const clip = (globalThis as { navigator?: Navigator }).navigator?.clipboard;
-    if (!uri || !clip) return kernel.snackbar.error('Failed to copy');
-    clip.writeText(uri).then(
-      () => kernel.snackbar.success('Link copied'),
-      () => kernel.snackbar.error('Failed to copy'),
-    );
-  }, [kernel, session]);
+  const copy = useCallback(
+    () => void copyText(kernel.snackbar, session.state.wcUri, { copied: 'Link copied', failed: 'Failed to copy' }),
+    [kernel, session],
+  );
 
   const failed = state.wcError || (error !== undefined && state.status !== 'connected');
   return { session, state, error: error ?? state.error, failed, retry: start, copy, manual };
