@@ -11,7 +11,7 @@
  * page content: read once, bounded, cleaned; getters that throw make them "not a wallet".
  * Imports no code (types only).
  */
-import type { Connector } from 'latchkey';
+import { displayText, type Connector } from 'latchkey';
 import { bitcoinConnectorId } from './ids';
 
 export interface DiscoveryWindow {
@@ -42,10 +42,8 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 const XVERSE = { id: 'XverseProviders.BitcoinProvider', name: 'Xverse' } as const;
 
 
-function cleanName(name: unknown): string {
-  if (typeof name !== 'string') return '';
-  return name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
-}
+/** A wallet's name as the modal shows it (latchkey's displayText, markup brackets dropped); '' when none is left. */
+const cleanName = (name: unknown): string => displayText(name, MAX_NAME, { dropMarkup: true }) ?? '';
 
 const cleanIcon = (icon: unknown) => (typeof icon === 'string' && icon.length <= MAX_ICON && ICON.test(icon) ? icon : undefined);
 

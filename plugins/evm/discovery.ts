@@ -3,7 +3,7 @@
  * `window.ethereum`. Pure: it only touches the window-like object it is given,
  * and it imports no code (this file ships in the host's entry bundle).
  */
-import type { Connector, Eip1193Provider } from 'latchkey';
+import { displayText, type Connector, type Eip1193Provider } from 'latchkey';
 
 /** `detail` of an `eip6963:announceProvider` event. */
 export interface Eip6963ProviderDetail {
@@ -72,10 +72,6 @@ function isProvider(value: unknown): value is Eip1193Provider {
   return typeof value === 'object' && value !== null && typeof (value as Eip1193Provider).request === 'function';
 }
 
-/** Control characters, bidi overrides and markup-significant brackets never reach a wallet's name. */
-function cleanName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
-}
 
 /** A well-formed announcement, with its name cleaned and its icon dropped unless it is a bounded data: image; else undefined. */
 function readDetail(value: unknown): Eip6963ProviderDetail | undefined {
@@ -86,8 +82,8 @@ function readDetail(value: unknown): Eip6963ProviderDetail | undefined {
     const { rdns, uuid, name, icon } = info;
     if (typeof rdns !== 'string' || rdns.length > MAX_RDNS || !RDNS.test(rdns)) return undefined;
     if (typeof uuid !== 'string' || uuid === '' || uuid.length > MAX_UUID || typeof name !== 'string') return undefined;
-    const clean = cleanName(name);
-    if (clean === '') return undefined;
+    const clean = displayText(name, MAX_NAME, { dropMarkup: true });
+    if (clean === undefined) return undefined;
     const safeIcon = typeof icon === 'string' && icon.length <= MAX_ICON && ICON.test(icon) ? icon : '';
     return { info: { rdns, uuid, name: clean, icon: safeIcon }, provider };
   } catch {

@@ -6,7 +6,7 @@
  * transport (RpcTransport `{ batch: true }`) sends them with eth_getBalance as one JSON-RPC
  * batch. Every answer is checked: a node is not trusted to give well-formed hex.
  */
-import { formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
+import { displayText, formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
 import { decodeAbiText } from 'latchkey/eip155';
 
 /** The slice of a kernel Transport this reader uses. */
@@ -41,13 +41,6 @@ export function decodeUint(hex: unknown): bigint | undefined {
   return BigInt(hex);
 }
 
-/** Printable text: control and bidi characters dropped, trimmed, bounded. */
-function clean(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .trim()
-    .slice(0, MAX_TEXT);
-}
 
 /**
  * A token's `symbol()` / `name()` answer (an ABI `string`, or the `bytes32` some old tokens
@@ -56,7 +49,7 @@ function clean(text: string): string {
  */
 export function decodeString(hex: unknown): string | undefined {
   const text = decodeAbiText(hex);
-  return text === undefined ? undefined : clean(text) || undefined;
+  return displayText(text, MAX_TEXT);
 }
 
 const pad32 = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');

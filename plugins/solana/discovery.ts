@@ -12,7 +12,7 @@
  * A wallet is page content: its fields are read once, bounded and cleaned, and getters that
  * throw make it "not a wallet". Imports no code (types only).
  */
-import type { Connector } from 'latchkey';
+import { displayText, type Connector } from 'latchkey';
 import { solanaConnectorId } from './ids';
 
 /** What this plugin reads of a wallet-standard `Wallet`. */
@@ -45,10 +45,8 @@ const MAX_CHAINS = 64;
 const ICON = /^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/i;
 
 
-function cleanName(name: unknown): string {
-  if (typeof name !== 'string') return '';
-  return name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
-}
+/** A wallet's name as the modal shows it (latchkey's displayText, markup brackets dropped); '' when none is left. */
+const cleanName = (name: unknown): string => displayText(name, MAX_NAME, { dropMarkup: true }) ?? '';
 
 /**
  * The connector for `wallet` when it is a Solana wallet (a `solana:` chain and

@@ -4,6 +4,7 @@
  * decoder. A token's texts (strings of any length, at an offset) are decoded by viem, through
  * latchkey/eip155, as the portfolio plugin's are.
  */
+import { displayText } from 'latchkey';
 import { decodeAbiText } from 'latchkey/eip155';
 
 type Hex = `0x${string}`;
@@ -105,7 +106,5 @@ export function decodeReserves(data: string): [bigint, bigint] {
 export function decodeText(data: string, max = 32): string {
   const raw = decodeAbiText(data);
   if (raw === undefined) throw new AbiDecodeError(`not an ABI string: ${String(data).slice(0, 20)}`);
-  // eslint-disable-next-line no-control-regex
-  const text = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufffd]/g, '').trim();
-  return [...text].slice(0, max).join('');
+  return displayText(raw, max) ?? '';
 }

@@ -13,7 +13,7 @@
  * network, an approval that is not an `approve` of this token, a swap that accepts less than the
  * slippage allows, are refused.
  */
-import type { CaipNetwork, HttpClient } from 'latchkey';
+import { displayText, type CaipNetwork, type HttpClient } from 'latchkey';
 import { HttpRequestError } from 'latchkey/errors';
 import { SELECTORS } from '../abi';
 import { MAX_TOKENS, QUOTE_TTL_MS } from '../constants';
@@ -35,7 +35,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const intString = (v: unknown): bigint | undefined => (typeof v === 'string' && /^[0-9]{1,78}$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : undefined);
 const CAIP10 = /^eip155:[1-9][0-9]{0,15}:0x[0-9a-fA-F]{40}$/;
 // eslint-disable-next-line no-control-regex
-const clean = (v: unknown, max: number): string | undefined => (typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, max) : undefined);
+const clean = displayText;
 
 /** The provider's first reason (the blockchain API's error shape), if the body has one. */
 function reasonOf(err: unknown): { field?: string; description?: string } {
