@@ -1,6 +1,8 @@
 /**
  * `latchkey/eip155`: EVM helpers that more than one plugin needs, on viem (a dependency the evm
- * plugin already loads): for now, the text an ERC-20 token answers (swaps and portfolio read it).
+ * plugin already loads): an ERC-20 token read from the chain (send, swaps, portfolio) and the text
+ * a token answers.
  * Imported by plugins' lazily loaded modules, never by an entry.
  */
 export { MAX_ABI_TEXT_BYTES, decodeAbiText } from './abiText';
+export { readErc20, erc20Calldata, decodeUint256, type Erc20Reading, type Erc20ReadOptions, type Erc20Transport } from './erc20';

@@ -6,8 +6,8 @@
  * transport (RpcTransport `{ batch: true }`) sends them with eth_getBalance as one JSON-RPC
  * batch. Every answer is checked: a node is not trusted to give well-formed hex.
  */
-import { displayText, formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
-import { decodeAbiText } from 'latchkey/eip155';
+import { formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
+import { readErc20 } from 'latchkey/eip155';
 
 /** The slice of a kernel Transport this reader uses. */
 export interface ChainReader {
@@ -22,8 +22,6 @@ const NATIVE_TOKEN_ADDRESS: Readonly<Record<string, string>> = {
   solana: 'So11111111111111111111111111111111111111111',
 };
 
-/** ERC-20 selectors: balanceOf(address), decimals(), symbol(), name(). */
-const SELECTOR = { balanceOf: '0x70a08231', decimals: '0x313ce567', symbol: '0x95d89b41', name: '0x06fdde03' } as const;
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** A base58 Solana address, 32 to 44 characters (spec section 5). */
@@ -35,44 +33,19 @@ class ChainBalanceError extends Error {
   override name = 'ChainBalanceError';
 }
 
-/** A uint256 from an `eth_call` / quantity answer, or undefined when it is not one. */
+/** A quantity answer (eth_getBalance), or undefined when it is not one. */
 export function decodeUint(hex: unknown): bigint | undefined {
   if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(hex)) return undefined;
   return BigInt(hex);
 }
 
 
-/**
- * A token's `symbol()` / `name()` answer (an ABI `string`, or the `bytes32` some old tokens
- * return; decoded by latchkey/eip155's viem decoder, as the swaps plugin's are), cleaned.
- * Undefined for anything else.
- */
-export function decodeString(hex: unknown): string | undefined {
-  const text = decodeAbiText(hex);
-  return displayText(text, MAX_TEXT);
-}
-
-const pad32 = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');
-
-const ethCall = (reader: ChainReader, to: string, data: string) =>
-  reader.request<unknown>({ method: 'eth_call', params: [{ to, data }, 'latest'] });
-
-/** What a read that failed gives: undefined (the token is then skipped or its text defaulted). */
-const settled = <T>(p: Promise<T>): Promise<T | undefined> => p.then((v) => v, () => undefined);
-
 async function evmBalances(reader: ChainReader, network: CaipNetwork, address: string, token: TokenOption | undefined): Promise<TokenBalance[]> {
   if (!EVM_ADDRESS.test(address)) throw new ChainBalanceError(`Not an EVM address: ${address}`);
   const tokenAddress = token && EVM_ADDRESS.test(token.address) ? token.address : undefined;
   // All in one tick: one batch on a batching transport.
   const native = reader.request<unknown>({ method: 'eth_getBalance', params: [address, 'latest'] });
-  const reads = tokenAddress
-    ? Promise.all([
-        settled(ethCall(reader, tokenAddress, SELECTOR.balanceOf + pad32(address))),
-        settled(ethCall(reader, tokenAddress, SELECTOR.decimals)),
-        settled(ethCall(reader, tokenAddress, SELECTOR.symbol)),
-        settled(ethCall(reader, tokenAddress, SELECTOR.name)),
-      ])
-    : undefined;
+  const reads = tokenAddress ? readErc20(reader, tokenAddress, { holder: address, maxSymbol: MAX_TEXT, maxName: MAX_TEXT }) : undefined;
   const wei = decodeUint(await native);
   if (wei === undefined) throw new ChainBalanceError('The node answered eth_getBalance with something other than a quantity');
   const { decimals, symbol, name } = network.nativeCurrency;
@@ -88,20 +61,18 @@ async function evmBalances(reader: ChainReader, network: CaipNetwork, address: s
     },
   ];
   if (reads && tokenAddress) {
-    const [rawBalance, rawDecimals, rawSymbol, rawName] = await reads;
-    const balance = decodeUint(rawBalance);
-    const tokenDecimals = decodeUint(rawDecimals);
+    const { balance, decimals: tokenDecimals, symbol: tokenSymbol, name: tokenName } = await reads;
     // Not an ERC-20 (no balanceOf / decimals answer) or an absurd decimals value: not shown.
-    if (balance !== undefined && tokenDecimals !== undefined && tokenDecimals <= 77n) {
-      const symbolText = decodeString(rawSymbol) ?? 'UNKNOWN';
+    if (balance !== undefined && tokenDecimals !== undefined) {
+      const symbolText = tokenSymbol ?? 'UNKNOWN';
       out.push({
-        name: decodeString(rawName) ?? symbolText,
+        name: tokenName ?? symbolText,
         symbol: symbolText,
         chainId: network.caipNetworkId,
         address: `${network.caipNetworkId}:${tokenAddress}`,
         price: 0,
         iconUrl: token?.image ?? '',
-        quantity: { decimals: String(tokenDecimals), numeric: formatUnits(balance, Number(tokenDecimals)) },
+        quantity: { decimals: String(tokenDecimals), numeric: formatUnits(balance, tokenDecimals) },
       });
     }
   }

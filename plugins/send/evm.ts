@@ -3,8 +3,9 @@
  * (never the wallet): the gas price, an ERC-20's balance and metadata when no data API is
  * configured, and the call an ERC-20 transfer makes (to estimate its gas).
  */
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, hexToBigInt, isAddress, type Hex } from 'viem';
+import { getAddress, hexToBigInt, isAddress, type Hex } from 'viem';
 import { formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
+import { erc20Calldata, readErc20 } from 'latchkey/eip155';
 
 interface Rpc {
   request<T = unknown>(request: { readonly method: string; readonly params?: unknown }): Promise<T>;
@@ -17,25 +18,14 @@ export async function gasPrice(rpc: Rpc): Promise<bigint> {
 /** The call of an ERC-20 `transfer(to, amount)`. */
 export function erc20TransferCall(token: string, to: string, amount: bigint): { readonly to: string; readonly data: Hex } {
   if (!isAddress(token, { strict: false }) || !isAddress(to, { strict: false })) throw new TypeError('Invalid token or receiver address');
-  return { to: getAddress(token), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), amount] }) };
-}
-
-async function read<T>(rpc: Rpc, token: string, functionName: 'balanceOf' | 'decimals' | 'symbol' | 'name', args: readonly unknown[] = []): Promise<T> {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never);
-  const result = await rpc.request<Hex>({ method: 'eth_call', params: [{ to: token, data }, 'latest'] });
-  return decodeFunctionResult({ abi: erc20Abi, functionName, data: result } as never) as T;
+  return { to: getAddress(token), data: erc20Calldata.transfer(getAddress(to), amount) };
 }
 
 /** An ERC-20 holding read from the chain, in the spec's Token balance shape (no price: 0). */
 export async function erc20Balance(rpc: Rpc, network: CaipNetwork, token: string, holder: string): Promise<TokenBalance> {
-  if (!isAddress(token, { strict: false })) throw new TypeError(`Invalid token address ${token.slice(0, 64)}`);
+  const { balance, decimals, symbol, name } = await readErc20(rpc, token, { holder });
+  if (balance === undefined || decimals === undefined || symbol === undefined) throw new TypeError(`${token.slice(0, 64)} does not answer as an ERC-20 token`);
   const address = getAddress(token);
-  const [balance, decimals, symbol, name] = await Promise.all([
-    read<bigint>(rpc, address, 'balanceOf', [holder]),
-    read<number>(rpc, address, 'decimals'),
-    read<string>(rpc, address, 'symbol'),
-    read<string>(rpc, address, 'name').catch(() => ''),
-  ]);
   return {
     name: name || symbol,
     symbol,
@@ -43,6 +33,6 @@ export async function erc20Balance(rpc: Rpc, network: CaipNetwork, token: string
     address: `${network.caipNetworkId}:${address}`,
     price: 0,
     iconUrl: '',
-    quantity: { decimals: String(decimals), numeric: formatUnits(balance, Number(decimals)) },
+    quantity: { decimals: String(decimals), numeric: formatUnits(balance, decimals) },
   };
 }

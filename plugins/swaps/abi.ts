@@ -1,11 +1,8 @@
 /**
- * The few ABI calls a swap needs, encoded and decoded by hand (Solidity ABI: 32-byte words,
+ * The few Uniswap V2 calls a swap makes, encoded and decoded by hand (Solidity ABI: 32-byte words,
  * dynamic arrays by offset); abi.test.ts checks every function against viem's encoder and
- * decoder. A token's texts (strings of any length, at an offset) are decoded by viem, through
- * latchkey/eip155, as the portfolio plugin's are.
+ * decoder. A token's decimals, symbol and name are read by latchkey/eip155's readErc20.
  */
-import { displayText } from 'latchkey';
-import { decodeAbiText } from 'latchkey/eip155';
 
 type Hex = `0x${string}`;
 
@@ -21,9 +18,6 @@ export const SELECTORS = {
   balanceOf: '0x70a08231',
   getPair: '0xe6a43905',
   getReserves: '0x0902f1ac',
-  symbol: '0x95d89b41',
-  name: '0x06fdde03',
-  decimals: '0x313ce567',
 } as const;
 
 export class AbiDecodeError extends Error {
@@ -96,15 +90,4 @@ export function decodeReserves(data: string): [bigint, bigint] {
   const w = words(data);
   if (w.length < 3) throw new AbiDecodeError('short getReserves answer');
   return [w[0]!, w[1]!];
-}
-
-/**
- * A token's `symbol()` / `name()`: an ABI string, or the bytes32 some old tokens return (decoded by
- * latchkey/eip155's viem decoder). Control characters are dropped and the text is cut to `max`
- * characters (a token is hostile input).
- */
-export function decodeText(data: string, max = 32): string {
-  const raw = decodeAbiText(data);
-  if (raw === undefined) throw new AbiDecodeError(`not an ABI string: ${String(data).slice(0, 20)}`);
-  return displayText(raw, max) ?? '';
 }

@@ -3,6 +3,7 @@
  * gas, receipts. Answers are checked before use (a node is outside our control too).
  */
 import type { RpcTransport } from 'latchkey';
+import { readErc20, type Erc20Reading } from 'latchkey/eip155';
 import { decodeUint, encodeBalanceOf } from './abi';
 
 /** The JSON-RPC transport the kernel gives for a network. */
@@ -34,6 +35,11 @@ export class ChainReader {
 
   async tokenBalance(token: string, owner: string): Promise<bigint> {
     return decodeUint(await this.call(token, encodeBalanceOf(owner)));
+  }
+
+  /** A token's decimals, symbol (16 characters at most) and name (64) as latchkey/eip155 reads them. */
+  token(address: string): Promise<Erc20Reading> {
+    return readErc20(this.transport, address, { maxSymbol: 16, maxName: 64 });
   }
 
   async gasPrice(): Promise<bigint> {

@@ -7,7 +7,6 @@
  */
 import { formatUnits, isUserRejection, localText, parseUnits, Store, type Account, type BlockchainApi, type CaipNetwork, type Connection, type Events, type Network, type Options, type Snackbar } from 'latchkey';
 import { errorChain } from 'latchkey/errors';
-import { SELECTORS, decodeText, decodeUint } from './abi';
 import { API_SETTLE_INTERVAL_MS, API_SETTLE_READS, DEFAULT_SLIPPAGE, MAX_TOKENS, QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS, RECEIPT_TIMEOUT_MS, SWAP_DEADLINE_S } from './constants';
 import {
   InsufficientBalanceError,
@@ -194,17 +193,10 @@ export class SwapsService implements Swaps {
   private async lookup(ref: string, network: CaipNetwork, reader: ChainReader): Promise<SwapToken | undefined> {
     const address = plainAddress(ref);
     if (!/^0x[0-9a-fA-F]{40}$/.test(address) || (ref.includes(':') && !ref.toLowerCase().startsWith(`${network.caipNetworkId}:`))) return undefined;
-    try {
-      const [symbol, name, decimals] = await Promise.all([
-        reader.call(address, SELECTORS.symbol).then((d) => decodeText(d, 16)),
-        reader.call(address, SELECTORS.name).then((d) => decodeText(d, 64)).catch(() => ''),
-        reader.call(address, SELECTORS.decimals).then(decodeUint),
-      ]);
-      if (!symbol || decimals > 36n) return undefined;
-      return { address: `${network.caipNetworkId}:${address.toLowerCase()}`, symbol, name: name || symbol, decimals: Number(decimals) };
-    } catch {
-      return undefined; // not an ERC-20 (no code, a revert, an answer that does not decode)
-    }
+    // Not an ERC-20 (no code, a revert, an answer that does not decode): no symbol or decimals.
+    const { symbol, name, decimals } = await reader.token(address);
+    if (!symbol || decimals === undefined || decimals > 36) return undefined;
+    return { address: `${network.caipNetworkId}:${address.toLowerCase()}`, symbol, name: name || symbol, decimals };
   }
 
   async search(query: string): Promise<readonly SwapToken[]> {
