@@ -188,6 +188,14 @@ describe('e-mail login', () => {
     expect((await (await client()).call('/v1/auth/email/start', { ...PROJECT, email: 'ip5@example.com' })).action).toBe('VERIFY_OTP');
   });
 
+  it('counts every IPv6 address of one /64 as one client', async () => {
+    // five addresses of 2001:db8:64:1::/64 share its quota of 5; the next /64 has its own
+    for (let i = 0; i < 5; i++) await (await client(`2001:db8:64:1::${i + 1}`)).call('/v1/auth/email/start', { ...PROJECT, email: `v6-${i}@example.com` });
+    const sixth = await (await client('2001:db8:64:1:ffff:ffff:ffff:fffe')).fails('/v1/auth/email/start', { ...PROJECT, email: 'v6-5@example.com' });
+    expect([sixth.status, sixth.message]).toEqual([429, 'Too many codes requested from your network: try again in 60 minutes']);
+    expect((await (await client('2001:db8:64:2::1')).call('/v1/auth/email/start', { ...PROJECT, email: 'v6-5@example.com' })).action).toBe('VERIFY_OTP');
+  });
+
   it('asks a new device of an existing account to be approved by the link in an e-mail (VERIFY_DEVICE)', async () => {
     const email = 'devices@example.com';
     const first = await client();

@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { resolveConfig } from './config';
 import { badRequest } from './errors';
 import { RateLimiter, createHttpServer, type Route } from './http';
@@ -74,6 +75,33 @@ describe('HTTP layer (a server with fake routes)', () => {
     const limited = await post('{}');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
+  });
+  it('counts the addresses of one IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 one', async () => {
+    // every post on a connection of its own, from 127.0.0.1: the test gives each the remote address a client would have
+    const addresses = ['2001:db8:5:5::1', '2001:db8:5:5:ffff::2', '2001:db8:5:5::3', '2001:db8:5:5::4', '2001:db8:5:6::1', '::ffff:192.0.2.9', '::ffff:192.0.2.9', '::ffff:192.0.2.9', '192.0.2.9'];
+    const claim = (socket: Socket) => Object.defineProperty(socket, 'remoteAddress', { value: addresses.shift(), configurable: true });
+    const post = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${base}/v1/post?projectId=p1`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end('{}');
+      });
+    // the limiter counts per calendar minute: start well inside one
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    server.prependListener('connection', claim);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i++) statuses.push(await post());
+      // 3 posts per minute per client: the fourth from one /64 is refused, another /64 is another client;
+      // 192.0.2.9 seen as ::ffff:192.0.2.9 three times has used its quota as 192.0.2.9 too
+      expect(statuses).toEqual([200, 200, 200, 429, 200, 200, 200, 200, 429]);
+    } finally {
+      server.off('connection', claim);
+    }
   });
   it('answers CORS for the configured origin only', async () => {
     const ok = await get('/v1/fail', { headers: { origin: 'http://app.local' } });

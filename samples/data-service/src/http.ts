@@ -3,6 +3,7 @@
  * API areas (one file each under api/) contribute routes; nothing else touches node:http.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import type { DataServiceConfig } from './config';
 import { ApiError, errorBody } from './errors';
 import { parseProjectId, parseSdkParam } from './validation';
@@ -23,7 +24,7 @@ export interface RequestContext {
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
   readonly headers: IncomingMessage['headers'];
-  /** the client's address (the socket's; proxies are not trusted) */
+  /** the key per-client limits count by: the socket's address (proxies are not trusted), an IPv6 one by its /64 */
   readonly ip: string;
   /** the validated projectId (routes with auth 'project') */
   readonly projectId: string | undefined;
@@ -177,7 +178,7 @@ export function createHttpServer(options: HttpServerOptions): Server {
         throw new ApiError(405, 'method', `Method ${method} not allowed`, { allow: [...new Set(candidates.map((c) => c.r.method))].join(', ') });
       }
       const route = found.r;
-      const ip = req.socket.remoteAddress ?? 'unknown';
+      const ip = clientAddressKey(req.socket.remoteAddress);
       let body: unknown;
       if (route.method === 'POST') {
         if (!limiter.take(ip)) throw new ApiError(429, 'rate_limit', 'Too many requests; try again in a minute', { 'retry-after': '60' });

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import { Accounts } from './accounts';
 import { loadConfig, SOCIAL_PROVIDERS, type WalletServiceConfig, type WalletServiceOptions } from './config';
 import { openDb, type Db } from './db';
@@ -144,14 +145,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * The key every per-client limit counts by: the client's address (the socket's, or the one the nearest
+ * trusted proxy saw), an IPv6 address by its /64 (samples/shared/clientAddress.mjs).
+ */
 function clientIp(req: IncomingMessage, trustProxy: number): string {
-  const remote = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
-  if (trustProxy <= 0) return remote;
+  const remote = req.socket.remoteAddress ?? 'unknown';
+  if (trustProxy <= 0) return clientAddressKey(remote);
   const header = req.headers['x-forwarded-for'];
   const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
   // the address the nearest trusted proxy saw: `trustProxy` hops from the right, counting the socket
   const chain = [...list, remote];
-  return (chain[chain.length - 1 - trustProxy] ?? chain[0] ?? remote).slice(0, 64);
+  return clientAddressKey(chain[chain.length - 1 - trustProxy] ?? chain[0] ?? remote);
 }
 
 function wantsHtml(req: IncomingMessage): boolean {
