@@ -119,28 +119,53 @@ export class EmailAuth {
   }
 
   /**
-   * Checks `otp` against the challenge's code. Wrong: counts the attempt; the last allowed wrong attempt
-   * kills the code and locks the address out. Right: resolves (the caller consumes the challenge).
+   * Checks `otp` against the challenge's code. Every check counts, in one atomic step: the attempt is
+   * taken (`attempts + 1`) only while the code is live and tries are left, and the stored hash comes back
+   * with it, so concurrent checks cannot compare more codes than WALLET_CODE_MAX_ATTEMPTS (on PostgreSQL
+   * with several processes as well). The last allowed wrong attempt kills the code and locks the address
+   * out. Right: resolves (the caller consumes the challenge).
    */
   private async checkCode(c: Challenge, otp: string, expectStage: string, lockEmail: string): Promise<void> {
     if (c.stage === 'locked') throw tooMany('Too many wrong codes: request a new code later', this.config.lockoutSeconds, 'locked');
     if (c.stage !== expectStage || !c.code_hash) throw badRequest('No code was sent for this step', 'wrong_step');
     if (c.code_expired) throw badRequest('The code has expired: ask for a new one', 'code_expired');
-    const given = this.codeHash(c.id, otp);
-    const ok = /^\d{6}$/.test(otp) && given.length === c.code_hash.length && timingSafeEqual(given, c.code_hash);
-    if (ok) return;
-    const rows = await this.db.query<{ attempts: number }>(
-      `UPDATE email_challenges SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
-      [c.id],
+    const max = this.config.codeMaxAttempts;
+    const rows = await this.db.query<{ code_hash: Buffer; attempts: number }>(
+      `UPDATE email_challenges SET attempts = attempts + 1
+       WHERE id = $1 AND stage = $2 AND code_hash IS NOT NULL AND code_expires_at > now() AND attempts < $3
+       RETURNING code_hash, attempts`,
+      [c.id, expectStage, max],
     );
-    const attempts = rows[0]?.attempts ?? this.config.codeMaxAttempts;
-    if (attempts >= this.config.codeMaxAttempts) {
-      await this.db.query(`UPDATE email_challenges SET stage = 'locked', code_hash = NULL WHERE id = $1`, [c.id]);
-      await lock(this.db, `email:${lockEmail}`, this.config.lockoutSeconds);
-      throw tooMany(`Too many wrong codes: try again in ${minutes(this.config.lockoutSeconds)} minutes`, this.config.lockoutSeconds, 'locked');
-    }
-    const left = this.config.codeMaxAttempts - attempts;
+    const taken = rows[0];
+    if (!taken) return this.whyNoAttempt(c.id, expectStage, lockEmail);
+    const given = this.codeHash(c.id, otp);
+    const stored = Buffer.from(taken.code_hash);
+    const ok = /^\d{6}$/.test(otp) && given.length === stored.length && timingSafeEqual(given, stored);
+    if (ok) return;
+    if (taken.attempts >= max) return this.lockOut(c.id, lockEmail);
+    const left = max - taken.attempts;
     throw badRequest(`Invalid code: ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'invalid_code');
+  }
+
+  /** No attempt was left to take: say why (the challenge changed since it was read). */
+  private async whyNoAttempt(id: string, expectStage: string, lockEmail: string): Promise<never> {
+    const rows = await this.db.query<{ stage: string; live: boolean }>(
+      `SELECT stage, (code_hash IS NOT NULL AND code_expires_at > now()) AS live FROM email_challenges WHERE id = $1 AND expires_at > now()`,
+      [id],
+    );
+    const now = rows[0];
+    if (!now) throw notFound('This code was already used', 'flow_not_found');
+    if (now.stage === 'locked') throw tooMany('Too many wrong codes: request a new code later', this.config.lockoutSeconds, 'locked');
+    if (now.stage !== expectStage) throw notFound('This code was already used', 'flow_not_found');
+    if (!now.live) throw badRequest('The code has expired: ask for a new one', 'code_expired');
+    // the tries ran out under concurrent checks
+    return this.lockOut(id, lockEmail);
+  }
+
+  private async lockOut(id: string, lockEmail: string): Promise<never> {
+    await this.db.query(`UPDATE email_challenges SET stage = 'locked', code_hash = NULL WHERE id = $1`, [id]);
+    await lock(this.db, `email:${lockEmail}`, this.config.lockoutSeconds);
+    throw tooMany(`Too many wrong codes: try again in ${minutes(this.config.lockoutSeconds)} minutes`, this.config.lockoutSeconds, 'locked');
   }
 
   // ---- login ------------------------------------------------------------------------------------
