@@ -85,6 +85,7 @@ const fileSchema = z
     rateIpPerHour: positiveInt,
     rateVerifyPerIpPer10Min: positiveInt,
     rateApiPerIpPerMinute: positiveInt,
+    longPollsPerIp: positiveInt.max(10_000),
     trustProxy: z.number().int().min(0).max(10),
     deviceVerification: z.boolean(),
     devFundWei: z.string().regex(/^\d+$/),
@@ -128,6 +129,8 @@ export interface WalletServiceConfig {
   readonly rateIpPerHour: number;
   readonly rateVerifyPerIpPer10Min: number;
   readonly rateApiPerIpPerMinute: number;
+  /** Long polls (CONNECT_DEVICE, CONNECT_FARCASTER) a client address may hold at once in one process. */
+  readonly longPollsPerIp: number;
   readonly trustProxy: number;
   readonly deviceVerification: boolean;
   readonly devFundWei: bigint | null;
@@ -199,6 +202,7 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
     ['rateIpPerHour', intEnv(env, 'WALLET_RATE_IP_PER_HOUR')],
     ['rateVerifyPerIpPer10Min', intEnv(env, 'WALLET_RATE_VERIFY_PER_IP')],
     ['rateApiPerIpPerMinute', intEnv(env, 'WALLET_RATE_API_PER_IP')],
+    ['longPollsPerIp', intEnv(env, 'WALLET_LONG_POLLS_PER_IP')],
     ['trustProxy', intEnv(env, 'WALLET_TRUST_PROXY')],
     ['deviceVerification', boolEnv(env, 'WALLET_DEVICE_VERIFICATION')],
     ['devFundWei', strEnv(env, 'WALLET_DEV_FUND_WEI')],
@@ -216,7 +220,7 @@ const ENV_NAMES: Record<string, string> = {
   mailFrom: 'WALLET_MAIL_FROM', social: 'WALLET_SOCIAL', farcasterDev: 'WALLET_FARCASTER_DEV', codeTtlSeconds: 'WALLET_CODE_TTL',
   codeMaxAttempts: 'WALLET_CODE_MAX_ATTEMPTS', lockoutSeconds: 'WALLET_LOCKOUT', resendIntervalSeconds: 'WALLET_RESEND_INTERVAL',
   rateEmailPerHour: 'WALLET_RATE_EMAIL_PER_HOUR', rateIpPerHour: 'WALLET_RATE_IP_PER_HOUR',
-  rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP',
+  rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP', longPollsPerIp: 'WALLET_LONG_POLLS_PER_IP',
   trustProxy: 'WALLET_TRUST_PROXY', deviceVerification: 'WALLET_DEVICE_VERIFICATION', devFundWei: 'WALLET_DEV_FUND_WEI',
   devOidc: 'WALLET_DEV_OIDC', devOidcPort: 'WALLET_OIDC_PORT', log: 'WALLET_LOG',
 };
@@ -400,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     rateIpPerHour: o.rateIpPerHour ?? 30,
     rateVerifyPerIpPer10Min: o.rateVerifyPerIpPer10Min ?? 60,
     rateApiPerIpPerMinute: o.rateApiPerIpPerMinute ?? 600,
+    longPollsPerIp: o.longPollsPerIp ?? 8,
     trustProxy: o.trustProxy ?? 0,
     deviceVerification: o.deviceVerification ?? true,
     devFundWei,

@@ -16,6 +16,7 @@ import { HttpError, badRequest, forbidden, notFound } from './errors';
 import { FarcasterAuth } from './farcaster';
 import { buildFrameAssets, type FrameAssets } from './frame-assets';
 import { hit, sweep } from './limits';
+import { LongPolls } from './long-polls';
 import { Mailer } from './mail';
 import { deviceApprovePage, farcasterPage, homePage, mailboxPage, messagePage, PAGE_CSS, socialResultPage } from './pages';
 import { SocialAuth } from './social';
@@ -188,18 +189,9 @@ export async function startWalletService(options: StartOptions): Promise<Running
   const emailAuth = new EmailAuth(db, config, accounts, mailer);
   const social = new SocialAuth(db, config, accounts);
   const farcaster = new FarcasterAuth(db, config, accounts);
-  let longPolls = 0;
-  const open = new Set<AbortController>();
+  const longPolls = new LongPolls({ total: MAX_LONG_POLLS, perClient: config.longPollsPerIp });
 
-  const app = new App({ config, db, assets, tokens, wallets, accounts, mailer, emailAuth, social, farcaster, log, longPoll: {
-    enter: () => {
-      if (longPolls >= MAX_LONG_POLLS) throw new HttpError(503, 'busy', 'The wallet service is busy: try again');
-      longPolls++;
-      const ac = new AbortController();
-      open.add(ac);
-      return { signal: ac.signal, leave: () => { longPolls--; open.delete(ac); } };
-    },
-  } });
+  const app = new App({ config, db, assets, tokens, wallets, accounts, mailer, emailAuth, social, farcaster, log, longPolls });
 
   const server: Server = createServer((req, res) => void app.handle(req, res));
   server.headersTimeout = 20_000;
@@ -217,7 +209,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   let oidc: { issuer: string; stop(): Promise<void> } | undefined;
   const stopAll = async () => {
     clearInterval(sweeper);
-    for (const ac of open) ac.abort();
+    longPolls.abortAll();
     await new Promise<void>((r) => {
       server.close(() => r());
       server.closeAllConnections();
@@ -274,7 +266,7 @@ interface Deps {
   social: SocialAuth;
   farcaster: FarcasterAuth;
   log: (line: string) => void;
-  longPoll: { enter(): { signal: AbortSignal; leave(): void } };
+  longPolls: LongPolls;
 }
 
 interface ApiContext {
@@ -301,10 +293,14 @@ class App {
   constructor(private readonly d: Deps) {
     const { accounts, emailAuth, social, farcaster, wallets, tokens, config, db } = d;
     const need = (ctx: ApiContext) => ctx.session!;
-    const longPoll = async <T>(ctx: ApiContext, fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-      const slot = d.longPoll.enter();
+    /** Runs a long poll on `flow` in a slot (long-polls.ts); a poll a newer one replaced answers 409. */
+    const longPoll = async <T>(ctx: ApiContext, flow: string, fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+      const slot = d.longPolls.enter(`${flow}|${ctx.jkt}`, ctx.ip);
       try {
         return await fn(AbortSignal.any([slot.signal, ctx.signal]));
+      } catch (err) {
+        if (slot.replaced) throw new HttpError(409, 'poll_replaced', 'A newer request is waiting for this login');
+        throw err;
       } finally {
         slot.leave();
       }
@@ -339,7 +335,7 @@ class App {
         session: 'none',
         handler: (ctx) => {
           const b = parseBody(BODIES.emailDevice, ctx.body);
-          return longPoll(ctx, (signal) => emailAuth.waitForDevice({ flowId: b.flowId, jkt: ctx.jkt, signal }));
+          return longPoll(ctx, `device:${b.flowId}`, (signal) => emailAuth.waitForDevice({ flowId: b.flowId, jkt: ctx.jkt, signal }));
         },
       },
       '/v1/auth/email/verify': {
@@ -371,7 +367,7 @@ class App {
         session: 'none',
         handler: (ctx) => {
           const b = parseBody(BODIES.farcasterFinish, ctx.body);
-          return longPoll(ctx, (signal) => farcaster.finish({ channelId: b.channelId, jkt: ctx.jkt, signal, userAgent: ctx.userAgent }));
+          return longPoll(ctx, `farcaster:${b.channelId}`, (signal) => farcaster.finish({ channelId: b.channelId, jkt: ctx.jkt, signal, userAgent: ctx.userAgent }));
         },
       },
       '/v1/session': {

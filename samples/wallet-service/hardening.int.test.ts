@@ -1,0 +1,96 @@
+/**
+ * The wallet service under abuse, and its session rules, on a service process of its own with tight
+ * limits (PGlite in memory, anvil, the dev mailbox and the Farcaster stand-in): long-poll slots per flow
+ * and per client address (security review M2), the per-account limit of the RPC proxy (L8), sign out
+ * everywhere and the absolute session lifetime (L4), sessions bound to their app (L5).
+ */
+import { startAnvil, type Anvil } from './testing/anvil';
+import { FrameClient, startServiceProcess, TEST_SECRETS, type ServiceProcess } from './testing/service';
+import { ApiError } from './frame/api';
+
+const ORIGIN = 'http://127.0.0.1:5998';
+const PROJECT = { projectId: 'hardening', origin: ORIGIN };
+const LONG_POLLS_PER_IP = 2;
+const RPC_PER_USER = 5;
+
+let anvil: Anvil;
+let service: ServiceProcess;
+let ipN = 0;
+const nextIp = () => `10.9.${Math.floor(++ipN / 250)}.${ipN % 250}`;
+const client = (ip = nextIp()) => FrameClient.create(service.url, ip);
+
+beforeAll(async () => {
+  anvil = await startAnvil(31337);
+  service = await startServiceProcess({
+    ...TEST_SECRETS,
+    WALLET_DEV: '1',
+    WALLET_DEV_OIDC: '0',
+    WALLET_DATA_DIR: ':memory:',
+    WALLET_TRUST_PROXY: '1',
+    WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT.projectId, origins: [ORIGIN, 'http://127.0.0.1:5997'] }, { projectId: 'other-app', origins: ['http://127.0.0.1:5996'] }]),
+    WALLET_CHAINS: JSON.stringify([{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.url }]),
+    WALLET_LONG_POLLS_PER_IP: String(LONG_POLLS_PER_IP),
+    WALLET_LOG: '0',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await anvil?.stop();
+}, 30_000);
+
+/** The outcome of a call: its answer, or the error's code. */
+const settle = <T>(p: Promise<T>) => p.then((value) => ({ value }), (err: unknown) => ({ code: err instanceof ApiError ? err.code : String(err) }));
+
+/** The Farcaster stand-in's "Approve" on the phone page. */
+const approveFarcaster = async (channelId: string, username: string) => {
+  const res = await fetch(`${service.url}/farcaster/connect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ channel: channelId, username }).toString(),
+  });
+  expect(res.status).toBe(200);
+};
+
+/** Logs `c` in through the Farcaster stand-in as `username` (the same name is the same account). */
+const farcasterLogin = async (c: FrameClient, username: string) => {
+  const { channelId } = await c.call('/v1/auth/farcaster/start', PROJECT);
+  await approveFarcaster(channelId, username);
+  const grant = await c.call('/v1/auth/farcaster/finish', { channelId });
+  c.api.token = grant.token;
+  return grant;
+};
+
+describe('long polls', () => {
+  it('keeps one live poll per flow: of two at once, one is replaced at once and the other gets the login', async () => {
+    const c = await client();
+    const { channelId } = await c.call('/v1/auth/farcaster/start', PROJECT);
+    const polls = [settle(c.call('/v1/auth/farcaster/finish', { channelId })), settle(c.call('/v1/auth/farcaster/finish', { channelId }))];
+    // the first to end is the replaced one, long before the approval
+    const first = await Promise.race(polls);
+    expect(first).toEqual({ code: 'poll_replaced' });
+    await approveFarcaster(channelId, 'one-poll');
+    const both = await Promise.all(polls);
+    expect(both.filter((r) => 'value' in r && (r.value as { userName?: string }).userName === 'one-poll')).toHaveLength(1);
+  });
+
+  it(`lets one client address hold ${LONG_POLLS_PER_IP} polls, and not another one; other addresses are not affected`, async () => {
+    const ip = nextIp();
+    const c = await client(ip);
+    const channels: string[] = [];
+    for (let i = 0; i <= LONG_POLLS_PER_IP; i++) channels.push((await c.call('/v1/auth/farcaster/start', PROJECT)).channelId);
+    const polls = channels.map((channelId) => settle(c.call('/v1/auth/farcaster/finish', { channelId })));
+    const first = await Promise.race(polls);
+    expect(first).toEqual({ code: 'rate_limited' });
+    // another client address still gets a slot (its channel approved first, so its poll ends at once)
+    const other = await client();
+    const { channelId } = await other.call('/v1/auth/farcaster/start', PROJECT);
+    await approveFarcaster(channelId, 'other-network');
+    expect((await other.call('/v1/auth/farcaster/finish', { channelId })).userName).toBe('other-network');
+    // the polls that got a slot end with their approval
+    for (const id of channels) await fetch(`${service.url}/farcaster/connect`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `channel=${id}&username=held` });
+    const outcomes = await Promise.all(polls);
+    expect(outcomes.filter((r) => 'code' in r && r.code === 'rate_limited')).toHaveLength(1);
+    expect(outcomes.filter((r) => 'value' in r)).toHaveLength(LONG_POLLS_PER_IP);
+  });
+});
