@@ -94,3 +94,23 @@ describe('long polls', () => {
     expect(outcomes.filter((r) => 'value' in r)).toHaveLength(LONG_POLLS_PER_IP);
   });
 });
+
+describe('dev mode', () => {
+  it('runs the local OpenID provider on 127.0.0.1 whatever the service listens on', async () => {
+    // 127.0.0.2 is loopback too (so dev mode may run there): the provider still binds to 127.0.0.1
+    const other = await startServiceProcess({ WALLET_DEV: '1', WALLET_DEV_OIDC: '1', WALLET_HOST: '127.0.0.2', WALLET_DATA_DIR: ':memory:', WALLET_LOG: '0' });
+    try {
+      expect(other.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+      expect(other.oidcIssuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${other.oidcIssuer}/.well-known/openid-configuration`)).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+  }, 120_000);
+
+  it('refuses to start in dev mode on an address other machines reach', async () => {
+    await expect(startServiceProcess({ WALLET_DEV: '1', WALLET_HOST: '0.0.0.0', WALLET_DATA_DIR: ':memory:', WALLET_LOG: '0' })).rejects.toThrow(
+      /dev mode runs on a loopback address only/,
+    );
+  }, 120_000);
+});

@@ -224,7 +224,8 @@ export async function startWalletService(options: StartOptions): Promise<Running
   try {
     if (config.devOidcPort !== null) {
       const { startDevOidc } = await import('./dev-oidc');
-      oidc = await startDevOidc({ port: config.devOidcPort, host: config.host, redirectUri: `${config.publicUrl}/oauth/callback` });
+      // on loopback whatever the service's host: its login page takes any name (security review M5)
+      oidc = await startDevOidc({ port: config.devOidcPort, host: '127.0.0.1', redirectUri: `${config.publicUrl}/oauth/callback` });
       config.social = Object.fromEntries(
         SOCIAL_PROVIDERS.map((p) => [p, { clientId: `dev-${p}`, clientSecret: `dev-${p}-secret`, issuer: oidc!.issuer }]),
       );
