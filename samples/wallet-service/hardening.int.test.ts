@@ -4,14 +4,16 @@
  * and per client address (security review M2), the per-account limit of the RPC proxy (L8), sign out
  * everywhere and the absolute session lifetime (L4), sessions bound to their app (L5).
  */
+import { decodeJwt, SignJWT } from 'jose';
 import { startAnvil, type Anvil } from './testing/anvil';
-import { FrameClient, startServiceProcess, TEST_SECRETS, type ServiceProcess } from './testing/service';
+import { FrameClient, latestCode, startServiceProcess, TEST_SECRETS, type ServiceProcess } from './testing/service';
 import { ApiError } from './frame/api';
 
 const ORIGIN = 'http://127.0.0.1:5998';
 const PROJECT = { projectId: 'hardening', origin: ORIGIN };
 const LONG_POLLS_PER_IP = 2;
 const RPC_PER_USER = 5;
+const MAX_AGE = 86_400;
 
 let anvil: Anvil;
 let service: ServiceProcess;
@@ -30,6 +32,7 @@ beforeAll(async () => {
     WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT.projectId, origins: [ORIGIN, 'http://127.0.0.1:5997'] }, { projectId: 'other-app', origins: ['http://127.0.0.1:5996'] }]),
     WALLET_CHAINS: JSON.stringify([{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.url }]),
     WALLET_LONG_POLLS_PER_IP: String(LONG_POLLS_PER_IP),
+    WALLET_SESSION_MAX_AGE: String(MAX_AGE),
     WALLET_LOG: '0',
   });
 }, 120_000);
@@ -92,6 +95,73 @@ describe('long polls', () => {
     const outcomes = await Promise.all(polls);
     expect(outcomes.filter((r) => 'code' in r && r.code === 'rate_limited')).toHaveLength(1);
     expect(outcomes.filter((r) => 'value' in r)).toHaveLength(LONG_POLLS_PER_IP);
+  });
+});
+
+/** The session token with other claims, signed with the service's secret (the test knows it). */
+const forge = (token: string, claims: Record<string, unknown>) =>
+  new SignJWT({ ...decodeJwt(token), ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(Buffer.from(TEST_SECRETS.WALLET_SESSION_SECRET, 'base64'));
+
+describe('sessions', () => {
+  it('signs out everywhere: every session of the account, on every device, stops working', async () => {
+    const [a, b] = [await client(), await client()];
+    await farcasterLogin(a, 'everywhere');
+    await farcasterLogin(b, 'everywhere');
+    expect((await b.call('/v1/session')).user.userName).toBe('everywhere');
+    expect(await a.call('/v1/session/revoke-all')).toEqual({ ok: true });
+    expect((await a.fails('/v1/session')).code).toBe('session_revoked');
+    expect((await b.fails('/v1/session')).code).toBe('session_revoked');
+    // a login after it works at once
+    await farcasterLogin(b, 'everywhere');
+    expect((await b.call('/v1/session')).user.userName).toBe('everywhere');
+  });
+
+  it('ends the other sessions when the e-mail changes; the device that changed it goes on with a fresh one', async () => {
+    const [a, b] = [await client(), await client()];
+    await farcasterLogin(a, 'changer');
+    await farcasterLogin(b, 'changer');
+    const before = a.api.token!;
+    const r = await a.call('/v1/email/update', { email: 'changer@example.com' });
+    expect(r.action).toBe('VERIFY_SECONDARY_OTP');
+    const done = await a.call('/v1/email/update/secondary', { flowId: r.flowId, otp: await latestCode(service.url, 'changer@example.com') });
+    expect(done.newEmail).toBe('changer@example.com');
+    expect((await b.fails('/v1/session')).code).toBe('session_revoked');
+    expect((await a.fails('/v1/session')).code).toBe('session_revoked');
+    a.api.token = done.token;
+    expect((await a.call('/v1/session')).user.email).toBe('changer@example.com');
+    expect(decodeJwt(done.token).auth_time).toBe(decodeJwt(before).auth_time);
+  });
+
+  it('never extends a session past its absolute lifetime (auth_time + WALLET_SESSION_MAX_AGE)', async () => {
+    const c = await client();
+    const grant = await farcasterLogin(c, 'lifetime');
+    const authTime = decodeJwt(grant.token).auth_time as number;
+    expect(Math.abs(authTime - Date.now() / 1000)).toBeLessThan(60);
+    expect(grant.expiresAt).toBe(authTime + MAX_AGE); // shorter than the 7-day TTL
+    // a session whose login is 100 s from the end of its lifetime: a refresh ends with the lifetime
+    const now = Math.floor(Date.now() / 1000);
+    c.api.token = await forge(grant.token, { auth_time: now - MAX_AGE + 100 });
+    const fresh = await c.call('/v1/session/refresh');
+    expect(fresh.expiresAt).toBe(now - MAX_AGE + 100 + MAX_AGE);
+    expect(decodeJwt(fresh.token).auth_time).toBe(now - MAX_AGE + 100);
+    // past it: refused, and no refresh brings it back
+    c.api.token = await forge(grant.token, { sid: 'past-lifetime-1', auth_time: now - MAX_AGE - 5 });
+    expect((await c.fails('/v1/session')).code).toBe('session_expired');
+    expect((await c.fails('/v1/session/refresh')).code).toBe('session_expired');
+  });
+
+  it('accepts a session only for the project and origin it was issued to', async () => {
+    const c = await client();
+    await farcasterLogin(c, 'bound-app');
+    expect((await c.call('/v1/session')).origin).toBe(ORIGIN);
+    // another origin of the same project, another project, no app named: the same device and token are refused
+    for (const app of [{ projectId: PROJECT.projectId, origin: 'http://127.0.0.1:5997' }, { projectId: 'other-app', origin: 'http://127.0.0.1:5996' }, undefined]) {
+      c.api.app = app;
+      const err = await c.fails('/v1/session');
+      expect([err.status, err.code, err.message]).toEqual([401, 'session_wrong_app', 'This session belongs to another app']);
+    }
+    c.api.app = PROJECT;
+    expect((await c.call('/v1/session')).user.userName).toBe('bound-app');
   });
 });
 

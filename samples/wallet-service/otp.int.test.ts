@@ -25,7 +25,7 @@ beforeAll(async () => {
     { projects: [{ projectId: PROJECT.projectId, origins: [PROJECT.origin] }], codeMaxAttempts: MAX_ATTEMPTS, resendIntervalSeconds: 0, devFundWei: '0' },
   );
   db = await openDb(config.database);
-  const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds);
+  const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds, config.sessionMaxAgeSeconds);
   const wallets = new Wallets(db, config.keks, config.chains);
   mailer = new Mailer(db, { smtpUrl: null, from: config.mailFrom, devMailbox: true });
   auth = new EmailAuth(db, config, new Accounts(db, config, tokens, wallets), mailer);

@@ -107,7 +107,10 @@ async function main(): Promise<void> {
   const device = await loadDevice(store).catch(() => undefined);
   if (!device) configError = window.isSecureContext ? 'The wallet cannot create its device key in this browser' : INSECURE_CONTEXT_MESSAGE;
   const api = new ServiceApi({ baseUrl: location.origin, device: device! });
-  const sessionKey = `session:${projectId}`;
+  // every call names this frame's app: the service accepts a session only for the app it was issued to
+  api.app = { projectId, origin: parentOrigin };
+  // one stored session per app (two origins of one project may share this frame's storage)
+  const sessionKey = `session:${projectId}|${parentOrigin}`;
 
   let chains: readonly ChainInfo[] = [];
   if (!configError) {
@@ -386,9 +389,14 @@ async function main(): Promise<void> {
     },
     UPDATE_EMAIL_SECONDARY_OTP: async (e) => {
       if (!session || !updateFlow) throw new FrameError('No e-mail change in progress');
-      const r = await api.call<{ newEmail: string; user: UserView }>('/v1/email/update/secondary', { flowId: updateFlow, otp: e.payload.otp.trim() });
+      const r = await api.call<{ newEmail: string; user: UserView; token: string; expiresAt: number }>('/v1/email/update/secondary', {
+        flowId: updateFlow,
+        otp: e.payload.otp.trim(),
+      });
       updateFlow = undefined;
       me = r.user;
+      // the change ended every session of the account: this frame goes on with the fresh one
+      await setSession({ token: r.token, expiresAt: r.expiresAt });
       return { newEmail: r.newEmail };
     },
     SYNC_THEME: async (e) => {

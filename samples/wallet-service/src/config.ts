@@ -72,6 +72,7 @@ const fileSchema = z
     kek: z.string(),
     sessionSecret: z.string(),
     sessionTtlSeconds: positiveInt,
+    sessionMaxAgeSeconds: positiveInt,
     projects: z.array(projectSchema).max(10_000),
     chains: z.array(chainSchema).max(100),
     smtpUrl: z.string(),
@@ -116,6 +117,8 @@ export interface WalletServiceConfig {
   readonly keks: readonly Kek[];
   readonly sessionSecret: Buffer;
   readonly sessionTtlSeconds: number;
+  /** The absolute lifetime of a login: refreshes never extend a session past it. */
+  readonly sessionMaxAgeSeconds: number;
   readonly projects: readonly ProjectConfig[];
   readonly chains: readonly ChainConfig[];
   readonly smtpUrl: string | null;
@@ -190,6 +193,7 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
     ['kek', strEnv(env, 'WALLET_KEK')],
     ['sessionSecret', strEnv(env, 'WALLET_SESSION_SECRET')],
     ['sessionTtlSeconds', intEnv(env, 'WALLET_SESSION_TTL')],
+    ['sessionMaxAgeSeconds', intEnv(env, 'WALLET_SESSION_MAX_AGE')],
     ['projects', parseJsonEnv(env, 'WALLET_PROJECTS')],
     ['chains', parseJsonEnv(env, 'WALLET_CHAINS')],
     ['smtpUrl', strEnv(env, 'WALLET_SMTP_URL')],
@@ -218,7 +222,7 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
 const ENV_NAMES: Record<string, string> = {
   host: 'WALLET_HOST', port: 'WALLET_PORT', publicUrl: 'WALLET_PUBLIC_URL', dev: 'WALLET_DEV', devAllowRemote: 'WALLET_DEV_ALLOW_REMOTE', devMailbox: 'WALLET_DEV_MAILBOX',
   databaseUrl: 'DATABASE_URL', dataDir: 'WALLET_DATA_DIR', kek: 'WALLET_KEK', sessionSecret: 'WALLET_SESSION_SECRET',
-  sessionTtlSeconds: 'WALLET_SESSION_TTL', projects: 'WALLET_PROJECTS', chains: 'WALLET_CHAINS', smtpUrl: 'WALLET_SMTP_URL',
+  sessionTtlSeconds: 'WALLET_SESSION_TTL', sessionMaxAgeSeconds: 'WALLET_SESSION_MAX_AGE', projects: 'WALLET_PROJECTS', chains: 'WALLET_CHAINS', smtpUrl: 'WALLET_SMTP_URL',
   mailFrom: 'WALLET_MAIL_FROM', social: 'WALLET_SOCIAL', farcasterDev: 'WALLET_FARCASTER_DEV', codeTtlSeconds: 'WALLET_CODE_TTL',
   codeMaxAttempts: 'WALLET_CODE_MAX_ATTEMPTS', lockoutSeconds: 'WALLET_LOCKOUT', resendIntervalSeconds: 'WALLET_RESEND_INTERVAL',
   rateEmailPerHour: 'WALLET_RATE_EMAIL_PER_HOUR', rateIpPerHour: 'WALLET_RATE_IP_PER_HOUR',
@@ -411,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     keks,
     sessionSecret,
     sessionTtlSeconds: o.sessionTtlSeconds ?? 7 * 24 * 3600,
+    sessionMaxAgeSeconds: o.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
     projects,
     chains,
     smtpUrl,

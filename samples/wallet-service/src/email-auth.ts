@@ -373,6 +373,8 @@ export class EmailAuth {
       if (!gone.length) throw notFound('This code was already used', 'flow_not_found');
       if (await this.accounts.userByEmail(tx, newEmail)) throw new HttpError(409, 'email_taken', 'This e-mail belongs to another account');
       await tx.query(`UPDATE users SET email = $2 WHERE id = $1`, [c.user_id, newEmail]);
+      // a new address ends every session of the account (security review L4)
+      await this.accounts.tokens.revokeAll(tx, c.user_id!);
     });
     return { newEmail };
   }

@@ -20,7 +20,7 @@ import { LongPolls } from './long-polls';
 import { Mailer } from './mail';
 import { deviceApprovePage, farcasterPage, homePage, mailboxPage, messagePage, PAGE_CSS, socialResultPage } from './pages';
 import { SocialAuth } from './social';
-import { Tokens, verifyProof, type SessionClaims } from './tokens';
+import { Tokens, verifyProof, type SessionApp, type SessionClaims } from './tokens';
 import { SAFE_FORWARDED, SAFE_LOCAL, SIGNING, Wallets } from './wallet';
 
 export const SERVICE_VERSION = '1.0.0';
@@ -160,6 +160,25 @@ function clientIp(req: IncomingMessage, trustProxy: number): string {
   return clientAddressKey(chain[chain.length - 1 - trustProxy] ?? chain[0] ?? remote);
 }
 
+/**
+ * The app the frame serves (its projectId and its parent's origin), which the frame names in every call
+ * (`x-latchkey-project`, `x-latchkey-origin`, URL-encoded): a session works only there (security review L5).
+ */
+function appOf(req: IncomingMessage): SessionApp | null {
+  const read = (name: string) => {
+    const v = req.headers[name];
+    if (typeof v !== 'string' || v.length === 0 || v.length > 1000) return undefined;
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      return undefined;
+    }
+  };
+  const projectId = read('x-latchkey-project');
+  const origin = read('x-latchkey-origin');
+  return projectId !== undefined && origin !== undefined ? { projectId, origin } : null;
+}
+
 function wantsHtml(req: IncomingMessage): boolean {
   const accept = String(req.headers.accept ?? '');
   const html = accept.indexOf('text/html');
@@ -180,7 +199,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   for (const w of config.warnings) log(`warning: ${w}`);
 
   const [db, assets] = await Promise.all([openDb(config.database), buildFrameAssets(join(rootDir, 'frame'), SERVICE_VERSION)]);
-  const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds);
+  const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds, config.sessionMaxAgeSeconds);
   const wallets = new Wallets(db, config.keks, config.chains);
   await wallets.warmUp();
   wallets.onKeyError = (m) => log(`error: ${m}`);
@@ -384,9 +403,19 @@ class App {
         handler: async (ctx) => {
           parseBody(BODIES.empty, ctx.body);
           const s = need(ctx);
-          const fresh = await tokens.issue({ userId: s.userId, jkt: s.jkt, projectId: s.projectId, origin: s.origin });
+          // the same login: never past its absolute lifetime
+          const fresh = await tokens.issue({ userId: s.userId, jkt: s.jkt, projectId: s.projectId, origin: s.origin, authTime: s.authTime });
           await tokens.revoke(db, s);
           return { token: fresh.token, expiresAt: fresh.expiresAt };
+        },
+      },
+      '/v1/session/revoke-all': {
+        session: 'required',
+        handler: async (ctx) => {
+          parseBody(BODIES.empty, ctx.body);
+          // sign out everywhere: every session of the user, this one included
+          await tokens.revokeAll(db, need(ctx).userId);
+          return { ok: true };
         },
       },
       '/v1/session/signout': {
@@ -413,8 +442,11 @@ class App {
         session: 'required',
         handler: async (ctx) => {
           const b = parseBody(BODIES.emailUpdateOtp, ctx.body);
-          const r = await emailAuth.verifySecondary({ session: need(ctx), flowId: b.flowId, otp: b.otp, ip: ctx.ip });
-          return { ...r, user: await accounts.view(need(ctx).userId) };
+          const s = need(ctx);
+          // the change signed every session of the user out (email-auth.ts); this device goes on with a fresh one
+          const r = await emailAuth.verifySecondary({ session: s, flowId: b.flowId, otp: b.otp, ip: ctx.ip });
+          const fresh = await tokens.issue({ userId: s.userId, jkt: s.jkt, projectId: s.projectId, origin: s.origin, authTime: s.authTime });
+          return { ...r, user: await accounts.view(s.userId), token: fresh.token, expiresAt: fresh.expiresAt };
         },
       },
       '/v1/wallet/rpc': {
@@ -508,12 +540,13 @@ class App {
       body: raw,
       token,
     });
+    const app = appOf(req);
     let session: SessionClaims | undefined;
     if (route.session === 'required') {
       if (!token) throw new HttpError(401, 'session_missing', 'Not logged in');
-      session = await tokens.verify(token, jkt);
+      session = await tokens.verify(token, jkt, app);
     } else if (route.session === 'optional' && token) {
-      session = await tokens.verify(token, jkt).catch(() => undefined);
+      session = await tokens.verify(token, jkt, app).catch(() => undefined);
     }
     const ua = req.headers['user-agent'];
     const gone = new AbortController();
