@@ -71,6 +71,14 @@ describe('frame init and the allowlist', () => {
     const login = await c.fails('/v1/auth/email/start', { projectId: 'int-test', origin: 'http://evil.example', email: 'x@example.com' });
     expect(login.message).toBe('Unauthorized: origin not allowed');
   });
+
+  it('checks every window above the dapp page against the allowlist too', async () => {
+    const c = await client();
+    expect((await c.call('/v1/frame/init', { ...PROJECT, ancestors: [ORIGIN] })).accountTypes).toEqual(['eoa']);
+    const nested = await c.fails('/v1/frame/init', { ...PROJECT, ancestors: [ORIGIN, 'https://other-site.example'] });
+    expect([nested.status, nested.message]).toEqual([403, 'Unauthorized: origin not allowed']);
+    expect((await c.fails('/v1/frame/init', { ...PROJECT, ancestors: ['null'] })).message).toBe('Unauthorized: origin not allowed');
+  });
 });
 
 describe('device proofs', () => {

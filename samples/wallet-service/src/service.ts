@@ -83,7 +83,7 @@ const rpcBody = z.object({
 });
 
 const BODIES = {
-  init: z.object(projectBody),
+  init: z.object({ ...projectBody, ancestors: z.array(z.string().max(300)).max(16).optional() }),
   emailStart: z.object({ ...projectBody, email: emailSchema }),
   emailDevice: z.object({ flowId }),
   emailVerify: z.object({ flowId, otp: z.string().max(32) }),
@@ -331,6 +331,8 @@ class App {
         handler: async ({ body }) => {
           const b = parseBody(BODIES.init, body);
           const project = accounts.project(b.projectId, b.origin);
+          // the windows above the dapp page: each must be allowlisted too (the frame refuses to run otherwise)
+          for (const above of b.ancestors ?? []) accounts.project(b.projectId, above);
           return {
             version: SERVICE_VERSION,
             serverTime: Math.floor(Date.now() / 1000),
