@@ -22,14 +22,18 @@ import type { Db, Queryable } from './db';
 import { KeyDecryptionError, openKey, sealKey } from './envelope';
 import { HttpError, badRequest } from './errors';
 
+/**
+ * Read-only methods forwarded to the chain's RPC. Of AppKit's safe list, log queries (eth_getLogs),
+ * filters (eth_newFilter & co: state on the node), eth_getProof and eth_sendRawTransaction are left out:
+ * the modal and the wallet never need them, and forwarding them made the service an RPC proxy of the
+ * operator's node for any account holder (security review L8). Apps read logs from their own RPC.
+ */
 export const SAFE_FORWARDED = new Set([
   'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getAccount', 'eth_getBalance',
   'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber', 'eth_getCode', 'eth_getFilterChanges', 'eth_getFilterLogs', 'eth_getLogs',
-  'eth_getProof', 'eth_getStorageAt', 'eth_getTransactionByBlockHashAndIndex', 'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_getUncleCountByBlockHash',
-  'eth_getUncleCountByBlockNumber', 'eth_maxPriorityFeePerGas', 'eth_newBlockFilter', 'eth_newFilter',
-  'eth_newPendingTransactionFilter', 'eth_sendRawTransaction', 'eth_syncing', 'eth_uninstallFilter',
+  'eth_getBlockTransactionCountByNumber', 'eth_getCode', 'eth_getStorageAt', 'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex', 'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt',
+  'eth_getUncleCountByBlockHash', 'eth_getUncleCountByBlockNumber', 'eth_maxPriorityFeePerGas', 'eth_syncing',
 ]);
 /** Safe methods answered by the service itself. */
 export const SAFE_LOCAL = new Set(['eth_accounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets']);
