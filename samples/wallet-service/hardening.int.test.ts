@@ -2,7 +2,8 @@
  * The wallet service under abuse, and its session rules, on a service process of its own with tight
  * limits (PGlite in memory, anvil, the dev mailbox and the Farcaster stand-in): long-poll slots per flow
  * and per client address (security review M2), the per-account limit of the RPC proxy (L8), sign out
- * everywhere and the absolute session lifetime (L4), sessions bound to their app (L5).
+ * everywhere and the absolute session lifetime (L4), sessions bound to their app (L5), dev mode on
+ * loopback only, its OpenID provider on 127.0.0.1 (M5).
  */
 import { decodeJwt, SignJWT } from 'jose';
 import { startAnvil, type Anvil } from './testing/anvil';
@@ -26,13 +27,16 @@ beforeAll(async () => {
   service = await startServiceProcess({
     ...TEST_SECRETS,
     WALLET_DEV: '1',
-    WALLET_DEV_OIDC: '0',
+    // 127.0.0.2 is loopback too, so dev mode may listen there; its local OpenID provider still binds to 127.0.0.1
+    WALLET_HOST: '127.0.0.2',
+    WALLET_DEV_OIDC: '1',
     WALLET_DATA_DIR: ':memory:',
     WALLET_TRUST_PROXY: '1',
     WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT.projectId, origins: [ORIGIN, 'http://127.0.0.1:5997'] }, { projectId: 'other-app', origins: ['http://127.0.0.1:5996'] }]),
     WALLET_CHAINS: JSON.stringify([{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.url }]),
     WALLET_LONG_POLLS_PER_IP: String(LONG_POLLS_PER_IP),
     WALLET_SESSION_MAX_AGE: String(MAX_AGE),
+    WALLET_RATE_RPC_PER_USER: String(RPC_PER_USER),
     WALLET_LOG: '0',
   });
 }, 120_000);
@@ -95,6 +99,34 @@ describe('long polls', () => {
     const outcomes = await Promise.all(polls);
     expect(outcomes.filter((r) => 'code' in r && r.code === 'rate_limited')).toHaveLength(1);
     expect(outcomes.filter((r) => 'value' in r)).toHaveLength(LONG_POLLS_PER_IP);
+  });
+});
+
+describe('the read-only RPC proxy', () => {
+  it('forwards no log queries, filters, proofs or raw transactions', async () => {
+    const c = await client();
+    await farcasterLogin(c, 'no-logs');
+    for (const method of ['eth_getLogs', 'eth_newFilter', 'eth_newBlockFilter', 'eth_getFilterChanges', 'eth_getProof', 'eth_sendRawTransaction']) {
+      const err = await c.fails('/v1/wallet/rpc', { chainId: 31337, method, params: [] });
+      expect([method, err.status, err.code]).toEqual([method, 400, 'method_not_allowed']);
+    }
+  });
+
+  it(`answers ${RPC_PER_USER} calls a minute per account, whatever the client address`, async () => {
+    const a = await client();
+    await farcasterLogin(a, 'busy-reader');
+    for (let i = 0; i < RPC_PER_USER; i++) {
+      // the same account from another address each time: the per-IP limit does not come into play
+      const from = a.on(service.url, nextIp());
+      expect((await from.call('/v1/wallet/rpc', { chainId: 31337, method: 'eth_blockNumber' })).result).toMatch(/^0x/);
+    }
+    const over = await a.on(service.url, nextIp()).fails('/v1/wallet/rpc', { chainId: 31337, method: 'eth_blockNumber' });
+    expect([over.status, over.code]).toEqual([429, 'rate_limited']);
+    expect(over.retryAfterSeconds).toBeGreaterThan(0);
+    // another account is not affected
+    const b = await client();
+    await farcasterLogin(b, 'other-reader');
+    expect((await b.call('/v1/wallet/rpc', { chainId: 31337, method: 'eth_blockNumber' })).result).toMatch(/^0x/);
   });
 });
 
@@ -167,16 +199,10 @@ describe('sessions', () => {
 
 describe('dev mode', () => {
   it('runs the local OpenID provider on 127.0.0.1 whatever the service listens on', async () => {
-    // 127.0.0.2 is loopback too (so dev mode may run there): the provider still binds to 127.0.0.1
-    const other = await startServiceProcess({ WALLET_DEV: '1', WALLET_DEV_OIDC: '1', WALLET_HOST: '127.0.0.2', WALLET_DATA_DIR: ':memory:', WALLET_LOG: '0' });
-    try {
-      expect(other.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
-      expect(other.oidcIssuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect((await fetch(`${other.oidcIssuer}/.well-known/openid-configuration`)).status).toBe(200);
-    } finally {
-      await other.stop();
-    }
-  }, 120_000);
+    expect(service.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    expect(service.oidcIssuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${service.oidcIssuer}/.well-known/openid-configuration`)).status).toBe(200);
+  });
 
   it('refuses to start in dev mode on an address other machines reach', async () => {
     await expect(startServiceProcess({ WALLET_DEV: '1', WALLET_HOST: '0.0.0.0', WALLET_DATA_DIR: ':memory:', WALLET_LOG: '0' })).rejects.toThrow(

@@ -88,6 +88,7 @@ const fileSchema = z
     rateVerifyPerIpPer10Min: positiveInt,
     rateApiPerIpPerMinute: positiveInt,
     longPollsPerIp: positiveInt.max(10_000),
+    rateRpcPerUserPerMinute: positiveInt,
     trustProxy: z.number().int().min(0).max(10),
     deviceVerification: z.boolean(),
     devFundWei: z.string().regex(/^\d+$/),
@@ -135,6 +136,8 @@ export interface WalletServiceConfig {
   readonly rateApiPerIpPerMinute: number;
   /** Long polls (CONNECT_DEVICE, CONNECT_FARCASTER) a client address may hold at once in one process. */
   readonly longPollsPerIp: number;
+  /** Read-only chain calls (/v1/wallet/rpc) per account per minute, on top of the per-IP API limit. */
+  readonly rateRpcPerUserPerMinute: number;
   readonly trustProxy: number;
   readonly deviceVerification: boolean;
   readonly devFundWei: bigint | null;
@@ -209,6 +212,7 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
     ['rateVerifyPerIpPer10Min', intEnv(env, 'WALLET_RATE_VERIFY_PER_IP')],
     ['rateApiPerIpPerMinute', intEnv(env, 'WALLET_RATE_API_PER_IP')],
     ['longPollsPerIp', intEnv(env, 'WALLET_LONG_POLLS_PER_IP')],
+    ['rateRpcPerUserPerMinute', intEnv(env, 'WALLET_RATE_RPC_PER_USER')],
     ['trustProxy', intEnv(env, 'WALLET_TRUST_PROXY')],
     ['deviceVerification', boolEnv(env, 'WALLET_DEVICE_VERIFICATION')],
     ['devFundWei', strEnv(env, 'WALLET_DEV_FUND_WEI')],
@@ -227,6 +231,7 @@ const ENV_NAMES: Record<string, string> = {
   codeMaxAttempts: 'WALLET_CODE_MAX_ATTEMPTS', lockoutSeconds: 'WALLET_LOCKOUT', resendIntervalSeconds: 'WALLET_RESEND_INTERVAL',
   rateEmailPerHour: 'WALLET_RATE_EMAIL_PER_HOUR', rateIpPerHour: 'WALLET_RATE_IP_PER_HOUR',
   rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP', longPollsPerIp: 'WALLET_LONG_POLLS_PER_IP',
+  rateRpcPerUserPerMinute: 'WALLET_RATE_RPC_PER_USER',
   trustProxy: 'WALLET_TRUST_PROXY', deviceVerification: 'WALLET_DEVICE_VERIFICATION', devFundWei: 'WALLET_DEV_FUND_WEI',
   devOidc: 'WALLET_DEV_OIDC', devOidcPort: 'WALLET_OIDC_PORT', log: 'WALLET_LOG',
 };
@@ -431,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     rateVerifyPerIpPer10Min: o.rateVerifyPerIpPer10Min ?? 60,
     rateApiPerIpPerMinute: o.rateApiPerIpPerMinute ?? 600,
     longPollsPerIp: o.longPollsPerIp ?? 8,
+    rateRpcPerUserPerMinute: o.rateRpcPerUserPerMinute ?? 300,
     trustProxy: o.trustProxy ?? 0,
     deviceVerification: o.deviceVerification ?? true,
     devFundWei,

@@ -459,6 +459,9 @@ class App {
             throw new HttpError(400, 'method_not_allowed', 'Requested RPC call is not allowed');
           }
           const s = need(ctx);
+          // per account as well as per IP: an account is not a free proxy of the operator's node (security review L8)
+          const perUser = await hit(db, `rpc-user:${s.userId}`, config.rateRpcPerUserPerMinute, 60);
+          if (!perUser.allowed) throw new HttpError(429, 'rate_limited', 'Too many requests: slow down', { retryAfterSeconds: Math.ceil(perUser.retryAfterSeconds) });
           const me = await accounts.view(s.userId);
           return { result: await wallets.safe(me.address, s.userId, b.chainId, b.method, b.params ?? []) };
         },
