@@ -112,3 +112,34 @@ describe('HTTP layer (a server with fake routes)', () => {
     expect((await get('/v1/fail', { method: 'OPTIONS', headers: { origin: 'http://app.local' } })).status).toBe(204);
   });
 });
+
+describe('per-client limits by kind of request', () => {
+  const routes: Route[] = [
+    { method: 'GET', path: '/v1/read', auth: 'public', handler: async () => ({ json: 'read' }) },
+    { method: 'POST', path: '/v1/hook', auth: 'public', authenticated: (h) => h.authorization === 'Bearer good', handler: async () => ({ json: 'hooked' }) },
+  ];
+  const config = resolveConfig({
+    chains: [{ chainId: 1, rpcUrl: 'http://x' }],
+    limits: { getsPerMinute: 2, postsPerMinute: 2, webhooksPerMinute: 3 },
+    defaultCacheDir: '/tmp/x',
+  });
+  const server = createHttpServer({ config, routes: () => routes });
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // the limits count per calendar minute: start well inside one
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+  }, 10_000);
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('limits GETs and HEADs, anonymous POSTs and authenticated ones each in their own bucket', async () => {
+    const get = (method = 'GET') => fetch(`${base}/v1/read`, { method }).then((r) => r.status);
+    const post = (authorization?: string) =>
+      fetch(`${base}/v1/hook`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) } }).then((r) => r.status);
+    expect([await get(), await get('HEAD'), await get()]).toEqual([200, 200, 429]);
+    expect([await post(), await post('Bearer wrong'), await post()]).toEqual([200, 200, 429]);
+    expect([await post('Bearer good'), await post('Bearer good'), await post('Bearer good'), await post('Bearer good')]).toEqual([200, 200, 200, 429]);
+  });
+});

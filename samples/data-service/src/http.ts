@@ -42,7 +42,13 @@ export interface Route {
    * 'public': no projectId (images and metadata that wallets and <img> fetch).
    */
   readonly auth: 'project' | 'public';
-  /** POST routes count against the per-client rate limit. */
+  /**
+   * Which per-client limit a request counts against: GETs `limits.getsPerMinute`, POSTs
+   * `limits.postsPerMinute`; a POST whose caller `authenticated` recognises (the on-ramp provider's
+   * webhook, by its shared secret) `limits.webhooksPerMinute` instead, so that a provider's reports never
+   * share the anonymous bucket. An unrecognised caller stays in the anonymous one.
+   */
+  readonly authenticated?: (headers: IncomingMessage['headers']) => boolean;
   readonly handler: (ctx: RequestContext) => Promise<Reply>;
 }
 
@@ -109,7 +115,11 @@ export function createHttpServer(options: HttpServerOptions): Server {
     }
     return routes;
   };
-  const limiter = new RateLimiter(config.limits.postsPerMinute);
+  const limiters = {
+    get: new RateLimiter(config.limits.getsPerMinute),
+    post: new RateLimiter(config.limits.postsPerMinute),
+    webhook: new RateLimiter(config.limits.webhooksPerMinute),
+  };
   const allowOrigin = (origin: string | undefined): string | undefined => {
     if (!origin) return undefined;
     if (config.corsOrigins === '*') return '*';
@@ -179,11 +189,11 @@ export function createHttpServer(options: HttpServerOptions): Server {
       }
       const route = found.r;
       const ip = clientAddressKey(req.socket.remoteAddress);
+      // every request counts, before any work (GETs make node calls) (security review L9)
+      const bucket = route.method === 'GET' ? limiters.get : route.authenticated?.(req.headers) ? limiters.webhook : limiters.post;
+      if (!bucket.take(ip)) throw new ApiError(429, 'rate_limit', 'Too many requests; try again in a minute', { 'retry-after': '60' });
       let body: unknown;
-      if (route.method === 'POST') {
-        if (!limiter.take(ip)) throw new ApiError(429, 'rate_limit', 'Too many requests; try again in a minute', { 'retry-after': '60' });
-        body = await readJson(req, config.limits.maxBodyBytes);
-      }
+      if (route.method === 'POST') body = await readJson(req, config.limits.maxBodyBytes);
       let projectId: string | undefined;
       if (route.auth === 'project') {
         const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).projectId : undefined;
