@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import { Accounts } from './accounts';
+import { appOf, clientIp } from './caller';
 import { loadConfig, SOCIAL_PROVIDERS, type WalletServiceConfig, type WalletServiceOptions } from './config';
 import { openDb, type Db } from './db';
 import { EmailAuth } from './email-auth';
@@ -20,7 +20,7 @@ import { LongPolls } from './long-polls';
 import { Mailer } from './mail';
 import { deviceApprovePage, farcasterPage, homePage, mailboxPage, messagePage, PAGE_CSS, socialResultPage } from './pages';
 import { SocialAuth } from './social';
-import { Tokens, verifyProof, type SessionApp, type SessionClaims } from './tokens';
+import { Tokens, verifyProof, type SessionClaims } from './tokens';
 import { SAFE_FORWARDED, SAFE_LOCAL, SIGNING, Wallets } from './wallet';
 
 export const SERVICE_VERSION = '1.0.0';
@@ -144,39 +144,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
-}
-
-/**
- * The key every per-client limit counts by: the client's address (the socket's, or the one the nearest
- * trusted proxy saw), an IPv6 address by its /64 (samples/shared/clientAddress.mjs).
- */
-function clientIp(req: IncomingMessage, trustProxy: number): string {
-  const remote = req.socket.remoteAddress ?? 'unknown';
-  if (trustProxy <= 0) return clientAddressKey(remote);
-  const header = req.headers['x-forwarded-for'];
-  const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
-  // the address the nearest trusted proxy saw: `trustProxy` hops from the right, counting the socket
-  const chain = [...list, remote];
-  return clientAddressKey(chain[chain.length - 1 - trustProxy] ?? chain[0] ?? remote);
-}
-
-/**
- * The app the frame serves (its projectId and its parent's origin), which the frame names in every call
- * (`x-latchkey-project`, `x-latchkey-origin`, URL-encoded): a session works only there (security review L5).
- */
-function appOf(req: IncomingMessage): SessionApp | null {
-  const read = (name: string) => {
-    const v = req.headers[name];
-    if (typeof v !== 'string' || v.length === 0 || v.length > 1000) return undefined;
-    try {
-      return decodeURIComponent(v);
-    } catch {
-      return undefined;
-    }
-  };
-  const projectId = read('x-latchkey-project');
-  const origin = read('x-latchkey-origin');
-  return projectId !== undefined && origin !== undefined ? { projectId, origin } : null;
 }
 
 function wantsHtml(req: IncomingMessage): boolean {
