@@ -19,6 +19,7 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { ChainConfig, Kek } from './config';
 import type { Db, Queryable } from './db';
+import { readTextCapped } from './capped-body';
 import { KeyDecryptionError, openKey, sealKey } from './envelope';
 import { HttpError, badRequest } from './errors';
 
@@ -50,21 +51,9 @@ export class RpcError extends HttpError {
 }
 
 async function readCapped(res: Response, max: number): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new RpcError(-32005, 'The chain RPC answer is too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await readTextCapped(res, max);
+  if (text === null) throw new RpcError(-32005, 'The chain RPC answer is too large');
+  return text;
 }
 
 const quantity = (v: unknown, what: string): bigint | undefined => {
