@@ -4,6 +4,18 @@ import { resolveConfig } from './config';
 import { badRequest } from './errors';
 import { RateLimiter, createHttpServer, type Route } from './http';
 
+/** Serves `routes` on a free loopback port for the tests of the describe block that calls it. */
+function serveRoutes(config: ReturnType<typeof resolveConfig>, routes: Route[]) {
+  const server = createHttpServer({ config, routes: () => routes });
+  const served = { server, base: '' };
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    served.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  return served;
+}
+
 describe('RateLimiter', () => {
   it('allows N per minute per client, then refuses until the next minute', () => {
     const l = new RateLimiter(2, 10);
@@ -35,14 +47,9 @@ describe('HTTP layer (a server with fake routes)', () => {
     log: (l) => lines.push(l),
     defaultCacheDir: '/tmp/x',
   });
-  const server = createHttpServer({ config, routes: () => routes });
-  let base = '';
-  beforeAll(async () => {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
-  const get = (path: string, init?: RequestInit) => fetch(base + path, init);
+  const served = serveRoutes(config, routes);
+  const { server } = served;
+  const get = (path: string, init?: RequestInit) => fetch(served.base + path, init);
 
   it('routes, decodes path parameters and checks projectId', async () => {
     expect(await (await get('/v1/echo/a%20b?projectId=p1')).json()).toEqual({ value: 'a b', projectId: 'p1' });
@@ -82,7 +89,7 @@ describe('HTTP layer (a server with fake routes)', () => {
     const claim = (socket: Socket) => Object.defineProperty(socket, 'remoteAddress', { value: addresses.shift(), configurable: true });
     const post = () =>
       new Promise<number>((resolve, reject) => {
-        const req = request(`${base}/v1/post?projectId=p1`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+        const req = request(`${served.base}/v1/post?projectId=p1`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
           res.resume();
           resolve(res.statusCode!);
         });
@@ -123,21 +130,17 @@ describe('per-client limits by kind of request', () => {
     limits: { getsPerMinute: 2, postsPerMinute: 2, webhooksPerMinute: 3 },
     defaultCacheDir: '/tmp/x',
   });
-  const server = createHttpServer({ config, routes: () => routes });
-  let base = '';
+  const served = serveRoutes(config, routes);
   beforeAll(async () => {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // the limits count per calendar minute: start well inside one
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
   }, 10_000);
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('limits GETs and HEADs, anonymous POSTs and authenticated ones each in their own bucket', async () => {
-    const get = (method = 'GET') => fetch(`${base}/v1/read`, { method }).then((r) => r.status);
+    const get = (method = 'GET') => fetch(`${served.base}/v1/read`, { method }).then((r) => r.status);
     const post = (authorization?: string) =>
-      fetch(`${base}/v1/hook`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) } }).then((r) => r.status);
+      fetch(`${served.base}/v1/hook`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) } }).then((r) => r.status);
     expect([await get(), await get('HEAD'), await get()]).toEqual([200, 200, 429]);
     expect([await post(), await post('Bearer wrong'), await post()]).toEqual([200, 200, 429]);
     expect([await post('Bearer good'), await post('Bearer good'), await post('Bearer good'), await post('Bearer good')]).toEqual([200, 200, 200, 429]);
