@@ -18,7 +18,7 @@ const transform: Config['transform'] = {
   ],
 };
 // ESM-only packages that must be transformed for jest's CommonJS mode.
-const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype|@electric-sql|micro-packed)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(\\.pnpm|@noble|@scure|inversify|@inversifyjs|viem|ox|abitype|@electric-sql|micro-packed|jose)/)'];
 /**
  * `latchkey` and `latchkey/…` resolve to the sources, from package.json's exports (their
  * `source` condition): code in this repository can import the package by its name, as a

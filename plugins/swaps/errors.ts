@@ -106,6 +106,19 @@ export class QuoteFailedError extends SwapError {
   }
 }
 
+/** The aggregator named an approval spender or a swap target that is not on the host's `allowedContracts` for the network. */
+export class UntrustedContractError extends SwapError {
+  override name = 'UntrustedContractError';
+  constructor(address: string, networkName: string, options?: LatchkeyErrorOptions) {
+    super('This swap uses a contract the app does not allow', {
+      details: `The swap provider named ${address}, which is not one of the exchanges this app allows on ${networkName}.`,
+      data: { address },
+      ...options,
+    });
+    this.text = texts('errUntrusted', { address, network: networkName }, 'errUntrustedDetails', options);
+  }
+}
+
 /** The transaction was mined and reverted, or could not be sent, for a reason none of the above covers. */
 export class SwapFailedError extends SwapError {
   override name = 'SwapFailedError';

@@ -19,4 +19,14 @@ describe('the swaps manifest', () => {
     expect(validateSwapOptions({ swapApiUrl: 42 })).toHaveLength(1);
     expect(() => createKernel({ options: { projectId: 'p', swapApiUrl: 'nope' }, plugins: [swapsPlugin()] })).toThrow(OptionsValidationError);
   });
+
+  it('checks allowedContracts when the plugin loads: eip155 networks, lists of EVM addresses', async () => {
+    const router = '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70';
+    await expect(swapsPlugin({ allowedContracts: { 'eip155:31337': [router], 'eip155:1': [] } }).load!()).resolves.toBeDefined();
+    for (const [id, list] of [['eip155:31337', ['0x1234']], ['solana:x', [router]], ['eip155:1', router], ['eip155:1', [42]]] as const) {
+      await expect(swapsPlugin({ allowedContracts: { [id]: list } as never }).load!()).rejects.toThrow(
+        new TypeError(`swapsPlugin: allowedContracts['${id}'] must list EVM addresses (0x and 40 hex digits)`),
+      );
+    }
+  });
 });

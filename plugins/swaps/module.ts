@@ -32,7 +32,21 @@ interface SwapOptions {
   readonly sdkVersion: string;
 }
 
+/**
+ * `allowedContracts`: eip155 network ids to lists of EVM addresses; anything else is refused with a
+ * TypeError naming the entry when the plugin loads (checked here, not in the manifest, so that hosts
+ * do not pay for it in their entry).
+ */
+export function checkAllowedContracts(allowed: SwapsConfig['allowedContracts']): void {
+  for (const [id, list] of Object.entries(allowed ?? {})) {
+    if (!/^eip155:\d+$/.test(id) || !Array.isArray(list) || !list.every((a) => /^0x[\da-f]{40}$/i.test(a))) {
+      throw new TypeError(`swapsPlugin: allowedContracts['${id}'] must list EVM addresses (0x and 40 hex digits)`);
+    }
+  }
+}
+
 export function swapsModule(config: SwapsConfig): PluginModule {
+  checkAllowedContracts(config.allowedContracts);
   return {
     services: new ContainerModule(({ bind }) => {
       bind(Swaps)
@@ -45,6 +59,7 @@ export function swapsModule(config: SwapsConfig): PluginModule {
           const sources: Record<'api' | 'onchain', QuoteSource> = {
             api: new AggregatorQuoteSource({
               http: ctx.get<HttpClient>(HttpClient),
+              allowed: (network) => config.allowedContracts?.[network.caipNetworkId],
               settings: () => ({ baseUrl: apiUrl() ?? '', projectId: settings().projectId, st: settings().sdkType, sv: settings().sdkVersion }),
             }),
             onchain: new OnChainQuoteSource({

@@ -50,6 +50,15 @@ export interface SwapsConfig {
   /** Networks to swap on besides the spec's list (a network with an exchange counts too). */
   readonly networks?: readonly CaipNetworkId[];
   /**
+   * The contracts the aggregator (the 'api' source) may name, per network: the spender of an approval
+   * and the target of a swap must be one of these addresses, else the plugin refuses it with
+   * UntrustedContractError before the wallet is asked (a compromised or wrong API cannot have the
+   * visitor approve or call a contract of its choosing). List the aggregator's router(s); the dev
+   * stack's is /config.json `exchange.router`. A network without an entry has no aggregator approvals
+   * or swaps. The on-chain source trades only through its `exchanges` router.
+   */
+  readonly allowedContracts?: Readonly<Record<CaipNetworkId, readonly string[]>>;
+  /**
    * Where quotes and transactions come from: 'api' (the aggregator at `swapApiUrl`, default the
    * blockchain API), 'onchain' (the network's Uniswap V2 router, read through the RPC transport),
    * 'auto' (default): the aggregator when one is configured, else the on-chain exchange.

@@ -452,6 +452,45 @@ describe('requests are validated and bounded', () => {
   });
 });
 
+describe('per-client limits', () => {
+  let limited: DataService;
+  beforeAll(async () => {
+    limited = await startTestService({
+      chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }],
+      onrampSecret: ONRAMP_SECRET,
+      limits: { postsPerMinute: 2, getsPerMinute: 3, webhooksPerMinute: 3 },
+    });
+    // the limits count per calendar minute: start well inside one
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+  }, 90_000);
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it('limits GETs (each may call the node) per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(limited.url, `/v1/account/${accounts[0]}/balance?chainId=eip155:${CHAIN}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("counts the on-ramp provider's reports apart from anonymous posts", async () => {
+    const report = (purchaseId: string, authorization: string) =>
+      call(limited.url, '/v1/onramp/purchases', {
+        raw: true,
+        headers: { authorization },
+        body: { provider: 'local', purchaseId, address: accounts[3], chainId: `eip155:${CHAIN}`, status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS', amount: '0.1', currency: 'ETH' },
+      });
+    // anonymous posts (a wrong secret is anonymous) use up their own bucket…
+    const anonymous = [await report('a-1', 'Bearer not-the-secret-000'), await report('a-2', 'Bearer not-the-secret-000'), await report('a-3', 'Bearer not-the-secret-000')];
+    expect(anonymous.map((r) => r.status)).toEqual([401, 401, 429]);
+    // …and the provider's reports from the same address still pass, up to theirs
+    const reports = [];
+    for (let i = 1; i <= 4; i++) reports.push((await report(`w-${i}`, `Bearer ${ONRAMP_SECRET}`)).status);
+    expect(reports).toEqual([200, 200, 200, 429]);
+  });
+});
+
 it('prints API latency (figures, not assertions)', async () => {
   const measure = async (path: string, n = 60) => {
     const times: number[] = [];

@@ -44,11 +44,15 @@ function toNetwork(chain: DemoChain) {
   });
 }
 
-/** The swaps plugin over the stack's Uniswap V2 (on-chain source) and the data service (aggregator source). */
+/**
+ * The swaps plugin over the stack's Uniswap V2 (on-chain source) and the data service (aggregator
+ * source); the aggregator may name only the stack's router as approval spender or swap target.
+ */
 function swaps(config: DemoConfig, params: URLSearchParams) {
   const ex = config.exchange;
+  const network = ex ? (`eip155:${ex.chainId}` as const) : undefined;
   return swapsPlugin({
-    ...(ex ? { exchanges: { [`eip155:${ex.chainId}` as const]: { router: ex.router, factory: ex.factory, weth: ex.weth } } } : {}),
+    ...(ex && network ? { exchanges: { [network]: { router: ex.router, factory: ex.factory, weth: ex.weth } }, allowedContracts: { [network]: [ex.router] } } : {}),
     source: params.get('swapSource') === 'onchain' ? 'onchain' : 'auto',
   });
 }

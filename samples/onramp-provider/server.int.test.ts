@@ -192,6 +192,32 @@ describe('checkout', () => {
   });
 });
 
+describe('rate limit', () => {
+  it('counts the payments of one IPv6 /64 together (behind a trusted proxy)', async () => {
+    const limited = await startOnrampProvider(
+      { port: 0, chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }], funderKey, maxAmount: '1', paysPerMinute: 2, trustProxy: true },
+      {},
+    );
+    try {
+      const payFrom = async (address: string) => {
+        const res = await fetch(`${limited.url}/checkout?${new URLSearchParams({ address: buyer, network: `eip155:${CHAIN}`, amount: '0.01' })}`);
+        const session = /name="session" value="([^"]+)"/.exec(await res.text())![1]!;
+        const paid = await fetch(`${limited.url}/checkout/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+          body: new URLSearchParams({ session }).toString(),
+        });
+        return paid.status;
+      };
+      // two payments a minute per client: the third address of 2001:db8:9:9::/64 is the same client
+      const statuses = [await payFrom('2001:db8:9:9::1'), await payFrom('2001:db8:9:9::2'), await payFrom('2001:db8:9:9:ffff::3'), await payFrom('2001:db8:9:a::1')];
+      expect(statuses).toEqual([200, 200, 429, 200]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
 describe('through the on-ramp plugin', () => {
   let kernel: Kernel;
   afterAll(async () => {

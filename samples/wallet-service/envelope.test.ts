@@ -69,4 +69,19 @@ describe('configuration', () => {
     const prod = loadConfig(base);
     expect([prod.devMailbox, prod.farcasterDev, prod.devOidcPort, prod.devFundWei, prod.port]).toEqual([false, false, null, null, 8790]);
   });
+
+  it('refuses dev mode on an address other machines reach, unless told, and then without the dev mailbox and stand-ins', () => {
+    const dev = { WALLET_DEV: '1', WALLET_DATA_DIR: ':memory:' };
+    expect(() => loadConfig({ ...dev, WALLET_HOST: '0.0.0.0' })).toThrow(/WALLET_DEV=1 with WALLET_HOST 0\.0\.0\.0: dev mode runs on a loopback address only/);
+    expect(() => loadConfig({ ...dev, WALLET_HOST: '::' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...dev, WALLET_HOST: '192.0.2.10' })).toThrow(/WALLET_DEV_ALLOW_REMOTE=1/);
+    // behind a proxy that publishes it
+    expect(() => loadConfig({ ...dev, WALLET_PUBLIC_URL: 'https://wallet.example' })).toThrow(/WALLET_PUBLIC_URL https:\/\/wallet\.example/);
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(loadConfig({ ...dev, WALLET_HOST: host }).devMailbox).toBe(true);
+    const remote = loadConfig({ ...dev, WALLET_HOST: '0.0.0.0', WALLET_DEV_ALLOW_REMOTE: '1' });
+    expect([remote.dev, remote.devMailbox, remote.farcasterDev, remote.devOidcPort]).toEqual([true, false, false, null]);
+    expect(() => loadConfig({ ...dev, WALLET_HOST: '0.0.0.0', WALLET_DEV_ALLOW_REMOTE: '1', WALLET_DEV_MAILBOX: '1' })).toThrow(/WALLET_DEV_MAILBOX cannot be on with WALLET_HOST 0\.0\.0\.0/);
+    expect(loadConfig({ ...dev, WALLET_HOST: '0.0.0.0', WALLET_DEV_ALLOW_REMOTE: '1', WALLET_FARCASTER_DEV: '1' }).warnings.join('\n')).toMatch(/anyone who reaches it can log in as any Farcaster name/);
+    expect(() => loadConfig({ ...base, WALLET_DEV_ALLOW_REMOTE: '1' })).toThrow('WALLET_DEV_ALLOW_REMOTE needs WALLET_DEV=1');
+  });
 });

@@ -29,6 +29,7 @@ let browser: Browser;
 /** One browser profile: pages of the test share the frame's storage as one person's browser would. */
 let context: BrowserContext;
 let dapp: string; // allowlisted origin
+let dapp2: string; // another allowlisted origin of the same project (same site: the frame's storage is shared)
 let stranger: string; // not on the allowlist
 let attacker: string; // hostile, embeds the dapp
 /** Messages to validate against W3mFrameSchema at the end (only the well-formed ones the parent sent). */
@@ -68,14 +69,14 @@ async function recordTraffic(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  const ports = await getFreePorts(3);
-  [dapp, stranger, attacker] = ports.map((p) => `http://127.0.0.1:${p}`);
+  const ports = await getFreePorts(4);
+  [dapp, stranger, attacker, dapp2] = ports.map((p) => `http://127.0.0.1:${p}`);
   const t = Date.now();
   [anvil, pages, browser] = await Promise.all([startAnvil(31337), startTestPages(ports), launchBrowser()]);
   service = await startServiceProcess({
     WALLET_DEV: '1',
     WALLET_DATA_DIR: ':memory:',
-    WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT_ID, origins: [dapp] }]),
+    WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT_ID, origins: [dapp, dapp2] }]),
     WALLET_CHAINS: JSON.stringify([{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.url }]),
     WALLET_RESEND_INTERVAL: '0',
     WALLET_LOG: '0',
@@ -253,9 +254,24 @@ describe('the frame on an allowlisted dapp origin', () => {
     const newEmail = 'frame-user-new@example.com';
     expect((await expectOk(page, 'UPDATE_EMAIL', { email: newEmail })).payload).toEqual({ action: 'VERIFY_PRIMARY_OTP' });
     await expectOk(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await latestCode(service.url, email) });
+    const mark = await page.evaluate(() => (window as any).received.length);
     const done = await expectOk(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await latestCode(service.url, newEmail) });
     expect(done.payload).toEqual({ newEmail });
     expect((await expectOk(page, 'GET_USER')).payload).toMatchObject({ email: newEmail, address });
+    // the change ended every session of the account (the token the page kept among them): the frame got a fresh one
+    const update = await page.evaluate((from) => (window as any).waitFor('@w3m-frame/SESSION_UPDATE', from), mark);
+    expect(update.data.payload.token).not.toBe(sessionToken);
+    sessionToken = update.data.payload.token;
+  });
+
+  it("keeps the session to its app: a page on another origin of the project cannot use the session's token", async () => {
+    // dapp2 is another allowlisted origin of the same project, on the same site: its frame has the same device key
+    const other = await openParent(dapp2);
+    expect((await expectOk(other, 'IS_CONNECTED', { token: sessionToken })).payload).toEqual({ isConnected: false });
+    expect((await request(other, 'GET_USER')).payload).toEqual({ message: 'Not logged in' });
+    await recordTraffic(other);
+    await other.close();
+    expect((await expectOk(page, 'IS_CONNECTED')).payload).toEqual({ isConnected: true });
   });
 
   it('reloads the frame on RELOAD, restores a session from the page\'s token, and signs out on SIGN_OUT', async () => {
@@ -276,7 +292,7 @@ describe('the frame on an allowlisted dapp origin', () => {
             del.onerror = () => reject(del.error);
           };
         }),
-      `session:${PROJECT_ID}`,
+      `session:${PROJECT_ID}|${dapp}`,
     );
     const mark = await page.evaluate(() => (window as any).received.length);
     await expectOk(page, 'RELOAD');
@@ -382,8 +398,8 @@ describe('the frame on an allowlisted dapp origin', () => {
     await evil.waitForFunction(() => true);
     for (let i = 0; i < 100 && !dappFrame(); i++) await evil.waitForTimeout(50);
     await dappFrame().evaluate(() => (window as any).waitFor('@w3m-frame/READY'));
-    // the frame in the hostile page is logged in (same browser storage): a message it accepted would show
-    expect((await dappFrame().evaluate(() => (window as any).request('IS_CONNECTED'))).payload).toEqual({ isConnected: true });
+    // the frame of the dapp inside the hostile page refuses to run there (an ancestor is not allowlisted)
+    expect((await dappFrame().evaluate(() => (window as any).request('IS_CONNECTED'))).payload).toEqual({ message: 'Unauthorized: origin not allowed' });
     const valid = [
       { id: 'x1', type: '@w3m-app/SIGN_OUT' },
       { id: 'x2', type: '@w3m-app/CONNECT_EMAIL', payload: { email: 'victim@example.com' } },
@@ -399,7 +415,6 @@ describe('the frame on an allowlisted dapp origin', () => {
     expect(await evil.evaluate(() => (window as any).received.length)).toBe(0);
     const dappGot = await dappFrame().evaluate(() => (window as any).received.map((m: any) => m.data.id).filter((id: string) => /^x\d$/.test(id)));
     expect(dappGot).toEqual([]);
-    expect((await dappFrame().evaluate(() => (window as any).request('IS_CONNECTED'))).payload).toEqual({ isConnected: true });
     await evil.close();
     console.log(`fuzz from a foreign window: ${sent} messages (12 well-formed), 0 answered, 0 accepted`);
     expect(await stateOf(page)).toEqual(before);
@@ -430,6 +445,36 @@ describe('the frame on an origin that is not on the allowlist', () => {
     expect(await mailbox(service.url, email)).toEqual([]);
     await recordTraffic(page);
     await page.close();
+  });
+});
+
+describe('the frame of an allowlisted dapp inside another site', () => {
+  /** The dapp page inside `outer`'s page (attacker.html embeds the page given as target). */
+  async function nested(outer: string): Promise<{ top: Page; dappFrame: import('playwright-core').Frame }> {
+    const top = await context.newPage();
+    await top.goto(`${outer}/attacker.html?target=${encodeURIComponent(parentUrl(dapp))}`);
+    const find = () => top.frames().find((f) => f.url().startsWith(`${dapp}/parent.html`));
+    for (let i = 0; i < 100 && !find(); i++) await top.waitForTimeout(50);
+    const dappFrame = find()!;
+    await dappFrame.evaluate(() => (window as any).waitFor('@w3m-frame/READY'));
+    return { top, dappFrame };
+  }
+
+  it('answers nothing but the configuration error when a window above the dapp is not allowlisted', async () => {
+    const { top, dappFrame } = await nested(stranger);
+    for (const [name, payload] of [['IS_CONNECTED'], ['GET_CHAIN_ID'], ['CONNECT_EMAIL', { email: 'nested@example.com' }]] as const) {
+      const r = await dappFrame.evaluate(([n, p]) => (window as any).request(n, p), [name, payload] as const);
+      expect(r).toEqual({ type: `@w3m-frame/${name}_ERROR`, payload: { message: 'Unauthorized: origin not allowed' }, ms: expect.any(Number) });
+    }
+    expect(await mailbox(service.url, 'nested@example.com')).toEqual([]);
+    await top.close();
+  });
+
+  it('works when every window above it is allowlisted', async () => {
+    const { top, dappFrame } = await nested(dapp2);
+    const r = await dappFrame.evaluate(() => (window as any).request('GET_CHAIN_ID'));
+    expect(r).toMatchObject({ type: '@w3m-frame/GET_CHAIN_ID_SUCCESS', payload: { chainId: 31337 } });
+    await top.close();
   });
 });
 

@@ -71,6 +71,14 @@ describe('frame init and the allowlist', () => {
     const login = await c.fails('/v1/auth/email/start', { projectId: 'int-test', origin: 'http://evil.example', email: 'x@example.com' });
     expect(login.message).toBe('Unauthorized: origin not allowed');
   });
+
+  it('checks every window above the dapp page against the allowlist too', async () => {
+    const c = await client();
+    expect((await c.call('/v1/frame/init', { ...PROJECT, ancestors: [ORIGIN] })).accountTypes).toEqual(['eoa']);
+    const nested = await c.fails('/v1/frame/init', { ...PROJECT, ancestors: [ORIGIN, 'https://other-site.example'] });
+    expect([nested.status, nested.message]).toEqual([403, 'Unauthorized: origin not allowed']);
+    expect((await c.fails('/v1/frame/init', { ...PROJECT, ancestors: ['null'] })).message).toBe('Unauthorized: origin not allowed');
+  });
 });
 
 describe('device proofs', () => {
@@ -188,6 +196,32 @@ describe('e-mail login', () => {
     expect((await (await client()).call('/v1/auth/email/start', { ...PROJECT, email: 'ip5@example.com' })).action).toBe('VERIFY_OTP');
   });
 
+  it('counts every IPv6 address of one /64 as one client', async () => {
+    // five addresses of 2001:db8:64:1::/64 share its quota of 5; the next /64 has its own
+    for (let i = 0; i < 5; i++) await (await client(`2001:db8:64:1::${i + 1}`)).call('/v1/auth/email/start', { ...PROJECT, email: `v6-${i}@example.com` });
+    const sixth = await (await client('2001:db8:64:1:ffff:ffff:ffff:fffe')).fails('/v1/auth/email/start', { ...PROJECT, email: 'v6-5@example.com' });
+    expect([sixth.status, sixth.message]).toEqual([429, 'Too many codes requested from your network: try again in 60 minutes']);
+    expect((await (await client('2001:db8:64:2::1')).call('/v1/auth/email/start', { ...PROJECT, email: 'v6-5@example.com' })).action).toBe('VERIFY_OTP');
+  });
+
+  it("keeps the owner's devices getting codes while another device uses up the address's quota", async () => {
+    const email = 'targeted@example.com';
+    const owner = await client();
+    await owner.emailLogin(email, PROJECT); // 1 of the owner's 2 this hour
+    await owner.call('/v1/session/signout');
+    owner.api.token = undefined;
+    // someone else asks for the address from a device the account has never verified, until refused
+    const other = await client();
+    expect((await other.call('/v1/auth/email/start', { ...PROJECT, email })).action).toBe('VERIFY_DEVICE');
+    await sleep(1100);
+    expect((await (await client()).call('/v1/auth/email/start', { ...PROJECT, email })).action).toBe('VERIFY_DEVICE');
+    await sleep(1100);
+    const refused = await (await client()).fails('/v1/auth/email/start', { ...PROJECT, email });
+    expect([refused.status, refused.message]).toEqual([429, 'Too many codes sent to this address: try again in 60 minutes']);
+    // the owner's device still gets its code and logs in
+    expect((await owner.call('/v1/auth/email/start', { ...PROJECT, email })).action).toBe('VERIFY_OTP');
+  }, 20_000);
+
   it('asks a new device of an existing account to be approved by the link in an e-mail (VERIFY_DEVICE)', async () => {
     const email = 'devices@example.com';
     const first = await client();
@@ -250,10 +284,36 @@ describe('e-mail change', () => {
     const done = await c.call('/v1/email/update/secondary', { flowId: r.flowId, otp: secondary.code });
     expect(done.newEmail).toBe('new@example.com');
     expect(done.user).toEqual({ ...before.user, email: 'new@example.com' });
-    const taken = await (await client()).emailLogin('taken@example.com', PROJECT);
-    expect(taken.user.email).toBe('taken@example.com');
-    expect((await c.fails('/v1/email/update', { email: 'taken@example.com' })).status).toBe(409);
   });
+
+  it("answers a taken address as a free one, and tells the taken address's owner instead of sending a code", async () => {
+    const owner = await (await client()).emailLogin('taken@example.com', PROJECT);
+    const ownerMails = (await mailbox(service.url, 'taken@example.com')).length;
+    const c = await client();
+    await c.emailLogin('prober@example.com', PROJECT);
+    await sleep(1100); // the owner's login code used the address's resend interval
+    const free = await c.call('/v1/email/update', { email: 'free-address@example.com' });
+    const r = await c.call('/v1/email/update', { email: 'taken@example.com' });
+    expect([r.action, free.action]).toEqual(['VERIFY_PRIMARY_OTP', 'VERIFY_PRIMARY_OTP']);
+    expect(Object.keys(r).sort()).toEqual(Object.keys(free).sort());
+    // the prober's own code goes on to the taken address's step as it would for a free one…
+    const primary = (await mailbox(service.url, 'prober@example.com')).at(-1)!;
+    expect(await c.call('/v1/email/update/primary', { flowId: r.flowId, otp: primary.code })).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
+    // …where the owner gets a notice with no code in it, and the change cannot finish
+    const notices = (await mailbox(service.url, 'taken@example.com')).slice(ownerMails);
+    expect(notices.map((m) => [m.subject, m.code, m.link])).toEqual([['Your e-mail address was entered for another wallet', null, null]]);
+    expect(notices[0]!.text).toContain(ORIGIN);
+    expect(notices[0]!.text).not.toMatch(/\b\d{6}\b/);
+    const guess = await c.fails('/v1/email/update/secondary', { flowId: r.flowId, otp: '123456' });
+    expect([guess.status, guess.code]).toEqual([400, 'invalid_code']);
+    expect((await c.call('/v1/session')).user.email).toBe('prober@example.com');
+    expect((await (await client()).call('/v1/auth/email/start', { ...PROJECT, email: 'taken@example.com' })).action).toBe('VERIFY_DEVICE');
+    expect(owner.user.email).toBe('taken@example.com');
+    // and the limits come first, for a taken address as for a free one (2 per address per hour here)
+    await sleep(1100);
+    const limited = await c.fails('/v1/email/update', { email: 'taken@example.com' });
+    expect([limited.status, limited.message]).toEqual([429, 'Too many codes sent to this address: try again in 60 minutes']);
+  }, 20_000);
 });
 
 describe('signing and the chain', () => {

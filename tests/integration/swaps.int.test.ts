@@ -93,7 +93,12 @@ beforeAll(async () => {
   onchain = new OnChainQuoteSource({ exchange: () => ({ router: ex.router, factory: ex.factory, weth: ex.weth }), reader: () => new ChainReader(transport) });
   // the kernel's own HTTP client, as the plugin's module hands it over
   const kernel = createKernel({ options: { projectId: PROJECT_ID, features: { analytics: false } }, environment: { window: undefined, document: undefined } });
-  api = new AggregatorQuoteSource({ http: kernel.get<HttpClient>(HttpClient), settings: () => ({ baseUrl: service.url, projectId: PROJECT_ID, st: 'latchkey', sv: 'test' }) });
+  api = new AggregatorQuoteSource({
+    http: kernel.get<HttpClient>(HttpClient),
+    // the host allows the local exchange's router (as the demo does from /config.json exchange.router)
+    allowed: () => [ex.router],
+    settings: () => ({ baseUrl: service.url, projectId: PROJECT_ID, st: 'latchkey', sv: 'test' }),
+  });
 }, 120_000);
 
 afterAll(async () => {

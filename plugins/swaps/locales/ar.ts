@@ -61,4 +61,6 @@ export default {
   errSlippageRange: 'يجب أن يكون الانزلاق أكبر من 0% وبحد أقصى 50%',
   errQuoteFailed: 'تعذّر الحصول على عرض سعر',
   errSwapFailed: 'فشلت المبادلة',
+  errUntrusted: 'تستخدم هذه المبادلة عقدًا لا يسمح به التطبيق',
+  errUntrustedDetails: 'حدّد مزوّد المبادلة {address}، وهو ليس من منصات التداول التي يسمح بها هذا التطبيق على {network}.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -61,4 +61,6 @@ export default {
   errSlippageRange: 'Slippage muss über 0 % und höchstens 50 % sein',
   errQuoteFailed: 'Angebot konnte nicht abgerufen werden',
   errSwapFailed: 'Tausch fehlgeschlagen',
+  errUntrusted: 'Dieser Tausch nutzt einen Vertrag, den die App nicht erlaubt',
+  errUntrustedDetails: 'Der Tauschanbieter hat {address} genannt; das ist keine der Börsen, die diese App in {network} erlaubt.',
 } satisfies Partial<Record<keyof typeof en, string>>;

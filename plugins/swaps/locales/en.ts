@@ -60,4 +60,6 @@ export const en = {
   errSlippageRange: 'Slippage must be above 0% and at most 50%',
   errQuoteFailed: 'Failed to get a quote',
   errSwapFailed: 'Swap failed',
+  errUntrusted: 'This swap uses a contract the app does not allow',
+  errUntrustedDetails: 'The swap provider named {address}, which is not one of the exchanges this app allows on {network}.',
 };

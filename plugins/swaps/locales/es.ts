@@ -61,4 +61,6 @@ export default {
   errSlippageRange: 'El deslizamiento debe ser mayor que 0% y como máximo 50%',
   errQuoteFailed: 'No se pudo obtener una cotización',
   errSwapFailed: 'El intercambio falló',
+  errUntrusted: 'Este intercambio usa un contrato que la app no permite',
+  errUntrustedDetails: 'El proveedor del intercambio indicó {address}, que no es uno de los exchanges que esta app permite en {network}.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -61,4 +61,6 @@ export default {
   errSlippageRange: 'Le glissement doit être supérieur à 0 % et au plus 50 %',
   errQuoteFailed: 'Impossible d’obtenir un devis',
   errSwapFailed: 'L’échange a échoué',
+  errUntrusted: 'Cet échange utilise un contrat que l’app n’autorise pas',
+  errUntrustedDetails: 'Le fournisseur d’échange a indiqué {address}, qui ne fait pas partie des plateformes que cette app autorise sur {network}.',
 } satisfies Partial<Record<keyof typeof en, string>>;

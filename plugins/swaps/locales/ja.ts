@@ -61,4 +61,6 @@ export default {
   errSlippageRange: 'スリッページは 0% より大きく 50% 以下にしてください',
   errQuoteFailed: '見積もりを取得できませんでした',
   errSwapFailed: 'スワップに失敗しました',
+  errUntrusted: 'このスワップはアプリが許可していないコントラクトを使います',
+  errUntrustedDetails: 'スワッププロバイダーが指定した {address} は、このアプリが {network} で許可している取引所ではありません。',
 } satisfies Partial<Record<keyof typeof en, string>>;

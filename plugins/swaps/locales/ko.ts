@@ -61,4 +61,6 @@ export default {
   errSlippageRange: '슬리피지는 0%보다 크고 50% 이하여야 합니다',
   errQuoteFailed: '견적을 가져오지 못했습니다',
   errSwapFailed: '스왑 실패',
+  errUntrusted: '이 스왑은 앱이 허용하지 않는 컨트랙트를 사용합니다',
+  errUntrustedDetails: '스왑 제공자가 지정한 {address}은(는) 이 앱이 {network}에서 허용하는 거래소가 아닙니다.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -61,4 +61,6 @@ export default {
   errSlippageRange: 'O slippage deve ser maior que 0% e no máximo 50%',
   errQuoteFailed: 'Falha ao obter uma cotação',
   errSwapFailed: 'A troca falhou',
+  errUntrusted: 'Esta troca usa um contrato que o app não permite',
+  errUntrustedDetails: 'O provedor da troca indicou {address}, que não é uma das corretoras que este app permite em {network}.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -61,4 +61,6 @@ export default {
   errSlippageRange: 'Kayma %0’ın üzerinde ve en fazla %50 olmalıdır',
   errQuoteFailed: 'Teklif alınamadı',
   errSwapFailed: 'Takas başarısız',
+  errUntrusted: 'Bu takas, uygulamanın izin vermediği bir sözleşme kullanıyor',
+  errUntrustedDetails: 'Takas sağlayıcısı {address} adresini verdi; bu, uygulamanın {network} üzerinde izin verdiği borsalardan biri değil.',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -61,4 +61,6 @@ export default {
   errSlippageRange: '滑点必须大于 0% 且不超过 50%',
   errQuoteFailed: '获取报价失败',
   errSwapFailed: '兑换失败',
+  errUntrusted: '此兑换使用了应用不允许的合约',
+  errUntrustedDetails: '兑换服务商指定了 {address}，它不是此应用在 {network} 上允许的交易所。',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -1,8 +1,9 @@
+import { getAddress } from 'viem';
 import { defineNetwork, type HttpClient } from 'latchkey';
 import { HttpRequestError } from 'latchkey/errors';
 import { encodeApprove } from '../abi';
-import { NoRouteError, QuoteFailedError, SlippageExceededError } from '../errors';
-import { nativeToken } from '../tokens';
+import { NoRouteError, QuoteFailedError, SlippageExceededError, UntrustedContractError } from '../errors';
+import { nativeToken, plainAddress } from '../tokens';
 import type { SwapQuote, SwapToken } from '../types';
 import { AggregatorQuoteSource } from './aggregator';
 
@@ -21,7 +22,7 @@ const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 type Req = { path: string; baseUrl?: string; params?: Record<string, unknown>; body?: unknown };
 
-function setup(answers: Record<string, unknown | ((req: Req) => unknown)>) {
+function setup(answers: Record<string, unknown | ((req: Req) => unknown)>, allowed: Record<string, readonly string[]> = { 'eip155:31337': [ROUTER.toLowerCase()] }) {
   const calls: (Req & { method: string })[] = [];
   const answer = (method: string) => async (req: Req) => {
     calls.push({ method, ...req });
@@ -32,7 +33,12 @@ function setup(answers: Record<string, unknown | ((req: Req) => unknown)>) {
     return v;
   };
   const http = { get: answer('GET'), post: answer('POST') } as unknown as HttpClient;
-  const source = new AggregatorQuoteSource({ http, settings: () => ({ baseUrl: 'http://api.test', projectId: 'p1', st: 'latchkey', sv: '0.1.0' }), now: () => 1_000 });
+  const source = new AggregatorQuoteSource({
+    http,
+    allowed: (n) => allowed[n.caipNetworkId],
+    settings: () => ({ baseUrl: 'http://api.test', projectId: 'p1', st: 'latchkey', sv: '0.1.0' }),
+    now: () => 1_000,
+  });
   return { source, calls };
 }
 
@@ -106,6 +112,24 @@ describe('the aggregator source (the blockchain API /v1/convert endpoints)', () 
       const s = setup({ '/v1/convert/build-approve': { tx } }).source;
       await expect(s.approveTransaction({ network, token: LKD, to: ETH, owner: USER, amount: 100n })).rejects.toThrow(QuoteFailedError);
     }
+  });
+
+  it('takes an approval spender and a swap target only from the contracts the host allows on the network', async () => {
+    const ATTACKER = '0xBAdbadBADbADbAdbadBaDbadBadbAdBadbAdBAd0';
+    const approveTo = (spender: string) => ({ '/v1/convert/build-approve': { tx: { from: LKD.address, data: encodeApprove(spender, 2n ** 256n - 1n) } } });
+    const swapTo = (to: string) => ({ '/v1/convert/build-transaction': { tx: { to: `eip155:31337:${to}`, data: '0x7ff36ab5' } } });
+    // an unlimited approval to a contract of the API's choosing
+    const approval = setup(approveTo(ATTACKER)).source.approveTransaction({ network, token: LKD, to: ETH, owner: USER, amount: 100n });
+    await expect(approval).rejects.toThrow(UntrustedContractError);
+    await expect(approval).rejects.toMatchObject({
+      shortMessage: 'This swap uses a contract the app does not allow',
+      details: `The swap provider named 0x${ATTACKER.slice(2).toLowerCase()}, which is not one of the exchanges this app allows on Anvil.`,
+    });
+    await expect(setup(swapTo(ATTACKER)).source.swapTransaction({ network, quote, slippage: 1, user: USER, deadline: 0 })).rejects.toThrow(UntrustedContractError);
+    // the allowed router passes, in any letter case; a network without an entry allows nothing
+    expect((await setup(approveTo(ROUTER)).source.approveTransaction({ network, token: LKD, to: ETH, owner: USER, amount: 100n })).to).toBe(getAddress(plainAddress(LKD.address)));
+    expect((await setup(swapTo(ROUTER.toUpperCase().replace('0X', '0x'))).source.swapTransaction({ network, quote, slippage: 1, user: USER, deadline: 0 })).data).toBe('0x7ff36ab5');
+    await expect(setup(swapTo(ROUTER), {}).source.swapTransaction({ network, quote, slippage: 1, user: USER, deadline: 0 })).rejects.toThrow(UntrustedContractError);
   });
 
   it('builds the swap with the slippage and the quoted amount; refuses a minimum below the slippage; maps a slippage reason', async () => {

@@ -10,14 +10,14 @@
  *   POST /v1/convert/build-transaction { amount, from, to, userAddress, eip155: { slippage }, … } → { tx }
  *
  * Every request carries projectId, st and sv. Answers are checked before use: a token of another
- * network, an approval that is not an `approve` of this token, a swap that accepts less than the
- * slippage allows, are refused.
+ * network, an approval that is not an `approve` of this token, a spender or swap target that is not on
+ * the host's allowedContracts, a swap that accepts less than the slippage allows, are refused.
  */
 import { displayText, type CaipNetwork, type HttpClient } from 'latchkey';
 import { HttpRequestError } from 'latchkey/errors';
 import { SELECTORS } from '../abi';
 import { MAX_TOKENS, QUOTE_TTL_MS } from '../constants';
-import { NoRouteError, QuoteFailedError, SlippageExceededError } from '../errors';
+import { NoRouteError, QuoteFailedError, SlippageExceededError, UntrustedContractError } from '../errors';
 import { gasForHops, minimumReceived } from '../math';
 import { isNative, networkOf, plainAddress } from '../tokens';
 import type { SwapQuote, SwapToken, SwapTransaction } from '../types';
@@ -25,6 +25,8 @@ import type { QuoteRequest, QuoteSource, SwapTransactionRequest } from './source
 
 export interface AggregatorDeps {
   readonly http: HttpClient;
+  /** The contracts the host allows as approval spender or swap target on a network (SwapsConfig.allowedContracts). */
+  allowed(network: CaipNetwork): readonly string[] | undefined;
   /** Base URL, projectId, sdk type and version, read at each request (options may change). */
   settings(): { readonly baseUrl: string; readonly projectId: string; readonly st: string; readonly sv: string };
   now?(): number;
@@ -59,6 +61,12 @@ export class AggregatorQuoteSource implements QuoteSource {
   readonly kind = 'api' as const;
 
   constructor(private readonly deps: AggregatorDeps) {}
+
+  /** Refuses a contract the host did not allow on `network` (security review L10). */
+  private checkAllowed(network: CaipNetwork, address: string): void {
+    const allowed = this.deps.allowed(network) ?? [];
+    if (!allowed.some((a) => a.toLowerCase() === address.toLowerCase())) throw new UntrustedContractError(address, network.name);
+  }
 
   private base() {
     const s = this.deps.settings();
@@ -150,6 +158,8 @@ export class AggregatorQuoteSource implements QuoteSource {
     const target = [tx?.['from'], tx?.['to']].find((a) => typeof a === 'string' && plainAddress(a).toLowerCase() === tokenAddress);
     const approved = /^0x[0-9a-fA-F]{136}$/.test(data) && data.toLowerCase().startsWith(SELECTORS.approve) ? BigInt(`0x${data.slice(74)}`) : undefined;
     if (!target || approved === undefined || approved < amount) throw new QuoteFailedError({ details: 'The swap API answered an approval that is not one of this token.' });
+    // approve(spender, amount): the spender is the first argument
+    this.checkAllowed(network, `0x${data.slice(34, 74)}`);
     return { to: plainAddress(target as string) as `0x${string}`, data: data as `0x${string}`, value: 0n };
   }
 
@@ -184,6 +194,7 @@ export class AggregatorQuoteSource implements QuoteSource {
     if (!/^0x[0-9a-fA-F]{40}$/.test(to) || !/^0x(?:[0-9a-fA-F]{2}){4,}$/.test(data) || data.length > 20_000) {
       throw new QuoteFailedError({ details: 'The swap API answered an unexpected transaction.' });
     }
+    this.checkAllowed(network, to);
     const given = isObject(body) ? intString(body['amountOutMin']) : undefined;
     if (given !== undefined && given < floor) throw new QuoteFailedError({ details: 'The swap API built a swap that accepts less than your slippage allows.' });
     return { to: to as `0x${string}`, data: data as `0x${string}`, value: isNative(quote.from) ? quote.amountIn : 0n, amountOutMin: given ?? floor };

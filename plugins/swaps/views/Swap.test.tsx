@@ -10,7 +10,7 @@ import { decodeFunctionData, formatUnits, getAddress, parseAbi } from 'viem';
 import { BlockchainApi, createKernel, defineNetwork, type CaipNetwork, type Connector, type EvmTransactionRequest, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
-import { swapsPlugin, Swaps } from '../index';
+import { swapsPlugin, Swaps, type SwapsConfig } from '../index';
 import { FAKE, FakeV2Chain, jsonResponse } from '../testing/fakeChain';
 import { FakeAdapter } from '../../../kernel/testing/fakeAdapter';
 
@@ -61,7 +61,7 @@ let wallet: FakeChainWallet;
 /** A stand-in for the blockchain API's balance endpoint (GET /v1/account/{address}/balance), when a test sets one. */
 let balanceApi: (() => unknown) | undefined;
 
-async function setup(options: Record<string, unknown> = {}, chainId = 31337, source?: 'onchain') {
+async function setup(options: Record<string, unknown> = {}, chainId = 31337, source?: 'onchain', config: Partial<SwapsConfig> = {}) {
   balanceApi = undefined;
   chain = new FakeV2Chain();
   wallet = new FakeChainWallet(chain);
@@ -75,7 +75,7 @@ async function setup(options: Record<string, unknown> = {}, chainId = 31337, sou
       tokens: { 'eip155:31337': { address: FAKE.lkd } },
       ...options,
     },
-    plugins: [walletPlugin, swapsPlugin({ exchanges: { 'eip155:31337': { router: FAKE.router, factory: FAKE.factory, weth: FAKE.weth } }, ...(source ? { source } : {}) })],
+    plugins: [walletPlugin, swapsPlugin({ exchanges: { 'eip155:31337': { router: FAKE.router, factory: FAKE.factory, weth: FAKE.weth } }, ...(source ? { source } : {}), ...config })],
     environment: {
       window: undefined,
       document: undefined,
@@ -241,6 +241,17 @@ describe('the Swap view', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it.each([
+    ['javascript:alert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['https://tokens.test/lkd.png', 'https://tokens.test/lkd.png'],
+  ] as const)("puts a token's logo on its button only through the image filter: %s", async (logoUri, shown) => {
+    const kernel = await setup({}, 31337, undefined, { tokens: { 'eip155:31337': [{ address: `eip155:31337:${getAddress(FAKE.lkd)}`, symbol: 'LKD', name: 'Latchkey Dev Token', decimals: 18, logoUri }] } });
+    await openSwap(kernel, { fromToken: 'ETH', toToken: 'LKD' });
+    const button = await screen.findByRole('button', { name: 'LKD' });
+    expect(button.querySelector('img')?.getAttribute('src') ?? null).toBe(shown);
   });
 
   it('token choosers: suggested picks (the host token first), search, picking the other side flips', async () => {

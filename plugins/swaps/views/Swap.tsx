@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatUnits } from 'latchkey';
-import { Button, ListItem, LoadingState, Text, defineView, formatBalance, useMessages, useObserved, type Translate } from 'latchkey/ui';
+import { Button, ListItem, LoadingState, Text, WalletImage, defineView, formatBalance, useMessages, useObserved, type Translate } from 'latchkey/ui';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../constants';
 import { InvalidSlippageError, isRetryable, isStale, type SwapError } from '../errors';
 import { rate } from '../math';
@@ -28,7 +28,8 @@ function TokenButton({ token, onClick }: { readonly token: SwapToken | undefined
   const t = useMessages(messages);
   return (
     <Button variant="secondary" onClick={onClick} aria-haspopup="dialog">
-      {token?.logoUri ? <img className="lk-btn-icon-img" src={token.logoUri} alt="" width={20} height={20} /> : null}
+      {/* every image URL through WalletImage, which lets only http(s), data:image and same-origin blob: URLs through (sanitizeUrl) */}
+      {token?.logoUri ? <WalletImage src={token.logoUri} name={token.symbol} size={20} round /> : null}
       {token?.symbol ?? t('selectToken')}
     </Button>
   );

@@ -40,8 +40,12 @@ export interface Limits {
   readonly rpcTimeoutMs: number;
   readonly pageSize: number;
   readonly maxPageSize: number;
-  /** POST requests per client address per minute (registration, purchases). */
+  /** Anonymous POST requests per client address per minute (name registration). */
   readonly postsPerMinute: number;
+  /** GET (and HEAD) requests per client address per minute: each may make node calls. */
+  readonly getsPerMinute: number;
+  /** Authenticated webhook calls (the on-ramp provider's purchase reports) per client address per minute. */
+  readonly webhooksPerMinute: number;
 }
 
 export interface IndexerConfig {
@@ -129,6 +133,8 @@ export const DEFAULTS = {
     pageSize: 20,
     maxPageSize: 100,
     postsPerMinute: 30,
+    getsPerMinute: 1200,
+    webhooksPerMinute: 600,
   },
   indexer: { pollMs: 500, batchBlocks: 50, leaderRetryMs: 2_000 },
   poolSize: 10,
@@ -275,6 +281,8 @@ export function resolveConfig(options: DataServiceOptions & { defaultCacheDir: s
     pageSize: int(l.pageSize, 'limits.pageSize (DATA_PAGE_SIZE)', 1, 1000),
     maxPageSize: int(l.maxPageSize, 'limits.maxPageSize (DATA_MAX_PAGE_SIZE)', 1, 1000),
     postsPerMinute: int(l.postsPerMinute, 'limits.postsPerMinute (DATA_POSTS_PER_MINUTE)', 1, 100_000),
+    getsPerMinute: int(l.getsPerMinute, 'limits.getsPerMinute (DATA_GETS_PER_MINUTE)', 1, 1_000_000),
+    webhooksPerMinute: int(l.webhooksPerMinute, 'limits.webhooksPerMinute (DATA_WEBHOOKS_PER_MINUTE)', 1, 1_000_000),
   };
   const ix = { ...DEFAULTS.indexer, ...(options.indexer ?? {}) };
   const indexer: IndexerConfig = {
@@ -360,6 +368,8 @@ export function optionsFromEnv(env: Record<string, string | undefined>): DataSer
   setLimit('pageSize', 'DATA_PAGE_SIZE');
   setLimit('maxPageSize', 'DATA_MAX_PAGE_SIZE');
   setLimit('postsPerMinute', 'DATA_POSTS_PER_MINUTE');
+  setLimit('getsPerMinute', 'DATA_GETS_PER_MINUTE');
+  setLimit('webhooksPerMinute', 'DATA_WEBHOOKS_PER_MINUTE');
   const indexer: { -readonly [K in keyof IndexerConfig]?: number } = {};
   if (num('DATA_POLL_MS') !== undefined) indexer.pollMs = num('DATA_POLL_MS');
   if (num('DATA_BATCH_BLOCKS') !== undefined) indexer.batchBlocks = num('DATA_BATCH_BLOCKS');

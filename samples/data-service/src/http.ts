@@ -3,6 +3,7 @@
  * API areas (one file each under api/) contribute routes; nothing else touches node:http.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import type { DataServiceConfig } from './config';
 import { ApiError, errorBody } from './errors';
 import { parseProjectId, parseSdkParam } from './validation';
@@ -23,7 +24,7 @@ export interface RequestContext {
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
   readonly headers: IncomingMessage['headers'];
-  /** the client's address (the socket's; proxies are not trusted) */
+  /** the key per-client limits count by: the socket's address (proxies are not trusted), an IPv6 one by its /64 */
   readonly ip: string;
   /** the validated projectId (routes with auth 'project') */
   readonly projectId: string | undefined;
@@ -41,7 +42,13 @@ export interface Route {
    * 'public': no projectId (images and metadata that wallets and <img> fetch).
    */
   readonly auth: 'project' | 'public';
-  /** POST routes count against the per-client rate limit. */
+  /**
+   * Which per-client limit a request counts against: GETs `limits.getsPerMinute`, POSTs
+   * `limits.postsPerMinute`; a POST whose caller `authenticated` recognises (the on-ramp provider's
+   * webhook, by its shared secret) `limits.webhooksPerMinute` instead, so that a provider's reports never
+   * share the anonymous bucket. An unrecognised caller stays in the anonymous one.
+   */
+  readonly authenticated?: (headers: IncomingMessage['headers']) => boolean;
   readonly handler: (ctx: RequestContext) => Promise<Reply>;
 }
 
@@ -108,7 +115,11 @@ export function createHttpServer(options: HttpServerOptions): Server {
     }
     return routes;
   };
-  const limiter = new RateLimiter(config.limits.postsPerMinute);
+  const limiters = {
+    get: new RateLimiter(config.limits.getsPerMinute),
+    post: new RateLimiter(config.limits.postsPerMinute),
+    webhook: new RateLimiter(config.limits.webhooksPerMinute),
+  };
   const allowOrigin = (origin: string | undefined): string | undefined => {
     if (!origin) return undefined;
     if (config.corsOrigins === '*') return '*';
@@ -177,12 +188,12 @@ export function createHttpServer(options: HttpServerOptions): Server {
         throw new ApiError(405, 'method', `Method ${method} not allowed`, { allow: [...new Set(candidates.map((c) => c.r.method))].join(', ') });
       }
       const route = found.r;
-      const ip = req.socket.remoteAddress ?? 'unknown';
+      const ip = clientAddressKey(req.socket.remoteAddress);
+      // every request counts, before any work (GETs make node calls) (security review L9)
+      const bucket = route.method === 'GET' ? limiters.get : route.authenticated?.(req.headers) ? limiters.webhook : limiters.post;
+      if (!bucket.take(ip)) throw new ApiError(429, 'rate_limit', 'Too many requests; try again in a minute', { 'retry-after': '60' });
       let body: unknown;
-      if (route.method === 'POST') {
-        if (!limiter.take(ip)) throw new ApiError(429, 'rate_limit', 'Too many requests; try again in a minute', { 'retry-after': '60' });
-        body = await readJson(req, config.limits.maxBodyBytes);
-      }
+      if (route.method === 'POST') body = await readJson(req, config.limits.maxBodyBytes);
       let projectId: string | undefined;
       if (route.auth === 'project') {
         const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).projectId : undefined;

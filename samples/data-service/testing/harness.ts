@@ -95,8 +95,8 @@ export function startTestService(options: DataServiceOptions): Promise<DataServi
     projectIds: [PROJECT_ID],
     log: process.env.DATA_TEST_LOG === '1',
     ...options,
-    // tests post more than a visitor would
-    limits: { postsPerMinute: 1000, ...options.limits },
+    // tests post and read more than a visitor would
+    limits: { postsPerMinute: 1000, getsPerMinute: 100_000, ...options.limits },
   });
 }
 

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, isAddress, parseEther, type Address, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import { AMOUNT_RE, compareDecimal, resolveConfig, type OnrampChain, type OnrampConfig, type OnrampProviderOptions } from './config';
 
 /** Purchase statuses of the blockchain API (the data service's README). */
@@ -179,7 +180,8 @@ export async function startOnrampProvider(options: OnrampProviderOptions = {}, e
     if (!session || session.expires <= Date.now()) throw new HttpError(410, 'This checkout has expired. Start again from the app.');
     if (session.state !== 'open') throw new HttpError(409, 'This checkout was already paid.');
     const amount = checkAmount(one(body, 'amount') ?? session.amount);
-    const client = (config.trustProxy && String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim()) || req.socket.remoteAddress || '?';
+    // an IPv6 client counts by its /64 (samples/shared/clientAddress.mjs)
+    const client = clientAddressKey((config.trustProxy && String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim()) || req.socket.remoteAddress);
     if (limited(client)) throw new HttpError(429, 'Too many payments from this address; wait a minute');
     const chain = chains.get(session.caip2)!;
     if (chain.queued >= MAX_QUEUE) throw new HttpError(503, 'Too many payments in progress; try again in a minute');

@@ -30,6 +30,8 @@ export class ServiceApi {
   /** Server time minus local time, in seconds (set from /v1/frame/init so proofs survive a wrong local clock). */
   clockOffset = 0;
   token: string | undefined;
+  /** The app the frame serves (its projectId and parent origin), named in every call: sessions work only there. */
+  app: { readonly projectId: string; readonly origin: string } | undefined;
 
   constructor(private readonly options: ApiOptions) {}
 
@@ -51,6 +53,10 @@ export class ServiceApi {
     });
     const headers: Record<string, string> = { 'content-type': 'application/json', dpop: proof, ...this.options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
+    if (this.app) {
+      headers['x-latchkey-project'] = encodeURIComponent(this.app.projectId);
+      headers['x-latchkey-origin'] = encodeURIComponent(this.app.origin);
+    }
     const timeout = AbortSignal.timeout(init.timeoutMs ?? 40_000);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     const doFetch = this.options.fetch ?? fetch;

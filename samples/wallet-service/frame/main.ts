@@ -6,8 +6,9 @@
  *
  * It talks to exactly one window: its parent, at the parent's exact origin (from
  * location.ancestorOrigins, else document.referrer). Messages from any other window or origin are
- * dropped unread; replies are posted with that origin as target. If the parent's origin is not on
- * the project's allowlist, every request is answered with the configuration error and nothing else.
+ * dropped unread; replies are posted with that origin as target. If the parent's origin, or the origin
+ * of any window above it, is not on the project's allowlist, every request is answered with the
+ * configuration error and nothing else.
  */
 import { ApiError, ServiceApi } from './api';
 import type { ApprovalHandle } from './approval';
@@ -20,6 +21,7 @@ import {
   frameMessage,
   isEmail,
   NOT_SAFE_RPC_METHODS,
+  ORIGIN_NOT_ALLOWED_MESSAGE,
   parseAppMessage,
   RPC_METHOD_NOT_ALLOWED_MESSAGE,
   SAFE_RPC_METHODS,
@@ -70,18 +72,36 @@ const INSECURE_CONTEXT_MESSAGE = 'The wallet needs a secure context: open this a
 
 class FrameError extends Error {}
 
-function detectParentOrigin(): string | null {
-  if (window.parent === window) return null;
-  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
-  const fromAncestors = ancestors && ancestors.length > 0 ? ancestors[0] : undefined;
-  const candidate = fromAncestors ?? (document.referrer ? new URL(document.referrer).origin : undefined);
+/** A browser-reported origin, checked to be one (scheme, host, port), else null ("null" included). */
+function asOrigin(candidate: string | undefined): string | null {
   if (!candidate || candidate === 'null') return null;
   try {
-    const u = new URL(candidate);
-    return u.origin === candidate ? candidate : null;
+    return new URL(candidate).origin === candidate ? candidate : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The frame's parent origin and the origins above it, as the browser reports them: every ancestor, not
+ * only the parent, must be on the project's allowlist (security review L6), so an allowlisted dapp
+ * embedded in another site gets no wallet there. Chromium and Safari list them in
+ * location.ancestorOrigins. Firefox has none: the parent's origin then comes from document.referrer
+ * (replies still go to that exact origin and only the parent window is heard, so a wrong referrer
+ * reaches nobody), and a frame whose parent is not the top window cannot know the other ancestors:
+ * `above` is null and the frame refuses to run.
+ */
+function detectAncestors(): { parent: string; above: string[] | null } | null {
+  if (window.parent === window) return null;
+  const list = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  if (list && list.length > 0) {
+    const all = Array.from(list, (o) => asOrigin(o) ?? 'null');
+    const parent = asOrigin(all[0]);
+    return parent ? { parent, above: all.slice(1) } : null;
+  }
+  const parent = asOrigin(document.referrer ? new URL(document.referrer).origin : undefined);
+  if (!parent) return null;
+  return { parent, above: window.parent === window.top ? [] : null };
 }
 
 function message(err: unknown): string {
@@ -97,11 +117,12 @@ async function main(): Promise<void> {
   const log = (...a: unknown[]) => {
     if (logOn) console.info('[wallet-frame]', ...a);
   };
-  const parentOrigin = detectParentOrigin();
-  if (!parentOrigin) {
+  const ancestors = detectAncestors();
+  if (!ancestors) {
     root.textContent = 'This page works only inside an app.';
     return;
   }
+  const parentOrigin = ancestors.parent;
 
   const { store } = await openStore();
   // ---- configuration (allowlist) -------------------------------------------------------------------
@@ -112,13 +133,18 @@ async function main(): Promise<void> {
   const device = await loadDevice(store).catch(() => undefined);
   if (!device) configError = window.isSecureContext ? 'The wallet cannot create its device key in this browser' : INSECURE_CONTEXT_MESSAGE;
   const api = new ServiceApi({ baseUrl: location.origin, device: device! });
-  const sessionKey = `session:${projectId}`;
+  // every call names this frame's app: the service accepts a session only for the app it was issued to
+  api.app = { projectId, origin: parentOrigin };
+  // one stored session per app (two origins of one project may share this frame's storage)
+  const sessionKey = `session:${projectId}|${parentOrigin}`;
 
   let chains: readonly ChainInfo[] = [];
   let approvalWindow = false;
   if (!configError) {
     try {
-      const init = await api.call<InitAnswer>('/v1/frame/init', { projectId, origin: parentOrigin });
+      // a nested frame whose other ancestors the browser does not tell (Firefox) is refused like a foreign one
+      if (!ancestors.above) throw new ApiError(403, 'origin_not_allowed', ORIGIN_NOT_ALLOWED_MESSAGE);
+      const init = await api.call<InitAnswer>('/v1/frame/init', { projectId, origin: parentOrigin, ancestors: ancestors.above });
       api.clockOffset = init.serverTime - Math.floor(Date.now() / 1000);
       chains = init.chains;
       approvalWindow = init.approvalWindow === true;
@@ -418,9 +444,14 @@ async function main(): Promise<void> {
     },
     UPDATE_EMAIL_SECONDARY_OTP: async (e) => {
       if (!session || !updateFlow) throw new FrameError('No e-mail change in progress');
-      const r = await api.call<{ newEmail: string; user: UserView }>('/v1/email/update/secondary', { flowId: updateFlow, otp: e.payload.otp.trim() });
+      const r = await api.call<{ newEmail: string; user: UserView; token: string; expiresAt: number }>('/v1/email/update/secondary', {
+        flowId: updateFlow,
+        otp: e.payload.otp.trim(),
+      });
       updateFlow = undefined;
       me = r.user;
+      // the change ended every session of the account: this frame goes on with the fresh one
+      await setSession({ token: r.token, expiresAt: r.expiresAt });
       return { newEmail: r.newEmail };
     },
     SYNC_THEME: async (e) => {

@@ -67,12 +67,14 @@ const fileSchema = z
     port: z.number().int().min(0).max(65535),
     publicUrl: z.string().url(),
     dev: z.boolean(),
+    devAllowRemote: z.boolean(),
     devMailbox: z.boolean(),
     databaseUrl: z.string(),
     dataDir: z.string(),
     kek: z.string(),
     sessionSecret: z.string(),
     sessionTtlSeconds: positiveInt,
+    sessionMaxAgeSeconds: positiveInt,
     projects: z.array(projectSchema).max(10_000),
     chains: z.array(chainSchema).max(100),
     smtpUrl: z.string(),
@@ -88,6 +90,8 @@ const fileSchema = z
     rateIpPerHour: positiveInt,
     rateVerifyPerIpPer10Min: positiveInt,
     rateApiPerIpPerMinute: positiveInt,
+    longPollsPerIp: positiveInt.max(10_000),
+    rateRpcPerUserPerMinute: positiveInt,
     trustProxy: z.number().int().min(0).max(10),
     deviceVerification: z.boolean(),
     devFundWei: z.string().regex(/^\d+$/),
@@ -117,6 +121,8 @@ export interface WalletServiceConfig {
   readonly keks: readonly Kek[];
   readonly sessionSecret: Buffer;
   readonly sessionTtlSeconds: number;
+  /** The absolute lifetime of a login: refreshes never extend a session past it. */
+  readonly sessionMaxAgeSeconds: number;
   readonly projects: readonly ProjectConfig[];
   readonly chains: readonly ChainConfig[];
   readonly smtpUrl: string | null;
@@ -133,6 +139,10 @@ export interface WalletServiceConfig {
   readonly rateIpPerHour: number;
   readonly rateVerifyPerIpPer10Min: number;
   readonly rateApiPerIpPerMinute: number;
+  /** Long polls (CONNECT_DEVICE, CONNECT_FARCASTER) a client address may hold at once in one process. */
+  readonly longPollsPerIp: number;
+  /** Read-only chain calls (/v1/wallet/rpc) per account per minute, on top of the per-IP API limit. */
+  readonly rateRpcPerUserPerMinute: number;
   readonly trustProxy: number;
   readonly deviceVerification: boolean;
   readonly devFundWei: bigint | null;
@@ -184,12 +194,14 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
     ['port', intEnv(env, 'WALLET_PORT')],
     ['publicUrl', strEnv(env, 'WALLET_PUBLIC_URL')],
     ['dev', boolEnv(env, 'WALLET_DEV')],
+    ['devAllowRemote', boolEnv(env, 'WALLET_DEV_ALLOW_REMOTE')],
     ['devMailbox', boolEnv(env, 'WALLET_DEV_MAILBOX')],
     ['databaseUrl', strEnv(env, 'DATABASE_URL')],
     ['dataDir', strEnv(env, 'WALLET_DATA_DIR')],
     ['kek', strEnv(env, 'WALLET_KEK')],
     ['sessionSecret', strEnv(env, 'WALLET_SESSION_SECRET')],
     ['sessionTtlSeconds', intEnv(env, 'WALLET_SESSION_TTL')],
+    ['sessionMaxAgeSeconds', intEnv(env, 'WALLET_SESSION_MAX_AGE')],
     ['projects', parseJsonEnv(env, 'WALLET_PROJECTS')],
     ['chains', parseJsonEnv(env, 'WALLET_CHAINS')],
     ['smtpUrl', strEnv(env, 'WALLET_SMTP_URL')],
@@ -205,6 +217,8 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
     ['rateIpPerHour', intEnv(env, 'WALLET_RATE_IP_PER_HOUR')],
     ['rateVerifyPerIpPer10Min', intEnv(env, 'WALLET_RATE_VERIFY_PER_IP')],
     ['rateApiPerIpPerMinute', intEnv(env, 'WALLET_RATE_API_PER_IP')],
+    ['longPollsPerIp', intEnv(env, 'WALLET_LONG_POLLS_PER_IP')],
+    ['rateRpcPerUserPerMinute', intEnv(env, 'WALLET_RATE_RPC_PER_USER')],
     ['trustProxy', intEnv(env, 'WALLET_TRUST_PROXY')],
     ['deviceVerification', boolEnv(env, 'WALLET_DEVICE_VERIFICATION')],
     ['devFundWei', strEnv(env, 'WALLET_DEV_FUND_WEI')],
@@ -216,13 +230,14 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
 }
 
 const ENV_NAMES: Record<string, string> = {
-  host: 'WALLET_HOST', port: 'WALLET_PORT', publicUrl: 'WALLET_PUBLIC_URL', dev: 'WALLET_DEV', devMailbox: 'WALLET_DEV_MAILBOX',
+  host: 'WALLET_HOST', port: 'WALLET_PORT', publicUrl: 'WALLET_PUBLIC_URL', dev: 'WALLET_DEV', devAllowRemote: 'WALLET_DEV_ALLOW_REMOTE', devMailbox: 'WALLET_DEV_MAILBOX',
   databaseUrl: 'DATABASE_URL', dataDir: 'WALLET_DATA_DIR', kek: 'WALLET_KEK', sessionSecret: 'WALLET_SESSION_SECRET',
-  sessionTtlSeconds: 'WALLET_SESSION_TTL', projects: 'WALLET_PROJECTS', chains: 'WALLET_CHAINS', smtpUrl: 'WALLET_SMTP_URL',
+  sessionTtlSeconds: 'WALLET_SESSION_TTL', sessionMaxAgeSeconds: 'WALLET_SESSION_MAX_AGE', projects: 'WALLET_PROJECTS', chains: 'WALLET_CHAINS', smtpUrl: 'WALLET_SMTP_URL',
   mailFrom: 'WALLET_MAIL_FROM', social: 'WALLET_SOCIAL', farcasterDev: 'WALLET_FARCASTER_DEV', codeTtlSeconds: 'WALLET_CODE_TTL',
   codeMaxAttempts: 'WALLET_CODE_MAX_ATTEMPTS', lockoutSeconds: 'WALLET_LOCKOUT', resendIntervalSeconds: 'WALLET_RESEND_INTERVAL',
   rateEmailPerHour: 'WALLET_RATE_EMAIL_PER_HOUR', rateIpPerHour: 'WALLET_RATE_IP_PER_HOUR',
-  rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP',
+  rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP', longPollsPerIp: 'WALLET_LONG_POLLS_PER_IP',
+  rateRpcPerUserPerMinute: 'WALLET_RATE_RPC_PER_USER',
   trustProxy: 'WALLET_TRUST_PROXY', deviceVerification: 'WALLET_DEVICE_VERIFICATION', devFundWei: 'WALLET_DEV_FUND_WEI',
   devOidc: 'WALLET_DEV_OIDC', devOidcPort: 'WALLET_OIDC_PORT', log: 'WALLET_LOG',
   approvalWindow: 'WALLET_APPROVAL_WINDOW',
@@ -263,8 +278,9 @@ export function parseKeks(value: string): Kek[] {
   return keks;
 }
 
+/** A loopback address or name (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
 function isLoopback(host: string): boolean {
-  return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]';
+  return /^127(\.\d{1,3}){3}$/.test(host) || host === 'localhost' || host === '::1' || host === '[::1]';
 }
 
 /**
@@ -368,16 +384,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
   if (new Set(chains.map((c) => c.chainId)).size !== chains.length) throw new ConfigError('WALLET_CHAINS: duplicate chainId');
   if (chains.length === 0) warnings.push('WALLET_CHAINS is empty: the wallet cannot sign transactions or read chains');
 
-  const devMailbox = o.devMailbox ?? dev;
+  // Dev mode lets anyone log in as anyone (the dev mailbox shows every code and device link, the
+  // Farcaster stand-in and the local OpenID provider take any name): only on this machine, unless the
+  // operator says otherwise, and then without those.
+  const devAllowRemote = o.devAllowRemote ?? false;
+  if (devAllowRemote && !dev) throw new ConfigError('WALLET_DEV_ALLOW_REMOTE needs WALLET_DEV=1');
+  const remote = !isLoopback(host) || !isLoopback(pu.hostname);
+  const exposed = !isLoopback(host) ? `WALLET_HOST ${host}` : `WALLET_PUBLIC_URL ${publicUrl}`;
+  if (dev && remote && !devAllowRemote) {
+    throw new ConfigError(
+      `WALLET_DEV=1 with ${exposed}: dev mode runs on a loopback address only (its dev mailbox hands every login code to anyone who can reach it). ` +
+        'Listen on 127.0.0.1, or set WALLET_DEV_ALLOW_REMOTE=1 to run dev mode there without the dev mailbox, the Farcaster stand-in and the local OpenID provider',
+    );
+  }
+  const devLocal = dev && !remote;
+  const devMailbox = o.devMailbox ?? devLocal;
   if (devMailbox && !dev) throw new ConfigError('WALLET_DEV_MAILBOX needs WALLET_DEV=1: the dev mailbox shows login codes to anyone');
+  if (devMailbox && !devLocal) throw new ConfigError(`WALLET_DEV_MAILBOX cannot be on with ${exposed}: the dev mailbox shows login codes to anyone who can reach it`);
   const smtpUrl = o.smtpUrl ?? null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('WALLET_SMTP_URL: expected smtp://… or smtps://…');
   if (!smtpUrl && !devMailbox) warnings.push('no mail transport (WALLET_SMTP_URL): e-mail login is disabled');
 
-  const devOidc = o.devOidc ?? (dev && !o.social);
+  // the local OpenID provider listens on 127.0.0.1 whatever WALLET_HOST is (service.ts)
+  const devOidc = o.devOidc ?? (devLocal && !o.social);
   if (devOidc && !dev) throw new ConfigError('WALLET_DEV_OIDC (the local OpenID provider) needs WALLET_DEV=1');
   if (devOidc && o.social) throw new ConfigError('WALLET_DEV_OIDC and WALLET_SOCIAL exclude each other: the local OpenID provider stands in for every social provider');
   const devOidcPort = devOidc ? (o.devOidcPort ?? DEFAULT_OIDC_PORT) : null;
+
+  if (o.farcasterDev && dev && remote) warnings.push(`the Farcaster stand-in is on with ${exposed}: anyone who reaches it can log in as any Farcaster name`);
 
   const devFundWei = o.devFundWei !== undefined ? BigInt(o.devFundWei) : dev ? 100n * 10n ** 18n : null;
   if (devFundWei !== null && !dev) throw new ConfigError('WALLET_DEV_FUND_WEI needs WALLET_DEV=1 (it calls anvil_setBalance)');
@@ -393,12 +427,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     keks,
     sessionSecret,
     sessionTtlSeconds: o.sessionTtlSeconds ?? 7 * 24 * 3600,
+    sessionMaxAgeSeconds: o.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
     projects,
     chains,
     smtpUrl,
     mailFrom: o.mailFrom ?? 'Latchkey Wallet <wallet@localhost>',
     social: o.social ?? {},
-    farcasterDev: o.farcasterDev ?? dev,
+    farcasterDev: o.farcasterDev ?? devLocal,
     approvalWindow: o.approvalWindow ?? false,
     codeTtlSeconds: o.codeTtlSeconds ?? 600,
     codeMaxAttempts: o.codeMaxAttempts ?? 5,
@@ -408,6 +443,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     rateIpPerHour: o.rateIpPerHour ?? 30,
     rateVerifyPerIpPer10Min: o.rateVerifyPerIpPer10Min ?? 60,
     rateApiPerIpPerMinute: o.rateApiPerIpPerMinute ?? 600,
+    longPollsPerIp: o.longPollsPerIp ?? 8,
+    rateRpcPerUserPerMinute: o.rateRpcPerUserPerMinute ?? 300,
     trustProxy: o.trustProxy ?? 0,
     deviceVerification: o.deviceVerification ?? true,
     devFundWei,

@@ -4,8 +4,11 @@
  * Codes: 6 random digits, stored only as an HMAC (keyed with the session secret, bound to the
  * challenge), valid for WALLET_CODE_TTL seconds; WALLET_CODE_MAX_ATTEMPTS wrong tries kill the code and
  * lock the address out for WALLET_LOCKOUT seconds. Sending is limited per address (one per
- * WALLET_RESEND_INTERVAL seconds and WALLET_RATE_EMAIL_PER_HOUR per hour) and per client IP
- * (WALLET_RATE_IP_PER_HOUR per hour); checking per client IP (WALLET_RATE_VERIFY_PER_IP per 10 minutes).
+ * WALLET_RESEND_INTERVAL seconds and WALLET_RATE_EMAIL_PER_HOUR per hour; a login from a device the
+ * account has never verified counts against a second such quota, so a stranger cannot use up the
+ * owner's) and per client IP (WALLET_RATE_IP_PER_HOUR per hour); checking per client IP
+ * (WALLET_RATE_VERIFY_PER_IP per 10 minutes). An e-mail change to an address that belongs to another
+ * account answers as for a free one; that address's owner gets a notice and nobody a code.
  *
  * Connect e-mail answers one of three actions:
  *   CONNECT        the caller's session (same device) already belongs to this address: nothing to do;
@@ -25,6 +28,8 @@ import type { SessionClaims } from './tokens';
 import { b64url, sha256 } from './tokens';
 
 export type ConnectAction = 'CONNECT' | 'VERIFY_DEVICE' | 'VERIFY_OTP';
+/** Whose hourly send quota a mail to an address uses (see limitSendTo). */
+type SendQuota = 'owner' | 'new-device';
 export type UpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP';
 
 type Challenge = {
@@ -67,20 +72,35 @@ export class EmailAuth {
     if (left > 0) throw tooMany(`Too many wrong codes: try again in ${minutes(left)} minutes`, left, 'locked');
   }
 
-  /** Limits on sending a code or link to `email` from `ip`. */
-  private async limitSend(email: string, ip: string): Promise<void> {
+  /** Limits on sending a code or link to `email` from `ip` (see limitSendTo for `quota`). */
+  private async limitSend(email: string, ip: string, quota: SendQuota = 'owner'): Promise<void> {
     await this.checkLock(email);
-    // per IP first: a flood from one network must not use up the quota of the addresses it targets
+    await this.limitSendFrom(ip);
+    await this.limitSendTo(email, quota);
+  }
+
+  /** Per client IP, checked first: a flood from one network must not use up the quota of the addresses it targets. */
+  private async limitSendFrom(ip: string): Promise<void> {
     const perIp = await hit(this.db, `send-ip:${ip}`, this.config.rateIpPerHour, 3600);
     if (!perIp.allowed) throw tooMany(`Too many codes requested from your network: try again in ${minutes(perIp.retryAfterSeconds)} minutes`, perIp.retryAfterSeconds);
+  }
+
+  /**
+   * Per address: one per interval, and an hourly quota. Logins of an existing account from a device it
+   * has never verified count against a quota of their own ('new-device'), so that someone who types a
+   * victim's address over and over uses up only that quota: the owner's known devices still get codes
+   * (security review L3).
+   */
+  private async limitSendTo(email: string, quota: SendQuota): Promise<void> {
+    const scope = quota === 'new-device' ? `${email}|new-device` : email;
     if (this.config.resendIntervalSeconds > 0) {
-      const interval = await hit(this.db, `send-interval:${email}`, 1, this.config.resendIntervalSeconds);
+      const interval = await hit(this.db, `send-interval:${scope}`, 1, this.config.resendIntervalSeconds);
       if (!interval.allowed) {
         const n = Math.max(1, Math.ceil(interval.retryAfterSeconds));
         throw tooMany(`Please try again after ${n} seconds`, n);
       }
     }
-    const perAddress = await hit(this.db, `send-email:${email}`, this.config.rateEmailPerHour, 3600);
+    const perAddress = await hit(this.db, `send-email:${scope}`, this.config.rateEmailPerHour, 3600);
     if (!perAddress.allowed) throw tooMany(`Too many codes sent to this address: try again in ${minutes(perAddress.retryAfterSeconds)} minutes`, perAddress.retryAfterSeconds);
   }
 
@@ -89,18 +109,45 @@ export class EmailAuth {
     if (!r.allowed) throw tooMany(`Too many attempts from your network: try again in ${minutes(r.retryAfterSeconds)} minutes`, r.retryAfterSeconds);
   }
 
-  /** Makes a fresh code for the challenge and mails it. */
-  private async sendCode(q: Queryable, challengeId: string, to: string, why: string): Promise<void> {
+  /** Makes a fresh code for the challenge (attempts start again) and returns it. */
+  private async newCode(q: Queryable, challengeId: string): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await q.query(
       `UPDATE email_challenges SET code_hash = $2, code_expires_at = now() + make_interval(secs => $3), attempts = 0 WHERE id = $1`,
       [challengeId, this.codeHash(challengeId, code), this.config.codeTtlSeconds],
     );
+    return code;
+  }
+
+  /** Makes a fresh code for the challenge and mails it. */
+  private async sendCode(q: Queryable, challengeId: string, to: string, why: string): Promise<void> {
+    const code = await this.newCode(q, challengeId);
     await this.mailer.send({
       to,
       subject: `${code} is your wallet code`,
       text: `Your code: ${code}\n\n${why}\nIt expires in ${minutes(this.config.codeTtlSeconds)} minutes. If you did not ask for it, ignore this e-mail.`,
       code,
+    });
+  }
+
+  /**
+   * The code that confirms a new address for an account. When the address already belongs to another
+   * account, the flow goes on exactly as for a free address (the same answers, a code that counts tries
+   * and expires), but nobody ever learns that code: its owner gets a notice instead, so the change can
+   * never finish and the caller cannot tell a taken address from a free one (security review M4).
+   */
+  private async sendNewAddressCode(challengeId: string, newEmail: string, origin: string): Promise<void> {
+    if (!(await this.accounts.userByEmail(this.db, newEmail))) {
+      return this.sendCode(this.db, challengeId, newEmail, 'Enter it to confirm this new e-mail address for your wallet.');
+    }
+    await this.newCode(this.db, challengeId); // stored (as an HMAC) and never sent
+    await this.mailer.send({
+      to: newEmail,
+      subject: 'Your e-mail address was entered for another wallet',
+      text:
+        `Someone asked, on ${origin}, to make this address the e-mail of another wallet account.\n\n` +
+        'It already belongs to your wallet, so nothing was changed and no code was sent. If that was you, ' +
+        'log in with this address instead. If it was not, you can ignore this e-mail: your wallet is not affected.',
     });
   }
 
@@ -119,28 +166,53 @@ export class EmailAuth {
   }
 
   /**
-   * Checks `otp` against the challenge's code. Wrong: counts the attempt; the last allowed wrong attempt
-   * kills the code and locks the address out. Right: resolves (the caller consumes the challenge).
+   * Checks `otp` against the challenge's code. Every check counts, in one atomic step: the attempt is
+   * taken (`attempts + 1`) only while the code is live and tries are left, and the stored hash comes back
+   * with it, so concurrent checks cannot compare more codes than WALLET_CODE_MAX_ATTEMPTS (on PostgreSQL
+   * with several processes as well). The last allowed wrong attempt kills the code and locks the address
+   * out. Right: resolves (the caller consumes the challenge).
    */
   private async checkCode(c: Challenge, otp: string, expectStage: string, lockEmail: string): Promise<void> {
     if (c.stage === 'locked') throw tooMany('Too many wrong codes: request a new code later', this.config.lockoutSeconds, 'locked');
     if (c.stage !== expectStage || !c.code_hash) throw badRequest('No code was sent for this step', 'wrong_step');
     if (c.code_expired) throw badRequest('The code has expired: ask for a new one', 'code_expired');
-    const given = this.codeHash(c.id, otp);
-    const ok = /^\d{6}$/.test(otp) && given.length === c.code_hash.length && timingSafeEqual(given, c.code_hash);
-    if (ok) return;
-    const rows = await this.db.query<{ attempts: number }>(
-      `UPDATE email_challenges SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
-      [c.id],
+    const max = this.config.codeMaxAttempts;
+    const rows = await this.db.query<{ code_hash: Buffer; attempts: number }>(
+      `UPDATE email_challenges SET attempts = attempts + 1
+       WHERE id = $1 AND stage = $2 AND code_hash IS NOT NULL AND code_expires_at > now() AND attempts < $3
+       RETURNING code_hash, attempts`,
+      [c.id, expectStage, max],
     );
-    const attempts = rows[0]?.attempts ?? this.config.codeMaxAttempts;
-    if (attempts >= this.config.codeMaxAttempts) {
-      await this.db.query(`UPDATE email_challenges SET stage = 'locked', code_hash = NULL WHERE id = $1`, [c.id]);
-      await lock(this.db, `email:${lockEmail}`, this.config.lockoutSeconds);
-      throw tooMany(`Too many wrong codes: try again in ${minutes(this.config.lockoutSeconds)} minutes`, this.config.lockoutSeconds, 'locked');
-    }
-    const left = this.config.codeMaxAttempts - attempts;
+    const taken = rows[0];
+    if (!taken) return this.whyNoAttempt(c.id, expectStage, lockEmail);
+    const given = this.codeHash(c.id, otp);
+    const stored = Buffer.from(taken.code_hash);
+    const ok = /^\d{6}$/.test(otp) && given.length === stored.length && timingSafeEqual(given, stored);
+    if (ok) return;
+    if (taken.attempts >= max) return this.lockOut(c.id, lockEmail);
+    const left = max - taken.attempts;
     throw badRequest(`Invalid code: ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'invalid_code');
+  }
+
+  /** No attempt was left to take: say why (the challenge changed since it was read). */
+  private async whyNoAttempt(id: string, expectStage: string, lockEmail: string): Promise<never> {
+    const rows = await this.db.query<{ stage: string; live: boolean }>(
+      `SELECT stage, (code_hash IS NOT NULL AND code_expires_at > now()) AS live FROM email_challenges WHERE id = $1 AND expires_at > now()`,
+      [id],
+    );
+    const now = rows[0];
+    if (!now) throw notFound('This code was already used', 'flow_not_found');
+    if (now.stage === 'locked') throw tooMany('Too many wrong codes: request a new code later', this.config.lockoutSeconds, 'locked');
+    if (now.stage !== expectStage) throw notFound('This code was already used', 'flow_not_found');
+    if (!now.live) throw badRequest('The code has expired: ask for a new one', 'code_expired');
+    // the tries ran out under concurrent checks
+    return this.lockOut(id, lockEmail);
+  }
+
+  private async lockOut(id: string, lockEmail: string): Promise<never> {
+    await this.db.query(`UPDATE email_challenges SET stage = 'locked', code_hash = NULL WHERE id = $1`, [id]);
+    await lock(this.db, `email:${lockEmail}`, this.config.lockoutSeconds);
+    throw tooMany(`Too many wrong codes: try again in ${minutes(this.config.lockoutSeconds)} minutes`, this.config.lockoutSeconds, 'locked');
   }
 
   // ---- login ------------------------------------------------------------------------------------
@@ -159,9 +231,12 @@ export class EmailAuth {
       const me = await this.accounts.view(p.session.userId).catch(() => undefined);
       if (me?.email === email) return { action: 'CONNECT', flowId: null };
     }
-    await this.limitSend(email, p.ip);
+    await this.checkLock(email);
+    await this.limitSendFrom(p.ip);
     const userId = (await this.accounts.userByEmail(this.db, email)) ?? null;
-    const needsDevice = this.config.deviceVerification && userId !== null && !(await this.accounts.deviceTrusted(this.db, userId, p.jkt));
+    const trusted = userId !== null && (await this.accounts.deviceTrusted(this.db, userId, p.jkt));
+    await this.limitSendTo(email, userId !== null && !trusted ? 'new-device' : 'owner');
+    const needsDevice = this.config.deviceVerification && userId !== null && !trusted;
     const id = randomUUID();
     const deviceToken = needsDevice ? b64url(randomBytes(24)) : null;
     await this.db.transaction(async (tx) => {
@@ -254,7 +329,7 @@ export class EmailAuth {
     const newEmail = normaliseEmail(p.newEmail);
     const me = await this.accounts.view(p.session.userId);
     if (me.email === newEmail) throw badRequest('This is already the e-mail of this account', 'same_email');
-    if (await this.accounts.userByEmail(this.db, newEmail)) throw new HttpError(409, 'email_taken', 'This e-mail belongs to another account');
+    // the limits before anything is looked up about the new address; whether it is taken shows in no answer
     await this.limitSend(newEmail, p.ip);
     if (me.email) await this.checkLock(me.email);
     const id = randomUUID();
@@ -271,7 +346,7 @@ export class EmailAuth {
       await this.sendCode(this.db, id, me.email, `Enter it to confirm changing your wallet's e-mail to ${newEmail}.`);
       return { action: 'VERIFY_PRIMARY_OTP', flowId: id };
     }
-    await this.sendCode(this.db, id, newEmail, 'Enter it to confirm this new e-mail address for your wallet.');
+    await this.sendNewAddressCode(id, newEmail, p.session.origin);
     return { action: 'VERIFY_SECONDARY_OTP', flowId: id };
   }
 
@@ -283,7 +358,7 @@ export class EmailAuth {
     await this.checkCode(c, p.otp, 'primary', c.email);
     const moved = await this.db.query(`UPDATE email_challenges SET stage = 'secondary' WHERE id = $1 AND stage = 'primary' RETURNING id`, [c.id]);
     if (!moved.length) throw notFound('This code was already used', 'flow_not_found');
-    await this.sendCode(this.db, c.id, c.new_email!, 'Enter it to confirm this new e-mail address for your wallet.');
+    await this.sendNewAddressCode(c.id, c.new_email!, c.origin);
   }
 
   async verifySecondary(p: { session: SessionClaims; flowId: string; otp: string; ip: string }): Promise<{ newEmail: string }> {
@@ -298,6 +373,8 @@ export class EmailAuth {
       if (!gone.length) throw notFound('This code was already used', 'flow_not_found');
       if (await this.accounts.userByEmail(tx, newEmail)) throw new HttpError(409, 'email_taken', 'This e-mail belongs to another account');
       await tx.query(`UPDATE users SET email = $2 WHERE id = $1`, [c.user_id, newEmail]);
+      // a new address ends every session of the account (security review L4)
+      await this.accounts.tokens.revokeAll(tx, c.user_id!);
     });
     return { newEmail };
   }

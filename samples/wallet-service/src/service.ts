@@ -6,25 +6,26 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { Accounts } from './accounts';
+import { apiRoutes, SERVICE_VERSION, type ApiDeps, type ApiRoute } from './api';
+import { appOf, clientIp } from './caller';
 import { loadConfig, SOCIAL_PROVIDERS, type WalletServiceConfig, type WalletServiceOptions } from './config';
-import { openDb, type Db } from './db';
+import { openDb } from './db';
 import { EmailAuth } from './email-auth';
 import { HttpError, badRequest, forbidden, notFound } from './errors';
 import { FarcasterAuth } from './farcaster';
-import { buildFrameAssets, type FrameAssets } from './frame-assets';
+import { buildFrameAssets } from './frame-assets';
 import { hit, sweep } from './limits';
+import { LongPolls } from './long-polls';
 import { Mailer } from './mail';
 import { deviceApprovePage, farcasterPage, homePage, mailboxPage, messagePage, PAGE_CSS, socialResultPage } from './pages';
 import { SocialAuth } from './social';
 import { Tokens, verifyProof, type SessionClaims } from './tokens';
-import { SAFE_FORWARDED, SAFE_LOCAL, SIGNING, Wallets } from './wallet';
+import { Wallets } from './wallet';
 
-export const SERVICE_VERSION = '1.0.0';
+export { SERVICE_VERSION };
 
 const JSON_LIMIT = 64 * 1024;
-const SIGN_LIMIT = 512 * 1024;
 const FORM_LIMIT = 8 * 1024;
 const MAX_LONG_POLLS = 500;
 
@@ -75,48 +76,6 @@ export interface StartOptions extends WalletServiceOptions {
   readonly logger?: (line: string) => void;
 }
 
-// ---- request bodies ---------------------------------------------------------------------------------
-
-const flowId = z.string().max(64);
-const emailSchema = z.string().max(254).regex(/^(?!\.)(?!.*\.\.)([A-Z0-9_+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i, 'Invalid email');
-const projectBody = { projectId: z.string().min(1).max(128), origin: z.string().min(1).max(300) };
-const rpcBody = z.object({
-  chainId: z.number().int().positive(),
-  method: z.string().min(1).max(100),
-  params: z.array(z.unknown()).max(16).optional(),
-});
-
-const BODIES = {
-  init: z.object(projectBody),
-  emailStart: z.object({ ...projectBody, email: emailSchema }),
-  emailDevice: z.object({ flowId }),
-  emailVerify: z.object({ flowId, otp: z.string().max(32) }),
-  socialStart: z.object({ ...projectBody, provider: z.string().max(32) }),
-  socialFinish: z.object({ code: z.string().max(200) }),
-  farcasterStart: z.object(projectBody),
-  farcasterFinish: z.object({ channelId: z.string().max(64) }),
-  empty: z.object({}),
-  emailUpdate: z.object({ email: emailSchema }),
-  emailUpdateOtp: z.object({ flowId, otp: z.string().max(32) }),
-  rpc: rpcBody,
-};
-
-function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw badRequest(`${i.path.join('.') || 'body'}: ${i.message}`, 'invalid_request');
-  }
-  return r.data;
-}
-
-/** The body of /v1/wallet/prepare and /v1/wallet/sign: a signing method this wallet implements. */
-function signingBody(value: unknown): z.infer<typeof rpcBody> {
-  const b = parseBody(BODIES.rpc, value);
-  if (!SIGNING.has(b.method)) throw new HttpError(400, 'method_not_allowed', `${b.method} is not supported by this wallet`);
-  return b;
-}
-
 // ---- HTTP helpers ---------------------------------------------------------------------------------
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
@@ -157,16 +116,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-function clientIp(req: IncomingMessage, trustProxy: number): string {
-  const remote = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
-  if (trustProxy <= 0) return remote;
-  const header = req.headers['x-forwarded-for'];
-  const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
-  // the address the nearest trusted proxy saw: `trustProxy` hops from the right, counting the socket
-  const chain = [...list, remote];
-  return (chain[chain.length - 1 - trustProxy] ?? chain[0] ?? remote).slice(0, 64);
-}
-
 function wantsHtml(req: IncomingMessage): boolean {
   const accept = String(req.headers.accept ?? '');
   const html = accept.indexOf('text/html');
@@ -187,7 +136,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   for (const w of config.warnings) log(`warning: ${w}`);
 
   const [db, assets] = await Promise.all([openDb(config.database), buildFrameAssets(join(rootDir, 'frame'), SERVICE_VERSION)]);
-  const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds);
+  const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds, config.sessionMaxAgeSeconds);
   const wallets = new Wallets(db, config.keks, config.chains);
   await wallets.warmUp();
   wallets.onKeyError = (m) => log(`error: ${m}`);
@@ -196,18 +145,9 @@ export async function startWalletService(options: StartOptions): Promise<Running
   const emailAuth = new EmailAuth(db, config, accounts, mailer);
   const social = new SocialAuth(db, config, accounts);
   const farcaster = new FarcasterAuth(db, config, accounts);
-  let longPolls = 0;
-  const open = new Set<AbortController>();
+  const longPolls = new LongPolls({ total: MAX_LONG_POLLS, perClient: config.longPollsPerIp });
 
-  const app = new App({ config, db, assets, tokens, wallets, accounts, mailer, emailAuth, social, farcaster, log, longPoll: {
-    enter: () => {
-      if (longPolls >= MAX_LONG_POLLS) throw new HttpError(503, 'busy', 'The wallet service is busy: try again');
-      longPolls++;
-      const ac = new AbortController();
-      open.add(ac);
-      return { signal: ac.signal, leave: () => { longPolls--; open.delete(ac); } };
-    },
-  } });
+  const app = new App({ config, db, assets, tokens, wallets, accounts, mailer, emailAuth, social, farcaster, log, longPolls });
 
   const server: Server = createServer((req, res) => void app.handle(req, res));
   server.headersTimeout = 20_000;
@@ -225,7 +165,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   let oidc: { issuer: string; stop(): Promise<void> } | undefined;
   const stopAll = async () => {
     clearInterval(sweeper);
-    for (const ac of open) ac.abort();
+    longPolls.abortAll();
     await new Promise<void>((r) => {
       server.close(() => r());
       server.closeAllConnections();
@@ -240,7 +180,8 @@ export async function startWalletService(options: StartOptions): Promise<Running
   try {
     if (config.devOidcPort !== null) {
       const { startDevOidc } = await import('./dev-oidc');
-      oidc = await startDevOidc({ port: config.devOidcPort, host: config.host, redirectUri: `${config.publicUrl}/oauth/callback` });
+      // on loopback whatever the service's host: its login page takes any name (security review M5)
+      oidc = await startDevOidc({ port: config.devOidcPort, host: '127.0.0.1', redirectUri: `${config.publicUrl}/oauth/callback` });
       config.social = Object.fromEntries(
         SOCIAL_PROVIDERS.map((p) => [p, { clientId: `dev-${p}`, clientSecret: `dev-${p}-secret`, issuer: oidc!.issuer }]),
       );
@@ -270,196 +211,11 @@ export async function startWalletService(options: StartOptions): Promise<Running
   };
 }
 
-interface Deps {
-  config: WalletServiceConfig;
-  db: Db;
-  assets: FrameAssets;
-  tokens: Tokens;
-  wallets: Wallets;
-  accounts: Accounts;
-  mailer: Mailer;
-  emailAuth: EmailAuth;
-  social: SocialAuth;
-  farcaster: FarcasterAuth;
-  log: (line: string) => void;
-  longPoll: { enter(): { signal: AbortSignal; leave(): void } };
-}
-
-interface ApiContext {
-  readonly req: IncomingMessage;
-  /** Aborted when the client goes away (long polls stop early). */
-  readonly signal: AbortSignal;
-  readonly ip: string;
-  readonly jkt: string;
-  readonly session: SessionClaims | undefined;
-  readonly body: unknown;
-  readonly userAgent: string | null;
-}
-
-type ApiHandler = (ctx: ApiContext) => Promise<unknown>;
-interface ApiRoute {
-  readonly session: 'required' | 'optional' | 'none';
-  readonly limit?: number;
-  readonly handler: ApiHandler;
-}
-
 class App {
   private readonly api: Record<string, ApiRoute>;
 
-  constructor(private readonly d: Deps) {
-    const { accounts, emailAuth, social, farcaster, wallets, tokens, config, db } = d;
-    const need = (ctx: ApiContext) => ctx.session!;
-    const longPoll = async <T>(ctx: ApiContext, fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-      const slot = d.longPoll.enter();
-      try {
-        return await fn(AbortSignal.any([slot.signal, ctx.signal]));
-      } finally {
-        slot.leave();
-      }
-    };
-    this.api = {
-      '/v1/frame/init': {
-        session: 'none',
-        handler: async ({ body }) => {
-          const b = parseBody(BODIES.init, body);
-          const project = accounts.project(b.projectId, b.origin);
-          return {
-            version: SERVICE_VERSION,
-            serverTime: Math.floor(Date.now() / 1000),
-            project: { projectId: project.projectId, name: project.name ?? null },
-            chains: config.chains.map((c) => ({ chainId: c.chainId, name: c.name, nativeCurrency: c.nativeCurrency })),
-            email: d.mailer.enabled,
-            socials: social.providers,
-            farcaster: farcaster.enabled,
-            accountTypes: ['eoa'],
-            approvalWindow: config.approvalWindow || project.approvalWindow === true,
-          };
-        },
-      },
-      '/v1/auth/email/start': {
-        session: 'optional',
-        handler: async ({ body, jkt, ip, session }) => {
-          const b = parseBody(BODIES.emailStart, body);
-          accounts.project(b.projectId, b.origin);
-          return emailAuth.start({ email: b.email, jkt, projectId: b.projectId, origin: b.origin, ip, session });
-        },
-      },
-      '/v1/auth/email/device': {
-        session: 'none',
-        handler: (ctx) => {
-          const b = parseBody(BODIES.emailDevice, ctx.body);
-          return longPoll(ctx, (signal) => emailAuth.waitForDevice({ flowId: b.flowId, jkt: ctx.jkt, signal }));
-        },
-      },
-      '/v1/auth/email/verify': {
-        session: 'none',
-        handler: ({ body, jkt, ip, userAgent }) => {
-          const b = parseBody(BODIES.emailVerify, body);
-          return emailAuth.verify({ flowId: b.flowId, otp: b.otp, jkt, ip, userAgent });
-        },
-      },
-      '/v1/auth/social/start': {
-        session: 'none',
-        handler: ({ body, jkt, ip }) => {
-          const b = parseBody(BODIES.socialStart, body);
-          return social.start({ provider: b.provider, jkt, projectId: b.projectId, origin: b.origin, ip });
-        },
-      },
-      '/v1/auth/social/finish': {
-        session: 'none',
-        handler: ({ body, jkt, userAgent }) => social.finish({ code: parseBody(BODIES.socialFinish, body).code, jkt, userAgent }),
-      },
-      '/v1/auth/farcaster/start': {
-        session: 'none',
-        handler: ({ body, jkt, ip }) => {
-          const b = parseBody(BODIES.farcasterStart, body);
-          return farcaster.start({ jkt, projectId: b.projectId, origin: b.origin, ip });
-        },
-      },
-      '/v1/auth/farcaster/finish': {
-        session: 'none',
-        handler: (ctx) => {
-          const b = parseBody(BODIES.farcasterFinish, ctx.body);
-          return longPoll(ctx, (signal) => farcaster.finish({ channelId: b.channelId, jkt: ctx.jkt, signal, userAgent: ctx.userAgent }));
-        },
-      },
-      '/v1/session': {
-        session: 'required',
-        handler: async (ctx) => {
-          parseBody(BODIES.empty, ctx.body);
-          const s = need(ctx);
-          return { user: await accounts.view(s.userId), expiresAt: s.exp, projectId: s.projectId, origin: s.origin };
-        },
-      },
-      '/v1/session/refresh': {
-        session: 'required',
-        handler: async (ctx) => {
-          parseBody(BODIES.empty, ctx.body);
-          const s = need(ctx);
-          const fresh = await tokens.issue({ userId: s.userId, jkt: s.jkt, projectId: s.projectId, origin: s.origin });
-          await tokens.revoke(db, s);
-          return { token: fresh.token, expiresAt: fresh.expiresAt };
-        },
-      },
-      '/v1/session/signout': {
-        session: 'required',
-        handler: async (ctx) => {
-          parseBody(BODIES.empty, ctx.body);
-          await tokens.revoke(db, need(ctx));
-          return { ok: true };
-        },
-      },
-      '/v1/email/update': {
-        session: 'required',
-        handler: (ctx) => emailAuth.startUpdate({ session: need(ctx), newEmail: parseBody(BODIES.emailUpdate, ctx.body).email, ip: ctx.ip }),
-      },
-      '/v1/email/update/primary': {
-        session: 'required',
-        handler: async (ctx) => {
-          const b = parseBody(BODIES.emailUpdateOtp, ctx.body);
-          await emailAuth.verifyPrimary({ session: need(ctx), flowId: b.flowId, otp: b.otp, ip: ctx.ip });
-          return { action: 'VERIFY_SECONDARY_OTP' };
-        },
-      },
-      '/v1/email/update/secondary': {
-        session: 'required',
-        handler: async (ctx) => {
-          const b = parseBody(BODIES.emailUpdateOtp, ctx.body);
-          const r = await emailAuth.verifySecondary({ session: need(ctx), flowId: b.flowId, otp: b.otp, ip: ctx.ip });
-          return { ...r, user: await accounts.view(need(ctx).userId) };
-        },
-      },
-      '/v1/wallet/rpc': {
-        session: 'required',
-        handler: async (ctx) => {
-          const b = parseBody(BODIES.rpc, ctx.body);
-          if (!SAFE_FORWARDED.has(b.method) && !SAFE_LOCAL.has(b.method)) {
-            throw new HttpError(400, 'method_not_allowed', 'Requested RPC call is not allowed');
-          }
-          const s = need(ctx);
-          const me = await accounts.view(s.userId);
-          return { result: await wallets.safe(me.address, s.userId, b.chainId, b.method, b.params ?? []) };
-        },
-      },
-      // prepare: the exact object to approve (priced, decoded, simulated); sign: that object, once approved
-      '/v1/wallet/prepare': {
-        session: 'required',
-        limit: SIGN_LIMIT,
-        handler: async (ctx) => {
-          const b = signingBody(ctx.body);
-          const me = await accounts.view(need(ctx).userId);
-          return { prepared: await wallets.prepare(me.address, b.chainId, b.method, b.params ?? []) };
-        },
-      },
-      '/v1/wallet/sign': {
-        session: 'required',
-        limit: SIGN_LIMIT,
-        handler: async (ctx) => {
-          const b = signingBody(ctx.body);
-          return { result: await wallets.sign(need(ctx).userId, b.chainId, b.method, b.params ?? []) };
-        },
-      },
-    };
+  constructor(private readonly d: ApiDeps) {
+    this.api = apiRoutes(d);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -528,12 +284,13 @@ class App {
       body: raw,
       token,
     });
+    const app = appOf(req);
     let session: SessionClaims | undefined;
     if (route.session === 'required') {
       if (!token) throw new HttpError(401, 'session_missing', 'Not logged in');
-      session = await tokens.verify(token, jkt);
+      session = await tokens.verify(token, jkt, app);
     } else if (route.session === 'optional' && token) {
-      session = await tokens.verify(token, jkt).catch(() => undefined);
+      session = await tokens.verify(token, jkt, app).catch(() => undefined);
     }
     const ua = req.headers['user-agent'];
     const gone = new AbortController();

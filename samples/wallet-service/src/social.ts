@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Accounts, SessionGrant } from './accounts';
+import { readTextCapped } from './capped-body';
 import { normaliseEmail } from './accounts';
 import type { SocialConfig, SocialProvider, WalletServiceConfig } from './config';
 import type { Db } from './db';
@@ -83,6 +84,7 @@ const DEFAULTS: Record<SocialProvider, { endpoints?: Endpoints; issuer?: string;
 const STATE_TTL_SECONDS = 600;
 const RESULT_TTL_SECONDS = 300;
 const HTTP_TIMEOUT_MS = 10_000;
+const PROVIDER_MAX_BYTES = 1_000_000;
 
 async function fetchJson(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
   let res: Response;
@@ -91,8 +93,9 @@ async function fetchJson(url: string, init: RequestInit = {}): Promise<Record<st
   } catch (err) {
     throw new HttpError(502, 'provider_unreachable', `The login provider is unreachable (${(err as Error).message})`);
   }
-  const text = await res.text();
-  if (text.length > 1_000_000) throw new HttpError(502, 'provider_error', 'The login provider answered too much');
+  // read up to the cap only: a provider's answer never costs more memory than that (security review I1)
+  const text = await readTextCapped(res, PROVIDER_MAX_BYTES);
+  if (text === null) throw new HttpError(502, 'provider_error', 'The login provider answered too much');
   let json: unknown;
   try {
     json = JSON.parse(text);

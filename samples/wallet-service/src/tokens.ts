@@ -3,10 +3,13 @@
  * device proofs that must accompany every API call (see frame/device.ts).
  *
  * A session token names the user (sub), the session (sid), the device key it is bound to (cnf.jkt),
- * the project and the dapp origin, and expires (exp). Sign-out puts the sid on the revocation list
- * (table revoked_sessions, until the token would expire anyway); a token is accepted only when its
- * signature, issuer, audience and expiry check, its sid is not revoked, and it was issued after the
- * user's sessions_valid_after.
+ * the project (pid) and the dapp origin (org), when the user logged in (auth_time), and expires (exp).
+ * Sign-out puts the sid on the revocation list (table revoked_sessions, until the token would expire
+ * anyway); "sign out everywhere" moves the user's sessions_valid_after to now. A token is accepted only
+ * when its signature, issuer, audience and expiry check, it is used by its device for its project and
+ * origin, its sid is not revoked, it was issued (iat, to the millisecond) after the user's
+ * sessions_valid_after, and its login is younger than the absolute lifetime (WALLET_SESSION_MAX_AGE):
+ * a refresh keeps auth_time and never sets exp past auth_time + that lifetime.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { EmbeddedJWK, calculateJwkThumbprint, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
@@ -25,8 +28,17 @@ export interface SessionClaims {
   readonly jkt: string;
   readonly projectId: string;
   readonly origin: string;
+  /** Issued at, in seconds with milliseconds. */
   readonly iat: number;
   readonly exp: number;
+  /** When the user logged in (seconds): a refresh keeps it. */
+  readonly authTime: number;
+}
+
+/** The app a call comes from: the frame's project and its parent's origin (headers of every call). */
+export interface SessionApp {
+  readonly projectId: string;
+  readonly origin: string;
 }
 
 export const b64url = (buf: Buffer) => buf.toString('base64url');
@@ -37,25 +49,39 @@ export class Tokens {
     private readonly db: Db,
     private readonly secret: Buffer,
     private readonly ttlSeconds: number,
+    /** The absolute lifetime of a login, in seconds: no refresh extends a session past it. */
+    private readonly maxAgeSeconds: number,
   ) {}
 
-  async issue(s: { userId: string; jkt: string; projectId: string; origin: string }): Promise<{ token: string; expiresAt: number; sid: string }> {
+  /**
+   * A token for a login at `authTime` (default now; a refresh passes the session's own). It expires
+   * after the TTL or at the end of the login's absolute lifetime, whichever comes first; 401 when that
+   * has already passed.
+   */
+  async issue(s: { userId: string; jkt: string; projectId: string; origin: string; authTime?: number }): Promise<{ token: string; expiresAt: number; sid: string }> {
     const sid = b64url(randomBytes(16));
-    const now = Math.floor(Date.now() / 1000);
-    const exp = now + this.ttlSeconds;
-    const token = await new SignJWT({ sid, cnf: { jkt: s.jkt }, pid: s.projectId, org: s.origin })
+    const nowMs = Date.now();
+    const now = Math.floor(nowMs / 1000);
+    const authTime = s.authTime ?? now;
+    const exp = Math.min(now + this.ttlSeconds, authTime + this.maxAgeSeconds);
+    if (exp <= now) throw unauthorized('Session expired: log in again', 'session_expired');
+    const token = await new SignJWT({ sid, cnf: { jkt: s.jkt }, pid: s.projectId, org: s.origin, auth_time: authTime })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setSubject(s.userId)
-      .setIssuedAt(now)
+      // to the millisecond, so that a session issued right after a "sign out everywhere" is after it
+      .setIssuedAt(nowMs / 1000)
       .setExpirationTime(exp)
       .sign(this.secret);
     return { token, expiresAt: exp, sid };
   }
 
-  /** Verifies a token for the device `jkt`; throws 401 when it is not (or no longer) valid. */
-  async verify(token: string, jkt: string): Promise<SessionClaims> {
+  /**
+   * Verifies a token for the device `jkt` and the app `app` (the frame's project and parent origin;
+   * null when the call names none); throws 401 when it is not (or no longer) valid there.
+   */
+  async verify(token: string, jkt: string, app: SessionApp | null): Promise<SessionClaims> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
@@ -75,8 +101,14 @@ export class Tokens {
       origin: String(payload.org),
       iat: Number(payload.iat),
       exp: Number(payload.exp),
+      // tokens from before auth_time existed count from their issue
+      authTime: typeof payload.auth_time === 'number' ? payload.auth_time : Math.floor(Number(payload.iat)),
     };
     if (claims.jkt !== jkt) throw unauthorized('This session belongs to another device', 'session_wrong_device');
+    if (!app || claims.projectId !== app.projectId || claims.origin !== app.origin) {
+      throw unauthorized('This session belongs to another app', 'session_wrong_app');
+    }
+    if (Date.now() / 1000 >= claims.authTime + this.maxAgeSeconds) throw unauthorized('Session expired: log in again', 'session_expired');
     const rows = await this.db.query<{ revoked: boolean; valid_after: number | string }>(
       `SELECT EXISTS (SELECT 1 FROM revoked_sessions WHERE sid = $1) AS revoked,
               (SELECT EXTRACT(EPOCH FROM sessions_valid_after) FROM users WHERE id = $2) AS valid_after`,
@@ -87,6 +119,12 @@ export class Tokens {
     if (row.valid_after === null || row.valid_after === undefined) throw unauthorized('Unknown user', 'session_invalid');
     if (claims.iat < Number(row.valid_after)) throw unauthorized('Session revoked: log in again', 'session_revoked');
     return claims;
+  }
+
+  /** Sign out everywhere: every session of the user issued until now stops working. */
+  async revokeAll(q: Queryable, userId: string): Promise<void> {
+    // the process clock, as for iat: a session issued after this (same process) is valid
+    await q.query(`UPDATE users SET sessions_valid_after = to_timestamp($2) WHERE id = $1`, [userId, Date.now() / 1000]);
   }
 
   async revoke(q: Queryable, claims: Pick<SessionClaims, 'sid' | 'userId' | 'exp'>): Promise<void> {

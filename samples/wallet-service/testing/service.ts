@@ -117,17 +117,21 @@ export class FrameClient {
   on(baseUrl: string, ip?: string): FrameClient {
     const c = new FrameClient(baseUrl, this.device, ip);
     c.api.token = this.api.token;
+    c.api.app = this.api.app;
     return c;
   }
 
+  /** A call; the first one that names a project and an origin (as the frame's init and logins do) sets the app the client serves. */
   call<T = any>(path: string, body: unknown = {}): Promise<T> {
+    const b = body as { projectId?: unknown; origin?: unknown } | null;
+    if (!this.api.app && typeof b?.projectId === 'string' && typeof b.origin === 'string') this.api.app = { projectId: b.projectId, origin: b.origin };
     return this.api.call<T>(path, body);
   }
 
   /** Calls and returns the ApiError it must fail with. */
   async fails(path: string, body: unknown = {}): Promise<ApiError> {
     try {
-      await this.api.call(path, body);
+      await this.call(path, body);
     } catch (err) {
       if (err instanceof ApiError) return err;
       throw err;

@@ -54,15 +54,20 @@ export function purchaseShape(row: PurchaseRow): Transaction {
   };
 }
 
+/** Whether the Authorization header carries the on-ramp provider's secret (digests compared: constant time, independent of the length). */
+function hasSecret(secret: string, header: unknown): boolean {
+  const m = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,512})$/.exec(header) : null;
+  if (!m) return false;
+  const a = createHash('sha256').update(m[1]!).digest();
+  const b = createHash('sha256').update(secret).digest();
+  return timingSafeEqual(a, b);
+}
+
 function checkSecret(deps: ApiDeps, header: unknown): void {
   const secret = deps.config.onrampSecret;
   if (!secret) throw forbidden('authorization', 'Recording on-ramp purchases is not configured on this service');
-  const m = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,512})$/.exec(header) : null;
-  if (!m) throw unauthorized('authorization', 'Missing or malformed Authorization: Bearer header');
-  // compare digests: constant time and independent of the length
-  const a = createHash('sha256').update(m[1]!).digest();
-  const b = createHash('sha256').update(secret).digest();
-  if (!timingSafeEqual(a, b)) throw unauthorized('authorization', 'Invalid on-ramp secret');
+  if (typeof header !== 'string' || !/^Bearer [\x21-\x7e]{1,512}$/.test(header)) throw unauthorized('authorization', 'Missing or malformed Authorization: Bearer header');
+  if (!hasSecret(secret, header)) throw unauthorized('authorization', 'Invalid on-ramp secret');
 }
 
 function parseCreatedAt(value: unknown): Date {
@@ -81,6 +86,8 @@ export function onrampRoutes(deps: ApiDeps): Route[] {
       method: 'POST',
       path: '/v1/onramp/purchases',
       auth: 'public',
+      // the provider's reports have a limit of their own; anyone else's posts stay in the anonymous bucket
+      authenticated: (headers) => deps.config.onrampSecret !== null && hasSecret(deps.config.onrampSecret, headers.authorization),
       async handler(ctx) {
         checkSecret(deps, ctx.headers.authorization);
         const body = ctx.body;
