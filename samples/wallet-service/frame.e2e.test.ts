@@ -2,7 +2,8 @@
  * The frame page in Chromium, driven by postMessage from tiny parent pages on other origins (the roles
  * of a dapp, a site that is not on the allowlist, and a hostile site), against the real wallet service,
  * anvil, the dev mailbox and the local OpenID provider:
- *   - a full e-mail login, get user, personal_sign approved in the frame, a transaction on anvil,
+ *   - a full e-mail login, get user, personal_sign approved in the frame, a transaction on anvil
+ *     (approved in the wallet window),
  *     reject, abort, reload, e-mail change, social login (OpenID click-through), Farcaster, sign out;
  *   - a parent on a non-allowlisted origin gets nothing but the configuration error;
  *   - property tests: thousands of malformed and foreign-origin messages, all rejected, no state change;
@@ -16,6 +17,7 @@ import { launchBrowser } from '../../tests/support/chromium';
 import { getFreePorts } from '../../tests/support/ports';
 import { NOT_SAFE_RPC_METHODS, parseAppMessage, REQUESTS, SAFE_RPC_METHODS } from './frame/protocol';
 import { startAnvil, type Anvil } from './testing/anvil';
+import { approve, openApproval } from './testing/frame-driver';
 import { startTestPages, type TestPages } from './testing/pages';
 import { latestCode, mailbox, startServiceProcess, type ServiceProcess } from './testing/service';
 import { validateW3m, type Recorded } from './testing/w3m';
@@ -174,9 +176,11 @@ describe('the frame on an allowlisted dapp origin', () => {
     const to = '0x000000000000000000000000000000000000c0DE';
     const pending = request(page, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to, value: '0x16345785d8a0000' }], chainId: 31337 });
     await page.evaluate(() => (window as any).showFrame(true));
-    const frame = page.frameLocator('#w');
-    await frame.getByText('0.1 ETH', { exact: true }).waitFor();
-    await frame.getByRole('button', { name: 'Approve' }).click();
+    // a transaction is approved in the wallet window by default (frame/policy.ts): the visitor opens it from the frame
+    const approval = await openApproval(page.frameLocator('#w'), context);
+    expect(approval.in).toBe('window');
+    await approval.card.getByText('0.1 ETH', { exact: true }).first().waitFor();
+    await approve(approval);
     const reply = await pending;
     expect(reply.type).toBe('@w3m-frame/RPC_REQUEST_SUCCESS');
     const chain = createPublicClient({ transport: http(anvil.url) });

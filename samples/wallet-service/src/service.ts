@@ -332,7 +332,7 @@ class App {
             socials: social.providers,
             farcaster: farcaster.enabled,
             accountTypes: ['eoa'],
-            approvalWindow: config.approvalWindow || project.approvalWindow === true,
+            approvalMode: project.approvalWindow ?? config.approvalWindow,
           };
         },
       },
