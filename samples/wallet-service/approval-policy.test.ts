@@ -1,7 +1,7 @@
 /** Where an approval is shown (frame/policy.ts) and the sign-in message check (frame/siwe.ts). */
 import fc from 'fast-check';
 import { frameMode, opensInWindow, stricter, VALUE_METHODS } from './frame/policy';
-import { signInRefusal } from './frame/siwe';
+import { assertSignInForApp, signInRefusal, SignInRefusedError } from './frame/siwe';
 import { APPROVAL_MODES } from './shared/approval-mode';
 
 const METHODS = ['personal_sign', 'eth_sendTransaction', 'wallet_sendCalls', 'eth_signTypedData_v4'];
@@ -74,5 +74,21 @@ describe('signInRefusal (EIP-4361)', () => {
     );
     expect(signInRefusal(siwe('app.example', 'not a url'), app)).toMatch(/URI "not a url"/);
     expect(signInRefusal(siwe('app.example', undefined, '\nbank.example wants you to sign in with your Ethereum account:'), app)).toMatch(/is for "bank\.example"/);
+  });
+});
+
+describe('assertSignInForApp', () => {
+  it('throws a typed error with the reason for a sign-in for another site, nothing otherwise', () => {
+    const foreign = 'bank.example wants you to sign in with your Ethereum account:\n0x000000000000000000000000000000000000bEEF';
+    expect(() => assertSignInForApp(foreign, 'https://app.example')).toThrow(SignInRefusedError);
+    const err = (() => {
+      try {
+        assertSignInForApp(foreign, 'https://app.example');
+      } catch (e) {
+        return e as SignInRefusedError;
+      }
+    })();
+    expect([err?.code, err?.message]).toEqual(['sign_in_for_other_site', signInRefusal(foreign, 'https://app.example')]);
+    expect(() => assertSignInForApp('0x48656c6c6f', 'https://app.example')).not.toThrow();
   });
 });

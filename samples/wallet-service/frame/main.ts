@@ -27,7 +27,7 @@ import {
   type AppEvent,
   type RequestName,
 } from './protocol';
-import { signInRefusal } from './siwe';
+import { assertSignInForApp, SignInRefusedError } from './siwe';
 import { openStore, type FrameStore, type StoredSession } from './store';
 import { browserHasV2 } from './visibility';
 import type { Prepared } from '../shared/prepared';
@@ -87,7 +87,7 @@ function detectParentOrigin(): string | null {
 }
 
 function message(err: unknown): string {
-  if (err instanceof ApiError || err instanceof FrameError) return err.message;
+  if (err instanceof ApiError || err instanceof FrameError || err instanceof SignInRefusedError) return err.message;
   return 'An error occurred';
 }
 
@@ -315,8 +315,7 @@ async function main(): Promise<void> {
       throw new FrameError(`${method}: the address is not the address of this wallet`);
     }
     // a sign-in message (EIP-4361) for another site than the app asking: refused before the visitor is asked
-    const signIn = method === 'personal_sign' ? signInRefusal(params[0], parentOrigin) : null;
-    if (signIn) throw new FrameError(signIn);
+    if (method === 'personal_sign') assertSignInForApp(params[0], parentOrigin);
     approvals.push({ id: e.id, method, params: JSON.parse(JSON.stringify(params)) as unknown[], chainId: target.chainId, aborted: false });
     void runApprovals();
     return NO_REPLY;

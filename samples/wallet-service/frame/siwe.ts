@@ -10,6 +10,12 @@
  * by a form this check does not expect: a sign-in line it cannot read is refused too.
  */
 
+/** A personal_sign refused because its sign-in message is for another site (the frame answers RPC_REQUEST_ERROR with the message). */
+export class SignInRefusedError extends Error {
+  readonly code = 'sign_in_for_other_site';
+  override readonly name = 'SignInRefusedError';
+}
+
 const SIGN_IN = /wants you to sign in with your/i;
 const DOMAIN_LINE = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):\/\/)?(\S*) wants you to sign in with your/i;
 /** host[:port] (DNS name, IPv4 or bracketed IPv6): no user info, path or anything else. */
@@ -70,4 +76,10 @@ export function signInRefusal(param: unknown, appOrigin: string): string | null 
     }
   }
   return null;
+}
+
+/** Throws SignInRefusedError when the personal_sign message `param` is a sign-in for another site than `appOrigin`. */
+export function assertSignInForApp(param: unknown, appOrigin: string): void {
+  const why = signInRefusal(param, appOrigin);
+  if (why !== null) throw new SignInRefusedError(why);
 }
