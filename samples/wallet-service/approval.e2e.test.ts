@@ -181,7 +181,7 @@ describe('fees and text', () => {
       `${domain} wants you to sign in with your Ethereum account:\n${me}\n\nSign in.\n\nURI: ${uri}\nVersion: 1\nChain ID: 31337\nNonce: 32891756\nIssued At: 2026-11-27T09:00:00Z`;
     const hex = (text: string) => `0x${Buffer.from(text).toString('hex')}`;
     const foreign = await refusedOutright(rpc('personal_sign', [hex(siwe('bank.example', 'https://bank.example/login')), me]));
-    expect(foreign).toEqual({
+    expect(foreign).toMatchObject({
       type: '@w3m-frame/RPC_REQUEST_ERROR',
       payload: { message: `personal_sign: refused: this sign-in message (EIP-4361) is for "bank.example", not for this app (${dapp})` },
     });

@@ -79,7 +79,9 @@ export async function openApproval(frame: FrameLocator, context: BrowserContext)
 
 /** The card's text as the visitor reads it (details folded behind "Raw data" or "Fee details" are opened first when `unfold`). */
 export async function approvalText(a: Approval, unfold = false): Promise<string> {
-  if (unfold) for (const summary of await a.card.locator('details:not([open]) > summary').all()) await summary.click();
+  // one at a time: the locator is live, so each open one drops out of it
+  const folded = a.card.locator('details:not([open]) > summary');
+  if (unfold) while ((await folded.count()) > 0) await folded.first().click();
   return a.card.innerText();
 }
 
