@@ -17,6 +17,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { createPublicClient, http, parseEther, verifyMessage, type PublicClient } from 'viem';
 import { launchBrowser } from '../../tests/support/chromium';
 import { getFreePorts } from '../../tests/support/ports';
+import { WINDOW_TEXT } from './frame/popup-host';
 import { REPLACED_HOLD_MS } from './frame/visibility';
 import { startAnvil, type Anvil } from './testing/anvil';
 import { frameOk, frameRequest, frameUrlOf, loginByEmail, openApproval, openParentPage, scrollToEnd, type Reply } from './testing/frame-driver';
@@ -157,10 +158,8 @@ describe('a page cannot get Approve clicked on a request it hides', () => {
     await frame(page).getByText('Scroll to the end of the request to approve.').waitFor();
     await page.waitForTimeout(UNGUARDED_LIVE_WITHIN_MS); // nothing to await: the point is that nothing happens
     expect(await approveButton(page).isDisabled()).toBe(true);
-    // the visitor scrolls the details with the wheel
-    const box = (await frame(page).locator('.details').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + 20);
-    await page.mouse.wheel(0, 2000);
+    // the visitor scrolls the details to their end (the keyboard: the details box takes focus)
+    await scrollToEnd(await openApproval(frame(page), context));
     await frame(page).getByRole('button', { name: 'Approve', disabled: false }).waitFor();
     await frame(page).getByRole('button', { name: 'Reject' }).click();
     expect(await pending).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'User rejected the request.' } });
@@ -255,8 +254,11 @@ describe('the wallet window (no proof of visibility in the frame)', () => {
   async function review(message: string): Promise<{ pending: Promise<Reply>; popup: Page }> {
     const pending = frameRequest(winPage, 'RPC_REQUEST', { method: 'personal_sign', params: [`0x${Buffer.from(message).toString('hex')}`, address] });
     await winPage.evaluate(() => (window as any).showFrame(true));
-    await frame(winPage).getByText(message).waitFor();
+    // the frame's card is short: the title, why the window, Reject and "Review in wallet window" (no Approve, no details)
+    await frame(winPage).getByRole('button', { name: 'Review in wallet window' }).waitFor();
+    await frame(winPage).getByText(WINDOW_TEXT.intro).waitFor();
     expect(await frame(winPage).getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await frame(winPage).getByText(message).count()).toBe(0);
     const [popup] = await Promise.all([context.waitForEvent('page'), frame(winPage).getByRole('button', { name: 'Review in wallet window' }).click()]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).origin + new URL(popup.url()).pathname).toBe(`${service.url}/approval`);
