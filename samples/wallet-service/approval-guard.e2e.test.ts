@@ -6,15 +6,21 @@
  * same request becomes approvable once the attack is removed (so the guard, not a broken frame, held
  * it). Then: a request swapped in after an abort holds Approve ≥ 1.5 s with its notice; the queue
  * counter; the wallet window (the path for browsers without IntersectionObserver v2, forced here
- * with the frame's `approval=window`) signs, rejects, and rejects when closed.
+ * with the frame's `approval=window`) signs, rejects, and rejects when closed; where each request is
+ * shown in the default mode, which a dapp cannot loosen.
+ *
+ * The attacks use a project whose operator chose 'fallback' (every approval in the frame where v2
+ * proves it visible), so the frame's guard is what stands between the page and a 60 ETH transfer; in
+ * the default mode that transfer would open in the wallet window.
  */
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { createPublicClient, http, parseEther, verifyMessage, type PublicClient } from 'viem';
 import { launchBrowser } from '../../tests/support/chromium';
 import { getFreePorts } from '../../tests/support/ports';
+import { WINDOW_TEXT } from './frame/popup-host';
 import { REPLACED_HOLD_MS } from './frame/visibility';
 import { startAnvil, type Anvil } from './testing/anvil';
-import { frameOk, frameRequest, frameUrlOf, loginByEmail, openParentPage, type Reply } from './testing/frame-driver';
+import { frameOk, frameRequest, frameUrlOf, loginByEmail, openApproval, openParentPage, scrollToEnd, type Reply } from './testing/frame-driver';
 import { startTestPages, type TestPages } from './testing/pages';
 import { startServiceProcess, type ServiceProcess } from './testing/service';
 
@@ -22,6 +28,7 @@ jest.setTimeout(60_000);
 
 const PROJECT_ID = 'guard-dapp';
 const STRICT_PROJECT_ID = 'guard-strict';
+const DEFAULT_PROJECT_ID = 'guard-default';
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF';
 /** Approve is live APPROVE_DELAY_MS (500) after the card is fully visible, v2 observes every 100 ms: an unguarded Approve is live well within this. */
 const UNGUARDED_LIVE_WITHIN_MS = 1500;
@@ -46,8 +53,12 @@ beforeAll(async () => {
   service = await startServiceProcess({
     WALLET_DEV: '1',
     WALLET_DATA_DIR: ':memory:',
-    // the second project: its operator wants every approval in the wallet window
-    WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT_ID, origins: [dapp] }, { projectId: STRICT_PROJECT_ID, origins: [dapp], approvalWindow: true }]),
+    // the first project takes every approval in the frame where it can; the second, every one in the wallet window; the third has the default
+    WALLET_PROJECTS: JSON.stringify([
+      { projectId: PROJECT_ID, origins: [dapp], approvalWindow: 'fallback' },
+      { projectId: STRICT_PROJECT_ID, origins: [dapp], approvalWindow: 'always' },
+      { projectId: DEFAULT_PROJECT_ID, origins: [dapp] },
+    ]),
     WALLET_CHAINS: JSON.stringify([{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.url }]),
     WALLET_LOG: '0',
   });
@@ -92,13 +103,17 @@ async function attackThenClick(attack: string, undo: string, check?: () => Promi
   const before = await chainState();
   const pending = send60(page);
   await inPage(`window.showFrame(true); ${attack}`);
-  await approveButton(page).waitFor();
+  // the visitor reads to the end (the keyboard reaches the details under any cover): only the attack holds Approve
+  const approval = await openApproval(frame(page), context);
+  expect(approval.in).toBe('frame');
+  await scrollToEnd(approval);
   await page.waitForTimeout(UNGUARDED_LIVE_WITHIN_MS); // nothing to await: the point is that nothing happens
   expect(await approveButton(page).isDisabled()).toBe(true);
   await check?.();
   // a trusted click where Approve is drawn (force: no actionability check, the mouse goes there)
   await approveButton(page).click({ force: true, timeout: 5000 });
   await inPage(undo);
+  await scrollToEnd(approval); // the frame's size came back: the details may have reflowed
   const settledEarly = pending.then((r) => {
     throw new Error(`the attacked request was answered: ${r.type} ${JSON.stringify(r.payload)}`);
   });
@@ -143,10 +158,8 @@ describe('a page cannot get Approve clicked on a request it hides', () => {
     await frame(page).getByText('Scroll to the end of the request to approve.').waitFor();
     await page.waitForTimeout(UNGUARDED_LIVE_WITHIN_MS); // nothing to await: the point is that nothing happens
     expect(await approveButton(page).isDisabled()).toBe(true);
-    // the visitor scrolls the details with the wheel
-    const box = (await frame(page).locator('.details').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + 20);
-    await page.mouse.wheel(0, 2000);
+    // the visitor scrolls the details to their end (the keyboard: the details box takes focus)
+    await scrollToEnd(await openApproval(frame(page), context));
     await frame(page).getByRole('button', { name: 'Approve', disabled: false }).waitFor();
     await frame(page).getByRole('button', { name: 'Reject' }).click();
     expect(await pending).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'User rejected the request.' } });
@@ -189,7 +202,8 @@ describe('bait and switch, and the queue', () => {
     expect(await bait).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'Request was aborted' } });
     const notice = frame(page).getByRole('alert').filter({ hasText: 'The app replaced its request. Check the details again before you approve.' });
     await notice.waitFor();
-    await frame(page).getByText('60 ETH').waitFor();
+    await frame(page).getByText('60 ETH').first().waitFor();
+    await scrollToEnd(await openApproval(frame(page), context));
     await frame(page).getByRole('button', { name: 'Approve', disabled: false }).waitFor();
     const t = await seen();
     console.log(`swapped request: Approve live ${(t.live - t.notice).toFixed(0)} ms after it appeared (hold ${REPLACED_HOLD_MS} ms)`);
@@ -240,8 +254,11 @@ describe('the wallet window (no proof of visibility in the frame)', () => {
   async function review(message: string): Promise<{ pending: Promise<Reply>; popup: Page }> {
     const pending = frameRequest(winPage, 'RPC_REQUEST', { method: 'personal_sign', params: [`0x${Buffer.from(message).toString('hex')}`, address] });
     await winPage.evaluate(() => (window as any).showFrame(true));
-    await frame(winPage).getByText(message).waitFor();
+    // the frame's card is short: the title, why the window, Reject and "Review in wallet window" (no Approve, no details)
+    await frame(winPage).getByRole('button', { name: 'Review in wallet window' }).waitFor();
+    await frame(winPage).getByText(WINDOW_TEXT.intro).waitFor();
     expect(await frame(winPage).getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await frame(winPage).getByText(message).count()).toBe(0);
     const [popup] = await Promise.all([context.waitForEvent('page'), frame(winPage).getByRole('button', { name: 'Review in wallet window' }).click()]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).origin + new URL(popup.url()).pathname).toBe(`${service.url}/approval`);
@@ -285,7 +302,7 @@ describe('the wallet window (no proof of visibility in the frame)', () => {
     await winPage.evaluate(() => (window as any).showFrame(false));
   });
 
-  it("a project the operator set to approvalWindow (as WALLET_APPROVAL_WINDOW for all) sends every approval to the window", async () => {
+  it("a project the operator set to approvalWindow 'always' (as WALLET_APPROVAL_WINDOW for all) sends every approval to the window", async () => {
     const other = await browser.newContext();
     try {
       const p = await openParentPage(other, dapp, frameUrlOf(service.url, STRICT_PROJECT_ID));
@@ -296,6 +313,26 @@ describe('the wallet window (no proof of visibility in the frame)', () => {
       expect(await frame(p).getByRole('button', { name: 'Approve' }).count()).toBe(0);
       await frame(p).getByRole('button', { name: 'Reject' }).click();
       expect(await pending).toMatchObject({ type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'User rejected the request.' } });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("by default transactions open in the window and personal_sign in the frame; the dapp's approval=fallback changes nothing", async () => {
+    const other = await browser.newContext();
+    try {
+      const p = await openParentPage(other, dapp, frameUrlOf(service.url, DEFAULT_PROJECT_ID, '&approval=fallback'));
+      const own = await loginByEmail(p, service.url, 'default@example.com');
+      await p.evaluate(() => (window as any).showFrame(true));
+      const signing = frameRequest(p, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6672616d65', own] });
+      await frame(p).getByRole('button', { name: 'Approve', disabled: false }).waitFor();
+      await frame(p).getByRole('button', { name: 'Reject' }).click();
+      expect(await signing).toMatchObject({ payload: { message: 'User rejected the request.' } });
+      const sending = frameRequest(p, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: own, to: RECIPIENT, value: '0x1' }], chainId: 31337 });
+      await frame(p).getByRole('button', { name: 'Review in wallet window' }).waitFor();
+      expect(await frame(p).getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      await frame(p).getByRole('button', { name: 'Reject' }).click();
+      expect(await sending).toMatchObject({ payload: { message: 'User rejected the request.' } });
     } finally {
       await other.close();
     }

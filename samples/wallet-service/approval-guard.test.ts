@@ -175,13 +175,25 @@ describe('wallet window messages', () => {
   });
 });
 
-describe('configuration: approvals in the wallet window', () => {
+describe('configuration: where approvals are shown', () => {
   const base = { WALLET_DEV: '1', WALLET_DATA_DIR: ':memory:' };
-  it('is off by default, on for all with WALLET_APPROVAL_WINDOW, on for one project with approvalWindow', () => {
-    expect(loadConfig(base).approvalWindow).toBe(false);
-    expect(loadConfig({ ...base, WALLET_APPROVAL_WINDOW: '1' }).approvalWindow).toBe(true);
-    const c = loadConfig({ ...base, WALLET_PROJECTS: '[{"projectId":"p","origins":["https://a.example"],"approvalWindow":true}]' });
-    expect(c.projects[0]!.approvalWindow).toBe(true);
-    expect(() => loadConfig({ ...base, WALLET_PROJECTS: '[{"projectId":"p","origins":["https://a.example"],"approvalWindow":"yes"}]' })).toThrow(/WALLET_PROJECTS at 0\.approvalWindow/);
+  const project = (mode: unknown) => ({ ...base, WALLET_PROJECTS: JSON.stringify([{ projectId: 'p', origins: ['https://a.example'], approvalWindow: mode }]) });
+  it("is 'value' by default; WALLET_APPROVAL_WINDOW sets it for all, a project's approvalWindow for that project", () => {
+    expect(loadConfig(base).approvalWindow).toBe('value');
+    for (const mode of ['fallback', 'value', 'always'] as const) {
+      expect(loadConfig({ ...base, WALLET_APPROVAL_WINDOW: mode }).approvalWindow).toBe(mode);
+      expect(loadConfig(project(mode)).projects[0]!.approvalWindow).toBe(mode);
+    }
+    expect(loadConfig(base).projects).toEqual([]);
+  });
+  it("reads the earlier on/off form: on is 'always', off the default", () => {
+    expect(loadConfig({ ...base, WALLET_APPROVAL_WINDOW: '1' }).approvalWindow).toBe('always');
+    expect(loadConfig({ ...base, WALLET_APPROVAL_WINDOW: 'off' }).approvalWindow).toBe('value');
+    expect(loadConfig(project(true)).projects[0]!.approvalWindow).toBe('always');
+    expect(loadConfig(project(false)).projects[0]!.approvalWindow).toBe('value');
+  });
+  it('refuses anything else, naming the setting', () => {
+    expect(() => loadConfig(project('yes-please'))).toThrow(/WALLET_PROJECTS at 0\.approvalWindow/);
+    expect(() => loadConfig({ ...base, WALLET_APPROVAL_WINDOW: 'never' })).toThrow(/WALLET_APPROVAL_WINDOW/);
   });
 });

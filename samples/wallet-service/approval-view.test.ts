@@ -5,6 +5,7 @@
  */
 import { encodeFunctionData, maxUint256, parseAbi, type Hex } from 'viem';
 import { describePrepared, HIDDEN_WARNING, type ApprovalView } from './frame/format';
+import type { Row } from './frame/intent-view';
 import { formatTime, formatUnits, messageText, Shown } from './frame/text';
 import type { Fees, Prepared, Simulation, TokenBook } from './shared/prepared';
 import { decodeCall } from './src/decode';
@@ -33,9 +34,14 @@ function txPrepared(method: 'eth_sendTransaction' | 'wallet_sendCalls', calls: {
   };
 }
 
-/** The view as text, one line per row, the way a reader goes through it. */
+/** The view as text, one line per row, the way a reader goes through it; a folded part as "> summary" and its rows indented. */
 function lines(v: ApprovalView): string[] {
-  return [v.title, ...v.warnings.map((w) => `! ${w}`), ...v.sections.flatMap((s) => [...(s.heading ? [`# ${s.heading}`] : []), ...s.rows.map((r) => `${r.label}: ${r.value}${r.warn ? ' [warn]' : ''}`)])];
+  const row = (r: Row) => `${r.label}: ${r.value}${r.warn ? ' [warn]' : ''}`;
+  return [
+    v.title,
+    ...v.warnings.map((w) => `! ${w}`),
+    ...v.sections.flatMap((s) => [...(s.heading ? [`# ${s.heading}`] : []), ...s.rows.map(row), ...(s.more ? [`> ${s.more.summary}`, ...s.more.rows.map((r) => `  ${row(r)}`)] : [])]),
+  ];
 }
 
 describe('transactions', () => {
@@ -54,13 +60,15 @@ describe('transactions', () => {
       `Token: LKD (${TOKEN})`,
       `Spender: ${ATTACKER}`,
       'Allowance: Unlimited LKD [warn]',
-      `Data: ${approve} (68 bytes)`,
+      '> Raw data (68 bytes)',
+      `  Data: ${approve} (68 bytes)`,
       '# Network fee',
       'Max network fee: 0.00015 ETH',
-      'Total (amount + max network fee): 0.00015 ETH',
-      'Max fee per gas: 3 gwei (priority 1 gwei)',
-      'Gas limit: 50000',
-      'Nonce: 7',
+      'Total: 0.00015 ETH (amount + max network fee)',
+      '> Fee details',
+      '  Max fee per gas: 3 gwei (priority 1 gwei)',
+      '  Gas limit: 50000',
+      '  Nonce: 7',
       '# Simulation',
       'Result: Succeeds',
       'Your ETH: 0 ETH (without the network fee)',
@@ -76,8 +84,8 @@ describe('transactions', () => {
     expect(text).toContain(`Token: ${FRIEND} (symbol unknown)`);
     expect(text).toContain("Amount: 12500000000000000000 (smallest units; the token's decimals are unknown)");
     expect(text).toContain(`! Call 3: All-tokens approval: ${ATTACKER} can move every token you hold in the collection (${FRIEND}), now and later.`);
-    expect(text).toContain('Gas limit: 50000 + 50000 + 50000');
-    expect(text).toContain('Nonce: 7 to 9');
+    expect(text).toContain('  Gas limit: 50000 + 50000 + 50000');
+    expect(text).toContain('  Nonce: 7 to 9');
   });
 
   it('shows calldata nobody decoded as such, with its selector and size and a warning', () => {
@@ -85,13 +93,15 @@ describe('transactions', () => {
     expect(text[0]).toBe('Send transaction');
     expect(text).toContain('! Unrecognised contract call (function 0xdeadbeef, 6 bytes): its effect is not known. Approve only if you trust this app.');
     expect(text).toContain('Function: selector 0xdeadbeef, 6 bytes of data [warn]');
+    // calldata nobody decoded is never folded away
     expect(text).toContain('Data: 0xdeadbeef0102 (6 bytes)');
+    expect(text.some((l) => l.startsWith('> Raw data'))).toBe(false);
   });
 
   it('shows the maximum fee and total, and warns when the fee is a large share of the balance or the balance does not cover it', () => {
     const high = lines(describePrepared(txPrepared('eth_sendTransaction', [{ to: FRIEND, value: 10n ** 17n, gas: 21_000n }], { fees: { balance: String(5n * 10n ** 14n) } }), ctx));
     expect(high).toContain('Max network fee: 0.000063 ETH');
-    expect(high).toContain('Total (amount + max network fee): 0.100063 ETH');
+    expect(high).toContain('Total: 0.100063 ETH (amount + max network fee)');
     expect(high).toContain('! Your balance (0.0005 ETH) does not cover the amount and the maximum network fee (0.100063 ETH).');
     const share = lines(describePrepared(txPrepared('eth_sendTransaction', [{ to: FRIEND, gas: 21_000n }], { fees: { balance: String(6n * 10n ** 14n) } }), ctx));
     expect(share).toContain('! The maximum network fee (0.000063 ETH) is more than a tenth of your balance.');

@@ -11,6 +11,7 @@ import { createPublicClient, encodeFunctionData, http, maxUint256, parseGwei, ty
 import { launchBrowser } from '../../tests/support/chromium';
 import { getFreePorts } from '../../tests/support/ports';
 import { startAnvil, type Anvil } from './testing/anvil';
+import { approvalText as readApproval, approve, openApproval, reject, type Approval } from './testing/frame-driver';
 import { startTestPages, type TestPages } from './testing/pages';
 import { latestCode, startServiceProcess, type ServiceProcess } from './testing/service';
 import { deployTestToken, TOKEN_ABI, type TestToken } from './testing/token';
@@ -29,6 +30,7 @@ let pages: TestPages;
 let browser: Browser;
 let token: TestToken;
 let page: Page;
+let dapp: string;
 let me: Address;
 
 interface Reply {
@@ -42,11 +44,15 @@ const frame = () => page.frameLocator('#w');
 const hiddenApprove = () => encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [ATTACKER, maxUint256] });
 const nonce = () => createPublicClient({ transport: http(anvil.url) }).getTransactionCount({ address: me, blockTag: 'pending' });
 
-/** The approval's text as the visitor reads it, once its details are shown. */
-async function approvalText(): Promise<string> {
-  const card = frame().getByRole('dialog');
-  await card.getByRole('button', { name: 'Approve' }).waitFor();
-  return card.innerText();
+let current: Approval | undefined;
+
+/**
+ * The approval's text as the visitor reads it (in the frame, or in the wallet window where the frame
+ * sends transactions by default), its folded parts opened.
+ */
+async function approvalText(unfold = true): Promise<string> {
+  current ??= await openApproval(frame(), page.context());
+  return readApproval(current, unfold);
 }
 
 /** The frame's answer to a request it must refuse, or 'an approval was shown' when it asks the visitor instead. */
@@ -56,7 +62,8 @@ function refusedOutright(pending: Promise<Reply>): Promise<Reply | 'an approval 
 }
 
 async function decide(button: 'Approve' | 'Reject', pending: Promise<Reply>): Promise<Reply> {
-  await frame().getByRole('button', { name: button, disabled: false }).click();
+  await (button === 'Approve' ? approve : reject)(current!);
+  current = undefined;
   const reply = await pending;
   await frame().getByRole('dialog').waitFor({ state: 'detached' });
   return reply;
@@ -64,7 +71,7 @@ async function decide(button: 'Approve' | 'Reject', pending: Promise<Reply>): Pr
 
 beforeAll(async () => {
   const [port] = await getFreePorts(1);
-  const dapp = `http://127.0.0.1:${port}`;
+  dapp = `http://127.0.0.1:${port}`;
   [anvil, pages, browser] = await Promise.all([startAnvil(31337), startTestPages([port!]), launchBrowser()]);
   [service, token] = await Promise.all([
     startServiceProcess({
@@ -89,6 +96,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async () => {
+  current = undefined;
   // a test that ended mid-approval (a failed assertion) leaves no approval open for the next one
   await page.evaluate(() => (window as any).post({ type: '@w3m-app/RPC_ABORT' }));
   await frame().getByRole('dialog').waitFor({ state: 'detached' });
@@ -119,8 +127,14 @@ describe('a hidden unlimited approve', () => {
 
   it('sent as eth_sendTransaction is shown decoded with its warning, and what is approved is exactly what lands on the chain', async () => {
     const pending = rpc('eth_sendTransaction', [{ from: me, to: token.address, value: '0x0', data: hiddenApprove() }]);
+    // compact: the decoded call's calldata is folded behind "Raw data"; opened, it is there in full
+    const folded = await approvalText(false);
+    expect(current!.in).toBe('window'); // a transaction is approved in the wallet window by default
+    expect(folded).toContain('Raw data (68 bytes)');
+    expect(folded).not.toContain(hiddenApprove());
     const text = await approvalText();
     console.log(`approval of a hidden unlimited approve (eth_sendTransaction):\n${text}`);
+    expect(text).toContain(hiddenApprove());
     expect(text.split('\n')[0]).toBe('Send transaction');
     expect(text).toContain(`Unlimited approval: ${ATTACKER} can spend all your LKD (${token.address}), now and later.`);
     expect(text).toMatch(new RegExp(`SPENDER\\s+${ATTACKER}\\s+ALLOWANCE\\s+Unlimited LKD`, 'i'));
@@ -155,9 +169,25 @@ describe('fees and text', () => {
     const message = 'Sign in to \u202eelgoog\u202c.com\u200b';
     const pending = rpc('personal_sign', [`0x${Buffer.from(message).toString('hex')}`, me]);
     const text = await approvalText();
+    expect(current!.in).toBe('frame'); // personal_sign stays in the frame where IntersectionObserver v2 proves it visible
     expect(text).toContain('Some text contains invisible or direction-changing characters: they are shown as ⟨U+…⟩.');
     expect(text).toContain('Sign in to ⟨U+202E⟩elgoog⟨U+202C⟩.com⟨U+200B⟩');
     expect(text).not.toMatch(/[\u202e\u202c\u200b]/);
     expect(await decide('Reject', pending)).toMatchObject({ payload: { message: 'User rejected the request.' } });
+  });
+
+  it('refuses a sign-in message (EIP-4361) for another site before anything is shown, and shows one for this app', async () => {
+    const siwe = (domain: string, uri: string) =>
+      `${domain} wants you to sign in with your Ethereum account:\n${me}\n\nSign in.\n\nURI: ${uri}\nVersion: 1\nChain ID: 31337\nNonce: 32891756\nIssued At: 2026-11-27T09:00:00Z`;
+    const hex = (text: string) => `0x${Buffer.from(text).toString('hex')}`;
+    const foreign = await refusedOutright(rpc('personal_sign', [hex(siwe('bank.example', 'https://bank.example/login')), me]));
+    expect(foreign).toMatchObject({
+      type: '@w3m-frame/RPC_REQUEST_ERROR',
+      payload: { message: `personal_sign: refused: this sign-in message (EIP-4361) is for "bank.example", not for this app (${dapp})` },
+    });
+    expect(await frame().getByRole('dialog').count()).toBe(0);
+    const own = rpc('personal_sign', [hex(siwe(new URL(dapp).host, `${dapp}/login`)), me]);
+    expect(await approvalText()).toContain(`${new URL(dapp).host} wants you to sign in with your Ethereum account:`);
+    expect(await decide('Reject', own)).toMatchObject({ payload: { message: 'User rejected the request.' } });
   });
 });

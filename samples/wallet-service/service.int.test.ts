@@ -63,6 +63,7 @@ describe('frame init and the allowlist', () => {
     const init = await c.call('/v1/frame/init', PROJECT);
     expect(init.chains).toEqual([{ chainId: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]);
     expect(init.accountTypes).toEqual(['eoa']);
+    expect(init.approvalMode).toBe('value'); // the default: transactions, call bundles and typed data in the wallet window
     expect(Math.abs(init.serverTime - Date.now() / 1000)).toBeLessThan(5);
     const wrongOrigin = await c.fails('/v1/frame/init', { ...PROJECT, origin: 'http://127.0.0.1:6000' });
     expect([wrongOrigin.status, wrongOrigin.message]).toEqual([403, 'Unauthorized: origin not allowed']);

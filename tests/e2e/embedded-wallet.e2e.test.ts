@@ -5,7 +5,8 @@
  * In order, sharing one page (one visitor) unless said:
  *   e-mail login with the code from the dev mailbox → the account appears (login time printed);
  *   "Sign message": ApproveTransaction shows the frame's surface, "Approve" is clicked inside the
- *   frame, the signature verifies with viem; "Send" on anvil; a network switch; an unlisted method
+ *   frame, the signature verifies with viem; "Send" on anvil (approved in the wallet window the frame
+ *   opens, as transactions are by default); a network switch; an unlisted method
  *   ('Action not allowed'); closing the modal on a pending request ('Request was aborted'); smart
  *   account refused; reload and still logged in; a social login in another browser profile
  *   (popup through the local OpenID provider, then an e-mail added); Farcaster through the service's
@@ -26,6 +27,7 @@ import { launchBrowser } from '../support/chromium';
 import { getFreePort } from '../support/ports';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
+import { approve, openApproval, scrollToEnd, type Approval } from '../../samples/wallet-service/testing/frame-driver';
 import { latestCode, mailbox } from '../../samples/wallet-service/testing/service';
 import { validateW3m, type Recorded } from '../../samples/wallet-service/testing/w3m';
 
@@ -94,14 +96,24 @@ async function loginByEmail(p: Page, email: string): Promise<number> {
   return performance.now() - t;
 }
 
-/** Waits for "Approve" to be enabled inside the frame (its 500 ms visibility guard) and clicks it. */
-async function approveInFrame(p: Page): Promise<number> {
+/**
+ * Approves the request ApproveTransaction shows, as the visitor does (testing/frame-driver.ts): in the
+ * frame, or in the wallet window the frame opens from "Review in wallet window" (transactions by
+ * default); the details read to the end, "Approve" clicked once its guard lets it (500 ms fully
+ * visible). Resolves to where it was approved and how long Approve took to turn on.
+ */
+async function approveInWallet(p: Page): Promise<{ in: Approval['in']; enabledAfter: number }> {
   await dialog(p).getByRole('heading', { name: 'Approve Transaction' }).waitFor();
   await p.locator(FRAME).waitFor({ state: 'visible' });
   const shown = performance.now();
-  const approve = frame(p).getByRole('button', { name: 'Approve', disabled: false });
-  await approve.waitFor({ timeout: 10_000 });
+  const approval = await openApproval(frame(p), p.context());
+  await scrollToEnd(approval);
+  await approval.card.getByRole('button', { name: 'Approve', disabled: false }).waitFor({ timeout: 10_000 });
   const enabledAfter = performance.now() - shown;
+  if (approval.in === 'window') {
+    await approve(approval);
+    return { in: approval.in, enabledAfter };
+  }
   // The frame's position at every animation frame for the next 10 s (at most 200 changes), for the report below.
   await p.evaluate((sel) => {
     const w = window as any;
@@ -118,14 +130,14 @@ async function approveInFrame(p: Page): Promise<number> {
     tick();
   }, FRAME);
   const clickedAt = await p.evaluate(() => performance.now().toFixed(0));
-  await approve.click();
+  await approve(approval);
   // taken: the button is disabled at once by the decision (so no longer matches), and the frame hides
-  const decided = await approve.waitFor({ state: 'detached', timeout: 5000 }).then(() => true, () => false);
+  const decided = await approval.card.getByRole('button', { name: 'Approve', disabled: false }).waitFor({ state: 'detached', timeout: 5000 }).then(() => true, () => false);
   if (!decided) {
     const moves = await p.evaluate(() => (window as any).__frameMoves);
     console.warn(`Approve clicked at ${clickedAt} ms but not taken 5 s later; frame rects: ${JSON.stringify(moves)}`);
   }
-  return enabledAfter;
+  return { in: approval.in, enabledAfter };
 }
 
 async function collect(p: Page, into: Recorded[]): Promise<void> {
@@ -175,7 +187,8 @@ describe('embedded wallet in the demo', () => {
 
   it('signs a message through ApproveTransaction: "Approve" clicked inside the frame, signature verified', async () => {
     await page.getByRole('button', { name: 'Sign message' }).click();
-    const enabledAfter = await approveInFrame(page);
+    const { in: where, enabledAfter } = await approveInWallet(page);
+    expect(where).toBe('frame'); // personal_sign: in the frame, where IntersectionObserver v2 proves it visible
     console.log(`"Approve" enabled ${enabledAfter.toFixed(0)} ms after ApproveTransaction appeared (guard: 500 ms)`);
     const result = page.getByTestId('sign-result');
     await page.locator('[data-testid=sign-result][data-status=done]').waitFor();
@@ -189,7 +202,8 @@ describe('embedded wallet in the demo', () => {
   it('sends a transaction on anvil from the embedded wallet', async () => {
     const balanceBefore = await page.getByTestId('account-balance').textContent();
     await page.getByRole('button', { name: /^Send/ }).click();
-    await approveInFrame(page);
+    // a transaction: in the wallet window by default (the service's approval mode 'value')
+    expect((await approveInWallet(page)).in).toBe('window');
     await page
       .locator('[data-testid=send-result][data-status=done]')
       .waitFor({ timeout: 20_000 })

@@ -7,8 +7,14 @@
  * Against clickjacking (a page hiding, covering, clipping, shrinking or fading the frame to trick a
  * click), "Approve" works only while the whole card is provably visible and has been for
  * APPROVE_DELAY_MS (REPLACED_HOLD_MS for a request that took the place of another): visibility.ts.
- * Where nothing can prove it (a frame without IntersectionObserver v2), the card offers "Review in
- * wallet window" instead of Approve (popup-host.ts). Only trusted clicks count.
+ * Where the approval is taken in the wallet window instead (policy.ts: value-moving requests by
+ * default, every request where nothing can prove the frame's visibility), the frame's card is short:
+ * the title, why, and "Review in wallet window" in place of Approve (popup-host.ts). Only trusted
+ * clicks count.
+ *
+ * Layout: the title first (the dialog's name), then a notice when there is one (a replaced request, a
+ * frame too small), the details (the one scrolling box; it takes keyboard focus so it can be scrolled
+ * without a mouse), the status line and the buttons.
  */
 import type { ApprovalView } from './format';
 import { renderView } from './render';
@@ -32,8 +38,8 @@ export interface ApprovalOptions {
   readonly replaced?: Replaced;
   /** What proves visibility here (default: what this document can prove). */
   readonly proof?: Proof;
-  /** The decision is taken in the wallet window: the card's second button opens it (instead of Approve). */
-  readonly review?: () => void;
+  /** The decision is taken in the wallet window: the card says `intro` instead of the details, and its second button opens the window (instead of Approve). */
+  readonly review?: { readonly intro: string; open(): void };
 }
 
 export interface ApprovalHandle {
@@ -70,8 +76,9 @@ export function showApproval(root: HTMLElement, view: ApprovalView, options: App
   const card = el('section', { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title' });
   const head = el('header');
   head.append(el('h1', { id: 'approval-title' }, view.title));
-  const body = el('div', { class: 'details' });
-  body.append(...renderView(view));
+  const body = el('div', options.review ? { class: 'details' } : { class: 'details', tabindex: '0', role: 'region', 'aria-label': 'Request details' });
+  if (options.review) body.append(el('p', { class: 'intro' }, options.review.intro));
+  else body.append(...renderView(view));
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const actions = el('footer', { class: 'actions' });
   const reject = el('button', { type: 'button', class: 'reject' }, 'Reject');
@@ -83,7 +90,7 @@ export function showApproval(root: HTMLElement, view: ApprovalView, options: App
   replacedNotice.hidden = !options.replaced;
   const sizeNotice = el('p', { class: 'notice', role: 'alert' });
   sizeNotice.hidden = true;
-  card.append(sizeNotice, replacedNotice, head, body, status, actions);
+  card.append(head, sizeNotice, replacedNotice, body, status, actions);
   card.style.minWidth = `${MIN_FRAME.width}px`;
   card.style.minHeight = `${MIN_FRAME.height}px`;
   root.append(card);
@@ -124,7 +131,7 @@ export function showApproval(root: HTMLElement, view: ApprovalView, options: App
   };
   approve.addEventListener('click', (e) => {
     if (!e.isTrusted || decided) return;
-    if (options.review) return options.review();
+    if (options.review) return options.review.open();
     if (watch?.ready()) decide('approve');
   });
   reject.addEventListener('click', (e) => {

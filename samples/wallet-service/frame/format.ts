@@ -6,7 +6,7 @@
  * chain's token symbols and the page's messages included, goes through one filter that makes
  * invisible and direction-changing characters visible.
  */
-import { preparedTxs, type Prepared, type Simulation } from '../shared/prepared';
+import { preparedTxs, type Intent, type Prepared, type Simulation } from '../shared/prepared';
 import type { TypedDataJson } from '../shared/typed-data';
 import { intentView, Tokens, type Row } from './intent-view';
 import { clip, formatUnits, messageText, Shown } from './text';
@@ -19,11 +19,25 @@ export interface NativeCurrency {
   readonly decimals: number;
 }
 
-export interface Section {
-  readonly heading?: string;
+/** Rows shown only when the visitor opens them ("Raw data", "Fee details"): never a warning or what only they say. */
+export interface Disclosure {
+  readonly summary: string;
   readonly rows: readonly Row[];
 }
 
+export interface Section {
+  readonly heading?: string;
+  readonly rows: readonly Row[];
+  /** Technical detail behind the summary above it: the calldata of a decoded call, the fee's parts. */
+  readonly more?: Disclosure;
+}
+
+/**
+ * What the approval shows. Compact for common requests (the modal gives the frame 360 to 520 px): the
+ * decoded action, the counterparty, the amounts, the fee and total, the simulation and every warning
+ * are rows; the calldata of a call the service decoded and the fee's parts are behind a disclosure.
+ * Calldata nobody decoded is a row (with its warning), never folded away.
+ */
 export interface ApprovalView {
   readonly title: string;
   /** Shown first, each on its own line. */
@@ -114,6 +128,12 @@ function simulationRows(s: Simulation, ctx: ViewContext, tokens: Tokens, many: b
   return { rows, warnings };
 }
 
+/** Every part of the call was decoded (a multicall's steps included). */
+function fullyDecoded(intent: Intent): boolean {
+  if (intent.kind === 'unknown') return false;
+  return intent.kind !== 'multicall' || intent.calls.every((c) => fullyDecoded(c.intent));
+}
+
 function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { title: string; warnings: string[]; sections: Section[] } {
   if (p.details.kind !== 'transactions') throw new Error('not a transaction');
   const { intents, fees, simulation } = p.details;
@@ -121,16 +141,22 @@ function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { titl
   const many = p.method === 'wallet_sendCalls';
   const warnings: string[] = [];
   const sections: Section[] = txs.map((tx, i) => {
-    const iv = intentView(intents[i] ?? { kind: 'unknown', selector: tx.data.slice(0, 10) as `0x${string}`, size: (tx.data.length - 2) / 2 }, tokens, many ? `Call ${i + 1}: ` : '');
+    const intent: Intent = intents[i] ?? { kind: 'unknown', selector: tx.data.slice(0, 10) as `0x${string}`, size: (tx.data.length - 2) / 2 };
+    const iv = intentView(intent, tokens, many ? `Call ${i + 1}: ` : '');
     warnings.push(...iv.warnings);
+    const size = (tx.data.length - 2) / 2;
+    const data: Row = { label: 'Data', value: clip(`${tx.data} (${size} bytes)`, 600), mono: true, block: true };
+    // the rows above say what decoded calldata does; calldata nobody decoded (or with a step nobody decoded) stays in view
+    const decoded = fullyDecoded(intent);
     return {
       heading: many ? `Call ${i + 1} of ${txs.length}: ${iv.action}` : iv.action,
       rows: [
         { label: 'To', value: tx.to ?? 'New contract', mono: true },
         { label: 'Amount', value: native(BigInt(tx.value), ctx.currency) },
         ...iv.rows,
-        ...(tx.data !== '0x' ? [{ label: 'Data', value: clip(`${tx.data} (${(tx.data.length - 2) / 2} bytes)`, 600), mono: true, block: true }] : []),
+        ...(tx.data !== '0x' && !decoded ? [data] : []),
       ],
+      ...(tx.data !== '0x' && decoded ? { more: { summary: `Raw data (${size} bytes)`, rows: [data] } } : {}),
     };
   });
   const maxFee = BigInt(fees.maxNetworkFee);
@@ -142,13 +168,18 @@ function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { titl
     heading: 'Network fee',
     rows: [
       { label: 'Max network fee', value: native(maxFee, ctx.currency) },
-      { label: 'Total (amount + max network fee)', value: native(BigInt(fees.total), ctx.currency) },
-      fees.legacy
-        ? { label: 'Gas price', value: gwei(first.gasPrice!) }
-        : { label: 'Max fee per gas', value: `${gwei(first.maxFeePerGas!)} (priority ${gwei(first.maxPriorityFeePerGas!)})` },
-      { label: 'Gas limit', value: txs.map((t) => BigInt(t.gas).toString()).join(' + ') },
-      { label: 'Nonce', value: nonces.length > 1 ? `${nonces[0]} to ${nonces.at(-1)}` : nonces[0]! },
+      { label: 'Total', value: `${native(BigInt(fees.total), ctx.currency)} (amount + max network fee)` },
     ],
+    more: {
+      summary: 'Fee details',
+      rows: [
+        fees.legacy
+          ? { label: 'Gas price', value: gwei(first.gasPrice!) }
+          : { label: 'Max fee per gas', value: `${gwei(first.maxFeePerGas!)} (priority ${gwei(first.maxPriorityFeePerGas!)})` },
+        { label: 'Gas limit', value: txs.map((t) => BigInt(t.gas).toString()).join(' + ') },
+        { label: 'Nonce', value: nonces.length > 1 ? `${nonces[0]} to ${nonces.at(-1)}` : nonces[0]! },
+      ],
+    },
   });
   if (BigInt(fees.total) > balance) warnings.push(`Your balance (${native(balance, ctx.currency)}) does not cover the amount and the maximum network fee (${native(BigInt(fees.total), ctx.currency)}).`);
   else if (maxFee * FEE_SHARE_WARNED > balance) warnings.push(`The maximum network fee (${native(maxFee, ctx.currency)}) is more than a tenth of your balance.`);
@@ -161,9 +192,11 @@ function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { titl
 /** Makes every text of the view safe to read: long texts cut (and said so), hidden characters written out (a warning says so). */
 function shownSafely(view: ApprovalView): ApprovalView {
   const shown = new Shown();
+  const rows = (list: readonly Row[]) => list.map((r) => ({ ...r, label: shown.text(clip(r.label, 200)), value: shown.text(clip(r.value), r.block === true) }));
   const sections = view.sections.map((s) => ({
     ...(s.heading !== undefined ? { heading: shown.text(s.heading) } : {}),
-    rows: s.rows.map((r) => ({ ...r, label: shown.text(clip(r.label, 200)), value: shown.text(clip(r.value), r.block === true) })),
+    rows: rows(s.rows),
+    ...(s.more ? { more: { summary: shown.text(s.more.summary), rows: rows(s.more.rows) } } : {}),
   }));
   const warnings = view.warnings.map((w) => shown.text(w));
   return { title: view.title, warnings: shown.hidden ? [HIDDEN_WARNING, ...warnings] : warnings, sections };

@@ -14,7 +14,7 @@ import { ApiError, ServiceApi } from './api';
 import type { ApprovalHandle } from './approval';
 import { createDeviceKey, deviceKeyFrom } from './device';
 import { describePrepared } from './format';
-import { approvalsInWindow } from './popup-host';
+import { frameMode, opensInWindow } from './policy';
 import { approvalPresenter } from './presenter';
 import {
   evmChainId,
@@ -29,7 +29,9 @@ import {
   type AppEvent,
   type RequestName,
 } from './protocol';
+import { assertSignInForApp, SignInRefusedError } from './siwe';
 import { openStore, type FrameStore, type StoredSession } from './store';
+import { browserHasV2 } from './visibility';
 import type { Prepared } from '../shared/prepared';
 
 declare const __FRAME_VERSION__: string;
@@ -43,8 +45,8 @@ interface InitAnswer {
   readonly version: string;
   readonly serverTime: number;
   readonly chains: readonly ChainInfo[];
-  /** The operator wants every approval in the wallet window. */
-  readonly approvalWindow?: boolean;
+  /** Where the operator wants approvals (shared/approval-mode.ts); absent or unknown: the default. */
+  readonly approvalMode?: string;
 }
 interface UserView {
   readonly email: string | null;
@@ -105,7 +107,7 @@ function detectAncestors(): { parent: string; above: string[] | null } | null {
 }
 
 function message(err: unknown): string {
-  if (err instanceof ApiError || err instanceof FrameError) return err.message;
+  if (err instanceof ApiError || err instanceof FrameError || err instanceof SignInRefusedError) return err.message;
   return 'An error occurred';
 }
 
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
   const sessionKey = `session:${projectId}|${parentOrigin}`;
 
   let chains: readonly ChainInfo[] = [];
-  let approvalWindow = false;
+  let operatorMode: string | undefined;
   if (!configError) {
     try {
       // a nested frame whose other ancestors the browser does not tell (Firefox) is refused like a foreign one
@@ -147,7 +149,7 @@ async function main(): Promise<void> {
       const init = await api.call<InitAnswer>('/v1/frame/init', { projectId, origin: parentOrigin, ancestors: ancestors.above });
       api.clockOffset = init.serverTime - Math.floor(Date.now() / 1000);
       chains = init.chains;
-      approvalWindow = init.approvalWindow === true;
+      operatorMode = init.approvalMode;
     } catch (err) {
       configError = err instanceof ApiError && err.status === 403 ? err.message : `The wallet service is unavailable: ${message(err)}`;
     }
@@ -239,10 +241,15 @@ async function main(): Promise<void> {
   const theme: { mode?: 'light' | 'dark' } = {};
   /**
    * Shows the request at the head of the queue (approveOne's showApproval): in the frame, or in the
-   * wallet window where the frame cannot prove it is visible; with its place in the queue and, when
-   * it takes the place of another, the notice and the longer hold (presenter.ts).
+   * wallet window (policy.ts: the operator's mode, made stricter by the frame URL's `approval=`, the
+   * method, and whether this browser can prove the frame's visibility); with its place in the queue
+   * and, when it takes the place of another, the notice and the longer hold (presenter.ts).
    */
-  const { queue, show: showApproval } = approvalPresenter(approvalWindow || approvalsInWindow(params), () => approvals.length);
+  const hasV2 = browserHasV2();
+  const { queue, show: showApproval } = approvalPresenter(
+    (method) => opensInWindow(method, frameMode(operatorMode, params.get('approval')), hasV2),
+    () => approvals.length,
+  );
 
   const runApprovals = async () => {
     if (approving) return queue.waiting(approvals.length);
@@ -274,7 +281,7 @@ async function main(): Promise<void> {
     }
     if (p.aborted) return post('RPC_REQUEST_ERROR', p.id, { message: ABORTED });
     const view = describePrepared(prepared, { chainName: chain.name, currency: chain.nativeCurrency, origin: parentOrigin, from: me?.address ?? '' });
-    const handle = showApproval(root, view);
+    const handle = showApproval(root, view, p.method);
     p.handle = handle;
     try {
       const d = await Promise.race([handle.decision, new Promise<'aborted'>((r) => abortWaiters.add(() => r('aborted')))]);
@@ -333,6 +340,8 @@ async function main(): Promise<void> {
     if ((method === 'personal_sign' || method === 'eth_signTypedData_v4' || named !== undefined) && (typeof named !== 'string' || named.toLowerCase() !== own)) {
       throw new FrameError(`${method}: the address is not the address of this wallet`);
     }
+    // a sign-in message (EIP-4361) for another site than the app asking: refused before the visitor is asked
+    if (method === 'personal_sign') assertSignInForApp(params[0], parentOrigin);
     approvals.push({ id: e.id, method, params: JSON.parse(JSON.stringify(params)) as unknown[], chainId: target.chainId, aborted: false });
     void runApprovals();
     return NO_REPLY;

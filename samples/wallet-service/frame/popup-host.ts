@@ -1,18 +1,19 @@
 /**
- * Approvals in the wallet window, for browsers where the frame cannot prove that the page does not
- * cover it (no IntersectionObserver v2: Firefox, Safari), and for apps that ask for it.
+ * Approvals in the wallet window (policy.ts decides which: requests that can move value by default,
+ * every request where the frame cannot prove that the page does not cover it, or as the operator or
+ * the app asks).
  *
- * The frame shows the request with "Review in wallet window" in place of Approve. That button (a
- * trusted click inside the frame, so popup blockers allow it) opens WINDOW_PATH on the wallet's own
- * origin: a top-level window no page can draw over. The window renders the same card, with the same
- * guard, and answers the visitor's decision; the frame then signs as after an Approve in the frame.
+ * The frame shows a short card (the title, why, Reject, and "Review in wallet window" in place of
+ * Approve). That button (a trusted click inside the frame, so popup blockers allow it) opens
+ * WINDOW_PATH on the wallet's own origin: a top-level window no page can draw over. The window renders
+ * the prepared request with the same card and guard as the frame would, and answers the visitor's
+ * decision; the frame then signs as after an Approve in the frame.
  * Closing the window after it showed the request is a Reject; a window that closed before it loaded
  * (blocked, or cut off by the app's Cross-Origin-Opener-Policy) is said in the frame, and the
  * visitor can try again or reject. Reject in the frame, an RPC_ABORT or sign-out close the window.
  */
 import { showApproval, type ApprovalHandle, type ApprovalOptions, type Decision } from './approval';
 import type { ApprovalView } from './format';
-import { browserHasV2 } from './visibility';
 import { fromPeer, isDecision, POSITION, READY, SHOW, WINDOW_PATH, type ShowMessage } from './window-messages';
 
 const WINDOW_FEATURES = 'popup,width=440,height=700';
@@ -20,20 +21,11 @@ const WINDOW_FEATURES = 'popup,width=440,height=700';
 const CLOSED_POLL_MS = 250;
 
 export const WINDOW_TEXT = {
-  intro: 'This browser cannot prove here that nothing covers the request: review and approve it in a window of the wallet.',
+  intro: "Review and approve this request in the wallet's own window, which no page can cover.",
   waiting: 'Waiting for your decision in the wallet window…',
   blocked: 'The wallet window was blocked: allow pop-ups for this site and try again.',
   closedEarly: 'The wallet window closed before it showed the request: try again, or reject.',
 } as const;
-
-/**
- * Approvals go to the wallet window when the frame cannot prove visibility, or when the frame's URL
- * asks for it (`approval=window`: the stricter path, so a page gains nothing by setting it; no
- * parameter turns the window off).
- */
-export function approvalsInWindow(params: URLSearchParams): boolean {
-  return params.get('approval') === 'window' || !browserHasV2();
-}
 
 function randomId(): string {
   const b = crypto.getRandomValues(new Uint8Array(12));
@@ -60,8 +52,7 @@ export function approveInWindow(root: HTMLElement, view: ApprovalView, options: 
     clearInterval(poll);
     poll = setInterval(watchClosed, CLOSED_POLL_MS);
   };
-  const card = showApproval(root, view, { ...options, proof: 'none', review: open });
-  card.busy(WINDOW_TEXT.intro);
+  const card = showApproval(root, view, { ...options, proof: 'none', review: { intro: WINDOW_TEXT.intro, open } });
 
   const watchClosed = () => {
     if (!win || !win.closed) return;

@@ -132,7 +132,7 @@ export function apiRoutes(d: ApiDeps): Record<string, ApiRoute> {
           socials: social.providers,
           farcaster: farcaster.enabled,
           accountTypes: ['eoa'],
-          approvalWindow: config.approvalWindow || project.approvalWindow === true,
+          approvalMode: project.approvalWindow ?? config.approvalWindow,
         };
       },
     },

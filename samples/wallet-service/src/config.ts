@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { APPROVAL_MODES, DEFAULT_APPROVAL_MODE, type ApprovalMode } from '../shared/approval-mode';
 
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -25,14 +26,23 @@ const origin = z.string().refine((s) => {
   }
 }, 'must be an origin such as https://app.example (scheme, host and port only, no path or trailing slash)');
 
+/**
+ * An approval mode (shared/approval-mode.ts). The earlier on/off form is still read: on (true, "1") is
+ * 'always', as it meant; off is the default ('value'), as it was the default.
+ */
+const approvalMode = z.preprocess(
+  (v) => (v === true || (typeof v === 'string' && /^(1|true|yes|on)$/i.test(v)) ? 'always' : v === false || (typeof v === 'string' && /^(0|false|no|off)$/i.test(v)) ? DEFAULT_APPROVAL_MODE : v),
+  z.enum(APPROVAL_MODES),
+);
+
 const projectSchema = z.object({
   projectId: z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and hyphen only'),
   name: z.string().max(100).optional(),
   origins: z.array(origin).min(1).max(100),
   /** Where a social login returns on the dapp's origin (default "/"). */
   socialReturnPath: z.string().regex(/^\/[^\s?#]*$/, 'a path starting with /').max(200).optional(),
-  /** This project's approvals always in the wallet window (as WALLET_APPROVAL_WINDOW for all). */
-  approvalWindow: z.boolean().optional(),
+  /** Where this project's approvals are shown (shared/approval-mode.ts); default WALLET_APPROVAL_WINDOW's. */
+  approvalWindow: approvalMode.optional(),
 });
 export type ProjectConfig = z.infer<typeof projectSchema>;
 
@@ -81,7 +91,7 @@ const fileSchema = z
     mailFrom: z.string(),
     social: z.record(z.enum(SOCIAL_PROVIDERS), socialSchema),
     farcasterDev: z.boolean(),
-    approvalWindow: z.boolean(),
+    approvalWindow: approvalMode,
     codeTtlSeconds: positiveInt,
     codeMaxAttempts: positiveInt.max(100),
     lockoutSeconds: positiveInt,
@@ -129,8 +139,11 @@ export interface WalletServiceConfig {
   readonly mailFrom: string;
   social: Partial<Record<SocialProvider, SocialConfig>>;
   readonly farcasterDev: boolean;
-  /** Every approval in the wallet window (a popup no page can draw over), also where the frame could prove its visibility. */
-  readonly approvalWindow: boolean;
+  /**
+   * Where approvals are shown (a project's own setting wins): 'value' (default: transactions, call
+   * bundles and typed data in the wallet window, a popup no page can draw over), 'always', or 'fallback'.
+   */
+  readonly approvalWindow: ApprovalMode;
   readonly codeTtlSeconds: number;
   readonly codeMaxAttempts: number;
   readonly lockoutSeconds: number;
@@ -208,7 +221,7 @@ function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
     ['mailFrom', strEnv(env, 'WALLET_MAIL_FROM')],
     ['social', parseJsonEnv(env, 'WALLET_SOCIAL')],
     ['farcasterDev', boolEnv(env, 'WALLET_FARCASTER_DEV')],
-    ['approvalWindow', boolEnv(env, 'WALLET_APPROVAL_WINDOW')],
+    ['approvalWindow', strEnv(env, 'WALLET_APPROVAL_WINDOW')],
     ['codeTtlSeconds', intEnv(env, 'WALLET_CODE_TTL')],
     ['codeMaxAttempts', intEnv(env, 'WALLET_CODE_MAX_ATTEMPTS')],
     ['lockoutSeconds', intEnv(env, 'WALLET_LOCKOUT')],
@@ -434,7 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
     mailFrom: o.mailFrom ?? 'Latchkey Wallet <wallet@localhost>',
     social: o.social ?? {},
     farcasterDev: o.farcasterDev ?? devLocal,
-    approvalWindow: o.approvalWindow ?? false,
+    approvalWindow: o.approvalWindow ?? DEFAULT_APPROVAL_MODE,
     codeTtlSeconds: o.codeTtlSeconds ?? 600,
     codeMaxAttempts: o.codeMaxAttempts ?? 5,
     lockoutSeconds: o.lockoutSeconds ?? 900,
