@@ -17,7 +17,7 @@ import { StorageImpl, STORAGE_PREFIX, isInitialStateKey } from './Storage';
 import { readInitialState, type LatchkeyInitialState } from './initialState';
 
 /** The cookie's default name. */
-export const DEFAULT_COOKIE_NAME = 'latchkey';
+const DEFAULT_COOKIE_NAME = 'latchkey';
 
 /** Longest cookie value read or written (a browser keeps about 4096 bytes per cookie, attributes included). */
 const MAX_COOKIE_CHARS = 3800;
