@@ -109,19 +109,18 @@ export async function buildNextApp(): Promise<NextBuild> {
   });
 }
 
-export interface NextServer {
+export interface ServerProcess {
   readonly url: string;
   output(): string;
   stop(): Promise<void>;
 }
 
-/** `next start` on `port` in the built app's folder; resolves once it answers. */
-export async function startNextApp(dir: string, port: number, extraEnv: Readonly<Record<string, string>>): Promise<NextServer> {
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: dir,
-    env: { ...env(), ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Runs `node <args>` in `cwd` as a server on `port`; resolves once its output matches `ready`
+ * (rejects with its output if it exits first or stays silent for 60 s).
+ */
+export async function startServerProcess(args: readonly string[], options: { cwd: string; port: number; env: NodeJS.ProcessEnv; ready: RegExp }): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -133,12 +132,10 @@ export async function startNextApp(dir: string, port: number, extraEnv: Readonly
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
-  const url = `http://127.0.0.1:${port}`;
-  // "Ready" is printed once it listens
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`next start did not get ready in 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not get ready in 60 s:\n${out}`)), 60_000);
     const check = () => {
-      if (/Ready in/.test(out)) {
+      if (options.ready.test(out)) {
         clearTimeout(timer);
         resolve();
       }
@@ -146,11 +143,21 @@ export async function startNextApp(dir: string, port: number, extraEnv: Readonly
     child.stdout!.on('data', check);
     void exited.then(() => {
       clearTimeout(timer);
-      reject(new Error(`next start exited:\n${out}`));
+      reject(new Error(`${args.join(' ')} exited:\n${out}`));
     });
   }).catch(async (err) => {
     await stop();
     throw err;
   });
-  return { url, output: () => out, stop };
+  return { url: `http://127.0.0.1:${options.port}`, output: () => out, stop };
+}
+
+/** `next start` on `port` in the built app's folder; resolves once it answers. */
+export function startNextApp(dir: string, port: number, extraEnv: Readonly<Record<string, string>>): Promise<ServerProcess> {
+  return startServerProcess([NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    cwd: dir,
+    port,
+    env: { ...env(), ...extraEnv },
+    ready: /Ready in/,
+  });
 }
