@@ -34,8 +34,7 @@ const MAX_ID_CHARS = 256;
 /** Addresses of every namespace (hex, base58, bech32) and connector ids (rdns, uuid, `walletConnect`). */
 const SAFE_ID = /^[A-Za-z0-9:._\-]+$/;
 
-const id = (v: string | undefined): string | undefined =>
-  v !== undefined && v.length <= MAX_ID_CHARS && SAFE_ID.test(v) ? v : undefined;
+const id = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= MAX_ID_CHARS && SAFE_ID.test(v) ? v : undefined);
 
 /** The initial state in `storage` (values of the wrong shape read as absent). */
 export function readInitialState(storage: Storage): LatchkeyInitialState {
@@ -53,9 +52,6 @@ export function readInitialState(storage: Storage): LatchkeyInitialState {
   return { ...(activeNamespace ? { activeNamespace } : {}), networks, connections };
 }
 
-const has = (record: object | undefined, key: string): boolean =>
-  record !== undefined && record !== null && Object.prototype.hasOwnProperty.call(record, key);
-
 /**
  * The account state with `initial`'s connections applied (the startup rule): each stored
  * connection is 'connecting', with its address and connector, until the wallet confirms it.
@@ -64,18 +60,13 @@ export function withInitialAccounts<S extends { readonly namespaces: Readonly<Re
   state: S,
   initial: LatchkeyInitialState | undefined,
 ): S {
-  const connections = initial?.connections;
   let namespaces = state.namespaces;
   for (const ns of CHAIN_NAMESPACES) {
-    if (!has(connections, ns)) continue;
-    const c = connections![ns];
-    if (typeof c !== 'object' || c === null) continue;
-    const address = id(typeof c.address === 'string' ? c.address : undefined);
-    const connectorId = id(typeof c.connectorId === 'string' ? c.connectorId : undefined);
-    namespaces = {
-      ...namespaces,
-      [ns]: { ...namespaces[ns], status: 'connecting', ...(address ? { address } : {}), ...(connectorId ? { connectorId } : {}) },
-    };
+    const c = initial?.connections?.[ns];
+    if (typeof c !== 'object' || !c) continue;
+    const address = id(c.address);
+    const connectorId = id(c.connectorId);
+    namespaces = { ...namespaces, [ns]: { ...namespaces[ns], status: 'connecting', ...(address && { address }), ...(connectorId && { connectorId }) } };
   }
   return namespaces === state.namespaces ? state : { ...state, namespaces };
 }
@@ -93,16 +84,14 @@ export function withInitialNetworks<
 >(state: S, initial: LatchkeyInitialState | undefined): S {
   let namespaces = state.namespaces;
   for (const ns of CHAIN_NAMESPACES) {
-    const stored = has(initial?.networks, ns) ? initial!.networks![ns] : undefined;
-    const found = typeof stored === 'string' ? namespaces[ns].requestedCaipNetworks.find((n) => n.caipNetworkId === stored) : undefined;
+    const stored = initial?.networks?.[ns];
+    const found = namespaces[ns].requestedCaipNetworks.find((n) => n.caipNetworkId === stored);
     if (found && found !== namespaces[ns].caipNetwork) namespaces = { ...namespaces, [ns]: { ...namespaces[ns], caipNetwork: found } };
   }
   const wanted = initial?.activeNamespace;
-  const activeNamespace =
-    typeof wanted === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(wanted) && namespaces[wanted].caipNetwork
-      ? wanted
-      : state.activeNamespace;
-  const activeNetwork = activeNamespace ? namespaces[activeNamespace].caipNetwork : undefined;
-  if (namespaces === state.namespaces && activeNamespace === state.activeNamespace && activeNetwork === state.activeNetwork) return state;
-  return { ...state, namespaces, activeNamespace, activeNetwork };
+  // only a namespace of ours (the data may come from a cookie: '__proto__', 'toString' are not)
+  const known = (CHAIN_NAMESPACES as readonly unknown[]).includes(wanted);
+  const activeNamespace = known && namespaces[wanted!].caipNetwork ? wanted : state.activeNamespace;
+  if (namespaces === state.namespaces && activeNamespace === state.activeNamespace) return state;
+  return { ...state, namespaces, activeNamespace, activeNetwork: activeNamespace && namespaces[activeNamespace].caipNetwork };
 }

@@ -46,20 +46,14 @@ export function localeState(host: LocaleHost): Store<LocaleState> {
   return s;
 }
 
-const serverStates = /*#__PURE__*/ new WeakMap<object, LocaleState>();
-
 /**
  * The locale state a server renders: the `locale` option (a server has no browser languages),
  * no translation loaded yet (they load after mount), so the first client render equals it.
  */
 export function serverLocaleState(host: LocaleHost): LocaleState {
-  let s = serverStates.get(host);
-  if (!s) {
-    const option = host.options.state.locale;
-    const locale = matchLocale([typeof option === 'string' ? option : undefined]);
-    serverStates.set(host, (s = { locale, dir: direction(locale), loaded: {} }));
-  }
-  return s;
+  const option = host.options.state.locale;
+  const locale = matchLocale([typeof option === 'string' ? option : undefined]);
+  return { locale, dir: direction(locale), loaded: {} };
 }
 
 /** Changes the locale (one of LOCALES, or the nearest: 'fr-CA' → 'fr'); views follow. */

@@ -41,15 +41,9 @@ export interface LatchkeyProviderProps {
  */
 function serverSnapshots(kernel: UiKernel, initialState: LatchkeyInitialState | undefined): ServerSnapshots {
   const server = kernel.serverState?.(initialState);
-  const locale = localeState(kernel);
-  return (observed) => {
-    if (observed === locale) return serverLocaleState(kernel);
-    if (!server) return undefined;
-    if (observed === kernel.account) return server.account;
-    if (observed === kernel.network) return server.network;
-    if (observed === kernel.connectors) return server.connectors;
-    return undefined;
-  };
+  const states = new Map<object, unknown>([[localeState(kernel), serverLocaleState(kernel)]]);
+  if (server) states.set(kernel.account, server.account).set(kernel.network, server.network).set(kernel.connectors, server.connectors);
+  return (observed) => states.get(observed);
 }
 
 const started = /*#__PURE__*/ new WeakSet<object>();

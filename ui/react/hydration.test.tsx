@@ -53,7 +53,16 @@ function serverHtml(initialState?: LatchkeyInitialState): string {
   Object.assign(globalThis, { TextEncoder: globalThis.TextEncoder ?? TextEncoder });
   const { renderToString } = require('react-dom/server') as typeof import('react-dom/server');
   const { kernel } = testKernel();
-  return renderToString(page(kernel, initialState));
+  // jsdom's window is there during this server render, so the hooks chose useLayoutEffect, about
+  // which React warns on a server (a real server has no window: useEffect). Anything else fails.
+  const reported: string[] = [];
+  const error = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void reported.push(args.map(String).join(' ')));
+  try {
+    return renderToString(page(kernel, initialState));
+  } finally {
+    error.mockRestore();
+    expect(reported.filter((r) => !/useLayoutEffect does nothing on the server/.test(r))).toEqual([]);
+  }
 }
 
 const roots: Root[] = [];
