@@ -17,13 +17,12 @@
  * stack and the browser, then the two servers.
  */
 import { rmSync } from 'node:fs';
-import * as esbuild from 'esbuild';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../support/chromium';
 import { getFreePorts, saveArtifact, startTestStack, type TestStack } from '../support/stack';
-import { REPO_ROOT } from '../support/artifacts';
-import { buildNextApp, startNextApp, type ServerProcess } from './support/nextApp';
+import { buildNextApp, firstLoadJs, startNextApp, type ServerProcess } from './support/nextApp';
 import { buildSsrPage, startSsrPage } from './support/ssrPage';
+import { bundleDevWallet, devWalletInitScript } from './support/devWallet';
 
 const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** The account button's address (4 + 6). */
@@ -47,19 +46,12 @@ beforeAll(async () => {
   const [build, dir, wallet] = await Promise.all([
     buildNextApp(),
     buildSsrPage(),
-    esbuild.build({
-      stdin: { contents: `import { installDevWallet } from './samples/dev-wallet/index';\ninstallDevWallet({ chains: window.__devWalletChains });`, resolveDir: REPO_ROOT, loader: 'ts' },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-      write: false,
-      logLevel: 'error',
-    }),
+    bundleDevWallet(),
   ]);
   ssrDir = dir;
-  devWallet = wallet.outputFiles[0]!.text;
-  console.log(`ssr: ${build.built ? 'built' : 'reused'} the Next.js example in ${build.dir}`);
+  devWallet = wallet;
+  const kib = Object.entries(firstLoadJs(build.dir)).map(([route, bytes]) => `${route} ${(bytes / 1024).toFixed(1)} KiB`);
+  console.log(`ssr: ${build.built ? 'built' : 'reused'} the Next.js example in ${build.dir}; first-load JS (uncompressed): ${kib.join(', ')}`);
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   [servers.next, servers.react18] = await Promise.all([
     startNextApp(build.dir, nextPort!, { LATCHKEY_CONFIG_URL: stack.configUrl }),
@@ -87,8 +79,7 @@ async function visit(): Promise<Visit> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${String(e)}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()} (${m.location().url})`));
-  const chains = stack.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl }));
-  await page.addInitScript({ content: `window.__devWalletChains = ${JSON.stringify(chains)};\n${devWallet}` });
+  await page.addInitScript({ content: devWalletInitScript(devWallet, stack.chains) });
   return { context, page, errors };
 }
 

@@ -109,6 +109,15 @@ export async function buildNextApp(): Promise<NextBuild> {
   });
 }
 
+/**
+ * First-load JS per route, uncompressed bytes, as `next build` (16) records it in
+ * .next/diagnostics/route-bundle-stats.json (its printed table no longer has the column).
+ */
+export function firstLoadJs(dir: string): Record<string, number> {
+  const rows = JSON.parse(readFileSync(join(dir, '.next/diagnostics/route-bundle-stats.json'), 'utf8')) as { route: string; firstLoadUncompressedJsBytes: number }[];
+  return Object.fromEntries(rows.map((r) => [r.route, r.firstLoadUncompressedJsBytes]));
+}
+
 export interface ServerProcess {
   readonly url: string;
   output(): string;
