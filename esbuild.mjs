@@ -10,7 +10,9 @@
 // dist/esm/  The ESM library for bundlers: one entry per exports subpath,
 //            code-split so entries share chunks, every dependency and peer
 //            dependency left external (the host's bundler keeps one copy),
-//            readable (syntax minified, identifiers and whitespace kept).
+//            readable (syntax minified, identifiers and whitespace kept). Entries that
+//            reach React start with "use client" (scripts/build/clientBoundary.mjs), so a
+//            React Server Component can render latchkey/react's components.
 // dist/types/ .d.ts declarations of kernel/, plugins/ and ui/ (scripts/build/declarations.mjs);
 //            every entry's `types` condition names the file of its `source`.
 // dist/cdn/  Bundles for <script type="module"> from a CDN, no import map needed:
@@ -33,6 +35,7 @@ import { gzipSize, staticClosure } from './scripts/size/closure.mjs';
 import { coreChunkPlugin } from './scripts/build/chunking.mjs';
 import { latchkeySourcePlugin } from './scripts/build/source-resolution.cjs';
 import { buildDeclarations, typesPathFor } from './scripts/build/declarations.mjs';
+import { markClientEntries } from './scripts/build/clientBoundary.mjs';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -151,6 +154,8 @@ async function buildLib(entries) {
     console.warn(`warning: the ESM library bundles ${pkgs.join(', ')}; add to dependencies to keep it external`);
   }
   writeFileSync(join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
+  const client = markClientEntries(result.metafile, entries, ROOT);
+  console.log(`"use client": ${client.join(', ')}`);
   return result.metafile;
 }
 

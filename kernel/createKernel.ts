@@ -1,6 +1,6 @@
 import { Container, type ContainerModule } from 'inversify';
 import type { PluginManifest } from './plugin/manifest';
-import { Environment, createEnvironment } from './services/Environment';
+import { Environment, createEnvironment, type StorageLike } from './services/Environment';
 import { Options, OptionsImpl, RawOptions } from './options/Options';
 import type { LatchkeyOptions } from './options/types';
 import { Storage, StorageImpl } from './services/Storage';
@@ -21,6 +21,8 @@ import { HttpClient, HttpClientImpl } from './services/HttpClient';
 import { RpcTransport, RpcTransportImpl } from './services/RpcTransport';
 import { WalletDirectory, WalletDirectoryImpl } from './services/WalletDirectory';
 import { BlockchainApi, BlockchainApiImpl } from './services/BlockchainApi';
+import { serverStates, type KernelServerState } from './services/serverState';
+import type { LatchkeyInitialState } from './services/initialState';
 
 export interface CreateKernelParameters {
   readonly options: LatchkeyOptions;
@@ -28,6 +30,12 @@ export interface CreateKernelParameters {
   readonly plugins?: readonly PluginManifest[];
   /** Overrides for the page environment (tests, server rendering, embedded frames). */
   readonly environment?: Partial<Environment>;
+  /**
+   * Where the kernel keeps what it remembers between visits (default: localStorage). With
+   * `cookieStorage()` the connection also reaches the server, which renders it
+   * (`cookieToInitialState`, then `<LatchkeyProvider initialState>`).
+   */
+  readonly storage?: StorageLike;
   /** Extra container modules, e.g. to `rebind` a service with the host's own implementation. */
   readonly modules?: readonly ContainerModule[];
 }
@@ -53,6 +61,14 @@ export interface Kernel {
   readonly http: HttpClient;
   readonly rpc: RpcTransport;
   readonly directory: WalletDirectory;
+  /**
+   * The state a server renders for a visitor whose storage held `initial` (what
+   * `cookieToInitialState` read from the request; nothing when undefined): the account,
+   * network and wallet-list states as created, before this page's storage was read, with
+   * `initial` applied by the startup rule. The same object for the same `initial`. The React
+   * UI hydrates from it, so the first client render equals the server's HTML.
+   */
+  serverState(initial?: LatchkeyInitialState): KernelServerState;
   /** Runs plugin setup hooks (e.g. wallet discovery), loads startup plugins and restores a stored connection. Idempotent. */
   start(): Promise<void>;
   /** Stops plugins and background work. */
@@ -70,7 +86,8 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   }
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(KernelContainer).toConstantValue(container);
-  container.bind(Environment).toConstantValue(createEnvironment(params.environment));
+  const environment = params.storage ? { ...params.environment, localStorage: params.storage } : params.environment;
+  container.bind(Environment).toConstantValue(createEnvironment(environment));
   container.bind(RawOptions).toConstantValue(params.options);
   container.bind(Options).to(OptionsImpl);
   container.bind(Storage).to(StorageImpl);
@@ -98,9 +115,13 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   for (const manifest of params.plugins ?? []) plugins.register(manifest);
 
   const account = get<Account>(Account);
+  const network = get<Network>(Network);
+  const connectors = get<ConnectorRegistry>(ConnectorRegistry);
+  // As created, nothing stored is applied yet: what a server renders.
+  const serverState = serverStates({ account: account.state, network: network.state, connectors: connectors.state });
   // Startup rule: a stored 'connected' shows as 'connecting' from the first render on.
   account.restoreFromStorage();
-  const network = get<Network>(Network);
+  network.restoreFromStorage();
   const events = get<Events>(Events);
   events.setAddressSource(() => {
     const ns = network.state.activeNamespace;
@@ -118,7 +139,7 @@ export function createKernel(params: CreateKernelParameters): Kernel {
     modal: get(Modal),
     network,
     account,
-    connectors: get(ConnectorRegistry),
+    connectors,
     connection: get(Connection),
     plugins,
     theme: get(Theme),
@@ -128,6 +149,7 @@ export function createKernel(params: CreateKernelParameters): Kernel {
     http: get(HttpClient),
     rpc: get(RpcTransport),
     directory: get(WalletDirectory),
+    serverState,
     start() {
       started ??= (async () => {
         await plugins.start();

@@ -67,6 +67,12 @@ export { Options } from './options/Options';
 export type { LatchkeyOptions, ResolvedOptions, Features, CustomWallet } from './options/types';
 export { Storage, MAX_RECENT_WALLETS } from './services/Storage';
 export type { ScopedStorage, TtlCache } from './services/Storage';
+export type { StorageLike } from './services/Environment';
+// Server rendering: the connection in a cookie, read back on the server
+export { cookieStorage, cookieToInitialState } from './services/cookieStorage';
+export type { CookieStorageOptions, CookieSource } from './services/cookieStorage';
+export type { LatchkeyInitialState, InitialConnection } from './services/initialState';
+export type { KernelServerState } from './services/serverState';
 export { Router } from './services/Router';
 export { Modal } from './services/Modal';
 export type { OpenModalArgs } from './services/Modal';

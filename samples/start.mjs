@@ -14,6 +14,7 @@
 //      DATA_PORT (data service, default 8791), DATA_LOG=1 (its log), DATA_PGLITE_DIR (its PGlite folder,
 //      default .cache/data-service/pglite; 'memory' or 'temp' for a throwaway one), DATABASE_URL (PostgreSQL instead).
 //      ONRAMP_PORT (local payment provider, default 8793), ONRAMP_LOG=1 (its log of payments).
+//      NEXT_APP_PORT (where the Next.js example runs, default 3000: the wallet and data services allow its origin).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

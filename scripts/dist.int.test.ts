@@ -2,7 +2,8 @@
  * The published artefacts: builds dist/ with esbuild.mjs, then imports every
  * `exports` entry in a plain Node child process (no DOM), both by file URL and
  * through the package's own exports map, and checks the size report, that
- * the kernel's static-import closure pulls in no React, and that the CDN build
+ * the kernel's static-import closure pulls in no React, that the entries reaching React are
+ * client boundaries ("use client"), and that the CDN build
  * bundles React once, for the element entry and the plugins' views.
  */
 import { spawnSync } from 'node:child_process';
@@ -161,6 +162,25 @@ describe('dist/size-report.json', () => {
         expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(REACT_IMPORT);
       }
     }
+  });
+});
+
+describe('client boundaries (React Server Components)', () => {
+  it('start the entries that reach React with "use client", and only those (no chunk, no server-safe entry)', () => {
+    const report = JSON.parse(readFileSync(join(ROOT, 'dist/size-report.json'), 'utf8')) as Report;
+    const client: string[] = [];
+    for (const e of entries) {
+      const closure = report.summary.entries[e.subpath]!.esm!;
+      const reachesReact = closure.externals.some((x) => /^react(-dom)?(\/|$)/.test(x));
+      const code = readFileSync(join(ROOT, e.out!), 'utf8');
+      expect([e.subpath, code.startsWith('"use client";\n')]).toEqual([e.subpath, reachesReact]);
+      if (reachesReact) client.push(e.subpath);
+    }
+    expect(client).toEqual(expect.arrayContaining(['./react', './element', './ui']));
+    expect(client).not.toContain('.');
+    const chunks = report.files.filter((f) => f.build === 'esm' && f.file.startsWith('dist/esm/chunks/'));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const f of chunks) expect(readFileSync(join(ROOT, f.file), 'utf8')).not.toMatch(/^["']use client["']/);
   });
 });
 

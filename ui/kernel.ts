@@ -20,4 +20,6 @@ export type UiKernel = Pick<
   | 'alerts'
   | 'get'
   | 'start'
->;
+> &
+  /** Optional for a UI given a smaller kernel (tests): without it the server renders the current state. */
+  Partial<Pick<Kernel, 'serverState'>>;

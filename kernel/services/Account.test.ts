@@ -286,6 +286,9 @@ describe('AccountImpl other setters', () => {
     storage.set('accountType:eip155', 'eoa');
     storage.set('accountType:solana', 'not-a-type');
     const { account } = setup({ eip155: 'smartAccount' }, storage);
+    // as created (what a server renders): the option's default; the stored choice comes back at startup
+    expect(account.get('eip155').preferredAccountType).toBe('smartAccount');
+    account.restoreFromStorage();
     expect(account.get('eip155').preferredAccountType).toBe('eoa');
     expect(account.get('solana').preferredAccountType).toBe('eoa'); // corrupt value ignored → default
     account.reset('eip155');

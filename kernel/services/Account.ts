@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import { Options } from '../options/Options';
 import { Storage } from './Storage';
+import { readInitialState, withInitialAccounts } from './initialState';
 import type {
   AccountState,
   AccountType,
@@ -47,7 +48,8 @@ export interface Account extends Observed<AccountServiceState> {
   resetAll(): void;
   /**
    * Startup rule: a stored 'connected' becomes 'connecting'; a stored
-   * 'disconnected' clears cached addresses.
+   * 'disconnected' clears cached addresses; the chosen account types come back.
+   * (The state before it is what a server renders: see `withInitialAccounts`.)
    */
   restoreFromStorage(): void;
 }
@@ -87,8 +89,9 @@ export class AccountImpl implements Account {
     @inject(Storage) private readonly storage: Storage,
     @inject(Options) private readonly options: Options,
   ) {
+    // Nothing stored is read here: the state as created is the one a server renders.
     const namespaces = {} as Record<ChainNamespace, AccountState>;
-    for (const ns of NAMESPACES) namespaces[ns] = this.defaults(ns);
+    for (const ns of NAMESPACES) namespaces[ns] = this.defaults(ns, false);
     this.store = new Store<AccountServiceState>({ namespaces });
   }
 
@@ -169,32 +172,26 @@ export class AccountImpl implements Account {
 
   restoreFromStorage(): void {
     for (const ns of NAMESPACES) {
-      const stored = this.storage.connectionStatus(ns);
-      if (stored === 'connected') {
-        const address = this.storage.cachedAddress(ns);
-        const connectorId = this.storage.connectorId(ns);
-        this.write(ns, {
-          status: 'connecting',
-          ...(address !== undefined ? { address } : {}),
-          ...(connectorId !== undefined ? { connectorId } : {}),
-        });
-      } else if (stored === 'disconnected') {
-        this.storage.setCachedAddress(ns, undefined);
-      }
+      const type = this.storedAccountType(ns);
+      if (type) this.write(ns, { preferredAccountType: type });
+      if (this.storage.connectionStatus(ns) === 'disconnected') this.storage.setCachedAddress(ns, undefined);
     }
+    const restored = withInitialAccounts(this.store.state, readInitialState(this.storage));
+    if (restored !== this.store.state) this.store.set(restored);
   }
 
   private storedAccountType(namespace: ChainNamespace): AccountType | undefined {
     return this.storage.get(accountTypeStorageKey(namespace), isAccountType);
   }
 
-  private defaults(namespace: ChainNamespace): AccountState {
+  /** A namespace's state with nothing connected (`stored`: with the account type the visitor chose). */
+  private defaults(namespace: ChainNamespace, stored = true): AccountState {
     return {
       status: 'disconnected',
       allAccounts: [],
       currentTab: 0,
       preferredAccountType:
-        this.storedAccountType(namespace) ??
+        (stored ? this.storedAccountType(namespace) : undefined) ??
         this.options.state.defaultAccountTypes?.[namespace] ??
         DEFAULT_ACCOUNT_TYPES[namespace],
     };

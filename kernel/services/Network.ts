@@ -7,6 +7,7 @@ import { AdapterForNamespaceNotFoundError } from '../errors/kernel';
 import { RequestAbortedError } from '../errors/request';
 import { Options } from '../options/Options';
 import { Storage } from './Storage';
+import { readInitialState, withInitialNetworks } from './initialState';
 import { Modal } from './Modal';
 import { Account } from './Account';
 import { PluginHost } from '../plugin/PluginHost';
@@ -40,6 +41,11 @@ interface PendingSwitch {
  * networks, the active one, switching and the UnsupportedChain rules.
  */
 export interface Network extends Observed<NetworkServiceState> {
+  /**
+   * Startup: each namespace back on its stored network (when listed), the stored namespace
+   * active. (The state before it is what a server renders: see `withInitialNetworks`.)
+   */
+  restoreFromStorage(): void;
   /** Every requested network across namespaces. */
   networks(): readonly NetworkData[];
   find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined;
@@ -130,25 +136,19 @@ export class NetworkImpl implements Network {
       lists.set(n.chainNamespace, list);
     }
     for (const [ns, list] of lists) namespaces[ns] = { ...namespaces[ns], requestedCaipNetworks: list };
+    // Nothing stored is read here (restoreFromStorage does): the state as created is the one a server renders.
     for (const ns of CHAIN_NAMESPACES) {
       const entry = namespaces[ns];
       const list = entry.requestedCaipNetworks;
       if (list.length === 0) continue;
-      const stored = storage.activeNetwork(ns);
-      const fromStore = stored ? list.find((n) => n.caipNetworkId === stored) : undefined;
       const fromDefault =
         opts.defaultNetwork?.chainNamespace === ns ? list.find((n) => n.caipNetworkId === opts.defaultNetwork!.caipNetworkId) : undefined;
-      namespaces[ns] = { ...entry, caipNetwork: fromStore ?? fromDefault ?? list[0] };
+      namespaces[ns] = { ...entry, caipNetwork: fromDefault ?? list[0] };
     }
     // A default network the host did not list is a configuration slip: say so (spec section 8,
     // 'Network Not Found': make sure the network is in the 'networks' array).
     if (opts.defaultNetwork && !seen.has(opts.defaultNetwork.caipNetworkId)) alerts.showKey('NETWORK_NOT_FOUND');
-    const storedNs = storage.activeNamespace();
-    const firstNs = opts.networks[0]?.chainNamespace;
-    const activeNamespace =
-      storedNs && namespaces[storedNs]?.caipNetwork
-        ? storedNs
-        : opts.defaultNetwork?.chainNamespace ?? firstNs;
+    const activeNamespace = opts.defaultNetwork?.chainNamespace ?? opts.networks[0]?.chainNamespace;
     this.store = new Store<NetworkServiceState>({
       activeNamespace,
       activeNetwork: activeNamespace ? namespaces[activeNamespace].caipNetwork : undefined,
@@ -159,6 +159,10 @@ export class NetworkImpl implements Network {
 
   get state(): NetworkServiceState {
     return this.store.state;
+  }
+
+  restoreFromStorage(): void {
+    this.store.set(withInitialNetworks(this.store.state, readInitialState(this.storage)));
   }
 
   networks(): readonly NetworkData[] {

@@ -85,6 +85,14 @@ const STORAGE_KEYS = {
   plugin: (id: string) => `plugin/${id}/`,
 } as const;
 
+/**
+ * True for the keys of what a reload restores (`readInitialState`): the connection, the
+ * networks and the active namespace. `cookieStorage` keeps these in its cookie.
+ */
+export function isInitialStateKey(fullKey: string): boolean {
+  return /^@latchkey\/(activeNamespace|(connectionStatus|connectorId|address|activeNetwork)\/[a-z0-9]{1,16})$/.test(fullKey);
+}
+
 const NAMESPACES: readonly string[] = ['eip155', 'solana', 'polkadot', 'bip122'];
 const STATUSES: readonly string[] = ['disconnected', 'connecting', 'connected'];
 

@@ -7,9 +7,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Subscription } from 'rxjs';
-import { ConnectButton, NetworkButton, useAccount, useKernel, useNetwork } from '../../ui/react/index';
+import { ConnectButton, NetworkButton, useAccount, useKernel, useNetwork } from 'latchkey/react';
 import { SEND_LABEL, demoSend, verifySignature } from './chains';
-import { SignIn, type SignInState } from '../../plugins/siwx/index';
+import { SignIn, type SignInState } from 'latchkey/plugins/siwx';
 
 export const DEMO_MESSAGE = 'Hello from the Latchkey demo';
 

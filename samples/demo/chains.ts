@@ -7,7 +7,7 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58, base64 } from '@scure/base';
 import { parseEther, verifyMessage, type Address, type Hex } from 'viem';
-import type { ChainNamespace, Kernel } from '../../kernel/index';
+import type { ChainNamespace, Kernel } from 'latchkey';
 import accounts from '../dev-wallet/accounts.json';
 import { verifyBip322Simple } from '../dev-wallet/testing/btcVerify';
 

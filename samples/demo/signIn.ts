@@ -2,7 +2,7 @@
  * Sign-in in the demo: `?siwx=required` or `?siwx=optional` turns it on (STACK.md), with the
  * default session provider (sessions kept in the browser's storage, verified when read).
  */
-import { localSiwx, type SiwxPluginConfig } from '../../plugins/siwx/index';
+import { localSiwx, type SiwxPluginConfig } from 'latchkey/plugins/siwx';
 
 export type SignInMode = 'required' | 'optional' | undefined;
 

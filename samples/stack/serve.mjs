@@ -33,6 +33,8 @@ export const DEFAULT_RELAY_PORT = 8787;
 
 /** The embedded-wallet service's default port (env WALLET_PORT) and its local OpenID provider's (env WALLET_OIDC_PORT). */
 export const DEFAULT_WALLET_PORT = 8790;
+/** Where the Next.js example (samples/next-app) runs by default (env NEXT_APP_PORT): the wallet and data services allow its origin. */
+export const DEFAULT_NEXT_APP_PORT = 3000;
 export const DEFAULT_OIDC_PORT = 8792;
 /** The projectId the demo uses; the stack's wallet service allows it on the demo's origins. */
 export const DEMO_PROJECT_ID = 'latchkey-demo';
@@ -343,12 +345,13 @@ function portFrom(value, fallback, what) {
  * it pays buyers from anvil's dev account 7 and reports purchases to the data service) and the demo
  * server (port 5173), which also serves the sample mobile wallet at /wallet/.
  * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
- * WALLET_OIDC_PORT, DATA_PORT, ONRAMP_PORT; RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
+ * WALLET_OIDC_PORT, DATA_PORT, ONRAMP_PORT, NEXT_APP_PORT (the Next.js example's port, whose origin the wallet
+ * and data services allow, default 3000); RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
  * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
  * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
  * service's database; ONRAMP_LOG=1 logs the payments; DATA_ONRAMP_SECRET is the secret the provider reports
  * with, random per start by default).
- * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, onrampPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, onrampPort?: number, nextAppPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -364,6 +367,9 @@ export async function startStack(opts = {}) {
   const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
   const dataPort = portFrom(opts.dataPort ?? env.DATA_PORT, DEFAULT_DATA_PORT, 'DATA_PORT');
   const onrampPort = portFrom(opts.onrampPort ?? env.ONRAMP_PORT, DEFAULT_ONRAMP_PORT, 'ONRAMP_PORT');
+  // The apps the local services serve: the demo, and the Next.js example (samples/next-app, `next start` on NEXT_APP_PORT).
+  const nextAppPort = portFrom(opts.nextAppPort ?? env.NEXT_APP_PORT, DEFAULT_NEXT_APP_PORT, 'NEXT_APP_PORT');
+  const appOrigins = [port, nextAppPort].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]);
   // the data service accepts purchases from the local payment provider with this secret
   const onrampSecret = env.DATA_ONRAMP_SECRET || randomBytes(24).toString('base64url');
 
@@ -385,7 +391,7 @@ export async function startStack(opts = {}) {
       const data = await startStackDataService({
         port: dataPort,
         chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: nodes[i].url })),
-        corsOrigins: port === 0 ? '*' : [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+        corsOrigins: port === 0 ? '*' : appOrigins,
         env,
         onrampSecret,
         log: env.DATA_LOG === '1' ? (line) => console.log(`[data-service] ${line}`) : false,
@@ -410,7 +416,7 @@ export async function startStack(opts = {}) {
     // allSettled: when one part fails, wait for the others so that stop() catches every child.
     const walletService = (async () => {
       // Dev mode: the dev mailbox, the Farcaster stand-in, the local OpenID provider and anvil funding.
-      // The demo's origins are allowed for its projectId; the chains are the anvil nodes started here.
+      // The demo's and the Next.js example's origins are allowed for the demo's projectId; the chains are the anvil nodes started here.
       const service = await startWalletService({
         env: {},
         dev: true,
@@ -419,7 +425,7 @@ export async function startStack(opts = {}) {
         devOidcPort: oidcPort,
         dataDir: walletDataDir,
         log: env.WALLET_LOG === '1',
-        projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`] }],
+        projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: appOrigins }],
         chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: `http://127.0.0.1:${anvilPorts[i]}` })),
       });
       started.push({ stop: () => service.stop() });

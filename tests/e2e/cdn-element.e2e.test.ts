@@ -11,11 +11,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { serveStatic, type StaticServer } from '../support/static';
+import { bundleDevWallet, devWalletInitScript } from './support/devWallet';
 import { packedTarball } from '../support/tarball';
 import { startAnvilNode, type AnvilNode } from '../../samples/data-service/testing/harness';
 
@@ -120,20 +120,7 @@ beforeAll(async () => {
     .filter(([k]) => k.startsWith('./plugins/'))
     .map(([k, t]) => ({ name: k.slice('./plugins/'.length), source: join(ROOT, t.source!) }));
   // The dev wallet, injected before the page's scripts as a browser extension would be.
-  const built = await esbuild.build({
-    stdin: {
-      contents: `import { installDevWallet } from './samples/dev-wallet/index';\ninstallDevWallet({ chains: window.__devWalletChains });`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-  });
-  devWallet = built.outputFiles[0]!.text;
+  devWallet = await bundleDevWallet();
   server = await serveStatic(dir);
 }, 240_000);
 
@@ -178,7 +165,7 @@ it('connects, switches network and disconnects through the elements, loading onl
   page.on('request', (r) => requests.push(r.url()));
   const chains = CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i]!.url }));
   try {
-    await page.addInitScript({ content: `window.__devWalletChains = ${JSON.stringify(chains)};\n${devWallet}` });
+    await page.addInitScript({ content: devWalletInitScript(devWallet, chains) });
     const started = Date.now();
     await page.goto(`${server.url}/?rpc1=${encodeURIComponent(anvils[0]!.url)}&rpc2=${encodeURIComponent(anvils[1]!.url)}`);
     const button = page.locator('latchkey-button');

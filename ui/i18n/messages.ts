@@ -46,6 +46,16 @@ export function localeState(host: LocaleHost): Store<LocaleState> {
   return s;
 }
 
+/**
+ * The locale state a server renders: the `locale` option (a server has no browser languages),
+ * no translation loaded yet (they load after mount), so the first client render equals it.
+ */
+export function serverLocaleState(host: LocaleHost): LocaleState {
+  const option = host.options.state.locale;
+  const locale = matchLocale([typeof option === 'string' ? option : undefined]);
+  return { locale, dir: direction(locale), loaded: {} };
+}
+
 /** Changes the locale (one of LOCALES, or the nearest: 'fr-CA' → 'fr'); views follow. */
 export function setLocale(host: LocaleHost, locale: string): void {
   const next = matchLocale([locale]);

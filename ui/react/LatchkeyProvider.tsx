@@ -1,11 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import type { LatchkeyInitialState } from '../../kernel/index';
 import type { UiKernel } from '../kernel';
-import { KernelContext } from './context';
+import { KernelContext, ServerSnapshotContext, type ServerSnapshots } from './context';
 import { LatchkeyModal } from './LatchkeyModal';
 import { useObserved } from './useObserved';
 import { configureStyles, loadModalStylesWhenIdle, type StylesMode } from '../shell/styles';
 import { ensureCoreViews } from '../views/manifest';
+import { localeState, serverLocaleState } from '../i18n/messages';
 
 export interface LatchkeyProviderProps {
   readonly kernel: UiKernel;
@@ -21,7 +23,27 @@ export interface LatchkeyProviderProps {
    * `latchkey/styles.css` (dist/latchkey.css), the same rules, as a file.
    */
   readonly styles?: StylesMode;
+  /**
+   * What the server knows of the visitor (`cookieToInitialState` of the request, with
+   * `cookieStorage()` as the kernel's storage): the server renders the visitor's connection
+   * (the account button) and the page hydrates from the same data. Without it the server
+   * renders a visitor with nothing stored, and a connection this browser stored appears right
+   * after hydration.
+   */
+  readonly initialState?: LatchkeyInitialState;
   readonly children?: ReactNode;
+}
+
+/**
+ * What the server rendered for each service whose startup state depends on the browser: the
+ * kernel's `serverState(initialState)` (account, network, wallet list) and the locale without
+ * the browser's languages or loaded translations.
+ */
+function serverSnapshots(kernel: UiKernel, initialState: LatchkeyInitialState | undefined): ServerSnapshots {
+  const server = kernel.serverState?.(initialState);
+  const states = new Map<object, unknown>([[localeState(kernel), serverLocaleState(kernel)]]);
+  if (server) states.set(kernel.account, server.account).set(kernel.network, server.network).set(kernel.connectors, server.connectors);
+  return (observed) => states.get(observed);
 }
 
 const started = /*#__PURE__*/ new WeakSet<object>();
@@ -30,11 +52,14 @@ const started = /*#__PURE__*/ new WeakSet<object>();
  * Gives `kernel` to the hooks and buttons, starts it once after mount, and
  * (unless `disableAppend` or `enableEmbedded`) mounts the modal in a <div>
  * appended to the end of <body>. Nothing touches the DOM before an effect
- * runs, so server rendering and hydration produce the same markup.
+ * runs, and the hydration renders what the server rendered (`initialState`, else
+ * nothing stored), so server rendering and hydration produce the same markup; the
+ * browser's own stored state is rendered right after.
  */
-export function LatchkeyProvider({ kernel, nonce, styles, children }: LatchkeyProviderProps) {
+export function LatchkeyProvider({ kernel, nonce, styles, initialState, children }: LatchkeyProviderProps) {
   configureStyles({ mode: styles, nonce });
   ensureCoreViews(kernel);
+  const snapshots = useMemo(() => serverSnapshots(kernel, initialState), [kernel, initialState]);
   const append = useObserved(kernel.options, (s) => !s.disableAppend && !s.enableEmbedded);
   const [host, setHost] = useState<HTMLElement | null>(null);
 
@@ -62,8 +87,10 @@ export function LatchkeyProvider({ kernel, nonce, styles, children }: LatchkeyPr
 
   return (
     <KernelContext.Provider value={kernel}>
-      {children}
-      {host ? createPortal(<LatchkeyModal />, host) : null}
+      <ServerSnapshotContext.Provider value={snapshots}>
+        {children}
+        {host ? createPortal(<LatchkeyModal />, host) : null}
+      </ServerSnapshotContext.Provider>
     </KernelContext.Provider>
   );
 }

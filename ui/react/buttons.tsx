@@ -95,8 +95,8 @@ export interface ConnectButtonProps {
  * decimals), and its name (a reverse lookup, e.g. the names plugin's) or address (4 + 6).
  */
 function AccountLabel({ s }: { s: ButtonRenderProps }) {
-  const kernel = useKernel();
-  const { connectedWalletInfo: info, profileName, profileImage } = kernel.account.get(s.namespace);
+  // Through the hook, not kernel.account.get(): a hydration renders what the server rendered.
+  const { connectedWalletInfo: info, profileName, profileImage } = useAccount(s.namespace);
   const avatar = profileImage && /^https?:\/\//i.test(profileImage) ? profileImage : undefined;
   return (
     <>

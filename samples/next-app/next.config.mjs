@@ -1,0 +1,18 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The folder whose node_modules hold next and react: this one after `npm install` here. The
+// repository's tests build this app against the repository's own install (LATCHKEY_NEXT_ROOT),
+// once per source state, so Turbopack's build cache would only cost time there.
+const repoBuild = process.env.LATCHKEY_NEXT_ROOT;
+const root = repoBuild || dirname(fileURLToPath(import.meta.url));
+
+/** @type {import('next').NextConfig} */
+const config = {
+  reactStrictMode: true,
+  turbopack: { root },
+  outputFileTracingRoot: root,
+  ...(repoBuild ? { experimental: { turbopackFileSystemCacheForBuild: false } } : {}),
+};
+
+export default config;
