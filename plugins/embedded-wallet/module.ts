@@ -11,6 +11,7 @@ import {
   Environment,
   Modal,
   Network,
+  LatchkeyError,
   Options,
   Router,
   Snackbar,
@@ -23,7 +24,7 @@ import { EmbeddedWalletService } from './EmbeddedWalletService';
 import { EMBEDDED_WALLET_SCOPE, EmbeddedWallet, type EmbeddedWalletConfig } from './types';
 
 /** Thrown when neither the plugin nor the options name the wallet service. */
-export class WalletServiceNotConfiguredError extends Error {
+export class WalletServiceNotConfiguredError extends LatchkeyError {
   override name = 'WalletServiceNotConfiguredError';
   constructor() {
     super('The embedded wallet needs a wallet service: set the walletServiceUrl option (or emailPlugin({ walletServiceUrl }))');

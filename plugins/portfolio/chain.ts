@@ -6,7 +6,7 @@
  * transport (RpcTransport `{ batch: true }`) sends them with eth_getBalance as one JSON-RPC
  * batch. Every answer is checked: a node is not trusted to give well-formed hex.
  */
-import { formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
+import { LatchkeyError, formatUnits, type CaipNetwork, type TokenBalance } from 'latchkey';
 import { readErc20 } from 'latchkey/eip155';
 
 /** The slice of a kernel Transport this reader uses. */
@@ -29,8 +29,11 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /** Longest token name or symbol kept. */
 const MAX_TEXT = 64;
 
-class ChainBalanceError extends Error {
+class ChainBalanceError extends LatchkeyError {
   override name = 'ChainBalanceError';
+  constructor(message: string) {
+    super(message, { code: 'chain_balance' });
+  }
 }
 
 /** A quantity answer (eth_getBalance), or undefined when it is not one. */

@@ -4,6 +4,8 @@
  * decoder. A token's decimals, symbol and name are read by latchkey/eip155's readErc20.
  */
 
+import { LatchkeyError } from 'latchkey';
+
 type Hex = `0x${string}`;
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -20,8 +22,12 @@ export const SELECTORS = {
   getReserves: '0x0902f1ac',
 } as const;
 
-export class AbiDecodeError extends Error {
+/** An answer that is not the ABI encoding the call returns (an empty answer: no contract there). */
+export class AbiDecodeError extends LatchkeyError {
   override name = 'AbiDecodeError';
+  constructor(message: string) {
+    super(message, { code: 'abi_decode' });
+  }
 }
 
 function uint(v: bigint): string {

@@ -1,5 +1,6 @@
 /** What the embedded wallet's views share: the service, a countdown, the code field, error text. */
 import { useEffect, useId, useRef, useState } from 'react';
+import { LatchkeyError } from 'latchkey';
 import { Text, errorText, useMessages, useObserved, type UiKernel } from 'latchkey/ui';
 import { emailError } from '../frame/protocol';
 import { messages } from '../messages';
@@ -8,10 +9,10 @@ import { EmbeddedWallet, type EmbeddedWalletState } from '../types';
 type Key = keyof (typeof messages)['en'];
 
 /** An error a view finds itself (a malformed address, …): its text is the bundle's `key`, English in `.message`. */
-export class InputError extends Error {
+export class InputError extends LatchkeyError {
   override name = 'InputError';
   constructor(readonly key: Key) {
-    super(messages.en[key]);
+    super(messages.en[key], { code: key });
   }
 }
 
