@@ -35,8 +35,8 @@ export function portfolioPlugin(): PluginManifest {
         { id: 'NftsTab', title: 'NFTs', load: () => import('./views/NftsTab') },
       ],
       accountTabs: [
-        { id: 'Tokens', label: 'Tokens', view: 'TokensTab', order: 10 },
-        { id: 'NFTs', label: 'NFTs', view: 'NftsTab', order: 20 },
+        { id: 'Tokens', label: 'Tokens', view: 'TokensTab', order: 10, flag: 'portfolio' },
+        { id: 'NFTs', label: 'NFTs', view: 'NftsTab', order: 20, flag: 'portfolio' },
       ],
     },
     translations: () => import('./labels'),

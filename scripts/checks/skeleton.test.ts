@@ -1,0 +1,121 @@
+/**
+ * The plugin skeleton (plugins/README.md), checked for every folder under plugins/: the plugin list
+ * comes from the folders, never from a hand-kept table, so a new plugin is held to the same rules
+ * the day it is added.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { LOCALES } from '../../ui/i18n/locale';
+
+const ROOT = join(__dirname, '..', '..');
+const PLUGINS = join(ROOT, 'plugins');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { source?: string }> };
+const budgets = JSON.parse(readFileSync(join(ROOT, 'scripts/size/budgets.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+
+/** Folders that are not plugins a host registers, with the reason. */
+const NOT_REGISTERED: Readonly<Record<string, string>> = {
+  wagmi: 'a bridge for hosts that use wagmi (latchkey/wagmi), not a plugin a kernel loads',
+};
+
+/** Titles that stay as they are in every language. */
+const PRODUCT_NAMES = new Set(['WalletConnect']);
+
+const folders = readdirSync(PLUGINS).filter((n) => statSync(join(PLUGINS, n)).isDirectory());
+/** Each plugin folder's public entries: the exports whose source is in the folder, by subpath name. */
+const entriesOf = (folder: string) =>
+  Object.entries(pkg.exports)
+    .filter(([key, v]) => key.startsWith('./plugins/') && v.source?.startsWith(`./plugins/${folder}/`))
+    .map(([key, v]) => ({ id: key.slice('./plugins/'.length), source: join(ROOT, v.source!) }));
+
+const TEST_OR_KIT = /\.(test|int\.test|e2e\.test|dom\.test)\.tsx?$|\/testing\//;
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) return sources(p);
+    return /\.tsx?$/.test(n) && !TEST_OR_KIT.test(p) ? [p] : [];
+  });
+}
+
+/** The object literals of an array property (`walletFeatures: [ {...}, {...} ]`) in a manifest's text. */
+function slotEntries(text: string, property: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf(`${property}: [`); at >= 0; at = text.indexOf(`${property}: [`, at + 1)) {
+    let depth = 0;
+    let start = -1;
+    for (let i = text.indexOf('[', at) + 1; i < text.length; i++) {
+      const c = text[i];
+      if (c === '{' && depth++ === 0) start = i;
+      else if (c === '}' && --depth === 0) out.push(text.slice(start, i + 1));
+      else if (c === ']' && depth === 0) break;
+    }
+  }
+  return out;
+}
+
+it('finds the plugins from the folders', () => {
+  expect(folders.length).toBeGreaterThanOrEqual(14);
+});
+
+describe.each(folders)('plugin folder %s', (folder) => {
+  const dir = join(PLUGINS, folder);
+  const entries = entriesOf(folder);
+  const has = (p: string) => existsSync(join(dir, p));
+
+  it('has a README', () => {
+    expect(has('README.md')).toBe(true);
+  });
+
+  it('is reachable by a latchkey/plugins/* entry (or says why not)', () => {
+    if (NOT_REGISTERED[folder]) return expect(entries).toEqual([]);
+    expect(entries.length).toBeGreaterThan(0);
+  });
+
+  it('has a size budget for each entry: the manifest and its first-use code', () => {
+    for (const { id } of entries) {
+      expect([id, 'manifest', Object.keys(budgets.manifest ?? {}).includes(id)]).toEqual([id, 'manifest', true]);
+      expect([id, 'lazy', Object.keys(budgets.lazy ?? {}).includes(id)]).toEqual([id, 'lazy', true]);
+    }
+  });
+
+  it('with views: its texts in a catalogue (messages.ts) with a file for every locale', () => {
+    if (!has('views')) return;
+    expect(has('messages.ts')).toBe(true);
+    const locales = readdirSync(join(dir, 'locales')).map((f) => f.replace(/\.ts$/, '')).sort();
+    expect(locales).toEqual([...LOCALES].sort());
+  });
+
+  it('translates the titles and labels its manifest declares (labels.ts), product names aside', () => {
+    for (const { source } of entries) {
+      const text = readFileSync(source, 'utf8');
+      const words = [...text.matchAll(/\b(?:title|label): '([^']+)'/g)].map((m) => m[1]!).filter((w) => !PRODUCT_NAMES.has(w));
+      if (words.length === 0) continue;
+      // the manifest, or the plugin's shared manifest builder (embedded-wallet's shared.ts), loads labels.ts
+      const loadsLabels = sources(dir).some((f) => /translations: \(\) => import\('\.\/labels'\)/.test(readFileSync(f, 'utf8')));
+      expect([relative(ROOT, source), loadsLabels]).toEqual([relative(ROOT, source), true]);
+      const labels = readFileSync(join(dir, 'labels.ts'), 'utf8');
+      for (const w of words) expect([w, labels.includes(`${/^[A-Za-z_$][\w$]*$/.test(w) ? w : `'${w}'`}:`)]).toEqual([w, true]);
+    }
+  });
+
+  it('throws only LatchkeyErrors (typed, with a code), never a bare subclass of Error', () => {
+    const bare = sources(dir).filter((f) => /\bextends Error\b/.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+    expect(bare).toEqual([]);
+  });
+
+  it('gives every wallet-feature button and account tab a feature flag', () => {
+    for (const { source } of entries) {
+      const text = readFileSync(source, 'utf8');
+      for (const slot of ['walletFeatures', 'accountTabs']) {
+        const unflagged = slotEntries(text, slot).filter((e) => !/\bflag:/.test(e));
+        expect([relative(ROOT, source), slot, unflagged]).toEqual([relative(ROOT, source), slot, []]);
+      }
+    }
+  });
+});
+
+describe('the skeleton check itself', () => {
+  it('reads the entries of a slot, nested objects included', () => {
+    const text = "contributes: { walletFeatures: [{ id: 'a', flag: 'a' }, { id: 'b', icon: { d: 'x' } }], views: [] }";
+    expect(slotEntries(text, 'walletFeatures')).toEqual(["{ id: 'a', flag: 'a' }", "{ id: 'b', icon: { d: 'x' } }"]);
+  });
+});
