@@ -5,7 +5,7 @@ import { create } from 'qrcode';
 export const QR_QUIET_ZONE = 4;
 
 /** The dark modules of a QR code as one SVG path (a 1×1 square per module) and its side in modules. */
-export function qrPath(text: string): { readonly modules: number; readonly d: string } {
+function qrPath(text: string): { readonly modules: number; readonly d: string } {
   const { size, data } = create(text, { errorCorrectionLevel: 'M' }).modules;
   let d = '';
   for (let y = 0; y < size; y++) {
