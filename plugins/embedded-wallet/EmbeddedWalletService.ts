@@ -36,13 +36,14 @@ import {
 } from './types';
 import { providerTitle } from './social';
 import { messages } from './messages';
+import { FrameOverlay } from './overlay';
+import { isChainError, numberToHex, serializeParams, toChainNumber } from './requestParams';
+import { waitForPopup, type PopupWait } from './socialPopup';
 
 /** Spec section 5: one e-mail code per 30 s from this page ('Please try again after {n} seconds'). */
 const EMAIL_THROTTLE_MS = 30_000;
 /** Spec section 8: after an unlisted method, the UI message comes this much later. */
 const NOT_ALLOWED_UI_DELAY_MS = 300;
-/** How often the opener looks at a social-login popup. */
-const POPUP_POLL_MS = 250;
 /** A full-redirect social login is completed on return only within this time. */
 const SOCIAL_REDIRECT_TTL_MS = 10 * 60_000;
 /** Sign-out waits at most this long for the frame (AppKit: 3 s). */
@@ -86,27 +87,10 @@ export interface EmbeddedWalletDeps {
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const numberToHex = (n: number) => `0x${n.toString(16)}`;
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isPendingSocial = (v: unknown): v is { provider: string; at: number } =>
   typeof v === 'object' && v !== null && isString((v as { provider?: unknown }).provider) && isNumber((v as { at?: unknown }).at);
 
-/** JSON-safe params: bigints as hex quantities (viem and others may pass them), functions and undefined dropped. */
-function serializeParams(params: unknown): unknown {
-  if (params === undefined) return undefined;
-  return JSON.parse(JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? `0x${v.toString(16)}` : v)));
-}
-
-function toChainNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  if (typeof value !== 'string') return undefined;
-  const s = value.startsWith('eip155:') ? value.slice(7) : value;
-  const n = /^0x[0-9a-f]+$/i.test(s) ? parseInt(s, 16) : /^\d+$/.test(s) ? Number(s) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
-/** True when `text` is the frame saying a chain is unknown to it. */
-const isChainError = (err: unknown) => /chain .* not supported|not supported by this wallet/i.test((err as Error | undefined)?.message ?? '');
 
 export class EmbeddedWalletService implements EmbeddedWallet {
   private readonly store = new Store<EmbeddedWalletState>({ frame: 'idle', user: undefined, approvals: 0, social: undefined });
@@ -117,15 +101,16 @@ export class EmbeddedWalletService implements EmbeddedWallet {
   private restoring: Promise<EmbeddedUser | undefined> | undefined;
   private subs: Subscription[] = [];
   private started = false;
-  private anchor: HTMLElement | undefined;
-  private raf: number | undefined;
-  private shownRect = '';
-  private socialWait: { cancel(): void } | undefined;
+  private socialWait: PopupWait | undefined;
+
+  private readonly overlay: FrameOverlay;
 
   constructor(
     private readonly k: EmbeddedWalletDeps,
     private readonly serviceUrl: string,
-  ) {}
+  ) {
+    this.overlay = new FrameOverlay(() => this.k.env.window, () => this.client);
+  }
 
   get state(): EmbeddedWalletState {
     return this.store.state;
@@ -157,7 +142,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     for (const s of this.subs) s.unsubscribe();
     this.subs = [];
     this.socialWait?.cancel();
-    this.stopTracking();
+    this.overlay.stop();
     this.client?.dispose();
     this.client = undefined;
     this.started = false;
@@ -436,7 +421,11 @@ export class EmbeddedWalletService implements EmbeddedWallet {
       }
       popup.location.href = uri;
       this.store.patch({ social: { provider, phase: 'popup' } });
-      const result = await this.waitForPopup(popup);
+      this.socialWait?.cancel();
+      const wait = (this.socialWait = waitForPopup(popup, win.location.origin));
+      const result = await wait.result.finally(() => {
+        if (this.socialWait === wait) this.socialWait = undefined;
+      });
       await this.completeSocial(result, provider);
     } catch (err) {
       this.store.patch({ social: { provider, phase: 'failed', error: (err as Error).message || 'Unknown error' } });
@@ -446,48 +435,6 @@ export class EmbeddedWalletService implements EmbeddedWallet {
 
   cancelSocial(): void {
     this.socialWait?.cancel();
-  }
-
-  /** Resolves with the URL the popup came back to (our origin, with `result_uri`); rejects when it is closed or cancelled. */
-  private waitForPopup(popup: Window): Promise<string> {
-    const origin = this.k.env.window!.location.origin;
-    this.socialWait?.cancel();
-    return new Promise<string>((resolve, reject) => {
-      const done = () => {
-        clearInterval(timer);
-        this.socialWait = undefined;
-      };
-      const timer = setInterval(() => {
-        let href: string | undefined;
-        try {
-          if (popup.closed) {
-            done();
-            reject(new EmbeddedWalletError('The login window was closed', { code: CODES.rejected }));
-            return;
-          }
-          href = popup.location.href; // throws while the popup is on the provider's origin
-        } catch {
-          return;
-        }
-        let url: URL;
-        try {
-          url = new URL(href);
-        } catch {
-          return;
-        }
-        if (url.origin !== origin || !url.searchParams.has('result_uri')) return;
-        done();
-        popup.close();
-        resolve(href);
-      }, POPUP_POLL_MS);
-      this.socialWait = {
-        cancel: () => {
-          done();
-          popup.close();
-          reject(new EmbeddedWalletError('The social login was cancelled', { code: CODES.rejected }));
-        },
-      };
-    });
   }
 
   /**
@@ -755,43 +702,10 @@ export class EmbeddedWalletService implements EmbeddedWallet {
   /* ------------------------------------------------------------------ approval surface */
 
   attachApproval(anchor: HTMLElement): () => void {
-    this.anchor = anchor;
-    this.shownRect = '';
-    this.track();
-    return () => {
-      if (this.anchor !== anchor) return;
-      this.anchor = undefined;
-      this.stopTracking();
-      this.client?.hide();
-    };
+    return this.overlay.attach(anchor);
   }
 
   focusApproval(): void {
     this.client?.element?.focus();
-  }
-
-  /** Keeps the iframe over the anchor each frame (the modal animates, scrolls, resizes). */
-  private track = (): void => {
-    const anchor = this.anchor;
-    const win = this.k.env.window;
-    if (!anchor || !win) return;
-    if (anchor.isConnected) {
-      const r = anchor.getBoundingClientRect();
-      const key = `${r.top},${r.left},${r.width},${r.height}`;
-      if (key !== this.shownRect && r.width > 0 && r.height > 0) {
-        this.shownRect = key;
-        this.client?.show(r);
-      }
-    }
-    this.raf = win.requestAnimationFrame ? win.requestAnimationFrame(this.track) : (win.setTimeout(this.track, 16) as unknown as number);
-  };
-
-  private stopTracking(): void {
-    const win = this.k.env.window;
-    if (this.raf !== undefined && win) {
-      if (win.cancelAnimationFrame) win.cancelAnimationFrame(this.raf);
-      win.clearTimeout(this.raf);
-    }
-    this.raf = undefined;
   }
 }
