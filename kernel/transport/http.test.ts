@@ -18,12 +18,11 @@ import {
   DEFAULT_MAX_BATCH_RESPONSE_BYTES,
   DEFAULT_MAX_RESPONSE_BYTES,
   backoffDelay,
-  checkEnvelope,
   http,
-  parseHttpDate,
-  parseRetryAfter,
   requestKey,
 } from './http';
+import { checkEnvelope } from './envelope';
+import { parseHttpDate, parseRetryAfter } from './retryAfter';
 import { SEND_METHODS, isSendMethod } from './methods';
 import { HANG, fakeFetch, json, networkError, rpcEcho, rpcResult, type FakeCall } from './testing/fakeFetch';
 
