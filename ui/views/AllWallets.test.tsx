@@ -6,7 +6,9 @@ import { CATALOGUE } from '../../kernel/directory/catalogue';
 import type { DirectoryWallet } from '../../kernel/directory/types';
 import { WalletDirectory, WalletDirectoryImpl, type WalletDirectoryState } from '../../kernel/services/WalletDirectory';
 import { searchWallets } from '../../kernel/directory/search';
-import AllWallets, { OVERSCAN, ROW_HEIGHT, LIST_HEIGHT, getLinks } from './AllWallets';
+import AllWallets from './AllWallets';
+import { getLinks } from './GetWallet';
+import { OVERSCAN, ROW_HEIGHT, LIST_HEIGHT } from './windowedList';
 import { renderView, settle, uiKernel, type TestKernel } from '../testing/render';
 import type { UiKernel } from '../kernel';
 
