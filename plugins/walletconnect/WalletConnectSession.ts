@@ -49,7 +49,7 @@ import { buildNamespaces } from './sessionNamespaces';
 import { walletConnectLogger } from './logger';
 import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
-import { afterStartupReplay } from './startupReplay';
+import { settleStartupReplay } from './startupReplay';
 import {
   UniversalProviderInit,
   WalletConnectConfig,
@@ -281,17 +281,14 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
         this.store.patch({ status: 'error', wcError: true, error, buffering: false });
         throw error;
       }
-      const gate = afterStartupReplay(provider);
-      this.linkGate = gate;
-      void gate?.then(() => {
-        if (this.linkGate === gate) this.linkGate = undefined;
-      });
       if (shouldSkipVerify(relayUrl, this.config.verify)) {
         const verify = provider.client?.core?.verify;
         if (verify && typeof verify.register === 'function') verify.register = async () => '';
       }
     }
     this.listen(provider);
+    // A provider we started: its sign client's start-up replay before any link (./startupReplay).
+    if (provider !== host) this.holdLinksFor(settleStartupReplay(provider));
     this.started = provider;
     if (provider.session) this.store.patch({ status: 'connected' });
     else if (this.state.status === 'initializing') this.store.patch({ status: 'idle' });
@@ -473,6 +470,13 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) fn(w);
+  }
+
+  private holdLinksFor(gate: Promise<void> | undefined): void {
+    this.linkGate = gate;
+    void gate?.then(() => {
+      if (this.linkGate === gate) this.linkGate = undefined;
+    });
   }
 
   /** A link from the provider: shown now, or once its sign client has run its start-up replay; not when its pairing stopped meanwhile. */

@@ -9,20 +9,36 @@
  * approves within about a second of the provider's start: a prewarmed link answered at once, a
  * fast phone, or a loaded machine where the handler's answer to the relay is slow.
  *
- * So a pairing link is shown (and so can be answered) only once the replay has taken its list:
- * the live handler is then the settle's only owner. The replay's timer is armed before the
- * provider's init resolves, so a timer of the same length armed after it fires after it.
+ * So the settle must have one owner, the live handler: the replay has to take its list before
+ * any pairing link exists. The session service runs the replay itself as soon as the provider
+ * has started and its listeners are in place (what the library's delay waits for), and the
+ * library's own later call does nothing. Where the engine has no such method (another version),
+ * links wait until the library's replay has run instead (its timer is armed before the provider's
+ * init resolves, so a timer of the same length armed after it fires after it). A provider
+ * without a sign client of its own (a host's, a test double) needs neither.
  */
 import type { UniversalProviderLike } from './types';
 
-/** The sign client's own delay (seconds), where the provider has one; none for a provider without a sign client. */
-function replayDelayMs(provider: UniversalProviderLike): number {
-  const seconds = (provider.client as { engine?: { requestQueueDelay?: unknown } } | undefined)?.engine?.requestQueueDelay;
-  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 10) * 1000 : 0;
+interface ReplayingEngine {
+  requestQueueDelay?: unknown;
+  processPendingMessageEvents?: () => Promise<void>;
 }
 
-/** Resolves once the sign client of a provider started just now has run its start-up replay (undefined: nothing to wait for). */
-export function afterStartupReplay(provider: UniversalProviderLike): Promise<void> | undefined {
-  const ms = replayDelayMs(provider);
+/**
+ * Makes the start-up replay of a provider started just now run before any pairing link is shown.
+ * Returns what a link must wait for (undefined: nothing, the replay has taken its list).
+ */
+export function settleStartupReplay(provider: UniversalProviderLike): Promise<void> | undefined {
+  const engine = (provider.client as { engine?: ReplayingEngine } | undefined)?.engine;
+  if (!engine) return undefined;
+  const replay = engine.processPendingMessageEvents;
+  if (typeof replay === 'function') {
+    engine.processPendingMessageEvents = async () => undefined;
+    // its list of unacknowledged messages is taken synchronously, now
+    replay.call(engine).catch(() => undefined);
+    return undefined;
+  }
+  const seconds = engine.requestQueueDelay;
+  const ms = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 10) * 1000 : 0;
   return ms === 0 ? undefined : new Promise((resolve) => setTimeout(resolve, ms));
 }
