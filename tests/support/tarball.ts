@@ -65,9 +65,11 @@ const buildRecord = (hash: string) => join(REPO_ROOT, 'node_modules', '.cache', 
 export async function builtDist(): Promise<string> {
   const hash = sourceHash();
   const record = buildRecord(hash);
-  if (existsSync(record)) return readFileSync(record, 'utf8');
+  // the record says this source state was built; dist/ must still hold it (a clean may have removed it)
+  const built = () => existsSync(record) && existsSync(join(REPO_ROOT, 'dist', 'esm', 'kernel.js'));
+  if (built()) return readFileSync(record, 'utf8');
   return withLock(join(REPO_ROOT, 'node_modules', '.cache', 'latchkey-dist.lock'), async () => {
-    if (existsSync(record)) return readFileSync(record, 'utf8');
+    if (built()) return readFileSync(record, 'utf8');
     const r = await run(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 }).catch((err: { stdout?: string; stderr?: string; code?: unknown }) => {
       throw new Error(`node esbuild.mjs failed (exit ${String(err.code)}):\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
     });
