@@ -12,7 +12,7 @@
  * the data service) before and after each swap: the tab shows the new balances at once, not
  * those its 30 s cache held from before the swap.
  *
- * A stack of its own and one browser for the file; each test a fresh browser context.
+ * The worker's shared stack and one browser for the file; each test a fresh browser context.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeFunctionData, formatEther, formatUnits, getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';
@@ -41,9 +41,7 @@ let lkd: Address;
 let user: Address;
 
 beforeAll(async () => {
-  // A stack of its own: on the run's shared stack, after wagmi.e2e had sent from the same account, the
-  // "Swapped …" snackbar was not seen in 1 of 2 runs (the swap itself went through); cause not found yet.
-  [stack, browser] = await Promise.all([startTestStack({ fresh: true }), launchBrowser()]);
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   rpcUrl = stack.chains[0]!.rpcUrl;
   lkd = stack.tokens[0]!.address;
   [user] = ((await rpc('eth_accounts')) as Address[]).map((a) => getAddress(a));
