@@ -66,8 +66,13 @@ const config: Config = {
     {
       ...common,
       displayName: 'e2e',
-      testEnvironment: 'node',
+      // node, waiting for the worker's shared stack first (tests/support/e2eEnvironment.ts)
+      testEnvironment: '<rootDir>/tests/support/e2eEnvironment.ts',
+      setupFilesAfterEnv: ['<rootDir>/tests/support/e2eTimeout.ts'],
       testMatch: ['<rootDir>/**/*.e2e.test.ts'],
+      // the run's shared stacks, one per worker (tests/support/sharedStacks.ts)
+      globalSetup: '<rootDir>/tests/support/e2eGlobalSetup.ts',
+      globalTeardown: '<rootDir>/tests/support/e2eGlobalTeardown.ts',
       testPathIgnorePatterns: ['/node_modules/', '/samples/third-party-plugin/'],
     },
   ],

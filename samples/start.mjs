@@ -15,6 +15,8 @@
 //      default .cache/data-service/pglite; 'memory' or 'temp' for a throwaway one), DATABASE_URL (PostgreSQL instead).
 //      ONRAMP_PORT (local payment provider, default 8793), ONRAMP_LOG=1 (its log of payments).
 //      NEXT_APP_PORT (where the Next.js example runs, default 3000: the wallet and data services allow its origin).
+//      WALLET_RESEND_INTERVAL (the wallet service's resend window, s), DEMO_BUILD_DIR (a build shared by
+//      several stacks), LATCHKEY_STACK_PARENT_PID (tests: the stack stops when that process is gone).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -66,6 +68,18 @@ async function shutdown(code = 0) {
 }
 process.on('SIGINT', () => (stopping ? process.exit(130) : void shutdown(0)));
 process.on('SIGTERM', () => void shutdown(0));
+
+// A stack started for a test run stops with it, even when the run was killed.
+const parent = Number(process.env.LATCHKEY_STACK_PARENT_PID);
+if (Number.isInteger(parent) && parent > 0) {
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      void shutdown(0);
+    }
+  }, 1000).unref();
+}
 
 try {
   stack = await startStack({ quiet: true });

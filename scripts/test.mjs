@@ -1,43 +1,46 @@
 #!/usr/bin/env node
-// Runs jest and ends with one line CI can read: `N passed, N failed[, N skipped]`.
+// Runs jest and ends with one line CI can read: `N passed, N failed[, N skipped]`. Above it: the
+// ten slowest test files and the time of each project (so a slow-down shows where it is), then
+// each failure in brief (jest printed it in full above).
 //   node scripts/test.mjs unit   -> unit + dom projects
 //   node scripts/test.mjs all    -> every project (unit, dom, int, e2e)
+//   node scripts/test.mjs int,e2e [jest args…]
+// Two workers unless the arguments name --maxWorkers or --runInBand: the e2e files of a worker
+// share that worker's local stack (tests/support/sharedStacks.ts), the other files start what
+// they need on free ports.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { counts, failures, timingLines } from './test/results.mjs';
 
 const which = process.argv[2] ?? 'all';
 const extra = process.argv.slice(3);
 const projects = which === 'unit' ? ['unit', 'dom'] : which === 'all' ? ['unit', 'dom', 'int', 'e2e'] : which.split(',');
-const out = join(mkdtempSync(join(tmpdir(), 'lk-jest-')), 'result.json');
+// LATCHKEY_TEST_JSON: where jest's --json result goes (kept; scripts/test/stress.mjs reads it)
+const out = process.env.LATCHKEY_TEST_JSON ?? join(mkdtempSync(join(tmpdir(), 'lk-jest-')), 'result.json');
+const namesWorkers = extra.some((a) => a.startsWith('--maxWorkers') || a === '--runInBand' || a === '-i' || a.startsWith('-w'));
+const workers = namesWorkers ? [] : ['--maxWorkers=2'];
 const args = [
   'node_modules/jest/bin/jest.js',
   '--selectProjects', ...projects,
   '--json', '--outputFile', out,
   '--passWithNoTests',
+  ...workers,
   ...(process.env.CI ? ['--ci'] : []),
   ...extra,
 ];
+const started = Date.now();
 const res = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+const wallMs = Date.now() - started;
 let passed = 0, failed = 0, skipped = 0;
 if (existsSync(out)) {
   const r = JSON.parse(readFileSync(out, 'utf8'));
-  passed = r.numPassedTests;
-  failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
-  skipped = r.numPendingTests + (r.numTodoTests ?? 0);
-  // CI logs are read from their end: repeat each failure there, briefly (jest printed it in full above)
-  const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
-  for (const file of r.testResults ?? []) {
-    const name = file.name.replace(process.cwd() + '/', '');
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
-      console.log(`FAILED ${name}: ${plain(file.message ?? '').trim().split('\n').slice(0, 6).join('\n  ')}`);
-    }
-    for (const a of file.assertionResults ?? []) {
-      if (a.status !== 'failed') continue;
-      const why = plain((a.failureMessages ?? []).join('\n')).trim().split('\n').slice(0, 6).join('\n  ');
-      console.log(`FAILED ${name} › ${a.fullName} (${a.duration ?? '?'} ms)\n  ${why}`);
-    }
+  ({ passed, failed, skipped } = counts(r));
+  console.log(timingLines(r, process.cwd(), wallMs).join('\n'));
+  // CI logs are read from their end: repeat each failure there, briefly
+  for (const f of failures(r, process.cwd())) {
+    console.log(f.test === undefined ? `FAILED ${f.file}: ${f.why}` : `FAILED ${f.file} › ${f.test} (${f.ms ?? '?'} ms)\n  ${f.why}`);
   }
 } else {
   failed = 1;

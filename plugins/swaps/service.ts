@@ -425,11 +425,15 @@ export class SwapsService implements Swaps {
       const hash = await this.send(tx, user, reader, quote.from.symbol);
       const shown = formatUnits(quote.amountOut, quote.to.decimals);
       this.store.patch({ status: 'done', lastSwap: { hash, amountIn: quote.amountIn, amountOut: quote.amountOut }, quote: undefined, minimumReceived: undefined, amountText: '' });
-      this.deps.snackbar.success(localText(messages, 'swapped', { from: quote.from.symbol, amount: shown.length > 12 ? shown.slice(0, 12) : shown, to: quote.to.symbol }));
       this.track('SWAP_SUCCESS');
       void this.loadBalances();
       void this.deps.connection.refreshBalance('eip155', { force: true }).catch(() => undefined);
       await this.settleApiBalances(s.network, user, [quote.from, quote.to], reader);
+      // Raised last, as the view leaves for the Account view: while "Confirm in wallet" is open it
+      // opens after the snackbar's swap delay, in the view the visitor lands on. Raised before the
+      // settle, it opened in the Swap view and went with it (a flash, or nothing, when the API
+      // caught up within a few hundred ms).
+      this.deps.snackbar.success(localText(messages, 'swapped', { from: quote.from.symbol, amount: shown.length > 12 ? shown.slice(0, 12) : shown, to: quote.to.symbol }));
       return hash;
     } catch (err) {
       throw this.fail(err, 'SWAP_ERROR');

@@ -49,6 +49,7 @@ import { buildNamespaces } from './sessionNamespaces';
 import { walletConnectLogger } from './logger';
 import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
+import { settleStartupReplay } from './startupReplay';
 import {
   UniversalProviderInit,
   WalletConnectConfig,
@@ -197,6 +198,8 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   private prewarmed = false;
   /** A caller that reports failures (not a prewarm) waits for the provider being created. */
   private reportInitFailure = false;
+  /** Until the provider's sign client has run its start-up replay, no pairing link is shown (./startupReplay). */
+  private linkGate: Promise<void> | undefined;
 
   constructor(
     @inject(Options) private readonly options: Options,
@@ -284,6 +287,8 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       }
     }
     this.listen(provider);
+    // A provider we started: its sign client's start-up replay before any link (./startupReplay).
+    if (provider !== host) this.holdLinksFor(settleStartupReplay(provider));
     this.started = provider;
     if (provider.session) this.store.patch({ status: 'connected' });
     else if (this.state.status === 'initializing') this.store.patch({ status: 'idle' });
@@ -291,7 +296,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   private listen(provider: UniversalProviderLike): void {
-    provider.on('display_uri', (uri: string) => this.setUri(uri));
+    provider.on('display_uri', (uri: string) => this.showUri(uri));
     provider.on('connect', () => this.onApproved(provider));
     let lastDeleted: string | undefined;
     const onDelete = (event: { topic?: string; data?: string } | undefined) => {
@@ -465,6 +470,23 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) fn(w);
+  }
+
+  private holdLinksFor(gate: Promise<void> | undefined): void {
+    this.linkGate = gate;
+    void gate?.then(() => {
+      if (this.linkGate === gate) this.linkGate = undefined;
+    });
+  }
+
+  /** A link from the provider: shown now, or once its sign client has run its start-up replay; not when its pairing stopped meanwhile. */
+  private showUri(uri: string): void {
+    const gate = this.linkGate;
+    if (!gate) return this.setUri(uri);
+    const id = this.attempt;
+    void gate.then(() => {
+      if (id === this.attempt) this.setUri(uri);
+    });
   }
 
   setUri(uri: string): void {

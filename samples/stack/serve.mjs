@@ -4,7 +4,7 @@
 // social logins), the data service and the local payment provider (on-ramp checkout).
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +126,38 @@ export async function buildWallet({ outdir }) {
     return { ok: true, errors: [] };
   } catch (err) {
     return { ok: false, errors: formatBuildErrors(err) };
+  }
+}
+
+/**
+ * The demo and the sample wallet built once into `dir` for several stacks (a test run starts one
+ * per worker): the first stack builds under a lock and records the outcome in `dir/build.json`;
+ * the others wait for it and serve the same files. Nobody deletes `dir` but its owner.
+ * @param {string} dir
+ * @returns {Promise<{ demo: { outdir: string, ok: boolean, errors: string[] }, wallet: { ok: boolean, errors: string[] } }>}
+ */
+async function sharedBuild(dir) {
+  const record = join(dir, 'build.json');
+  const lock = `${dir}.lock`;
+  const read = async () => JSON.parse(await readFile(record, 'utf8').catch(() => 'null'));
+  for (const started = Date.now(); ; ) {
+    const done = await read();
+    if (done) return { demo: { outdir: dir, ok: done.ok, errors: done.errors }, wallet: done.wallet };
+    const owner = await mkdir(lock).then(() => true, () => false);
+    if (owner) {
+      try {
+        if (await read()) continue;
+        const demo = await buildDemo({ outdir: dir });
+        const wallet = await buildWallet({ outdir: dir });
+        await writeFile(`${record}.tmp`, JSON.stringify({ ok: demo.ok, errors: demo.errors, wallet }));
+        await rename(`${record}.tmp`, record);
+        return { demo, wallet };
+      } finally {
+        await rm(lock, { recursive: true, force: true });
+      }
+    }
+    if (Date.now() - started > 300_000) throw new Error(`DEMO_BUILD_DIR: ${lock} held for 5 minutes`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -350,7 +382,8 @@ function portFrom(value, fallback, what) {
  * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
  * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
  * service's database; ONRAMP_LOG=1 logs the payments; DATA_ONRAMP_SECRET is the secret the provider reports
- * with, random per start by default).
+ * with, random per start by default; WALLET_RESEND_INTERVAL is the wallet service's resend window in seconds;
+ * DEMO_BUILD_DIR is a folder where several stacks share one build of the demo and the sample wallet).
  * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, onrampPort?: number, nextAppPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
@@ -374,11 +407,12 @@ export async function startStack(opts = {}) {
   const onrampSecret = env.DATA_ONRAMP_SECRET || randomBytes(24).toString('base64url');
 
   const started = [];
-  let outdir;
+  /** The build folder this stack made (deleted at stop; a DEMO_BUILD_DIR is not). */
+  let ownOutdir;
   const stop = async () => {
     await Promise.allSettled(started.splice(0).reverse().map((s) => s.stop()));
-    if (outdir) await rm(outdir, { recursive: true, force: true }).catch(() => {});
-    outdir = undefined;
+    if (ownOutdir) await rm(ownOutdir, { recursive: true, force: true }).catch(() => {});
+    ownOutdir = undefined;
   };
   try {
     const anvilStarts = STACK_CHAINS.map(async (c, i) => {
@@ -418,7 +452,8 @@ export async function startStack(opts = {}) {
       // Dev mode: the dev mailbox, the Farcaster stand-in, the local OpenID provider and anvil funding.
       // The demo's and the Next.js example's origins are allowed for the demo's projectId; the chains are the anvil nodes started here.
       const service = await startWalletService({
-        env: {},
+        // the one setting taken from the stack's env: tests shorten the resend window
+        env: env.WALLET_RESEND_INTERVAL ? { WALLET_RESEND_INTERVAL: env.WALLET_RESEND_INTERVAL } : {},
         dev: true,
         host: '127.0.0.1',
         port: walletPort,
@@ -445,8 +480,10 @@ export async function startStack(opts = {}) {
         }
       })(),
       (async () => {
+        // DEMO_BUILD_DIR: built once for several stacks (tests), kept at stop
+        if (env.DEMO_BUILD_DIR) return sharedBuild(resolve(env.DEMO_BUILD_DIR));
         const demo = await buildDemo();
-        outdir = demo.outdir;
+        ownOutdir = demo.outdir;
         const wallet = await buildWallet({ outdir: demo.outdir });
         return { demo, wallet };
       })(),
@@ -494,7 +531,7 @@ export async function startStack(opts = {}) {
       buildErrors: build.errors,
     };
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
-    const server = await startServer({ port, outdir, config, wallet: { errors: wallet.errors, csp } });
+    const server = await startServer({ port, outdir: build.outdir, config, wallet: { errors: wallet.errors, csp } });
     started.push({ stop: () => server.close() });
     log(`[latchkey] demo built ${build.ok ? 'ok' : 'WITH ERRORS (fallback page)'}; sample wallet built ${wallet.ok ? 'ok' : 'WITH ERRORS'}`);
     return {

@@ -43,7 +43,7 @@ describe('local stack (samples/start.mjs)', () => {
 
   beforeAll(async () => {
     // The fallback page is fine here: this test is about the stack, not the demo's UI.
-    stack = await startTestStack({ requireDemoBuild: false });
+    stack = await startTestStack({ requireDemoBuild: false, fresh: true });
   }, 120_000);
 
   afterAll(async () => {

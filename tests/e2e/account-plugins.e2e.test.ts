@@ -40,7 +40,9 @@ async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> 
 const ethBalance = async () => formatEther(BigInt(await rpc<string>('eth_getBalance', [account, 'latest'])));
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  // A stack of its own: the tests read account 0's seeded state exactly (10000 ETH + the transfers below,
+  // 1025 LKD, its history), and register a name for it that other files' account buttons would then show.
+  [stack, browser] = await Promise.all([startTestStack({ fresh: true }), launchBrowser()]);
   rpcUrl = stack.chains.find((c) => c.chainId === 31337)!.rpcUrl;
   const accounts = await rpc<Address[]>('eth_accounts');
   account = getAddress(accounts[0]!);

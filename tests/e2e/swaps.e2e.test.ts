@@ -12,7 +12,7 @@
  * the data service) before and after each swap: the tab shows the new balances at once, not
  * those its 30 s cache held from before the swap.
  *
- * One stack and one browser for the file; each test a fresh browser context.
+ * The worker's shared stack and one browser for the file; each test a fresh browser context.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeFunctionData, formatEther, formatUnits, getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';

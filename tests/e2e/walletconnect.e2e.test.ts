@@ -4,9 +4,13 @@
  * in a Node child process. The link reaches the wallet the way a person moves it:
  * "Copy link" in the modal, then the clipboard.
  *
- * The tests run in order and share one page: pair → account shown → sign → send →
- * switch chain → wallet-side disconnect → pair again → dapp-side disconnect.
+ * The tests run in order and share one page: a pairing the wallet declines → pair → account
+ * shown → sign → a declined signature → send → switch chain → wallet-side disconnect → pair
+ * again → dapp-side disconnect. A CPU hog (`node -e 'for(;;){}'`) runs beside the whole file, as
+ * on a loaded machine or a slow phone: every step of it logs nothing at error level (issue 20:
+ * sign-client's start-up replay met the settle of a pairing approved at once).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { EVM_SESSION_METHODS } from '../../plugins/walletconnect/sessionNamespaces';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getAddress, verifyMessage, type Hex } from 'viem';
@@ -24,6 +28,7 @@ const DEMO_MESSAGE = 'Hello from the Latchkey demo';
 const EVM_METHODS = EVM_SESSION_METHODS;
 
 let stack: TestStack;
+let hog: ChildProcess;
 let ownRelay: RelayProcess | undefined;
 let relayUrl: string;
 let browser: Browser;
@@ -35,6 +40,7 @@ let mainnet: { chainId: number; name: string; rpcUrl: string };
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
+  hog = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   [anvil, mainnet] = stack.chains as [typeof anvil, typeof mainnet];
   // The stack runs the relay when it can; otherwise this file starts its own and tells the page (?relay=).
@@ -60,6 +66,7 @@ afterAll(async () => {
   saveArtifact('walletconnect/e2e-timings.json', JSON.stringify({ timings, walletEvents: wallet?.events }, null, 2));
   await context?.close().catch(() => undefined);
   await browser?.close();
+  hog?.kill('SIGKILL');
   await wallet?.stop();
   await ownRelay?.stop();
   await stack?.stop();
@@ -103,6 +110,23 @@ async function copyLinkFromModal(): Promise<string> {
 }
 
 describe('WalletConnect through the local relay', () => {
+  it('a pairing the wallet declines reads "Connection declined" with a Retry, and nothing is logged as an error', async () => {
+    const uri = await copyLinkFromModal();
+    const from = wallet.events.length;
+    wallet.send({ cmd: 'rejectNextProposal' });
+    await wallet.waitFor((e) => e.type === 'rejectNextProposal', { from });
+    wallet.send({ cmd: 'pair', uri });
+    await wallet.waitFor((e) => e.type === 'proposalRejected', { from, what: 'the declined proposal' });
+    const alert = dialog().getByRole('alert');
+    await alert.getByText('Connection declined').waitFor();
+    expect(await alert.textContent()).toContain('The request was declined in the wallet.');
+    await dialog().getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await text('account-status')).toBe('disconnected');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('copy the link, the wallet pairs and approves, the dapp shows its account', async () => {
     const uri = await copyLinkFromModal();
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=[0-9a-f]{64}/);

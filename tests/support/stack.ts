@@ -1,16 +1,20 @@
 /**
- * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a
- * child process on free ports (two anvil chains, the local Solana chain, the local
- * WalletConnect relay, the embedded-wallet service with its dev mailbox and local OpenID
- * provider, the data service with the dev contracts, and the demo server, which also serves
- * the sample wallet at /wallet/). One stack per test file: start it in beforeAll, stop it in
- * afterAll. The services keep their databases in memory or in a temporary folder: every
- * stack starts empty.
+ * The demo stack for integration and end-to-end tests: `samples/start.mjs` in a child process on
+ * free ports (two anvil chains, the local Solana chain, the local WalletConnect relay, the
+ * embedded-wallet service with its dev mailbox and local OpenID provider, the data service with
+ * the dev contracts, and the demo server, which also serves the sample wallet at /wallet/).
+ *
+ * `startTestStack()` in a file's beforeAll, `stack.stop()` in its afterAll. In a run of the e2e
+ * project the stack is its worker's shared stack (./sharedStacks.ts): started once for the run,
+ * kept when a file's `stop()` is called, so a file sees what earlier files of its worker left on
+ * the chains and in the services. `startTestStack({ fresh: true })` gives a file a stack of its
+ * own, empty, stopped by its `stop()` (for a test of the stack itself, or one that needs a
+ * pristine chain). The wallet service's resend window is 1 s in every test stack.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { REPO_ROOT } from './artifacts';
-import { getFreePortPair, getFreePorts } from './ports';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { attachSlot, demoBuildDir, runDir } from './sharedStacks';
+import { freeStackPorts, readyInfo, spawnStack, stopStackGroup, TEST_RESEND_INTERVAL_S, type StackPorts } from './stackProcess';
 
 export { getFreePort, getFreePortPair, getFreePorts, isPortInUse } from './ports';
 export { saveArtifact } from './artifacts';
@@ -102,8 +106,13 @@ export interface TestStack {
   /** False when the demo did not build and the fallback page (dev wallet only) is served. */
   readonly buildOk: boolean;
   readonly buildErrors: readonly string[];
+  /** The wallet service's resend window (ms): how long after a code or link the next one may be sent to that address. */
+  readonly walletResendIntervalMs: number;
+  /** True for the run's shared stack (./sharedStacks.ts): other files used it before, `stop()` leaves it running. */
+  readonly shared: boolean;
   /** Everything the child printed (for failure messages). */
   output(): string;
+  /** Stops a stack of the file's own; leaves a shared one running (the run stops it). */
   stop(): Promise<void>;
 }
 
@@ -111,65 +120,52 @@ export interface StartTestStackOptions {
   /** Fail when the demo did not build (default true: e2e tests need the real demo). */
   readonly requireDemoBuild?: boolean;
   readonly timeoutMs?: number;
-  /** Print the relay's per-method log into `output()` (default false). */
+  /** Print the relay's per-method log into `output()` (default false; implies a stack of the file's own). */
   readonly relayLog?: boolean;
+  /** A stack of the file's own, started now, empty, stopped by `stop()` (default: the run's shared stack, when the run has them). */
+  readonly fresh?: boolean;
 }
 
-const READY = 'LATCHKEY_STACK ';
-
 export async function startTestStack(options: StartTestStackOptions = {}): Promise<TestStack> {
-  const { requireDemoBuild = true, timeoutMs = 90_000, relayLog = false } = options;
-  // The Solana chain needs two neighbouring ports (HTTP P, WebSocket P + 1).
-  const solanaPort = await getFreePortPair();
-  let ports: number[];
-  do ports = await getFreePorts(8);
-  while (ports.some((p) => p === solanaPort || p === solanaPort + 1));
-  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort, onrampPort] = ports;
-  // detached: the child leads its own process group, so a hard kill also reaches anvil.
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      ANVIL_PORT_1: String(anvil1),
-      ANVIL_PORT_2: String(anvil2),
-      RELAY_PORT: String(relayPort),
-      SOLANA_PORT: String(solanaPort),
-      RELAY_LOG: relayLog ? '1' : '0',
-      WALLET_PORT: String(walletPort),
-      WALLET_OIDC_PORT: String(oidcPort),
-      WALLET_DATA_DIR: ':memory:',
-      DATA_PORT: String(dataPort),
-      // a database of its own for every test stack (several may run at once), deleted at stop
-      DATA_PGLITE_DIR: 'temp',
-      ONRAMP_PORT: String(onrampPort),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const { requireDemoBuild = true, timeoutMs = 180_000, relayLog = false, fresh = false } = options;
+  const run = runDir();
+  let stack: TestStack;
+  if (run && !fresh && !relayLog) {
+    const { slot, info } = await attachSlot(run, process.env['JEST_WORKER_ID'] ?? '1', timeoutMs);
+    stack = toTestStack(info, slot.ports, true, () => readFileSync(slot.log, 'utf8'), async () => undefined);
+  } else {
+    stack = await startOwnStack(run, relayLog, timeoutMs);
+  }
+  if (requireDemoBuild && !stack.buildOk) {
+    await stack.stop();
+    throw new Error(`the demo did not build:\n${stack.buildErrors.join('\n')}`);
+  }
+  return stack;
+}
+
+async function startOwnStack(run: string | undefined, relayLog: boolean, timeoutMs: number): Promise<TestStack> {
+  const ports = await freeStackPorts();
+  const child = spawnStack({ ports, relayLog, ...(run ? { demoBuildDir: demoBuildDir(run) } : {}) });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await killGroup(child, exited);
+    await killChild(child, exited);
   };
-
-  let info: any;
+  let info: Record<string, any>;
   try {
     info = await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`stack did not start within ${timeoutMs} ms`)), timeoutMs);
       const onData = () => {
-        const line = out.split('\n').find((l) => l.startsWith(READY));
-        if (line) {
-          clearTimeout(timer);
-          child.stdout!.off('data', onData);
-          resolve(JSON.parse(line.slice(READY.length)));
-        }
+        const ready = readyInfo(out);
+        if (!ready) return;
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve(ready);
       };
       child.stdout!.on('data', onData);
       void exited.then((code) => {
@@ -181,16 +177,16 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     await stop();
     throw new Error(`${(err as Error).message}\n--- stack output ---\n${out}`);
   }
-  if (requireDemoBuild && !info.buildOk) {
-    await stop();
-    throw new Error(`the demo did not build:\n${info.buildErrors.join('\n')}`);
-  }
+  return toTestStack(info, ports, false, () => out, stop);
+}
+
+function toTestStack(info: Record<string, any>, ports: StackPorts, shared: boolean, output: () => string, stop: () => Promise<void>): TestStack {
   return {
     demoUrl: info.demoUrl,
     configUrl: info.configUrl,
     port: info.port,
     chains: info.chains,
-    anvilPorts: [anvil1!, anvil2!],
+    anvilPorts: [ports.anvil1, ports.anvil2],
     solana: info.solana,
     relayUrl: info.relayUrl,
     relayPort: info.relayPort,
@@ -212,33 +208,16 @@ export async function startTestStack(options: StartTestStackOptions = {}): Promi
     walletBuildErrors: info.walletBuildErrors,
     buildOk: info.buildOk,
     buildErrors: info.buildErrors,
-    output: () => out,
+    walletResendIntervalMs: TEST_RESEND_INTERVAL_S * 1000,
+    shared,
+    output,
     stop,
   };
 }
 
-async function killGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+/** Stops a stack child of this process (its whole process group). */
+async function killChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      /* already gone */
-    }
-  };
-  // SIGTERM to the leader only: start.mjs stops anvil and the server itself.
-  child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = await Promise.race([
-    exited.then(() => false),
-    new Promise<boolean>((r) => (timer = setTimeout(() => r(true), 8000))),
-  ]);
-  clearTimeout(timer);
-  if (timedOut) {
-    signal('SIGKILL');
-    await exited;
-  } else {
-    // anything left in the group (should be nothing)
-    signal('SIGKILL');
-  }
+  await stopStackGroup(child.pid!);
+  await exited;
 }

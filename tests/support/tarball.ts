@@ -1,12 +1,15 @@
 /**
- * The package as a consumer gets it: `npm pack` once per source state, shared by the test files
- * that install it (consumer checks, the third-party plugin, the CDN page). The tarball is keyed
- * by a hash of everything the build reads, kept under the OS temp folder, and made under a lock
- * so parallel test files pack once.
+ * The package as a consumer gets it, built once per source state and shared by the test files of
+ * a run: `builtDist()` runs `node esbuild.mjs` (dist/: the library, the declarations, the CDN
+ * build) once and keeps what it printed; `packedTarball()` packs that dist/ (`npm pack`, its
+ * prepack build skipped), for the consumer checks, the size budgets, the third-party plugin and
+ * the CDN page. Both are keyed by a hash of everything the build reads and made under a lock, so
+ * parallel test files build and pack once, and never write dist/ at the same time.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REPO_ROOT } from './artifacts';
@@ -32,7 +35,10 @@ function sourceHash(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-async function withLock<T>(lock: string, fn: () => T): Promise<T> {
+/** Runs a command without blocking this process (a build takes minutes on a loaded machine; jest's timers keep running). */
+const run = promisify(execFile);
+
+async function withLock<T>(lock: string, fn: () => T | Promise<T>): Promise<T> {
   const started = Date.now();
   for (;;) {
     try {
@@ -46,21 +52,46 @@ async function withLock<T>(lock: string, fn: () => T): Promise<T> {
     }
   }
   try {
-    return fn();
+    return await fn();
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
 }
 
-/** Path of latchkey's tarball for the current sources (built by `npm pack` if not yet). */
+/** Where the build of a source state records what it printed (outside dist/, which is packed). */
+const buildRecord = (hash: string) => join(REPO_ROOT, 'node_modules', '.cache', 'latchkey-dist', `${hash}.txt`);
+
+/** Builds dist/ for the current sources unless it is built already; resolves with what `node esbuild.mjs` printed. */
+export async function builtDist(): Promise<string> {
+  const hash = sourceHash();
+  const record = buildRecord(hash);
+  // the record says this source state was built; dist/ must still hold it (a clean may have removed it)
+  const built = () => existsSync(record) && existsSync(join(REPO_ROOT, 'dist', 'esm', 'kernel.js'));
+  if (built()) return readFileSync(record, 'utf8');
+  return withLock(join(REPO_ROOT, 'node_modules', '.cache', 'latchkey-dist.lock'), async () => {
+    if (built()) return readFileSync(record, 'utf8');
+    const r = await run(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 }).catch((err: { stdout?: string; stderr?: string; code?: unknown }) => {
+      throw new Error(`node esbuild.mjs failed (exit ${String(err.code)}):\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
+    });
+    const output = `${r.stdout}\n${r.stderr}`;
+    mkdirSync(dirname(record), { recursive: true });
+    writeFileSync(`${record}.tmp`, output);
+    renameSync(`${record}.tmp`, record);
+    return output;
+  });
+}
+
+/** Path of latchkey's tarball for the current sources (dist/ built by `builtDist()`, then `npm pack`). */
 export async function packedTarball(): Promise<string> {
-  const dir = join(tmpdir(), `latchkey-pack-${sourceHash()}`);
+  const hash = sourceHash();
+  const dir = join(tmpdir(), `latchkey-pack-${hash}`);
   const done = join(dir, 'latchkey.tgz');
   if (existsSync(done)) return done;
-  return withLock(`${dir}.lock`, () => {
+  await builtDist();
+  return withLock(`${dir}.lock`, async () => {
     if (existsSync(done)) return done;
     mkdirSync(dir, { recursive: true });
-    const out = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const { stdout: out } = await run('npm', ['pack', '--pack-destination', dir, '--json', '--ignore-scripts'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
     const name = (JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[])[0]!.filename;
     renameSync(join(dir, name), done);
     return done;

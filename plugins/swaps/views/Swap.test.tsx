@@ -149,7 +149,9 @@ describe('the Swap view', () => {
     await quoted();
     const readsBefore = reads.length;
     fireEvent.click(screen.getByRole('button', { name: 'Swap' }));
-    expect(await screen.findByRole('dialog', { name: 'Account' }, { timeout: 5000 })).toBeTruthy();
+    const account = await screen.findByRole('dialog', { name: 'Account' }, { timeout: 5000 });
+    // the outcome goes with the visitor to the Account view (raised before the wait, it showed in the Swap view and went with it)
+    expect(await within(account).findByText('Swapped ETH to 239.04167544 LKD')).toBeTruthy();
     const after = chain.lkd.get(FAKE.user)!;
     expect(after).not.toBe(before);
     // two stale answers, then the chain's: the view waited for it
@@ -158,7 +160,7 @@ describe('the Swap view', () => {
     const cached = await kernel.get<BlockchainApi>(BlockchainApi).balances({ address: FAKE.user, caipNetworkId: 'eip155:31337' });
     expect(cached.find((b) => b.symbol === 'LKD')!.quantity.numeric).toBe(formatUnits(after, 18));
     expect(reads.length).toBe(readsBefore + 3);
-  });
+  }, 15_000); // two real 500 ms settle waits and the Account view's chunk
 
   it('LKD → ETH: Approve first (the exact amount, sent to the token), then Swap', async () => {
     const kernel = await setup();

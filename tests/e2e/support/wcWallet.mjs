@@ -3,13 +3,14 @@
 // by tests/e2e/walletconnect.e2e.test.ts. The WalletConnect clients keep a process alive after
 // cleanup, so they never run inside jest.
 //   node tests/e2e/support/wcWallet.mjs '{"relayUrl":"ws://127.0.0.1:PORT","rpc":{"31337":"http://…","1":"http://…"}}'
-// stdin, one JSON command a line: {"cmd":"pair","uri":"wc:…"} | {"cmd":"disconnect"} | {"cmd":"rejectNext"} | {"cmd":"exit"}
-// stdout, one event a line: `WALLET {"type":…}` — ready, proposal, approved, request, response,
+// stdin, one JSON command a line: {"cmd":"pair","uri":"wc:…"} | {"cmd":"disconnect"} | {"cmd":"rejectNext"} |
+//   {"cmd":"rejectNextProposal"} | {"cmd":"exit"}
+// stdout, one event a line: `WALLET {"type":…}` — ready, proposal, approved, proposalRejected, request, response,
 //   session_delete, disconnected, error.
 // It approves every proposed eip155 chain with anvil's first account, signs personal_sign with its
 // key, signs eth_sendTransaction and sends it to the chain's anvil over HTTP, and answers
 // wallet_switchEthereumChain for chains it knows. After `rejectNext`, it declines the next request
-// with 4001 (the visitor saying no in the wallet).
+// with 4001 (the visitor saying no in the wallet); after `rejectNextProposal`, the next pairing.
 import { createInterface } from 'node:readline';
 import { Core } from '@walletconnect/core';
 import { WalletKit } from '@reown/walletkit';
@@ -49,6 +50,16 @@ wallet.on('session_proposal', async (proposal) => {
   const { requiredNamespaces = {}, optionalNamespaces = {} } = proposal.params;
   const proposed = { ...optionalNamespaces.eip155, ...requiredNamespaces.eip155 };
   report({ type: 'proposal', id: proposal.id, requiredNamespaces, optionalNamespaces, verifyContext: proposal.verifyContext?.verified?.validation });
+  if (rejectNextProposal) {
+    rejectNextProposal = false;
+    try {
+      await wallet.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
+      report({ type: 'proposalRejected', id: proposal.id });
+    } catch (err) {
+      report({ type: 'error', where: 'rejectSession', message: String(err?.message ?? err) });
+    }
+    return;
+  }
   try {
     const chains = (proposed.chains ?? []).filter((c) => rpc[c.split(':')[1]]);
     const session = await wallet.approveSession({
@@ -69,6 +80,7 @@ wallet.on('session_proposal', async (proposal) => {
 });
 
 let rejectNext = false;
+let rejectNextProposal = false;
 
 wallet.on('session_request', async (event) => {
   const { topic, id, params } = event;
@@ -139,6 +151,9 @@ lines.on('line', async (line) => {
     } else if (cmd.cmd === 'rejectNext') {
       rejectNext = true;
       report({ type: 'rejectNext' });
+    } else if (cmd.cmd === 'rejectNextProposal') {
+      rejectNextProposal = true;
+      report({ type: 'rejectNextProposal' });
     } else if (cmd.cmd === 'sessions') {
       report({ type: 'sessions', topics: Object.values(wallet.getActiveSessions()).map((s) => s.topic) });
     } else if (cmd.cmd === 'exit') {
