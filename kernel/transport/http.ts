@@ -190,6 +190,8 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
     : undefined;
   const headers = { ...options.headers, 'Content-Type': 'application/json' };
   const lifetime = new AbortController();
+  /** Each attempt's controller while it runs: dispose aborts them (a listener per attempt on one shared signal would cost O(n) each in EventTarget). */
+  const attempts = new Set<AbortController>();
   const inflight = new LruMap<string, Shared>(DEDUPE_CACHE_SIZE);
   let nextId = 0;
 
@@ -204,7 +206,13 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
     if (remaining <= 0) throw deadlineError(call.budget);
     // When the deadline ends the attempt no later than its own timeout, a timeout is the deadline's.
     const byDeadline = remaining <= timeout;
-    const { controller, unlink } = linkSignals(call.signal, lifetime.signal);
+    const linked = linkSignals(call.signal);
+    const controller = linked.controller;
+    attempts.add(controller);
+    const unlink = (): void => {
+      attempts.delete(controller);
+      linked.unlink();
+    };
     let timedOut = false;
     const timer = timers.setTimeout(
       () => {
@@ -506,14 +514,17 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
     request,
     dispose(): void {
       if (lifetime.signal.aborted) return;
-      lifetime.abort();
+      // One reason for every abort below: without one, each abort() builds a DOMException with its stack.
+      const disposed = new RequestAbortedError({ details: 'The transport was disposed' });
+      lifetime.abort(disposed);
       if (flushTimer !== undefined) timers.clearTimeout(flushTimer);
       flushTimer = undefined;
       const pending = queue;
       queue = [];
       for (const i of pending) i.reject(new RequestAbortedError({ details: 'The transport was disposed' }));
-      for (const entry of inflight.values()) entry.controller.abort();
+      for (const entry of inflight.values()) entry.controller.abort(disposed);
       inflight.clear();
+      for (const controller of [...attempts]) controller.abort(disposed);
     },
   };
 }

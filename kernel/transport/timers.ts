@@ -42,9 +42,10 @@ export function sleep(ms: number, timers: Timers, ...signals: (AbortSignal | und
 export function linkSignals(...signals: (AbortSignal | undefined)[]): { controller: AbortController; unlink: () => void } {
   const controller = new AbortController();
   const live = signals.filter((s): s is AbortSignal => s !== undefined);
-  const onAbort = (): void => controller.abort();
+  // The first signal's reason carries over (an abort() without one builds a DOMException and its stack).
+  const onAbort = (event: Event): void => controller.abort((event.target as AbortSignal).reason);
   for (const s of live) {
-    if (s.aborted) controller.abort();
+    if (s.aborted) controller.abort(s.reason);
     else s.addEventListener('abort', onAbort, { once: true });
   }
   return { controller, unlink: () => live.forEach((s) => s.removeEventListener('abort', onAbort)) };
