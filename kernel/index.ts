@@ -44,7 +44,6 @@ export { SessionState } from './plugin/tokens';
 
 // Message catalogues: data a UI renders in the visitor's language (latchkey/ui re-exports them)
 export { defineMessages, localText, format as formatMessage } from './messages';
-export { displayText, type DisplayTextOptions } from './displayText';
 export type { Catalogue, CatalogueModule, MessageBundle, MessageValues, LocalText } from './messages';
 
 // Chain adapters

@@ -5,7 +5,7 @@
  * answers malformed data is left undefined, never guessed.
  */
 import { decodeAbiParameters, encodeFunctionData, erc20Abi, isAddress, isHex, type Hex } from 'viem';
-import { displayText } from '../displayText';
+import { displayText } from '../encoding/displayText';
 import { decodeAbiText } from './abiText';
 
 /** The slice of a kernel transport (RpcTransport.forNetwork) the reader uses. */

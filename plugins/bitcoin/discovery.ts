@@ -11,7 +11,7 @@
  * page content: read once, bounded, cleaned; getters that throw make them "not a wallet".
  * Imports no code (types only).
  */
-import { displayText, type Connector } from 'latchkey';
+import type { Connector } from 'latchkey';
 import { bitcoinConnectorId } from './ids';
 
 export interface DiscoveryWindow {
@@ -42,8 +42,15 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 const XVERSE = { id: 'XverseProviders.BitcoinProvider', name: 'Xverse' } as const;
 
 
-/** A wallet's name as the modal shows it (latchkey's displayText, markup brackets dropped); '' when none is left. */
-const cleanName = (name: unknown): string => displayText(name, MAX_NAME, { dropMarkup: true }) ?? '';
+/**
+ * A wallet's name as latchkey/encoding's `displayText(name, MAX_NAME, true)` cleans it ('' when none is left),
+ * written out because discovery runs before the connect button works and a run-time import from
+ * `latchkey` costs the start path (see the evm plugin's discovery, whose test checks they clean alike).
+ */
+// eslint-disable-next-line no-control-regex
+const HIDDEN_OR_MARKUP = /[\0-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufffd<>]/g;
+const cleanName = (name: unknown): string =>
+  typeof name === 'string' ? Array.from(name.slice(0, 4096).replace(HIDDEN_OR_MARKUP, '').replace(/[\s\x85]+/g, ' ').trim()).slice(0, MAX_NAME).join('').trimEnd() : '';
 
 const cleanIcon = (icon: unknown) => (typeof icon === 'string' && icon.length <= MAX_ICON && ICON.test(icon) ? icon : undefined);
 

@@ -1,5 +1,6 @@
 import type { Connector, Eip1193Provider } from '../../kernel/index';
-import { MAX_ANNOUNCED_WALLETS, discoverEvmWallets, type DiscoverySink, type DiscoveryWindow, type Eip6963ProviderDetail } from './discovery';
+import { displayText } from '../../kernel/encoding/index';
+import { MAX_ANNOUNCED_WALLETS, cleanWalletName, discoverEvmWallets, type DiscoverySink, type DiscoveryWindow, type Eip6963ProviderDetail } from './discovery';
 
 /** A window stand-in: an EventTarget with an optional `ethereum`. */
 class FakeWindow extends EventTarget implements DiscoveryWindow {
@@ -246,5 +247,12 @@ describe('hostile or noisy pages', () => {
     const hostile = { get info(): never { throw new Error('boom'); }, provider: fakeProvider() };
     expect(() => win.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: hostile }))).not.toThrow();
     expect(sink.list.size).toBe(0);
+  });
+});
+
+describe('the wallet-name cleaner of the start path', () => {
+  it("cleans as latchkey's displayText does (it is written out to keep the manifest free of run-time imports)", () => {
+    const names = ['<img src=x onerror=alert(1)>  Evil\u202eWallet', ' Line\none\ttab\u0085next ', 'A\u0007B\u0000C\u009b', 'U\u200bS\u200dD\u2066C\u2069\ufeff\ufffd', '🦊'.repeat(70), '\u200b\u202e \n', 'MetaMask'];
+    for (const name of names) expect([name, cleanWalletName(name)]).toEqual([name, displayText(name, 64, true)]);
   });
 });

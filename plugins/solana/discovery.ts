@@ -12,7 +12,7 @@
  * A wallet is page content: its fields are read once, bounded and cleaned, and getters that
  * throw make it "not a wallet". Imports no code (types only).
  */
-import { displayText, type Connector } from 'latchkey';
+import type { Connector } from 'latchkey';
 import { solanaConnectorId } from './ids';
 
 /** What this plugin reads of a wallet-standard `Wallet`. */
@@ -45,8 +45,15 @@ const MAX_CHAINS = 64;
 const ICON = /^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/i;
 
 
-/** A wallet's name as the modal shows it (latchkey's displayText, markup brackets dropped); '' when none is left. */
-const cleanName = (name: unknown): string => displayText(name, MAX_NAME, { dropMarkup: true }) ?? '';
+/**
+ * A wallet's name as latchkey/encoding's `displayText(name, MAX_NAME, true)` cleans it ('' when none is left),
+ * written out because discovery runs before the connect button works and a run-time import from
+ * `latchkey` costs the start path (see the evm plugin's discovery, whose test checks they clean alike).
+ */
+// eslint-disable-next-line no-control-regex
+const HIDDEN_OR_MARKUP = /[\0-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufffd<>]/g;
+const cleanName = (name: unknown): string =>
+  typeof name === 'string' ? Array.from(name.slice(0, 4096).replace(HIDDEN_OR_MARKUP, '').replace(/[\s\x85]+/g, ' ').trim()).slice(0, MAX_NAME).join('').trimEnd() : '';
 
 /**
  * The connector for `wallet` when it is a Solana wallet (a `solana:` chain and

@@ -13,7 +13,8 @@
  * network, an approval that is not an `approve` of this token, a spender or swap target that is not on
  * the host's allowedContracts, a swap that accepts less than the slippage allows, are refused.
  */
-import { displayText, type CaipNetwork, type HttpClient } from 'latchkey';
+import type { CaipNetwork, HttpClient } from 'latchkey';
+import { displayText } from 'latchkey/encoding';
 import { HttpRequestError } from 'latchkey/errors';
 import { SELECTORS } from '../abi';
 import { MAX_TOKENS, QUOTE_TTL_MS } from '../constants';

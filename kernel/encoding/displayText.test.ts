@@ -10,7 +10,7 @@ describe('displayText', () => {
 
   it('drops markup brackets only when asked', () => {
     expect(displayText('<b>Bold</b>', 32)).toBe('<b>Bold</b>');
-    expect(displayText('<img src=x>  Name', 32, { dropMarkup: true })).toBe('img src=x Name');
+    expect(displayText('<img src=x>  Name', 32, true)).toBe('img src=x Name');
   });
 
   it('cuts to max code points without splitting a surrogate pair, and trims what the cut leaves', () => {
