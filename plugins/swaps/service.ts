@@ -344,23 +344,28 @@ export class SwapsService implements Swaps {
    * After a swap: reads the blockchain API's balances of the account again (forced, which also
    * renews its 30 s cache) until its index shows what the chain now holds of the swapped ERC-20s,
    * so the Account view's Tokens tab does not show the balances of before the swap. Bounded
-   * (API_SETTLE_READS reads); an API that fails or lags is left as it is.
+   * (API_SETTLE_READS reads, and API_SETTLE_READS × API_SETTLE_INTERVAL_MS in all, answers included:
+   * a slow API must not hold back the outcome the visitor waits for); an API that fails or lags is left as it is.
    */
   private async settleApiBalances(network: CaipNetwork, user: string, tokens: readonly SwapToken[], reader: ChainReader): Promise<void> {
     const api = this.deps.api;
     if (!api?.configured) return;
     const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    // One budget for the whole wait (the reads' waits and the API's answers): a slow API never holds the
+    // swap's outcome back longer than this.
+    const end = Date.now() + API_SETTLE_READS * API_SETTLE_INTERVAL_MS;
+    const inTime = <T>(p: Promise<T>): Promise<T> => Promise.race([p, sleep(Math.max(0, end - Date.now())).then(() => Promise.reject(new Error('settle budget spent')))]);
     try {
       const erc20 = tokens.filter((t) => !isNative(t));
-      const held = await Promise.all(erc20.map((t) => reader.tokenBalance(plainAddress(t.address), user)));
+      const held = await inTime(Promise.all(erc20.map((t) => reader.tokenBalance(plainAddress(t.address), user))));
       for (let read = 1; ; read++) {
-        const listed = await api.balances({ address: user, caipNetworkId: network.caipNetworkId, force: true });
+        const listed = await inTime(api.balances({ address: user, caipNetworkId: network.caipNetworkId, force: true }));
         const shows = erc20.every((t, i) => {
           const row = listed.find((b) => b.address !== undefined && tokenKey(b.address) === tokenKey(t.address));
           // the API leaves zero ERC-20 balances out
           return row ? parseUnits(row.quantity.numeric, Number(row.quantity.decimals)) === held[i] : held[i] === 0n;
         });
-        if (shows || read >= API_SETTLE_READS) return;
+        if (shows || read >= API_SETTLE_READS || Date.now() >= end) return;
         await sleep(API_SETTLE_INTERVAL_MS);
       }
     } catch {
