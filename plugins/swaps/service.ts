@@ -351,8 +351,6 @@ export class SwapsService implements Swaps {
     const api = this.deps.api;
     if (!api?.configured) return;
     const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-    // One budget for the whole wait (the reads' waits and the API's answers): a slow API never holds the
-    // swap's outcome back longer than this.
     const end = Date.now() + API_SETTLE_READS * API_SETTLE_INTERVAL_MS;
     const inTime = <T>(p: Promise<T>): Promise<T> => Promise.race([p, sleep(Math.max(0, end - Date.now())).then(() => Promise.reject(new Error('settle budget spent')))]);
     try {
