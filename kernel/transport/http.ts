@@ -222,7 +222,9 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
       byDeadline ? remaining : timeout,
     );
     const fail = (cause: unknown): Error => {
-      if (call.signal?.aborted || lifetime.signal.aborted) return new RequestAbortedError({ cause });
+      // A disposal fails every call with its one error (thousands of calls need not build thousands of stacks).
+      if (lifetime.signal.aborted) return lifetime.signal.reason as Error;
+      if (call.signal?.aborted) return new RequestAbortedError({ cause });
       if (timedOut) return byDeadline ? deadlineError(call.budget) : new TimeoutError({ timeout, url });
       return new NetworkRequestError({ url, cause });
     };
@@ -521,7 +523,7 @@ export function http(url: string, options: HttpTransportOptions = {}): HttpTrans
       flushTimer = undefined;
       const pending = queue;
       queue = [];
-      for (const i of pending) i.reject(new RequestAbortedError({ details: 'The transport was disposed' }));
+      for (const i of pending) i.reject(disposed);
       for (const entry of inflight.values()) entry.controller.abort(disposed);
       inflight.clear();
       for (const controller of [...attempts]) controller.abort(disposed);

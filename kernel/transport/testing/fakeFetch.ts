@@ -34,16 +34,21 @@ export function fakeFetch(handler: FakeHandler): FakeFetch {
     const call: FakeCall = { url: input, init, body, at: Date.now() };
     calls.push(call);
     const signal = init.signal ?? undefined;
-    if (signal?.aborted) throw new DOMException('This operation was aborted', 'AbortError');
+    // As fetch does: an aborted call rejects with the signal's reason.
+    if (signal?.aborted) throw abortReason(signal);
     const answer = await handler(call, calls.length - 1);
     if (answer instanceof Error) throw answer;
     if (answer !== HANG) return answer;
     return new Promise<Response>((_resolve, reject) => {
-      if (signal?.aborted) reject(new DOMException('This operation was aborted', 'AbortError'));
-      signal?.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError')), { once: true });
+      if (signal?.aborted) reject(abortReason(signal));
+      signal?.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
     });
   };
   return { fetch, calls };
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
 /** A JSON response. */
