@@ -39,11 +39,16 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
   });
 });
 
-it('type-checks (tsc --noEmit)', () => {
-  const r = run(bin('tsc'), ['--noEmit', '-p', '.']);
+/**
+ * The repository's type-check runs on TypeScript's native compiler (tsgo, TypeScript 7): the same
+ * checker, about 12 s here where tsc 5.9 takes 54 s. What hosts compile with is still checked
+ * with tsc 5.9 (the declarations build, scripts/package/consumer.int.test.ts).
+ */
+it('type-checks (tsgo --noEmit)', () => {
+  const r = run(bin('tsgo'), ['--noEmit', '-p', '.']);
   expect(r.output.trim()).toBe('');
   expect(r.status).toBe(0);
-}, 240_000);
+}, 120_000);
 
 it('knip finds no unused file, export or dependency', () => {
   const r = run(bin('knip'), ['--no-progress']);
