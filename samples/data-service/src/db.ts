@@ -11,10 +11,7 @@
  * - A PGlite data folder is single-process: a lock file refuses a second process. Several
  *   processes need PostgreSQL.
  */
-import { createRequire } from 'node:module';
-import { mkdir, mkdtemp, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { openPglite as openPgliteShared, PgliteInUseError, type OpenedPglite } from '../../shared/pglite';
 import type { DatabaseConfig } from './config';
 import { ConfigError } from './errors';
 
@@ -129,108 +126,15 @@ async function openPostgres(url: string, poolSize: number, queryTimeoutMs: numbe
 
 // ---------------------------------------------------------------- PGlite
 
-interface PgliteLike {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  transaction<T>(fn: (tx: { query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>): Promise<T>;
-  dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob | File>;
-  close(): Promise<void>;
-}
-
-function pgliteVersion(cacheDir: string): string | undefined {
-  for (const base of [process.cwd(), cacheDir]) {
-    try {
-      const req = createRequire(join(base, 'noop.js'));
-      const main = req.resolve('@electric-sql/pglite');
-      // <pkg>/dist/index.cjs -> <pkg>/package.json
-      const pkg = req(join(dirname(dirname(main)), 'package.json')) as { version?: string };
-      if (pkg.version) return pkg.version;
-    } catch {
-      // try the next base
-    }
-  }
-  return undefined;
-}
-
-async function loadTemplate(cacheDir: string, create: (o: object) => Promise<PgliteLike>, log: (l: string) => void): Promise<Blob | undefined> {
-  const version = pgliteVersion(cacheDir);
-  if (!version || !/^[0-9A-Za-z.+-]{1,40}$/.test(version)) return undefined;
-  const file = join(cacheDir, `pglite-template-${version}.tar`);
-  try {
-    return new Blob([await readFile(file)]);
-  } catch {
-    // build it once: an empty initialised cluster
-  }
-  const started = Date.now();
-  const db = await create({});
-  const blob = await db.dumpDataDir('none');
-  await db.close();
-  await mkdir(cacheDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
-  await rename(tmp, file);
-  log(`PGlite template written to ${file} in ${Date.now() - started} ms (later databases open from it)`);
-  return blob;
-}
-
-async function lockDir(dir: string): Promise<() => Promise<void>> {
-  const file = join(dir, 'latchkey-data-service.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const h = await open(file, 'wx');
-      await h.writeFile(String(process.pid));
-      await h.close();
-      return () => rm(file, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      let alive = false;
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
-        try {
-          process.kill(pid, 0);
-          alive = true;
-        } catch (e) {
-          alive = (e as NodeJS.ErrnoException).code === 'EPERM';
-        }
-      }
-      if (alive) {
-        throw new ConfigError(
-          `PGlite data folder ${dir} is in use by process ${pid}. PGlite serves one process; run several processes on PostgreSQL (DATABASE_URL).`,
-        );
-      }
-      await rm(file, { force: true }); // stale lock
-    }
-  }
-  throw new ConfigError(`could not lock the PGlite data folder ${dir}`);
-}
-
 async function openPglite(dir: string, cacheDir: string, log: (l: string) => void): Promise<Db> {
-  const mod = await import('@electric-sql/pglite');
-  const create = (o: object) => mod.PGlite.create(o) as unknown as Promise<PgliteLike>;
-  let unlock: () => Promise<void> = async () => {};
-  let removeAfterClose: () => Promise<void> = async () => {};
-  let db: PgliteLike;
-  if (dir === 'memory') {
-    const template = await loadTemplate(cacheDir, create, log).catch(() => undefined);
-    db = await create(template ? { loadDataDir: template } : {});
-  } else {
-    if (dir === 'temp') {
-      // a fresh folder, deleted on close: like 'memory' but ~100 MB less resident memory
-      dir = await mkdtemp(join(tmpdir(), 'latchkey-pglite-'));
-      const folder = dir;
-      removeAfterClose = () => rm(folder, { recursive: true, force: true });
-    }
-    await mkdir(dir, { recursive: true });
-    unlock = await lockDir(dir);
-    try {
-      const empty = (await readdir(dir)).every((f) => f === 'latchkey-data-service.lock');
-      const template = empty ? await loadTemplate(cacheDir, create, log).catch(() => undefined) : undefined;
-      db = await create(template ? { dataDir: dir, loadDataDir: template } : { dataDir: dir });
-    } catch (err) {
-      await unlock();
-      await removeAfterClose();
-      throw err;
-    }
+  let opened: OpenedPglite;
+  try {
+    opened = await openPgliteShared({ dataDir: dir, cacheDir, lockName: 'latchkey-data-service.lock', log });
+  } catch (err) {
+    if (err instanceof PgliteInUseError) throw new ConfigError(err.message);
+    throw err;
   }
+  const db = opened.db;
   // PGlite is one connection: serialise transactions so a reader never lands inside one
   const serial = serializer();
   const query = <T>(sql: string, params?: readonly unknown[]) => serial(async () => (await db.query<T>(sql, params ? [...params] : undefined)).rows);
@@ -248,9 +152,7 @@ async function openPglite(dir: string, cacheDir: string, log: (l: string) => voi
       if (closed) return;
       closed = true;
       await serial(async () => {});
-      await db.close();
-      await unlock();
-      await removeAfterClose();
+      await opened.close();
     },
   };
 }

@@ -5,8 +5,7 @@
  * See ../README.md. Start it with `node samples/data-service/server.mjs` or startDataService().
  */
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { defaultPgliteCacheDir } from '../../shared/pglite';
 import { assetRoutes } from './api/assets';
 import { balanceRoutes } from './api/balance';
 import { convertRoutes } from './api/convert';
@@ -46,7 +45,7 @@ export interface DataService {
 }
 
 export async function startDataService(options: DataServiceOptions = {}): Promise<DataService> {
-  const base = resolveConfig({ ...options, defaultCacheDir: join(tmpdir(), 'latchkey-data-service') });
+  const base = resolveConfig({ ...options, defaultCacheDir: defaultPgliteCacheDir() });
   const db = await openDb({ config: base.database, queryTimeoutMs: base.limits.queryTimeoutMs, cacheDir: base.cacheDir, log: base.log });
   let indexer: Indexer | undefined;
   let server: ReturnType<typeof createHttpServer> | undefined;

@@ -4,6 +4,8 @@
  * service code is one. Versioned migrations run at start under an advisory lock, so several processes
  * starting together on one PostgreSQL apply each migration once.
  */
+import { openPglite as openPgliteShared, PgliteInUseError, type OpenedPglite } from '../../shared/pglite';
+import { ConfigError } from './config';
 import { MIGRATIONS } from './migrations';
 
 export type Row = Record<string, unknown>;
@@ -30,8 +32,14 @@ function normalise<T extends Row>(rows: Row[]): T[] {
 }
 
 async function openPglite(dataDir: string | null): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  let opened: OpenedPglite;
+  try {
+    opened = await openPgliteShared({ dataDir, lockName: 'latchkey-wallet-service.lock' });
+  } catch (err) {
+    if (err instanceof PgliteInUseError) throw new ConfigError(err.message);
+    throw err;
+  }
+  const pg = opened.db;
   // PGlite has one connection: a transaction must not interleave with other queries, so every
   // statement goes through one queue (the service's unit of concurrency on PGlite is one process).
   let queue: Promise<unknown> = Promise.resolve();
@@ -63,7 +71,7 @@ async function openPglite(dataDir: string | null): Promise<Db> {
       }),
     close: async () => {
       await queue;
-      await pg.close();
+      await opened.close();
     },
   };
 }
