@@ -51,14 +51,16 @@ export async function startStackDataService(opts) {
   try {
     service = await startDataService({
       port: opts.port,
-      chains: opts.chains,
+      // anvil answers WebSocket on its HTTP port: the indexer steps on each new head (the
+      // 1 s poll is only the fallback; polling every 100 ms kept a core 10 % busy per stack)
+      chains: opts.chains.map((c) => ({ ...c, wsUrl: c.rpcUrl.replace(/^http/, 'ws') })),
       databaseUrl: env.DATABASE_URL || undefined,
       pgliteDir: env.DATA_PGLITE_DIR || join(DATA_CACHE_DIR, 'pglite'),
       corsOrigins: opts.corsOrigins,
       prices: { ...STACK_PRICES, [`eip155:${DEV_CHAIN_ID}:${tokenAddress}`]: LKD_PRICE },
       onrampSecret: opts.onrampSecret || env.DATA_ONRAMP_SECRET || undefined,
       exchanges: [{ chainId: DEV_CHAIN_ID, ...exchange }],
-      indexer: { pollMs: 100 },
+      indexer: { pollMs: 1000 },
       log: opts.log ?? false,
     });
   } catch (err) {

@@ -44,13 +44,16 @@ describe('configuration', () => {
     expect(c.indexer.pollMs).toBe(250);
     expect(c.limits.maxBodyBytes).toBe(4096);
     expect(optionsFromEnv({}).chains).toEqual(DEFAULT_CHAINS);
+    expect(resolve({ chains: [{ chainId: 5, rpcUrl: 'http://x', wsUrl: 'ws://x/' }] }).chains[0]!.wsUrl).toBe('ws://x');
+    expect(resolve({ chains: [{ chainId: 5, rpcUrl: 'http://x' }] }).chains[0]!.wsUrl).toBeUndefined();
     expect(parseChainsEnv('[{"chainId":5,"rpcUrl":"http://x","nativeSymbol":"GO"}]')).toEqual([{ chainId: 5, rpcUrl: 'http://x', nativeSymbol: 'GO' }]);
   });
 
   it.each([
     [{ port: 70000 }, 'port (DATA_PORT)'],
     [{ chains: [] }, 'at least one chain'],
-    [{ chains: [{ chainId: 1, rpcUrl: 'ws://x' }] }, 'expected http(s)'],
+    [{ chains: [{ chainId: 1, rpcUrl: 'ws://x' }] }, 'chains[0].rpcUrl: expected http or https, got ws:'],
+    [{ chains: [{ chainId: 1, rpcUrl: 'http://x', wsUrl: 'http://x' }] }, 'chains[0].wsUrl: expected ws or wss, got http:'],
     [{ chains: [{ chainId: 1, rpcUrl: 'http://a' }, { chainId: 1, rpcUrl: 'http://b' }] }, 'listed twice'],
     [{ databaseUrl: 'mysql://x' }, 'DATABASE_URL'],
     [{ role: 'boss' as never }, 'DATA_ROLE'],

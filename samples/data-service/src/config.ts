@@ -8,6 +8,8 @@ import { ConfigError } from './errors';
 export interface ChainConfig {
   readonly chainId: number;
   readonly rpcUrl: string;
+  /** The node's WebSocket endpoint (ws:// or wss://): the indexer steps on each new head, polling only as the fallback. */
+  readonly wsUrl?: string;
   readonly name: string;
   readonly nativeName: string;
   readonly nativeSymbol: string;
@@ -148,7 +150,7 @@ function int(value: unknown, what: string, min: number, max: number): number {
   return n;
 }
 
-function httpUrl(value: unknown, what: string): string {
+function urlOf(value: unknown, what: string, protocols: readonly string[]): string {
   if (typeof value !== 'string') throw new ConfigError(`${what}: expected a URL`);
   let url: URL;
   try {
@@ -156,9 +158,11 @@ function httpUrl(value: unknown, what: string): string {
   } catch {
     throw new ConfigError(`${what}: not a URL: ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${what}: expected http(s), got ${url.protocol}`);
+  if (!protocols.includes(url.protocol)) throw new ConfigError(`${what}: expected ${protocols.map((p) => p.slice(0, -1)).join(' or ')}, got ${url.protocol}`);
   return value.replace(/\/+$/, '');
 }
+
+const httpUrl = (value: unknown, what: string) => urlOf(value, what, ['http:', 'https:']);
 
 const ZONE = /^[a-z0-9-]{1,63}\.[a-z]{2,24}$/;
 const PROVIDER = /^[a-z0-9-]{1,32}$/;
@@ -175,6 +179,7 @@ function chain(c: Partial<ChainConfig> & { chainId: number; rpcUrl: string }, i:
   return {
     chainId,
     rpcUrl: httpUrl(c.rpcUrl, `${what}.rpcUrl`),
+    wsUrl: c.wsUrl === undefined ? undefined : urlOf(c.wsUrl, `${what}.wsUrl`, ['ws:', 'wss:']),
     name: text(c.name, `Chain ${chainId}`, 'name'),
     nativeName: text(c.nativeName, 'Ether', 'nativeName'),
     nativeSymbol: text(c.nativeSymbol, 'ETH', 'nativeSymbol'),

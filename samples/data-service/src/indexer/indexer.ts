@@ -10,6 +10,7 @@
 import type { DataServiceConfig } from '../config';
 import type { Db, Session } from '../db';
 import { ChainIndexer, type ChainStats } from './chain';
+import { watchHeads, type HeadWatcher } from './heads';
 
 /** Advisory lock key of the indexer ("lkindexr"). */
 export const INDEXER_LOCK_KEY = 0x6c6b696e_64657872n;
@@ -106,18 +107,24 @@ export class Indexer {
       if (previous) Object.assign(ix.stats, { reorgs: previous.reorgs, restarts: previous.restarts, blocksIndexed: previous.blocksIndexed, msIndexing: previous.msIndexing });
       this.stats.set(ix.chain.chainId, ix.stats);
     }
-    await Promise.all(this.indexers.map((ix) => this.follow(ix, lost.signal)));
+    const heads = this.indexers.map((ix) => (ix.chain.wsUrl ? watchHeads(ix.chain.wsUrl, this.config.log) : undefined));
+    try {
+      await Promise.all(this.indexers.map((ix, i) => this.follow(ix, heads[i], lost.signal)));
+    } finally {
+      for (const h of heads) h?.close();
+    }
     signal.removeEventListener('abort', onStop);
   }
 
-  private async follow(ix: ChainIndexer, signal: AbortSignal): Promise<void> {
+  private async follow(ix: ChainIndexer, heads: HeadWatcher | undefined, signal: AbortSignal): Promise<void> {
     let failures = 0;
     while (!signal.aborted) {
       try {
         const r = await ix.step();
         failures = 0;
         if (ix.stats.lastError) ix.stats.lastError = null;
-        if (!r.behind) await sleep(this.config.indexer.pollMs, signal);
+        // caught up: wait for the next head (or the poll interval without a WebSocket)
+        if (!r.behind) await (heads ? heads.next(this.config.indexer.pollMs, signal) : sleep(this.config.indexer.pollMs, signal));
       } catch (err) {
         if (signal.aborted) break;
         failures++;
