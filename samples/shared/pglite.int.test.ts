@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite, PgliteInUseError } from './pglite';
+import { openPglite, pgliteTemplate, PgliteInUseError } from './pglite';
 
 let root: string;
 beforeAll(() => {
@@ -43,18 +43,21 @@ it('makes the template once, then opens new databases from it (in memory and in 
 }, 60_000);
 
 it('does not use a template folder other users can write to', async () => {
-  // the first test's folder, with its template, made writable by everyone
+  // the first test's folder, with its template, made writable by everyone: the template is
+  // refused before any database is made (openPglite then runs initdb, as the first test's did)
   const cacheDir = join(root, 'cache');
   const lines: string[] = [];
+  const create = jest.fn();
   chmodSync(cacheDir, 0o777);
   try {
-    const opened = await openPglite({ dataDir: null, cacheDir, lockName: 'x.lock', log: (l) => lines.push(l) });
-    await opened.close();
-    expect(opened.fromTemplate).toBe(false);
+    await expect(pgliteTemplate(cacheDir, create, (l) => lines.push(l))).resolves.toBeUndefined();
     expect(lines).toEqual([`PGlite template not used: ${cacheDir} is not a folder of this user that only it can write to`]);
+    expect(create).not.toHaveBeenCalled();
   } finally {
     chmodSync(cacheDir, 0o700);
   }
+  await expect(pgliteTemplate(cacheDir, create, (l) => lines.push(l))).resolves.toBeInstanceOf(Blob);
+  expect(create).not.toHaveBeenCalled();
 }, 60_000);
 
 it('refuses a folder another live process holds, takes over a dead process’s lock, and removes a temp folder on close', async () => {

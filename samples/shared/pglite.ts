@@ -68,7 +68,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<OpenedPgli
   const log = options.log ?? (() => {});
   let dir = options.dataDir;
   if (dir === null || dir === 'memory') {
-    const template = await loadTemplate(cacheDir, create, log).catch(() => undefined);
+    const template = await pgliteTemplate(cacheDir, create, log).catch(() => undefined);
     const db = await create(template ? { loadDataDir: template } : {});
     return { db, fromTemplate: Boolean(template), close: () => db.close() };
   }
@@ -82,7 +82,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<OpenedPgli
   const unlock = await lockDir(dir, options.lockName);
   try {
     const empty = (await readdir(dir)).every((f) => f === options.lockName);
-    const template = empty ? await loadTemplate(cacheDir, create, log).catch(() => undefined) : undefined;
+    const template = empty ? await pgliteTemplate(cacheDir, create, log).catch(() => undefined) : undefined;
     const db = await create(template ? { dataDir: dir, loadDataDir: template } : { dataDir: dir });
     return {
       db,
@@ -124,7 +124,11 @@ async function privateFolder(dir: string): Promise<boolean> {
   return s.isDirectory() && (uid === undefined || s.uid === uid) && (s.mode & 0o022) === 0;
 }
 
-async function loadTemplate(cacheDir: string, create: (o: object) => Promise<PgliteInstance>, log: (l: string) => void): Promise<Blob | undefined> {
+/**
+ * The template of this PGlite version from `cacheDir`, made there first if missing (one initdb);
+ * undefined when the folder is not this user's alone or the version is unknown.
+ */
+export async function pgliteTemplate(cacheDir: string, create: (o: object) => Promise<PgliteInstance>, log: (l: string) => void): Promise<Blob | undefined> {
   const version = pgliteVersion();
   if (!version || !/^[0-9A-Za-z.+-]{1,40}$/.test(version)) return undefined;
   await mkdir(cacheDir, { recursive: true, mode: 0o700 });
