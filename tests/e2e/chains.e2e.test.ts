@@ -19,7 +19,7 @@ import { formatUnits } from '../../kernel/units';
 import accounts from '../../samples/dev-wallet/accounts.json';
 import { decodeSegwitAddress, verifyBip322Simple, verifyEcdsa } from '../../samples/dev-wallet/testing/btcVerify';
 import { eventually } from '../support/eventually';
-import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
+import { connectWalletButton, gotoReady, jsonRpc, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(30_000);
 
@@ -46,12 +46,7 @@ const textOf = async (testId: string) => ((await page.getByTestId(testId).textCo
 const attrOf = async (testId: string, name: string) => page.getByTestId(testId).getAttribute(name);
 const kernelAccount = (ns: string) => page.evaluate((n) => (window as any).__latchkey.account.get(n), ns);
 
-async function solanaRpc(method: string, params: unknown[] = []): Promise<any> {
-  const res = await fetch(e2e.stack.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: any; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
+const solanaRpc = (method: string, params: unknown[] = []): Promise<any> => jsonRpc(e2e.stack.solana.rpcUrl, method, params);
 
 /** What the page shows for a lamport amount (the kernel's formatUnits, 9 decimals). */
 const sol = (n: number) => `${formatUnits(BigInt(n), 9)} SOL`;
@@ -137,7 +132,7 @@ it('Bitcoin: connects the Bitcoin dev wallet, signs a message (BIP-322) and a PS
 
 it('multi-chain: "Latchkey Dev Wallet" is one entry that connects EVM and Solana; switching keeps both accounts without a prompt; a reload restores both', async () => {
   await openDemo();
-  const [evmAddress] = (await (await fetch(e2e.stack.chains[0]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }) })).json()).result as string[];
+  const [evmAddress] = (await jsonRpc(e2e.stack.chains[0]!.rpcUrl, 'eth_accounts')) as string[];
   await connectWalletButton(page).click();
   // one entry for both chains, read once the list has taken in the wallet's announcements (count() does not wait)
   await eventually(async () => expect(await dialog().getByRole('button', { name: 'Latchkey Dev Wallet' }).count()).toBe(1));

@@ -12,7 +12,7 @@ import { formatEther, getAddress, verifyMessage, type Address, type Hex } from '
 import { formatBalance, truncateAddress } from '../../ui/formatting';
 import { saveArtifact } from '../support/artifacts';
 import { eventually } from '../support/eventually';
-import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
+import { connectWalletButton, gotoReady, jsonRpc, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(30_000);
 
@@ -88,21 +88,10 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
 /** The account the dev wallet will authorise (anvil's first dev account) and its balance as the UI must show it. */
 async function anvilAccount(chain = anvil): Promise<{ address: Address; shown: string }> {
-  const [address] = (await rpc(chain.rpcUrl, 'eth_accounts')) as Address[];
-  const wei = BigInt(await rpc(chain.rpcUrl, 'eth_getBalance', [address, 'latest']));
+  const [address] = (await jsonRpc(chain.rpcUrl, 'eth_accounts')) as Address[];
+  const wei = BigInt(await jsonRpc(chain.rpcUrl, 'eth_getBalance', [address, 'latest']));
   return { address: getAddress(address!), shown: `${formatBalance(formatEther(wei), 3)} ETH` };
 }
 

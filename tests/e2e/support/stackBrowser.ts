@@ -1,6 +1,7 @@
 /**
  * What the e2e files on the demo stack share: one stack and one Chromium for the file, a fresh
- * browser context per test (so fresh storage), and loading a page until its globals are set.
+ * browser context per test (so fresh storage), loading a page until its globals are set, and
+ * JSON-RPC calls to a local chain.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../../support/chromium';
@@ -73,4 +74,16 @@ export async function gotoReady(page: Page, url: string, globals: readonly strin
 /** The host page's "Connect Wallet" button (LatchkeyProvider renders it once the kernel has started). */
 export function connectWalletButton(page: Page) {
   return page.getByRole('button', { name: 'Connect Wallet', exact: true });
+}
+
+/** Calls `method` on the JSON-RPC endpoint at `url`; throws `{method}: {message}` when it answers an error. */
+export async function jsonRpc(url: string, method: string, params: unknown[] = []): Promise<any> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
 }
