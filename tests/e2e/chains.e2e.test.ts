@@ -14,13 +14,12 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { base58, hex } from '@scure/base';
 import { SigHash, TEST_NETWORK, Transaction as BtcTransaction, p2wpkh } from '@scure/btc-signer';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatUnits } from '../../kernel/units';
 import accounts from '../../samples/dev-wallet/accounts.json';
 import { decodeSegwitAddress, verifyBip322Simple, verifyEcdsa } from '../../samples/dev-wallet/testing/btcVerify';
-import { launchBrowser } from '../support/chromium';
-import { startTestStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { connectWalletButton, gotoReady, jsonRpc, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(30_000);
 
@@ -30,33 +29,15 @@ const SOL_0 = accounts.solana[0]!.address; // Latchkey Dev Wallet
 const SOL_1 = accounts.solana[1]!.address; // Solana Dev Wallet
 const BTC_PAYMENT = accounts.bitcoin.testnet.payment.address;
 
-let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let solanaId: string;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+const e2e = useStackAndBrowser(({ stack }) => {
   solanaId = stack.solana.caipNetworkId.slice('solana:'.length);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
-afterEach(async () => {
-  await context?.close();
 });
 
 async function openDemo(reuse = false): Promise<Page> {
-  if (!reuse) {
-    context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 768 } });
-    page = await context.newPage();
-  }
-  await page.goto(stack.demoUrl);
-  await page.waitForFunction(() => Boolean((window as any).__devWallets && (window as any).__latchkey));
+  if (!reuse) page = await e2e.newPage();
+  await gotoReady(page, e2e.stack.demoUrl, ['__devWallets', '__latchkey']);
   return page;
 }
 
@@ -65,12 +46,7 @@ const textOf = async (testId: string) => ((await page.getByTestId(testId).textCo
 const attrOf = async (testId: string, name: string) => page.getByTestId(testId).getAttribute(name);
 const kernelAccount = (ns: string) => page.evaluate((n) => (window as any).__latchkey.account.get(n), ns);
 
-async function solanaRpc(method: string, params: unknown[] = []): Promise<any> {
-  const res = await fetch(stack.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: any; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
+const solanaRpc = (method: string, params: unknown[] = []): Promise<any> => jsonRpc(e2e.stack.solana.rpcUrl, method, params);
 
 /** What the page shows for a lamport amount (the kernel's formatUnits, 9 decimals). */
 const sol = (n: number) => `${formatUnits(BigInt(n), 9)} SOL`;
@@ -83,7 +59,7 @@ function ed25519Verify(message: Uint8Array, signature: Uint8Array, publicKey: Ui
 
 /** Connect Wallet → the wallet's entry in the modal; waits until the demo shows `address`. */
 async function connectThroughModal(walletName: string, address: string): Promise<void> {
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+  await connectWalletButton(page).click();
   await dialog().getByRole('button', { name: walletName }).click();
   await eventually(async () => expect(await textOf('account-address')).toBe(address));
   await dialog().waitFor({ state: 'detached' });
@@ -156,15 +132,15 @@ it('Bitcoin: connects the Bitcoin dev wallet, signs a message (BIP-322) and a PS
 
 it('multi-chain: "Latchkey Dev Wallet" is one entry that connects EVM and Solana; switching keeps both accounts without a prompt; a reload restores both', async () => {
   await openDemo();
-  const [evmAddress] = (await (await fetch(stack.chains[0]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }) })).json()).result as string[];
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+  const [evmAddress] = (await jsonRpc(e2e.stack.chains[0]!.rpcUrl, 'eth_accounts')) as string[];
+  await connectWalletButton(page).click();
   // one entry for both chains, read once the list has taken in the wallet's announcements (count() does not wait)
   await eventually(async () => expect(await dialog().getByRole('button', { name: 'Latchkey Dev Wallet' }).count()).toBe(1));
   await dialog().getByRole('button', { name: 'Latchkey Dev Wallet' }).click();
   await eventually(async () => expect((await textOf('account-address')).toLowerCase()).toBe(evmAddress!.toLowerCase()));
   await dialog().waitFor({ state: 'detached' });
   await eventually(async () => expect(await kernelAccount('solana')).toMatchObject({ status: 'connected', address: SOL_0 }));
-  expect(await textOf('network-name')).toBe(stack.chains[0]!.name);
+  expect(await textOf('network-name')).toBe(e2e.stack.chains[0]!.name);
 
   // From now on any wallet prompt would fail: switching must not need one.
   await page.evaluate(() => {
@@ -177,8 +153,8 @@ it('multi-chain: "Latchkey Dev Wallet" is one entry that connects EVM and Solana
   await eventually(async () => expect(await textOf('account-balance')).toMatch(/ SOL$/));
   expect((await kernelAccount('eip155')).address.toLowerCase()).toBe(evmAddress!.toLowerCase());
 
-  await page.getByTestId(`switch-${stack.chains[0]!.chainId}`).click();
-  await eventually(async () => expect(await textOf('network-name')).toBe(stack.chains[0]!.name));
+  await page.getByTestId(`switch-${e2e.stack.chains[0]!.chainId}`).click();
+  await eventually(async () => expect(await textOf('network-name')).toBe(e2e.stack.chains[0]!.name));
   expect((await textOf('account-address')).toLowerCase()).toBe(evmAddress!.toLowerCase());
   expect(await textOf('account-balance')).toMatch(/ ETH$/);
   expect(await kernelAccount('solana')).toMatchObject({ status: 'connected', address: SOL_0 });

@@ -5,32 +5,16 @@
  * Debian's Chromium. The modal must be fully styled (its stylesheet is adopted through
  * CSSOM, which the policy allows), lay out as a dialog, and a wallet must connect.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/chromium';
+import type { Page } from 'playwright-core';
 import { saveArtifact } from '../support/artifacts';
-import { startTestStack, type TestStack } from '../support/stack';
+import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(30_000);
 
 const WALLET_NAME = 'Latchkey Dev Wallet';
 
-let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
-afterEach(async () => {
-  await context?.close();
-});
+const e2e = useStackAndBrowser();
 
 /** Records every CSP violation the page reports (window.__csp). */
 function recordViolations() {
@@ -42,13 +26,11 @@ function recordViolations() {
 }
 
 async function openStrict(query = ''): Promise<{ policy: string }> {
-  context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 768 } });
-  page = await context.newPage();
+  page = await e2e.newPage();
   await page.addInitScript(recordViolations);
-  const response = await page.goto(`${stack.demoUrl}?csp=strict${query}`);
+  const response = await gotoReady(page, `${e2e.stack.demoUrl}?csp=strict${query}`, ['__devWallet', '__latchkey']);
   const policy = (await response!.headerValue('content-security-policy')) ?? '';
-  await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).waitFor();
+  await connectWalletButton(page).waitFor();
   return { policy };
 }
 
@@ -93,7 +75,7 @@ describe('the demo under a strict CSP', () => {
     await page.evaluate(() => ((window as any).__csp.length = 0));
 
     // The host's buttons are styled (the base sheet): the accent-coloured Connect Wallet.
-    const connect = page.getByRole('button', { name: 'Connect Wallet', exact: true });
+    const connect = connectWalletButton(page);
     const buttonBg = await connect.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(buttonBg).toBe('rgb(10, 111, 209)');
 
@@ -178,7 +160,7 @@ describe('the demo under a strict CSP', () => {
 
   it('the dark theme applies under the policy (data-lk-theme and CSSOM variables), and the WalletConnect pairing view renders', async () => {
     await openStrict('&theme=dark');
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    await connectWalletButton(page).click();
     const modal = page.getByRole('dialog', { name: 'Connect Wallet' });
     await modal.getByRole('button', { name: WALLET_NAME }).waitFor();
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.lk-root')!).opacity === '1');

@@ -6,34 +6,18 @@
  * (window.__pwned stays undefined, no alert opens), names render as text, and every `src`
  * and `href` in the modal is one the URL gate allows.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../support/chromium';
+import type { Locator, Page } from 'playwright-core';
 import { saveArtifact } from '../support/artifacts';
 import { eventually } from '../support/eventually';
-import { startTestStack, type TestStack } from '../support/stack';
+import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
 import { MAX_ANNOUNCED_WALLETS } from '../../plugins/evm/discovery';
 import { CONNECT_VIEW_WALLETS } from '../../ui/views/WalletList';
 
 jest.setTimeout(30_000);
 
-let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let dialogs: string[];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
-afterEach(async () => {
-  await context?.close();
-});
+const e2e = useStackAndBrowser();
 
 /** Runs before the page's scripts: hostile EIP-6963 providers, announced now and on every request. */
 function announceHostileWallets() {
@@ -96,18 +80,16 @@ const EVIL_CUSTOM = {
 };
 
 async function open(options: { mobile?: boolean; spam?: number } = {}): Promise<void> {
-  context = await browser.newContext({
-    reducedMotion: 'reduce',
-    ...(options.mobile
+  page = await e2e.newPage(
+    options.mobile
       ? {
           viewport: { width: 390, height: 844 },
           isMobile: true,
           hasTouch: true,
           userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
         }
-      : { viewport: { width: 1024, height: 768 } }),
-  });
-  page = await context.newPage();
+      : {},
+  );
   dialogs = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -115,10 +97,9 @@ async function open(options: { mobile?: boolean; spam?: number } = {}): Promise<
   });
   if (options.spam) await page.addInitScript(announceSpam, options.spam);
   await page.addInitScript(announceHostileWallets);
-  await page.goto(stack.demoUrl);
-  await page.waitForFunction(() => Boolean((window as any).__latchkey));
+  await gotoReady(page, e2e.stack.demoUrl, ['__latchkey']);
   await page.evaluate((custom) => (window as any).__latchkey.options.update({ customWallets: [custom] }), EVIL_CUSTOM);
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).waitFor();
+  await connectWalletButton(page).waitFor();
 }
 
 const dialog = () => page.getByRole('dialog');
@@ -151,7 +132,7 @@ async function clickAndReturn(button: Locator): Promise<void> {
 describe('hostile wallets', () => {
   it('announced wallets: names render as text, hostile icons fall back to initials, nothing runs when everything is clicked', async () => {
     await open();
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    await connectWalletButton(page).click();
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' });
     // The Connect view lists a few wallets (CONNECT_VIEW_WALLETS): whichever hostile ones it shows are inert.
     await connect.getByRole('list', { name: 'Wallets' }).waitFor();
@@ -206,7 +187,7 @@ describe('hostile wallets', () => {
   it('3,000 announced wallets: the Connect view lists a few, All Wallets a bounded and windowed list', async () => {
     // All Wallets' length without the spam (the demo's wallets, its directory, the hostile four).
     await open();
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    await connectWalletButton(page).click();
     await dialog().getByRole('button', { name: /^All Wallets/ }).click();
     const row = dialog().getByRole('list', { name: 'Wallets' }).getByRole('listitem').first();
     await row.waitFor();
@@ -220,10 +201,10 @@ describe('hostile wallets', () => {
       steady = next === clean ? steady + 1 : 0;
       clean = next;
     }
-    await context.close();
+    await e2e.context.close();
 
     await open({ spam: 3000 });
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    await connectWalletButton(page).click();
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' });
     const wallets = connect.getByRole('list', { name: 'Wallets' });
     await wallets.waitFor();
@@ -254,7 +235,7 @@ describe('hostile wallets', () => {
 
   it("on a phone, a custom wallet's javascript: mobileLink never becomes the 'Open' link", async () => {
     await open({ mobile: true });
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+    await connectWalletButton(page).click();
     await dialog().waitFor();
     // Phones open All Wallets or the wallet list; find the custom wallet by searching.
     const all = dialog().getByRole('button', { name: 'All Wallets' });

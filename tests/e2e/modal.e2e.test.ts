@@ -7,13 +7,12 @@
  * One stack and one browser for the whole file; every test gets a fresh
  * browser context (so fresh storage: the dev wallet and Latchkey start clean).
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatEther, getAddress, verifyMessage, type Address, type Hex } from 'viem';
 import { formatBalance, truncateAddress } from '../../ui/formatting';
-import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
-import { startTestStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { connectWalletButton, gotoReady, jsonRpc, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(30_000);
 
@@ -22,25 +21,11 @@ const DEMO_MESSAGE = 'Hello from the Latchkey demo';
 const WALLET_NAME = 'Latchkey Dev Wallet';
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 
-let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let anvil: { chainId: number; name: string; rpcUrl: string };
 let mainnet: { chainId: number; name: string; rpcUrl: string };
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+const e2e = useStackAndBrowser(({ stack }) => {
   [anvil, mainnet] = stack.chains as [typeof anvil, typeof mainnet];
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
-afterEach(async () => {
-  await context?.close();
 });
 
 // ---------------------------------------------------------------- helpers
@@ -74,17 +59,15 @@ function recordWalletCalls() {
 }
 
 async function openDemo(query = '', options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
-  context = await browser.newContext({ reducedMotion: 'reduce', viewport: options.viewport ?? { width: 1024, height: 768 } });
-  page = await context.newPage();
+  page = await e2e.newPage(options);
   await page.addInitScript(recordWalletCalls);
-  await page.goto(`${stack.demoUrl}${query}`);
-  await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
+  await gotoReady(page, `${e2e.stack.demoUrl}${query}`, ['__devWallet', '__latchkey']);
   // LatchkeyProvider renders the button once the kernel has started.
   await connectButton().waitFor();
   return page;
 }
 
-const connectButton = () => page.getByRole('button', { name: 'Connect Wallet', exact: true });
+const connectButton = () => connectWalletButton(page);
 const dialog = () => page.getByRole('dialog');
 
 /** The modal shows (opacity 1) once its rules, a chunk of their own, are in: measure after. */
@@ -105,21 +88,10 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
 /** The account the dev wallet will authorise (anvil's first dev account) and its balance as the UI must show it. */
 async function anvilAccount(chain = anvil): Promise<{ address: Address; shown: string }> {
-  const [address] = (await rpc(chain.rpcUrl, 'eth_accounts')) as Address[];
-  const wei = BigInt(await rpc(chain.rpcUrl, 'eth_getBalance', [address, 'latest']));
+  const [address] = (await jsonRpc(chain.rpcUrl, 'eth_accounts')) as Address[];
+  const wei = BigInt(await jsonRpc(chain.rpcUrl, 'eth_getBalance', [address, 'latest']));
   return { address: getAddress(address!), shown: `${formatBalance(formatEther(wei), 3)} ETH` };
 }
 

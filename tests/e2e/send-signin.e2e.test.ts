@@ -7,36 +7,21 @@
  *
  * One stack and one browser for the file; each test gets a fresh browser context.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createPublicClient, erc20Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem';
-import { launchBrowser } from '../support/chromium';
-import { startTestStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(45_000);
 
 const WALLET_NAME = 'Latchkey Dev Wallet';
 
-let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let client: ReturnType<typeof createPublicClient>;
 let accounts: Address[];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+const e2e = useStackAndBrowser(async ({ stack }) => {
   client = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) });
   accounts = ((await client.request({ method: 'eth_accounts' as never })) as string[]).map((a) => getAddress(a));
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
-afterEach(async () => {
-  await context?.close();
 });
 
 /** Records the methods the page asks the dev wallet (window.__calls), across reloads of one context. */
@@ -57,12 +42,10 @@ function recordWalletCalls() {
 }
 
 async function openDemo(query = ''): Promise<Page> {
-  context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 800 } });
-  page = await context.newPage();
+  page = await e2e.newPage({ viewport: { width: 1024, height: 800 } });
   await page.addInitScript(recordWalletCalls);
-  await page.goto(`${stack.demoUrl}${query}`);
-  await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).waitFor();
+  await gotoReady(page, `${e2e.stack.demoUrl}${query}`, ['__devWallet', '__latchkey']);
+  await connectWalletButton(page).waitFor();
   return page;
 }
 
@@ -72,7 +55,7 @@ const walletCalls = (): Promise<string[]> => page.evaluate(() => [...(window as 
 
 /** Connect Wallet → the dev wallet; resolves once the demo shows the account. */
 async function connect(): Promise<void> {
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+  await connectWalletButton(page).click();
   await dialog().getByRole('button', { name: WALLET_NAME }).click();
   await eventually(async () => expect(await textOf('account-status')).toBe('connected'));
 }
@@ -94,7 +77,7 @@ async function fillAndSend(amount: string, to: Address): Promise<void> {
   await dialog().getByRole('status').filter({ hasText: 'Transaction started' }).waitFor();
 }
 
-const lkd = () => stack.tokens[0]!;
+const lkd = () => e2e.stack.tokens[0]!;
 const lkdBalance = (who: Address) => client.readContract({ address: lkd().address, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
 describe('Send', () => {

@@ -8,11 +8,10 @@
  * - disconnecting through wagmi disconnects Latchkey, and a reload restores both.
  * One stack and one browser for the file; a fresh browser context per test.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createPublicClient, http, parseEther, recoverMessageAddress, type Hex } from 'viem';
-import { launchBrowser } from '../support/chromium';
-import { startTestStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(30_000);
 
@@ -21,31 +20,12 @@ const WAGMI_MESSAGE = 'Signed through wagmi, connected through Latchkey';
 const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
-afterEach(async () => {
-  await context?.close();
-});
+const e2e = useStackAndBrowser();
 
 async function openApp(reuse = false): Promise<Page> {
-  if (!reuse) {
-    context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 768 } });
-    page = await context.newPage();
-  }
-  await page.goto(stack.wagmiUrl);
-  await page.waitForFunction(() => Boolean((window as any).__latchkey));
+  if (!reuse) page = await e2e.newPage();
+  await gotoReady(page, e2e.stack.wagmiUrl, ['__latchkey']);
   return page;
 }
 
@@ -53,14 +33,14 @@ const dialog = () => page.getByRole('dialog');
 const textOf = async (testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim();
 
 async function connectThroughModal(): Promise<void> {
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
+  await connectWalletButton(page).click();
   await dialog().getByRole('button', { name: WALLET_NAME }).click();
   await eventually(async () => expect(await textOf('wagmi-status')).toBe('connected'));
 }
 
 describe('latchkey/wagmi in a wagmi dapp', () => {
   it('serves the sample built on first request', async () => {
-    const res = await fetch(stack.wagmiUrl);
+    const res = await fetch(e2e.stack.wagmiUrl);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('/build/wagmi/main.js');
   });
@@ -72,7 +52,7 @@ describe('latchkey/wagmi in a wagmi dapp', () => {
     await connectThroughModal();
     expect(await textOf('wagmi-address')).toBe(DEV_ACCOUNT);
     expect(await textOf('wagmi-connector')).toBe('Latchkey');
-    const [anvil, mainnet] = stack.chains;
+    const [anvil, mainnet] = e2e.stack.chains;
     expect(await textOf('wagmi-chain')).toBe(String(anvil!.chainId));
 
     // useSignMessage → the dev wallet's personal_sign, recovered to the account
@@ -127,6 +107,6 @@ describe('latchkey/wagmi in a wagmi dapp', () => {
     await eventually(async () =>
       expect(await page.evaluate(() => (window as any).__latchkey.account.get('eip155').status)).toBe('disconnected'),
     );
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).waitFor();
+    await connectWalletButton(page).waitFor();
   });
 });

@@ -6,69 +6,26 @@
  * a link; closing unused drops it (and its relay subscription); a second opening prepares a new
  * one, which the connect adopts and the wallet pairs with.
  */
-import { Core } from '@walletconnect/core';
-import { WalletKit } from '@reown/walletkit';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startRelay } from '../../../samples/relay/server.mjs';
-import { createKernel, defineNetwork } from '../../../kernel/index';
 import { evmPlugin } from '../../../plugins/evm/index';
 import { walletConnectPlugin } from '../../../plugins/walletconnect/index';
 import { WalletConnectSession } from '../../../plugins/walletconnect/types';
+import { ANVIL_KEY, anvilNetwork, approveEvmProposals, createDappKernel, runScenarioMain, sleep, startWallet, stepRecorder, until } from './harness';
 
-const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const account = privateKeyToAccount(ANVIL_KEY);
 const result: Record<string, unknown> = { steps: [] as string[] };
-const mark = (s: string) => (result['steps'] as string[]).push(s);
-
-function finish(code: number): void {
-  process.stdout.write(`WC_PREWARM_RESULT ${JSON.stringify(result)}\n`, () => process.exit(code));
-}
-setTimeout(() => {
-  result['error'] ??= 'scenario timed out after 40 s';
-  finish(1);
-}, 40_000).unref();
-
-async function until(test: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const mark = stepRecorder(result);
 
 async function main() {
   const relay = await startRelay({ port: 0, log: false });
   const relayUrl: string = relay.url;
 
-  const core = new Core({ projectId: 'latchkey-int', relayUrl, customStoragePrefix: `int-prewarm-wallet-${process.pid}`, logger: 'error' });
-  const wallet = await WalletKit.init({ core, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
-  wallet.on('session_proposal', async (proposal) => {
-    mark('wallet: proposal');
-    const chains: string[] = proposal.params.optionalNamespaces['eip155']?.chains ?? [];
-    await wallet.approveSession({
-      id: proposal.id,
-      namespaces: {
-        eip155: {
-          chains,
-          accounts: chains.map((c) => `${c}:${account.address}`),
-          methods: proposal.params.optionalNamespaces['eip155']!.methods,
-          events: proposal.params.optionalNamespaces['eip155']!.events,
-        },
-      },
-    });
-    mark('wallet: approved');
-  });
+  const wallet = await startWallet(relayUrl, `int-prewarm-wallet-${process.pid}`);
+  approveEvmProposals(wallet, account.address, { before: () => mark('wallet: proposal'), after: () => mark('wallet: approved') });
 
   // With the EVM plugin the modal opens on the Connect view, and connects go through its adapter as the view's do.
-  const kernel = createKernel({
-    options: {
-      projectId: 'latchkey-int',
-      metadata: { name: 'Int dapp', description: 'prewarm', url: 'http://127.0.0.1/dapp', icons: [] },
-      networks: [defineNetwork({ id: 31337, name: 'Anvil', caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/31337'] } } })],
-      features: { analytics: false },
-    },
-    plugins: [walletConnectPlugin({ relayUrl, customStoragePrefix: `int-prewarm-dapp-${process.pid}` }), evmPlugin()],
-  });
+  const kernel = createDappKernel('prewarm', [anvilNetwork], [walletConnectPlugin({ relayUrl, customStoragePrefix: `int-prewarm-dapp-${process.pid}` }), evmPlugin()]);
   await kernel.start();
   const before = await relay.stats();
   result['subscriptionsBefore'] = before.subscriptions;
@@ -84,7 +41,7 @@ async function main() {
   result['prepareMs'] = Math.round(performance.now() - t0);
   result['statusPrepared'] = session.state.status;
   mark('dapp: prepared');
-  await new Promise((r) => setTimeout(r, 300)); // the pairing topic's subscription reaches the relay
+  await sleep(300); // the pairing topic's subscription reaches the relay
   result['subscriptionsPrepared'] = (await relay.stats()).subscriptions;
 
   // 2. Closed unused: dropped, its relay subscription gone.
@@ -93,7 +50,7 @@ async function main() {
   const dropDeadline = Date.now() + 10_000;
   let subs = (await relay.stats()).subscriptions;
   while (subs >= (result['subscriptionsPrepared'] as number) && Date.now() < dropDeadline) {
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
     subs = (await relay.stats()).subscriptions;
   }
   result['subscriptionsAfterClose'] = subs;
@@ -106,7 +63,7 @@ async function main() {
   const second = session.state.wcUri!;
   result['secondUri'] = second;
   const connected = kernel.connection.connect({ connectorId: 'walletConnect' });
-  await new Promise((r) => setTimeout(r, 50));
+  await sleep(50);
   result['uriAfterConnect'] = session.state.wcUri;
   mark('dapp: connect');
   await wallet.pair({ uri: second });
@@ -115,10 +72,6 @@ async function main() {
   result['status'] = session.state.status;
   mark('dapp: connected');
   await relay.stop();
-  finish(0);
 }
 
-main().catch((err) => {
-  result['error'] = String((err as Error)?.stack ?? err);
-  finish(1);
-});
+runScenarioMain('WC_PREWARM_RESULT', result, main);

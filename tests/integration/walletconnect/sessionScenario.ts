@@ -4,33 +4,18 @@
  * ../walletconnect.int.test.ts (the WalletConnect clients keep a process alive
  * after cleanup). Prints one line `WC_SESSION_RESULT {json}` with raw observations.
  */
-import { Core } from '@walletconnect/core';
-import { WalletKit } from '@reown/walletkit';
 import { getSdkError } from '@walletconnect/utils';
 import { privateKeyToAccount } from 'viem/accounts';
 import { stringToHex } from 'viem';
 import { startRelay } from '../../../samples/relay/server.mjs';
-import { createKernel, defineNetwork, type Eip1193Provider } from '../../../kernel/index';
+import { defineNetwork, type Eip1193Provider } from '../../../kernel/index';
 import { walletConnectPlugin } from '../../../plugins/walletconnect/index';
 import { WalletConnectSession } from '../../../plugins/walletconnect/types';
+import { ANVIL_KEY, anvilNetwork, approveEvmProposals, createDappKernel, runScenarioMain, sleep, startWallet, stepRecorder, within } from './harness';
 
-const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const account = privateKeyToAccount(ANVIL_KEY);
 const result: Record<string, unknown> = { address: account.address, steps: [] as string[] };
-const mark = (s: string) => (result['steps'] as string[]).push(s);
-
-function finish(code: number): void {
-  process.stdout.write(`WC_SESSION_RESULT ${JSON.stringify(result)}\n`, () => process.exit(code));
-}
-setTimeout(() => {
-  result['error'] ??= 'scenario timed out after 40 s';
-  finish(1);
-}, 40_000).unref();
-
-function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let t: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([p, new Promise<T>((_, rej) => (t = setTimeout(() => rej(new Error(`timed out after ${ms} ms: ${what}`)), ms)))]).finally(() => clearTimeout(t));
-}
+const mark = stepRecorder(result);
 
 async function main() {
   const relay = await startRelay({ port: 0, log: false });
@@ -38,24 +23,13 @@ async function main() {
   result['relayUrl'] = relayUrl;
 
   // ---- the wallet
-  const core = new Core({ projectId: 'latchkey-int', relayUrl, customStoragePrefix: `int-wallet-${process.pid}`, logger: 'error' });
-  const wallet = await WalletKit.init({ core, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
-  wallet.on('session_proposal', async (proposal) => {
-    mark('wallet: proposal');
-    result['proposal'] = proposal.params.optionalNamespaces;
-    const chains: string[] = proposal.params.optionalNamespaces['eip155']?.chains ?? [];
-    await wallet.approveSession({
-      id: proposal.id,
-      namespaces: {
-        eip155: {
-          chains,
-          accounts: chains.map((c) => `${c}:${account.address}`),
-          methods: proposal.params.optionalNamespaces['eip155']!.methods,
-          events: proposal.params.optionalNamespaces['eip155']!.events,
-        },
-      },
-    });
-    mark('wallet: approved');
+  const wallet = await startWallet(relayUrl, `int-wallet-${process.pid}`);
+  approveEvmProposals(wallet, account.address, {
+    before: (proposal) => {
+      mark('wallet: proposal');
+      result['proposal'] = proposal.params.optionalNamespaces;
+    },
+    after: () => mark('wallet: approved'),
   });
   wallet.on('session_request', async ({ topic, id, params }) => {
     mark(`wallet: ${params.request.method}`);
@@ -69,18 +43,14 @@ async function main() {
   });
 
   // ---- the dapp: a kernel with the WalletConnect plugin; its connector's provider is the facade
-  const kernel = createKernel({
-    options: {
-      projectId: 'latchkey-int',
-      metadata: { name: 'Int dapp', description: 'kernel + walletconnect plugin', url: 'http://127.0.0.1/dapp', icons: [] },
-      networks: [
-        defineNetwork({ id: 31337, name: 'Anvil', caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/31337'] } } }),
-        defineNetwork({ id: 1, name: 'Ethereum', caipNetworkId: 'eip155:1', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/1'] } } }),
-      ],
-      features: { analytics: false },
-    },
-    plugins: [walletConnectPlugin({ relayUrl, customStoragePrefix: `int-dapp-${process.pid}` })],
-  });
+  const kernel = createDappKernel(
+    'kernel + walletconnect plugin',
+    [
+      anvilNetwork,
+      defineNetwork({ id: 1, name: 'Ethereum', caipNetworkId: 'eip155:1', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/1'] } } }),
+    ],
+    [walletConnectPlugin({ relayUrl, customStoragePrefix: `int-dapp-${process.pid}` })],
+  );
   await kernel.start();
   const provider = kernel.connectors.get('walletConnect')!.provider as Eip1193Provider & { on(e: string, f: (...a: any[]) => void): void };
   const facadeEvents: string[] = [];
@@ -136,7 +106,7 @@ async function main() {
   await wallet.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') });
   await within(
     (async () => {
-      while (!facadeEvents.some((e) => e.startsWith('disconnect'))) await new Promise((r) => setTimeout(r, 20));
+      while (!facadeEvents.some((e) => e.startsWith('disconnect'))) await sleep(20);
     })(),
     10_000,
     'disconnect on the facade',
@@ -145,10 +115,6 @@ async function main() {
   result['accountsAfter'] = await provider.request({ method: 'eth_accounts' });
   result['states'] = [...new Set(states)];
   await relay.stop();
-  finish(0);
 }
 
-main().catch((err) => {
-  result['error'] = String((err as Error)?.stack ?? err);
-  finish(1);
-});
+runScenarioMain('WC_SESSION_RESULT', result, main);

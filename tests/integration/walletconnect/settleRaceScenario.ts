@@ -11,31 +11,20 @@
  * when the replay took its list and when the link was shown.
  */
 import { createServer } from 'node:http';
-import { Core } from '@walletconnect/core';
-import { WalletKit } from '@reown/walletkit';
 import { privateKeyToAccount } from 'viem/accounts';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startRelay } from '../../../samples/relay/server.mjs';
-import { createKernel, defineNetwork } from '../../../kernel/index';
 import { evmPlugin } from '../../../plugins/evm/index';
 import { walletConnectPlugin } from '../../../plugins/walletconnect/index';
 import { WalletConnectSession } from '../../../plugins/walletconnect/types';
+import { ANVIL_KEY, anvilNetwork, approveEvmProposals, createDappKernel, runScenarioMain, sleep, startWallet, until } from './harness';
 
-const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const TAG_SETTLE_RESPONSE = 1103;
 const PREFIX = `int-settle-race-dapp-${process.pid}`;
 const account = privateKeyToAccount(ANVIL_KEY);
 const t0 = performance.now();
 const now = () => Math.round(performance.now() - t0);
 const result: Record<string, unknown> = { errors: [] as string[] };
-
-function finish(code: number): void {
-  process.stdout.write(`WC_SETTLE_RACE_RESULT ${JSON.stringify(result)}\n`, () => process.exit(code));
-}
-setTimeout(() => {
-  result['error'] ??= 'scenario timed out after 40 s';
-  finish(1);
-}, 40_000).unref();
 
 // What the page would show at error level (the plugin's WalletConnect log writes through console.error).
 const consoleError = console.error.bind(console);
@@ -94,51 +83,20 @@ async function startProxy(relayUrl: string): Promise<{ url: string; close(): voi
   return { url: `ws://127.0.0.1:${port}`, close: () => (wss.close(), server.close()) };
 }
 
-async function until(test: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 async function main() {
   const relay = await startRelay({ port: 0, log: false });
   const proxy = await startProxy(relay.url);
 
-  const walletCore = new Core({ projectId: 'latchkey-int', relayUrl: relay.url, customStoragePrefix: `int-settle-race-wallet-${process.pid}`, logger: 'error' });
-  const wallet = await WalletKit.init({ core: walletCore, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
-  wallet.on('session_proposal', async (proposal) => {
-    const chains: string[] = proposal.params.optionalNamespaces['eip155']?.chains ?? [];
-    await wallet.approveSession({
-      id: proposal.id,
-      namespaces: {
-        eip155: {
-          chains,
-          accounts: chains.map((c) => `${c}:${account.address}`),
-          methods: proposal.params.optionalNamespaces['eip155']!.methods,
-          events: proposal.params.optionalNamespaces['eip155']!.events,
-        },
-      },
-    });
-    result['approvedAt'] = now();
-  });
+  const wallet = await startWallet(relay.url, `int-settle-race-wallet-${process.pid}`);
+  approveEvmProposals(wallet, account.address, { after: () => (result['approvedAt'] = now()) });
 
-  const kernel = createKernel({
-    options: {
-      projectId: 'latchkey-int',
-      metadata: { name: 'Int dapp', description: 'settle race', url: 'http://127.0.0.1/dapp', icons: [] },
-      networks: [defineNetwork({ id: 31337, name: 'Anvil', caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/31337'] } } })],
-      features: { analytics: false },
-    },
-    plugins: [walletConnectPlugin({ relayUrl: proxy.url, customStoragePrefix: PREFIX, prewarm: false }), evmPlugin()],
-  });
+  const kernel = createDappKernel('settle race', [anvilNetwork], [walletConnectPlugin({ relayUrl: proxy.url, customStoragePrefix: PREFIX, prewarm: false }), evmPlugin()]);
   await kernel.start();
   await kernel.plugins.load('walletconnect');
   const session = kernel.get<WalletConnectSession>(WalletConnectSession);
   // The visitor picks WalletConnect (the provider starts now) and the wallet answers the link at once.
   const connected = kernel.connection.connect({ connectorId: 'walletConnect' });
-  await until(() => session.state.wcUri !== undefined, 15_000, 'the pairing link');
+  await until(() => session.state.wcUri !== undefined, 15_000, 'the pairing link', 5);
   result['linkShownAt'] = now();
   await wallet.pair({ uri: session.state.wcUri! });
   await connected;
@@ -146,14 +104,10 @@ async function main() {
   result['address'] = kernel.account.get('eip155').address;
   // Whatever the replay does with the settle happens by now (its reply was held until the replay).
   await replay;
-  await new Promise((r) => setTimeout(r, 500));
+  await sleep(500);
   result['status'] = session.state.status;
   proxy.close();
   await relay.stop();
-  finish(0);
 }
 
-main().catch((err) => {
-  result['error'] = String((err as Error)?.stack ?? err);
-  finish(1);
-});
+runScenarioMain('WC_SETTLE_RACE_RESULT', result, main);

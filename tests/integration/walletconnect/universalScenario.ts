@@ -14,8 +14,6 @@
  * answered with the signature / a transaction id the wallet computed, not broadcast.
  */
 import { generateKeyPairSync, sign as edSign } from 'node:crypto';
-import { Core } from '@walletconnect/core';
-import { WalletKit } from '@reown/walletkit';
 import { getSdkError } from '@walletconnect/utils';
 import { base58 } from '@scure/base';
 import * as btc from '@scure/btc-signer';
@@ -23,13 +21,13 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import { PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startRelay } from '../../../samples/relay/server.mjs';
-import { createKernel, defineNetwork } from '../../../kernel/index';
+import { defineNetwork } from '../../../kernel/index';
 import { walletConnectPlugin } from '../../../plugins/walletconnect/index';
 import { resolveWalletConnectConnectorId } from '../../../plugins/walletconnect/resolveConnector';
 import { WalletConnectSession } from '../../../plugins/walletconnect/types';
 import { bitcoin } from '../../../kernel/networks';
+import { ANVIL_KEY, anvilNetwork, createDappKernel, runScenarioMain, sleep, startWallet, stepRecorder, until } from './harness';
 
-const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const SOLANA_REF = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const evmAccount = privateKeyToAccount(ANVIL_KEY);
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -44,31 +42,14 @@ function solanaMessage(bytes: Uint8Array): Uint8Array {
 const solSign = (message: Uint8Array) => edSign(null, Buffer.from(message), privateKey);
 
 const result: Record<string, unknown> = { evmAddress: evmAccount.address, solanaAddress, btcAddress, btcPublicKey: Buffer.from(secp256k1.getPublicKey(btcKey, true)).toString('hex'), steps: [] as string[], walletRequests: [] as unknown[] };
-const mark = (s: string) => (result['steps'] as string[]).push(s);
-
-function finish(code: number): void {
-  process.stdout.write(`WC_UNIVERSAL_RESULT ${JSON.stringify(result)}\n`, () => process.exit(code));
-}
-setTimeout(() => {
-  result['error'] ??= 'scenario timed out after 40 s';
-  finish(1);
-}, 40_000).unref();
-
-async function until(check: () => boolean, ms: number, what: string): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const mark = stepRecorder(result);
 
 async function main() {
   const relay = await startRelay({ port: 0, log: false });
   const relayUrl: string = relay.url;
 
   // ---- the wallet (a WalletConnect wallet we did not write)
-  const core = new Core({ projectId: 'latchkey-int', relayUrl, customStoragePrefix: `int-uwallet-${process.pid}`, logger: 'error' });
-  const wallet = await WalletKit.init({ core, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
+  const wallet = await startWallet(relayUrl, `int-uwallet-${process.pid}`);
   wallet.on('session_proposal', async (proposal) => {
     const optional = proposal.params.optionalNamespaces as Record<string, { chains?: string[]; methods: string[]; events: string[] }>;
     result['proposal'] = optional;
@@ -127,19 +108,15 @@ async function main() {
   });
 
   // ---- the dapp: only the WalletConnect plugin
-  const kernel = createKernel({
-    options: {
-      projectId: 'latchkey-int',
-      metadata: { name: 'Int dapp', description: 'basic mode', url: 'http://127.0.0.1/dapp', icons: [] },
-      networks: [
-        defineNetwork({ id: 31337, name: 'Anvil', caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/31337'] } } }),
-        defineNetwork({ id: SOLANA_REF, name: 'Solana', caipNetworkId: `solana:${SOLANA_REF}`, chainNamespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } } }),
-        bitcoin,
-      ],
-      features: { analytics: false },
-    },
-    plugins: [walletConnectPlugin({ relayUrl, customStoragePrefix: `int-udapp-${process.pid}` })],
-  });
+  const kernel = createDappKernel(
+    'basic mode',
+    [
+      anvilNetwork,
+      defineNetwork({ id: SOLANA_REF, name: 'Solana', caipNetworkId: `solana:${SOLANA_REF}`, chainNamespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } } }),
+      bitcoin,
+    ],
+    [walletConnectPlugin({ relayUrl, customStoragePrefix: `int-udapp-${process.pid}` })],
+  );
   await kernel.start();
   result['chainPluginNamespaces'] = kernel.plugins.namespaces();
   await kernel.modal.open();
@@ -218,14 +195,10 @@ async function main() {
   const topic = Object.values(wallet.getActiveSessions())[0]!.topic;
   await wallet.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') });
   await until(() => ['eip155', 'solana', 'bip122'].every((ns) => kernel.account.get(ns as 'eip155').status === 'disconnected'), 10_000, 'every namespace disconnected');
-  await new Promise((r) => setTimeout(r, 50));
+  await sleep(50);
   result['disconnected'] = disconnected;
   result['after'] = { eip155: kernel.account.get('eip155').status, solana: kernel.account.get('solana').status, bip122: kernel.account.get('bip122').status, session: session.state.status };
   await relay.stop();
-  finish(0);
 }
 
-main().catch((err) => {
-  result['error'] = String((err as Error)?.stack ?? err);
-  finish(1);
-});
+runScenarioMain('WC_UNIVERSAL_RESULT', result, main);

@@ -1,0 +1,102 @@
+/**
+ * What the WalletConnect scenarios here (*Scenario.ts, each bundled and run in a child process by
+ * tests/support/runScenario.ts) share: the result line and its 40 s watchdog, the waits, the
+ * wallet on the local relay (@reown/walletkit) that approves EVM proposals, and the dapp's kernel.
+ */
+import { Core } from '@walletconnect/core';
+import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit';
+import { createKernel, defineNetwork, type Kernel, type LatchkeyOptions, type PluginManifest } from '../../../kernel/index';
+
+/** Anvil's first development key: the account the scenarios' wallet answers with. */
+export const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+/** The dapp's EVM network: Anvil's chain 31337, with an RPC URL nothing answers (the wallet signs). */
+export const anvilNetwork = defineNetwork({ id: 31337, name: 'Anvil', caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/31337'] } } });
+
+/**
+ * Runs a scenario's `main` and prints one line `marker {json of result}`, then exits: 0 when
+ * `main` resolves, 1 when it throws (the stack goes to `result.error`) or after 40 s.
+ */
+export function runScenarioMain(marker: string, result: Record<string, unknown>, main: () => Promise<void>): void {
+  const finish = (code: number): void => {
+    process.stdout.write(`${marker} ${JSON.stringify(result)}\n`, () => process.exit(code));
+  };
+  setTimeout(() => {
+    result['error'] ??= 'scenario timed out after 40 s';
+    finish(1);
+  }, 40_000).unref();
+  main().then(
+    () => finish(0),
+    (err) => {
+      result['error'] = String((err as Error)?.stack ?? err);
+      finish(1);
+    },
+  );
+}
+
+/** Returns a function that appends a step to `result.steps` (an array the scenario created). */
+export function stepRecorder(result: Record<string, unknown>): (step: string) => void {
+  return (step) => (result['steps'] as string[]).push(step);
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls `test` every `pollMs` until it is true; throws `timed out after {ms} ms: {what}` after `ms`. */
+export async function until(test: () => boolean, ms: number, what: string, pollMs = 10): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms: ${what}`);
+    await sleep(pollMs);
+  }
+}
+
+/** Settles as `p` does, or rejects with `timed out after {ms} ms: {what}` when `p` takes longer than `ms`. */
+export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([p, new Promise<T>((_, rej) => (t = setTimeout(() => rej(new Error(`timed out after ${ms} ms: ${what}`)), ms)))]).finally(() => clearTimeout(t));
+}
+
+/** Starts a wallet (@reown/walletkit) on the relay at `relayUrl`, keeping its storage under `storagePrefix`. */
+export async function startWallet(relayUrl: string, storagePrefix: string): Promise<IWalletKit> {
+  const core = new Core({ projectId: 'latchkey-int', relayUrl, customStoragePrefix: storagePrefix, logger: 'error' });
+  return WalletKit.init({ core, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
+}
+
+/**
+ * Makes `wallet` approve every session proposal with the EVM chains, methods and events it asks
+ * for and `address` on each chain; `before` runs as a proposal arrives, `after` once it is approved.
+ */
+export function approveEvmProposals(wallet: IWalletKit, address: string, hooks: { before?(proposal: WalletKitTypes.SessionProposal): void; after?(): void } = {}): void {
+  wallet.on('session_proposal', async (proposal) => {
+    hooks.before?.(proposal);
+    const chains: string[] = proposal.params.optionalNamespaces['eip155']?.chains ?? [];
+    await wallet.approveSession({
+      id: proposal.id,
+      namespaces: {
+        eip155: {
+          chains,
+          accounts: chains.map((c) => `${c}:${address}`),
+          methods: proposal.params.optionalNamespaces['eip155']!.methods,
+          events: proposal.params.optionalNamespaces['eip155']!.events,
+        },
+      },
+    });
+    hooks.after?.();
+  });
+}
+
+/** Creates the dapp's kernel: project 'latchkey-int', metadata 'Int dapp' with `description`, analytics off. */
+export function createDappKernel(description: string, networks: LatchkeyOptions['networks'], plugins: readonly PluginManifest[]): Kernel {
+  return createKernel({
+    options: {
+      projectId: 'latchkey-int',
+      metadata: { name: 'Int dapp', description, url: 'http://127.0.0.1/dapp', icons: [] },
+      networks,
+      features: { analytics: false },
+    },
+    plugins,
+  });
+}
