@@ -1,4 +1,5 @@
-// Chunk steering for the library build (esbuild.mjs), and nowhere else: the sources import
+// Chunk steering for the library build (esbuild.mjs), and nowhere else (why files are split at
+// chunk boundaries, once for the whole tree: docs/chunks.md): the sources import
 // their siblings, never the kernel's index.
 //
 // esbuild (and every bundler that splits at `import()`) puts each module in the chunk of the
