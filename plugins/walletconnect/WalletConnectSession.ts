@@ -45,6 +45,7 @@ import {
 } from 'latchkey';
 import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError, assertSendCallsParams } from 'latchkey/errors';
 import { RelayConnectionLostError, UniversalProviderInitError } from './errors';
+import { displayText } from 'latchkey/encoding';
 import { buildNamespaces } from './sessionNamespaces';
 import { walletConnectLogger } from './logger';
 import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
@@ -132,13 +133,6 @@ function changedChain(eventChainId: string, data: unknown): string {
     return hex ? `eip155:${Number(hex)}` : eventChainId;
   }
   return typeof data === 'string' && data !== '' ? `${ns}:${data}` : eventChainId;
-}
-
-/** A wallet-given name fit to show: control characters dropped, whitespace collapsed, bounded. */
-function cleanName(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const name = value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
-  return name === '' ? undefined : name.slice(0, MAX_PEER_NAME);
 }
 
 /** A wallet-given icon URL only when it is https or a data: image (anything else is dropped). */
@@ -533,7 +527,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
 
   peerWallet(): { readonly name: string; readonly icon?: string } | undefined {
     const metadata = this.started?.session?.peer?.metadata;
-    const name = cleanName(metadata?.name);
+    const name = displayText(metadata?.name, MAX_PEER_NAME);
     if (!name) return undefined;
     const icon = Array.isArray(metadata?.icons) ? cleanIcon(metadata.icons[0]) : undefined;
     return icon ? { name, icon } : { name };
