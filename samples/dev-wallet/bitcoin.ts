@@ -17,7 +17,7 @@
  */
 import { SigHash, TEST_NETWORK, Transaction, p2tr, p2wpkh, utils } from '@scure/btc-signer';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
-import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
+import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base';
 import { pubECDSA, signBip322, type Bip322AddressType } from './bip322';
 import type {
   BitcoinAddressPurpose,
@@ -30,26 +30,9 @@ import type {
   BitcoinSignTransactionInput,
   BitcoinSignTransactionOutput,
 } from './bitcoinFeatures';
+import { approve, invalidInput, unauthorized, walletError, type ApprovalControl } from './errors';
 import { bitcoinKey, bitcoinOrdinalsPath, bitcoinPaymentPath, type BitcoinKey } from './keys';
-import {
-  ChangeEmitter,
-  approve,
-  invalidInput,
-  isBytes,
-  makeAccount,
-  publishWallet,
-  readJson,
-  safeStorage,
-  sameAccount,
-  standardFeatures,
-  unauthorized,
-  walletError,
-  walletHost,
-  writeJson,
-  type ApprovalControl,
-  type StorageLike,
-  type WalletHost,
-} from './standard';
+import { devWalletBase, isBytes, makeAccount, publishWallet, sameAccount, standardFeatures, type DevWalletOptions } from './standard';
 
 export const BITCOIN_MAINNET = 'bitcoin:mainnet';
 export const BITCOIN_TESTNET = 'bitcoin:testnet';
@@ -72,19 +55,13 @@ export type BroadcastFetch = (url: string, init: { method: string; headers: Reco
   text(): Promise<string>;
 }>;
 
-export interface BitcoinDevWalletOptions {
-  readonly name: string;
-  /** A base64 data URI (wallet-standard requires one). */
-  readonly icon: WalletIcon;
+export interface BitcoinDevWalletOptions extends DevWalletOptions {
   /** The BIP-84 / BIP-86 account of the dev mnemonic (default 0). */
   readonly accountIndex?: number;
   /** The network at start (default bitcoin:testnet). */
   readonly chain?: BitcoinDevChain;
   /** An Esplora-compatible API to send through; without it sending fails with NO_BITCOIN_NODE. */
   readonly broadcastUrl?: string;
-  readonly host?: WalletHost;
-  readonly storage?: StorageLike;
-  readonly storageKey?: string;
   readonly fetch?: BroadcastFetch;
 }
 
@@ -117,18 +94,14 @@ interface KeyedAccount extends BitcoinDevAccount {
 }
 
 export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): BitcoinDevWallet {
-  const host = walletHost('Bitcoin', options.host);
   const accountIndex = options.accountIndex ?? 0;
-  const storage = safeStorage(host, options.storage);
-  const storageKey = options.storageKey ?? `latchkey-dev-wallet:bitcoin:${accountIndex}`;
+  const { host, events, persisted, persist: keep } = devWalletBase<Persisted>('Bitcoin', options, `latchkey-dev-wallet:bitcoin:${accountIndex}`);
   const doFetch: BroadcastFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   // Keys are derived on first use (a page that never connects never pays the CPU for them).
   let keys: { payment: BitcoinKey; ordinals: BitcoinKey } | undefined;
   const getKeys = () => (keys ??= { payment: bitcoinKey(bitcoinPaymentPath(accountIndex)), ordinals: bitcoinKey(bitcoinOrdinalsPath(accountIndex)) });
   const chains = Object.freeze([BITCOIN_TESTNET, BITCOIN_REGTEST] as IdentifierString[]);
-  const events = new ChangeEmitter();
 
-  const persisted = readJson<Persisted>(storage, storageKey);
   let chain: BitcoinDevChain = persisted.chain === BITCOIN_REGTEST || persisted.chain === BITCOIN_TESTNET ? persisted.chain : (options.chain ?? BITCOIN_TESTNET);
   let purposes = new Set<BitcoinAddressPurpose>((persisted.purposes ?? []).filter((p) => PURPOSES.includes(p)));
 
@@ -160,7 +133,7 @@ export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitco
   };
   const authorizedAccounts = () => (purposes.size === 0 ? [] : allAccounts().filter((a) => purposes.has(a.purpose)));
 
-  const persist = () => writeJson(storage, storageKey, { purposes: [...purposes], chain } satisfies Persisted);
+  const persist = () => keep({ purposes: [...purposes], chain });
   const emitAccounts = () => events.emit({ accounts: wallet.accounts });
 
   const authorize = (wanted: readonly BitcoinAddressPurpose[]) => {

@@ -10,7 +10,7 @@
  */
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58, base64 } from '@scure/base';
-import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
+import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base';
 import type {
   SolanaSignAndSendTransactionInput,
   SolanaSignAndSendTransactionOutput,
@@ -22,28 +22,11 @@ import type {
   SolanaSignTransactionOutput,
   SolanaTransactionCommitment,
 } from '@solana/wallet-standard-features';
+import { approve, invalidInput, unauthorized, walletError, type ApprovalControl } from './errors';
 import type { FetchLike } from './index';
 import { solanaKey, type SolanaKey } from './keys';
 import { parseWireTransaction, signWireTransaction } from './solanaWire';
-import {
-  ChangeEmitter,
-  approve,
-  invalidInput,
-  isBytes,
-  makeAccount,
-  publishWallet,
-  readJson,
-  safeStorage,
-  sameAccount,
-  standardFeatures,
-  unauthorized,
-  walletError,
-  walletHost,
-  writeJson,
-  type ApprovalControl,
-  type StorageLike,
-  type WalletHost,
-} from './standard';
+import { devWalletBase, isBytes, makeAccount, publishWallet, sameAccount, standardFeatures, type DevWalletOptions } from './standard';
 
 /** wallet-standard's names of the public clusters, and of "a local validator". */
 export const SOLANA_MAINNET = 'solana:mainnet';
@@ -62,17 +45,10 @@ export interface SolanaLocalChain {
   readonly rpcUrl: string;
 }
 
-export interface SolanaDevWalletOptions {
-  readonly name: string;
-  /** A base64 data URI (wallet-standard requires one). */
-  readonly icon: WalletIcon;
+export interface SolanaDevWalletOptions extends DevWalletOptions {
   /** The account on m/44'/501'/{accountIndex}'/0' of the dev mnemonic. */
   readonly accountIndex: number;
   readonly localChain: SolanaLocalChain;
-  /** Where to register; defaults to the global `window`. */
-  readonly host?: WalletHost;
-  readonly storage?: StorageLike;
-  readonly storageKey?: string;
   readonly fetch?: FetchLike;
   /** How long signAndSendTransaction waits for `options.commitment` (default 60 s). */
   readonly confirmTimeoutMs?: number;
@@ -96,7 +72,7 @@ interface Persisted {
 
 /** Creates the wallet and registers it through wallet-standard. */
 export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaDevWallet {
-  const host = walletHost('Solana', options.host);
+  const { host, events, persisted, persist } = devWalletBase<Persisted>('Solana', options, `latchkey-dev-wallet:solana:${options.accountIndex}`);
   if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(options.localChain.caipNetworkId)) {
     throw new Error(`Solana dev wallet: invalid local chain id ${options.localChain.caipNetworkId}`);
   }
@@ -107,14 +83,11 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
   const key = () => (keyCache ??= solanaKey(options.accountIndex));
   let accountCache: WalletAccount | undefined;
   const account = () => (accountCache ??= makeAccount({ address: key().address, publicKey: key().publicKey, chains, features: SOLANA_FEATURES }));
-  const storage = safeStorage(host, options.storage);
-  const storageKey = options.storageKey ?? `latchkey-dev-wallet:solana:${options.accountIndex}`;
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 60_000;
   const localIds = new Set<string>([options.localChain.caipNetworkId, SOLANA_LOCALNET]);
   const chains = Object.freeze([options.localChain.caipNetworkId, SOLANA_LOCALNET, SOLANA_MAINNET, SOLANA_DEVNET, SOLANA_TESTNET] as IdentifierString[]);
-  const events = new ChangeEmitter();
-  let authorized = readJson<Persisted>(storage, storageKey).authorized === true;
+  let authorized = persisted.authorized === true;
 
   const control: SolanaDevWallet = {
     rejectNext: false,
@@ -138,7 +111,7 @@ export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaD
   const setAuthorized = (value: boolean) => {
     if (authorized === value) return;
     authorized = value;
-    writeJson(storage, storageKey, { authorized } satisfies Persisted);
+    persist({ authorized });
     events.emit({ accounts: wallet.accounts });
   };
 

@@ -1,6 +1,6 @@
 /**
- * The wallet side of the wallet-standard registration protocol, and small helpers the dev
- * wallets share (events, errors, storage).
+ * The wallet side of the wallet-standard registration protocol, and what the dev wallets
+ * share around it: options, window, events, accounts, kept state (their errors: errors.ts).
  *
  * Protocol (@wallet-standard/base, window.ts): a wallet dispatches
  * `wallet-standard:register-wallet` with a callback as `detail`, and listens for
@@ -12,22 +12,6 @@ import type { StandardConnectInput, StandardConnectOutput, StandardEventsChangeP
 import type { StorageLike, WalletHost } from './host';
 
 export type { StorageLike, WalletHost };
-
-/** An error a wallet throws: EIP-1193 style codes (4001 rejected, 4100 unauthorized, -32602 bad input). */
-export interface WalletError extends Error {
-  readonly code: number;
-}
-
-export function walletError(code: number, message: string): WalletError {
-  const err = new Error(message) as Error & { code: number };
-  err.name = 'WalletError';
-  err.code = code;
-  return err;
-}
-
-export const rejected = () => walletError(4001, 'User rejected the request.');
-export const unauthorized = () => walletError(4100, 'The requested account and/or method has not been authorized by the user.');
-export const invalidInput = (message: string) => walletError(-32602, message);
 
 /** An event whose propagation cannot be stopped, as the protocol asks. */
 class UnstoppableEvent<D> extends Event {
@@ -124,7 +108,7 @@ export function sameAccount(account: unknown, expected: WalletAccount): boolean 
   return pk.length === expected.publicKey.length && pk.every((b, i) => b === expected.publicKey[i]);
 }
 
-export function safeStorage(host: WalletHost, storage?: StorageLike): StorageLike | undefined {
+function safeStorage(host: WalletHost, storage?: StorageLike): StorageLike | undefined {
   if (storage) return storage;
   try {
     return host.localStorage ?? undefined;
@@ -133,7 +117,7 @@ export function safeStorage(host: WalletHost, storage?: StorageLike): StorageLik
   }
 }
 
-export function readJson<T extends object>(storage: StorageLike | undefined, key: string): Partial<T> {
+function readJson<T extends object>(storage: StorageLike | undefined, key: string): Partial<T> {
   try {
     const raw = storage?.getItem(key);
     if (!raw) return {};
@@ -144,7 +128,7 @@ export function readJson<T extends object>(storage: StorageLike | undefined, key
   }
 }
 
-export function writeJson(storage: StorageLike | undefined, key: string, value: object): void {
+function writeJson(storage: StorageLike | undefined, key: string, value: object): void {
   try {
     storage?.setItem(key, JSON.stringify(value));
   } catch {
@@ -158,19 +142,6 @@ export function svgIcon(svg: string): WalletIcon {
   return `data:image/svg+xml;base64,${b64}`;
 }
 
-/** Approval gate shared by the dev wallets: `rejectNext` fails the next approval, `rejectAll` every one. */
-export interface ApprovalControl {
-  rejectNext: boolean;
-  rejectAll: boolean;
-}
-
-export function approve(control: ApprovalControl): void {
-  if (control.rejectAll || control.rejectNext) {
-    control.rejectNext = false;
-    throw rejected();
-  }
-}
-
 export const isBytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
 
 /** The window a dev wallet registers on: `host` when given, else the global `window`; `label` names the wallet in the error. */
@@ -178,6 +149,38 @@ export function walletHost(label: string, host?: WalletHost): WalletHost {
   const found = host ?? (globalThis as unknown as { window?: WalletHost }).window;
   if (!found) throw new Error(`${label} dev wallet: no window to register on`);
   return found;
+}
+
+/** What every wallet-standard dev wallet is given besides its own settings. */
+export interface DevWalletOptions {
+  readonly name: string;
+  /** A base64 data URI (wallet-standard requires one). */
+  readonly icon: WalletIcon;
+  /** Where to register; defaults to the global `window`. */
+  readonly host?: WalletHost;
+  readonly storage?: StorageLike;
+  readonly storageKey?: string;
+}
+
+/** A dev wallet's window, its `change` emitter and the state it keeps (JSON under one storage key). */
+export interface DevWalletBase<P extends object> {
+  readonly host: WalletHost;
+  readonly events: ChangeEmitter;
+  /** The state kept by an earlier page ({} when there is none or it cannot be read). */
+  readonly persisted: Partial<P>;
+  persist(state: P): void;
+}
+
+/**
+ * The window (`label` names the wallet in the error when there is none), the emitter and the kept
+ * state of a dev wallet: in `options.storage` (default the window's localStorage) under
+ * `options.storageKey`, else `defaultKey`.
+ */
+export function devWalletBase<P extends object>(label: string, options: DevWalletOptions, defaultKey: string): DevWalletBase<P> {
+  const host = walletHost(label, options.host);
+  const storage = safeStorage(host, options.storage);
+  const key = options.storageKey ?? defaultKey;
+  return { host, events: new ChangeEmitter(), persisted: readJson<P>(storage, key), persist: (state) => writeJson(storage, key, state) };
 }
 
 /** A dev wallet's authorisation as the standard features see it. */

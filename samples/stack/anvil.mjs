@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import net from 'node:net';
+import { nodeRpc } from './rpc.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -29,18 +30,6 @@ export function isPortTaken(port, host = '127.0.0.1') {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-async function rpc(url, method, params = []) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    signal: AbortSignal.timeout(1000),
-  });
-  const body = await res.json();
-  if (body.error) throw new Error(body.error.message);
-  return body.result;
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -98,7 +87,7 @@ export async function startAnvil({ port, chainId, timeoutMs = 10_000 }) {
       throw new Error(`anvil on port ${port} failed to start: ${why}${stderr ? `\n${stderr.trim()}` : ''}`);
     }
     try {
-      const hex = await rpc(url, 'eth_chainId');
+      const hex = await nodeRpc(url, 'eth_chainId', [], { timeoutMs: 1000 });
       const got = Number.parseInt(hex, 16);
       if (got !== chainId) {
         await stop();

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { DATA_CACHE_DIR, startDataService } from '../data-service/server.mjs';
 import { loadTs, REPO_ROOT } from './load-ts.mjs';
+import { nodeRpc } from './rpc.mjs';
 
 /** The data service's default port (env DATA_PORT). */
 export const DEFAULT_DATA_PORT = 8791;
@@ -14,6 +15,9 @@ export const DEV_CHAIN_ID = 31337;
 /** Static USD prices of the dev stack (the README of the data service explains DATA_PRICES). */
 export const STACK_PRICES = { '*:native': 3000 };
 export const LKD_PRICE = 1.25;
+
+/** JSON-RPC to the dev chain (anvil): 5 s a call, errors named by their method. */
+const rpc = (url, method, params = []) => nodeRpc(url, method, params, { timeoutMs: 5000, nameMethod: true });
 
 /**
  * @param {{
@@ -94,16 +98,4 @@ export async function startStackDataService(opts) {
     await service.stop().catch(() => {});
     throw err;
   }
-}
-
-async function rpc(url, method, params = []) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    signal: AbortSignal.timeout(5000),
-  });
-  const body = await res.json();
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
 }

@@ -7,14 +7,13 @@ import { useEffect, useState } from 'react';
 import { Button, LoadingState, Text, copyText, defineView, sanitizeUrl, useMessages } from 'latchkey/ui';
 import { messages } from '../messages';
 import { QrCode } from 'latchkey/ui/qr';
-import { ErrorLine, useWallet } from './common';
+import { RetryError, useRetry, useWallet } from './common';
 
 export default defineView<'ConnectingFarcaster'>(function ConnectingFarcaster({ kernel }) {
   const [wallet] = useWallet(kernel);
   const t = useMessages(messages);
   const [uri, setUri] = useState<string>();
-  const [error, setError] = useState<unknown>();
-  const [round, setRound] = useState(0);
+  const { error, setError, round, retry } = useRetry();
 
   useEffect(() => {
     const abort = new AbortController();
@@ -35,16 +34,7 @@ export default defineView<'ConnectingFarcaster'>(function ConnectingFarcaster({ 
   if (error) {
     return (
       <div className="lk-stack lk-center">
-        <ErrorLine error={error} />
-        <Button
-          variant="primary"
-          onClick={() => {
-            setError(undefined);
-            setRound((r) => r + 1);
-          }}
-        >
-          {t('tryAgain')}
-        </Button>
+        <RetryError error={error} onRetry={retry} />
       </div>
     );
   }

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
 import { messages } from '../messages';
 import { providerTitle } from '../social';
-import { ErrorLine, useWallet } from './common';
+import { RetryError, useWallet } from './common';
 
 export default defineView<'ConnectingSocial'>(function ConnectingSocial({ kernel, data }) {
   const [wallet, state] = useWallet(kernel);
@@ -29,10 +29,7 @@ export default defineView<'ConnectingSocial'>(function ConnectingSocial({ kernel
         <Text variant="error" as="h3">
           {t('connectionFailed')}
         </Text>
-        <ErrorLine error={new Error(social.error)} />
-        <Button variant="primary" onClick={() => kernel.router.goBack()}>
-          {t('tryAgain')}
-        </Button>
+        <RetryError error={new Error(social.error)} onRetry={() => kernel.router.goBack()} />
       </div>
     );
   }

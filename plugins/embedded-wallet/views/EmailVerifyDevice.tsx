@@ -3,17 +3,16 @@
  * mailed a link that approves this device; CONNECT_DEVICE waits for the click (long polls, asked
  * again while this view is shown), then a code is mailed and the code step follows.
  */
-import { useEffect, useState } from 'react';
-import { Button, LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
+import { useEffect } from 'react';
+import { LoadingState, Text, defineView, useMessages } from 'latchkey/ui';
 import { messages } from '../messages';
-import { ErrorLine, WithEmail, useWallet } from './common';
+import { RetryError, WithEmail, useRetry, useWallet } from './common';
 
 export default defineView<'EmailVerifyDevice'>(function EmailVerifyDevice({ kernel, data }) {
   const [wallet] = useWallet(kernel);
   const t = useMessages(messages);
   const email = data?.email ?? '';
-  const [error, setError] = useState<unknown>();
-  const [round, setRound] = useState(0);
+  const { error, setError, round, retry } = useRetry();
 
   useEffect(() => {
     let live = true;
@@ -49,18 +48,7 @@ export default defineView<'EmailVerifyDevice'>(function EmailVerifyDevice({ kern
         <WithEmail text={t('deviceLinkSent')} email={email} />
       </Text>
       {error ? (
-        <>
-          <ErrorLine error={error} />
-          <Button
-            variant="primary"
-            onClick={() => {
-              setError(undefined);
-              setRound((r) => r + 1);
-            }}
-          >
-            {t('tryAgain')}
-          </Button>
-        </>
+        <RetryError error={error} onRetry={retry} />
       ) : (
         <LoadingState label={t('waitingApproval')} />
       )}

@@ -1,7 +1,7 @@
-/** What the embedded wallet's views share: the service, a countdown, the code field, error text. */
+/** What the embedded wallet's views share: the service, a countdown, the code field, error text, "Try again". */
 import { useEffect, useId, useRef, useState } from 'react';
 import { LatchkeyError } from 'latchkey';
-import { Text, errorText, useMessages, useObserved, type UiKernel } from 'latchkey/ui';
+import { Button, Text, errorText, useMessages, useObserved, type UiKernel } from 'latchkey/ui';
 import { emailError } from '../frame/protocol';
 import { messages } from '../messages';
 import { EmbeddedWallet, type EmbeddedWalletState } from '../types';
@@ -73,6 +73,30 @@ export function ErrorLine({ error, id }: { readonly error: unknown; readonly id?
     <Text variant="error" role="alert" id={id}>
       {text}
     </Text>
+  );
+}
+
+/** An error with a way out: `retry` clears it and bumps `round` (an effect that lists `round` runs again). */
+export function useRetry(): { error: unknown; setError: (error: unknown) => void; round: number; retry: () => void } {
+  const [error, setError] = useState<unknown>();
+  const [round, setRound] = useState(0);
+  const retry = () => {
+    setError(undefined);
+    setRound((r) => r + 1);
+  };
+  return { error, setError, round, retry };
+}
+
+/** The error line, then "Try again" (primary), which calls `onRetry`. */
+export function RetryError({ error, onRetry }: { readonly error: unknown; readonly onRetry: () => void }) {
+  const t = useMessages(messages);
+  return (
+    <>
+      <ErrorLine error={error} />
+      <Button variant="primary" onClick={onRetry}>
+        {t('tryAgain')}
+      </Button>
+    </>
   );
 }
 

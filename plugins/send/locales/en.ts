@@ -1,4 +1,6 @@
 /** English, inline in the views' chunk (the other locales are chunks of their own). */
+import { SEND_TEXTS } from '../validation';
+
 export const en = {
   connectToSend: 'Connect a wallet to send.',
   loadingBalances: 'Loading balances…',
@@ -10,15 +12,8 @@ export const en = {
   balance: 'Balance: {amount} {symbol}',
   address: 'Address',
   addressPlaceholder: 'Address or name',
-  selectToken: 'Select Token',
-  addAmount: 'Add Amount',
-  insufficientFunds: 'Insufficient Funds',
-  addAddress: 'Add Address',
-  invalidAddress: 'Invalid Address',
-  insufficientGas: 'Insufficient Gas Funds',
-  gasPrice: 'Getting gas price',
-  decimals: 'Unknown token decimals',
-  preview: 'Preview Send',
+  // the form's problems and the snackbars: the spec's texts, which the service and its rules use
+  ...SEND_TEXTS,
   nothingToSend: 'Nothing to send.',
   back: 'Back',
   review: 'Review',
@@ -29,9 +24,4 @@ export const en = {
   warning: 'Review the transaction carefully. Sent funds cannot be recovered.',
   cancel: 'Cancel',
   send: 'Send',
-  started: 'Transaction started',
-  failed: 'Something went wrong',
-  solanaInvalid: 'Please enter a valid amount and receiver address',
-  solanaFailed: 'Failed to send transaction. Please try again.',
-  balanceUnavailable: 'Token Balance Unavailable',
 };

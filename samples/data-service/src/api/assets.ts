@@ -44,9 +44,13 @@ export function nftImageSvg(title: string, seed: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${a} 70% 55%)"/><stop offset="1" stop-color="hsl(${b} 70% 35%)"/></linearGradient></defs><rect width="512" height="512" rx="48" fill="url(#g)"/><g fill="none" stroke="#fff" stroke-width="28" stroke-linecap="round" stroke-linejoin="round"><circle cx="180" cy="230" r="80"/><path d="M250 270 L400 380 M340 336 L372 300 M372 358 L404 322"/></g><text x="256" y="470" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="700" font-size="30" fill="#fff">${label}</text></svg>`;
 }
 
-async function collectionName(deps: ApiDeps, chainId: number, contract: string): Promise<string | null> {
+/** The NFT a `/v1/nft/:chain/:contract/:tokenId` route names (each part checked), with its collection's name ('NFT' when unknown). */
+async function nftOf(deps: ApiDeps, params: Readonly<Record<string, string>>) {
+  const chainId = parseChainId(params.chain, 'chain');
+  const contract = parseAddress(params.contract, 'contract');
+  const tokenId = parseTokenId(params.tokenId);
   const rows = await deps.db.query<{ name: string | null }>('select name from tokens where chain_id = $1 and address = $2', [chainId, contract]);
-  return rows[0]?.name ?? null;
+  return { chainId, contract, tokenId, collection: rows[0]?.name ?? 'NFT' };
 }
 
 export function assetRoutes(deps: ApiDeps): Route[] {
@@ -75,10 +79,7 @@ export function assetRoutes(deps: ApiDeps): Route[] {
       path: '/v1/nft/:chain/:contract/:tokenId',
       auth: 'public',
       async handler(ctx) {
-        const chainId = parseChainId(ctx.params.chain, 'chain');
-        const contract = parseAddress(ctx.params.contract, 'contract');
-        const tokenId = parseTokenId(ctx.params.tokenId);
-        const collection = (await collectionName(deps, chainId, contract)) ?? 'NFT';
+        const { chainId, contract, tokenId, collection } = await nftOf(deps, ctx.params);
         return {
           json: {
             name: `${collection} #${tokenId}`,
@@ -95,10 +96,7 @@ export function assetRoutes(deps: ApiDeps): Route[] {
       path: '/v1/nft/:chain/:contract/:tokenId/image.svg',
       auth: 'public',
       async handler(ctx) {
-        const chainId = parseChainId(ctx.params.chain, 'chain');
-        const contract = parseAddress(ctx.params.contract, 'contract');
-        const tokenId = parseTokenId(ctx.params.tokenId);
-        const collection = (await collectionName(deps, chainId, contract)) ?? 'NFT';
+        const { chainId, contract, tokenId, collection } = await nftOf(deps, ctx.params);
         return svg(nftImageSvg(`${collection} #${tokenId}`, `${chainId}:${contract}:${tokenId}`));
       },
     },

@@ -59,6 +59,12 @@ interface Asset {
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 
+/** `?chainId=` checked when given, else undefined: the chain a bare token address is on. */
+function chainOfQuery(query: URLSearchParams): number | undefined {
+  const value = query.get('chainId');
+  return value ? parseChainId(value, 'chainId') : undefined;
+}
+
 /**
  * `eip155:<chain>:<address>` (CAIP-10), or a plain address when the chain is known from elsewhere.
  * The native placeholder 0xeeee…eeee stands for the chain's currency.
@@ -275,7 +281,7 @@ export function convertRoutes(deps: ApiDeps): Route[] {
       auth: 'project',
       async handler(ctx) {
         const q = ctx.query;
-        const hint = q.get('chainId') ? parseChainId(q.get('chainId'), 'chainId') : undefined;
+        const hint = chainOfQuery(q);
         const from = parseAsset(q.get('from'), 'from', hint);
         const to = parseAsset(q.get('to'), 'to', hint ?? from.chainId);
         if (to.chainId !== from.chainId || (hint !== undefined && hint !== from.chainId)) throw badRequest('to', 'from and to must be on the same chain');
@@ -315,7 +321,7 @@ export function convertRoutes(deps: ApiDeps): Route[] {
       path: '/v1/convert/allowance',
       auth: 'project',
       async handler(ctx) {
-        const hint = ctx.query.get('chainId') ? parseChainId(ctx.query.get('chainId'), 'chainId') : undefined;
+        const hint = chainOfQuery(ctx.query);
         const token = parseAsset(ctx.query.get('tokenAddress'), 'tokenAddress', hint);
         const owner = parseAccount(ctx.query.get('userAddress'), 'userAddress', token.chainId);
         const ex = exchangeOf(token.chainId, 'tokenAddress');
@@ -352,7 +358,7 @@ export function convertRoutes(deps: ApiDeps): Route[] {
       auth: 'project',
       async handler(ctx) {
         const q = ctx.query;
-        const hint = q.get('chainId') ? parseChainId(q.get('chainId'), 'chainId') : undefined;
+        const hint = chainOfQuery(q);
         const from = parseAsset(q.get('from'), 'from', hint);
         if (q.get('to')) {
           const to = parseAsset(q.get('to'), 'to', from.chainId);

@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import type { IndexerStatus } from '../indexer/indexer';
 import { RpcClient } from '../rpc';
 import type { ShapeContext } from '../shapes';
-import { parseChainId } from '../validation';
+import { parseChainId, parseLimit } from '../validation';
 
 export interface ApiDeps {
   readonly db: Db;
@@ -42,6 +42,11 @@ export function chainsOf(deps: ApiDeps, value: string | null, param = 'chainId')
     throw badRequest(param, `We don't support the chainId you provided: eip155:${id}. Supported: ${deps.config.chains.map((c) => `eip155:${c.chainId}`).join(', ')}`);
   }
   return [chain];
+}
+
+/** A page's size: `?limit=`, else the configured page size, at most the configured maximum. */
+export function pageLimit(deps: ApiDeps, query: URLSearchParams): number {
+  return parseLimit(query.get('limit'), deps.config.limits.pageSize, deps.config.limits.maxPageSize);
 }
 
 export const num = (v: unknown): number => Number(v);

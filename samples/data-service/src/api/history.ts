@@ -10,8 +10,8 @@ import { decodeCursor, encodeCursor } from '../cursor';
 import { badRequest } from '../errors';
 import type { Route } from '../http';
 import { transactionShape, type Transaction, type TransferRow, type TxRow } from '../shapes';
-import { parseAddress, parseChainId, parseLimit } from '../validation';
-import { chainsOf, num, type ApiDeps } from './deps';
+import { parseAddress, parseChainId } from '../validation';
+import { chainsOf, num, pageLimit, type ApiDeps } from './deps';
 import { purchaseShape, type PurchaseRow } from './onramp';
 
 interface PageRow {
@@ -29,7 +29,7 @@ export function historyRoutes(deps: ApiDeps): Route[] {
       auth: 'project',
       async handler(ctx) {
         const address = parseAddress(ctx.params.address);
-        const limit = parseLimit(ctx.query.get('limit'), deps.config.limits.pageSize, deps.config.limits.maxPageSize);
+        const limit = pageLimit(deps, ctx.query);
         const cursorParam = ctx.query.get('cursor');
         const onramp = ctx.query.get('onramp');
         if (onramp !== null && onramp !== '') {

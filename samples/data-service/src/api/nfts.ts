@@ -6,8 +6,8 @@
 import { decodeCursor, encodeCursor } from '../cursor';
 import type { Route } from '../http';
 import { nftShape } from '../shapes';
-import { parseAddress, parseLimit } from '../validation';
-import { chainsOf, num, type ApiDeps } from './deps';
+import { parseAddress } from '../validation';
+import { chainsOf, num, pageLimit, type ApiDeps } from './deps';
 
 export function nftRoutes(deps: ApiDeps): Route[] {
   return [
@@ -17,7 +17,7 @@ export function nftRoutes(deps: ApiDeps): Route[] {
       auth: 'project',
       async handler(ctx) {
         const address = parseAddress(ctx.params.address);
-        const limit = parseLimit(ctx.query.get('limit'), deps.config.limits.pageSize, deps.config.limits.maxPageSize);
+        const limit = pageLimit(deps, ctx.query);
         const chains = chainsOf(deps, ctx.query.get('chainId'));
         const cursorParam = ctx.query.get('cursor');
         const cursor = cursorParam ? decodeCursor(cursorParam, 'n') : null;
