@@ -3,6 +3,7 @@
  * variables (server.mjs). Everything is validated here; an invalid value stops the start with a
  * ConfigError naming the variable. The README's configuration table lists every entry.
  */
+import { httpUrl, int, urlOf } from './configValues';
 import { ConfigError } from './errors';
 
 export interface ChainConfig {
@@ -141,28 +142,6 @@ export const DEFAULTS = {
   indexer: { pollMs: 500, batchBlocks: 50, leaderRetryMs: 2_000 },
   poolSize: 10,
 } as const;
-
-function int(value: unknown, what: string, min: number, max: number): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${what}: expected an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
-  }
-  return n;
-}
-
-function urlOf(value: unknown, what: string, protocols: readonly string[]): string {
-  if (typeof value !== 'string') throw new ConfigError(`${what}: expected a URL`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${what}: not a URL: ${JSON.stringify(value)}`);
-  }
-  if (!protocols.includes(url.protocol)) throw new ConfigError(`${what}: expected ${protocols.map((p) => p.slice(0, -1)).join(' or ')}, got ${url.protocol}`);
-  return value.replace(/\/+$/, '');
-}
-
-const httpUrl = (value: unknown, what: string) => urlOf(value, what, ['http:', 'https:']);
 
 const ZONE = /^[a-z0-9-]{1,63}\.[a-z]{2,24}$/;
 const PROVIDER = /^[a-z0-9-]{1,32}$/;

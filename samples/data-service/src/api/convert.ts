@@ -15,12 +15,12 @@
  * token list (30 s).
  */
 import { createHash } from 'node:crypto';
-import { decodeFunctionResult, encodeFunctionData, getAddress, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
 import type { ChainConfig, ExchangeConfig } from '../config';
 import { ApiError, RpcError, badRequest, unavailable } from '../errors';
 import type { Route } from '../http';
 import { hexToBigInt, type RpcCall } from '../rpc';
-import { KIND_ERC20, NATIVE_TOKEN_ADDRESS, caip2, tokenIconUrl } from '../shapes';
+import { KIND_ERC20, caip2, tokenIconUrl } from '../shapes';
 import {
   ERC20_ABI,
   FACTORY_ABI,
@@ -36,7 +36,8 @@ import {
   parseSlippageBps,
   priceImpactPercent,
 } from '../uniswapV2';
-import { parseAddress, parseChainId } from '../validation';
+import { parseChainId } from '../validation';
+import { caip10, chainOfQuery, parseAccount, parseAmount, parseAsset, revertText, type Address, type Asset } from './convertParams';
 import { num, type ApiDeps } from './deps';
 
 /** How long a quote is good for (the answer's `expiresAt`); clients ask again after it. */
@@ -49,77 +50,7 @@ export const MAX_SWAP_TOKENS = 200;
 const TOKENS_TTL_MS = 30_000;
 const PROVIDER = 'uniswap-v2';
 
-type Address = `0x${string}`;
-
-/** A token of a swap: an ERC-20 address, or the native currency. */
-interface Asset {
-  readonly chainId: number;
-  readonly address: Address | 'native';
-}
-
 const ZERO = '0x0000000000000000000000000000000000000000';
-
-/** `?chainId=` checked when given, else undefined: the chain a bare token address is on. */
-function chainOfQuery(query: URLSearchParams): number | undefined {
-  const value = query.get('chainId');
-  return value ? parseChainId(value, 'chainId') : undefined;
-}
-
-/**
- * `eip155:<chain>:<address>` (CAIP-10), or a plain address when the chain is known from elsewhere.
- * The native placeholder 0xeeee…eeee stands for the chain's currency.
- */
-export function parseAsset(value: unknown, field: string, chainHint?: number): Asset {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 80) throw badRequest(field, `${field} must be a CAIP-10 token address such as eip155:1:0x…`);
-  const m = /^eip155:([1-9][0-9]{0,15}):(0x[0-9a-fA-F]{40})$/.exec(value);
-  let chainId: number;
-  let address: string;
-  if (m) {
-    chainId = parseChainId(m[1]!, field);
-    address = m[2]!;
-  } else if (chainHint !== undefined && /^0x[0-9a-fA-F]{40}$/.test(value)) {
-    chainId = chainHint;
-    address = value;
-  } else {
-    throw badRequest(field, `${field} must be a CAIP-10 token address such as eip155:1:0x…`);
-  }
-  const lower = address.toLowerCase() as Address;
-  return { chainId, address: lower === NATIVE_TOKEN_ADDRESS ? 'native' : lower };
-}
-
-/** An account as CAIP-10 or a plain address; returns 0x + lowercase. */
-function parseAccount(value: unknown, field: string, chainId?: number): Address {
-  if (typeof value === 'string') {
-    const m = /^eip155:([1-9][0-9]{0,15}):(0x[0-9a-fA-F]{40})$/.exec(value);
-    if (m) {
-      if (chainId !== undefined && Number(m[1]) !== chainId) throw badRequest(field, `${field} is on another chain than the tokens`);
-      return parseAddress(m[2], field);
-    }
-  }
-  return parseAddress(value, field);
-}
-
-/** A positive integer amount in the smallest unit, below 2^256. */
-export function parseAmount(value: unknown, field = 'amount'): bigint {
-  if (typeof value !== 'string' || !/^[1-9][0-9]{0,77}$/.test(value)) throw badRequest(field, `${field} must be a positive integer in the token's smallest unit`);
-  const n = BigInt(value);
-  if (n > MAX_UINT256) throw badRequest(field, `${field} is out of range`);
-  return n;
-}
-
-const caip10 = (chainId: number, address: Address | 'native') => `${caip2(chainId)}:${address === 'native' ? NATIVE_TOKEN_ADDRESS : getAddress(address)}`;
-
-/** Why a revert happened, in words a person can act on (the router's reason strings). */
-function revertText(message: string): { field: string; description: string } {
-  if (/INSUFFICIENT_OUTPUT_AMOUNT/.test(message)) return { field: 'slippage', description: 'The price moved more than the slippage tolerance allows; get a new quote' };
-  if (/TRANSFER_FROM_FAILED/.test(message)) return { field: 'amount', description: 'Insufficient balance or allowance for this swap' };
-  if (/insufficient funds/i.test(message)) return { field: 'amount', description: 'Insufficient balance' };
-  if (/EXPIRED/.test(message)) return { field: 'deadline', description: 'The deadline has passed' };
-  if (/INSUFFICIENT_(INPUT|LIQUIDITY)|INVALID_PATH|ds-math/.test(message)) return { field: 'route', description: 'No route for this swap' };
-  // eslint-disable-next-line no-control-regex
-  const reason = message.replace(/^[a-z_]+: /i, '').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200);
-  return { field: 'route', description: `The swap would fail: ${reason}` };
-}
 
 /**
  * The gas handed out for a swap: the node's estimate plus 25 %. A V2 pair writes its price
