@@ -12,8 +12,11 @@ import { checkEnvelope, show, type RpcAnswer } from './envelope';
 import { parseRetryAfter } from './retryAfter';
 import { LruMap } from './lru';
 import { isSendMethod } from './methods';
+import { backoffDelay, requestKey, shouldRetry } from './policy';
 import { countOption, defaultNow, defaultTimers, durationOption, linkSignals, MAX_TIMER_MS, sleep, type Timers } from './timers';
 import type { RequestOptions, RpcRequest, Transport } from './types';
+
+export { RETRY_STATUS_CODES, backoffDelay, requestKey, shouldRetry } from './policy';
 
 /** Spec section 9, HTTP RPC. */
 export const DEFAULT_TIMEOUT = 10_000;
@@ -22,8 +25,6 @@ export const DEFAULT_RETRY_DELAY = 150;
 export const DEFAULT_BATCH_SIZE = 1000;
 /** How many in-flight request keys the dedupe cache holds. */
 export const DEDUPE_CACHE_SIZE = 8192;
-/** HTTP statuses worth another attempt. */
-export const RETRY_STATUS_CODES: ReadonlySet<number> = /*#__PURE__*/ new Set([403, 408, 413, 429, 500, 502, 503, 504]);
 
 /**
  * A call's default deadline is this many per-attempt timeouts (20 s with the
@@ -96,33 +97,6 @@ export interface HttpTransport extends Transport {
   readonly timeout: number;
   /** Default deadline of a whole call, ms. */
   readonly deadline: number;
-}
-
-/**
- * Whether a failed attempt deserves a retry. Sign/send calls only when nothing
- * reached the server; reads after a retryable status, a network failure, an
- * attempt's timeout or an answer that broke the JSON-RPC envelope.
- */
-export function shouldRetry(err: unknown, method: string | undefined): boolean {
-  if (method !== undefined && isSendMethod(method)) {
-    return err instanceof NetworkRequestError && !err.reachedServer;
-  }
-  if (err instanceof HttpRequestError) return RETRY_STATUS_CODES.has(err.status);
-  if (err instanceof InvalidRpcResponseError) return true;
-  if (err instanceof TimeoutError) return err.scope === 'attempt';
-  return err instanceof NetworkRequestError;
-}
-
-/** Backoff before retry number `attempt` (0-based): retryDelay * 2^attempt. */
-export function backoffDelay(attempt: number, retryDelay: number): number {
-  return retryDelay * 2 ** attempt;
-}
-
-/** Stable key for dedupe: method plus JSON params (bigints as strings). */
-export function requestKey(request: RpcRequest): string {
-  return `${request.method}:${JSON.stringify(request.params ?? null, (_k, v: unknown) =>
-    typeof v === 'bigint' ? `${v.toString()}n` : v,
-  )}`;
 }
 
 function headersToRecord(headers: Headers): Record<string, string> {

@@ -288,12 +288,11 @@ export class EmbeddedWalletService implements EmbeddedWallet {
 
   private toUser(raw: ResultOf<'GET_USER'> | ResultOf<'CONNECT_SOCIAL'>, userName?: string | null): EmbeddedUser {
     const address = raw.address;
-    const frameName = 'userName' in raw ? raw.userName : undefined;
     return {
       address,
       chainId: toChainNumber(raw.chainId) ?? raw.chainId,
       email: raw.email ?? null,
-      userName: userName ?? frameName ?? this.k.storage.get(KEYS.username, isString) ?? null,
+      userName: userName ?? ('userName' in raw ? raw.userName : undefined) ?? this.k.storage.get(KEYS.username, isString) ?? null,
       accounts: raw.accounts?.map((a) => ({ address: a.address, type: a.type })) ?? [{ address, type: 'eoa' }],
       preferredAccountType: raw.preferredAccountType,
       smartAccountDeployed: 'smartAccountDeployed' in raw ? raw.smartAccountDeployed : undefined,
