@@ -26,9 +26,13 @@ export function App() {
           <button type="button" onClick={() => connect({ connector: connectors[0]! })}>
             Connect with wagmi
           </button>
-        ) : (
+        ) : account.status === 'connected' ? (
           <button type="button" onClick={() => disconnect()}>
             Disconnect with wagmi
+          </button>
+        ) : (
+          <button type="button" disabled>
+            Connecting…
           </button>
         )}
       </div>

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defineChain, http, type Chain } from 'viem';
 import { createConfig, WagmiProvider, type Transport } from 'wagmi';
+import { reconnect } from 'wagmi/actions';
 import { createKernel, defineNetwork } from 'latchkey';
 import { evmPlugin } from 'latchkey/plugins/evm';
 import { walletConnectPlugin } from 'latchkey/plugins/walletconnect';
@@ -50,7 +51,7 @@ async function main() {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <WagmiProvider config={config}>
+      <WagmiProvider config={config} reconnectOnMount={false}>
         <QueryClientProvider client={queryClient}>
           <LatchkeyProvider kernel={kernel}>
             <App />
@@ -60,6 +61,11 @@ async function main() {
     </StrictMode>,
   );
   (window as unknown as { __latchkey?: unknown }).__latchkey = kernel;
+  // wagmi's restore on load, run here rather than by <WagmiProvider> so the page can say when it
+  // has settled: until then useAccount().status moves disconnected → connecting → disconnected
+  // (or connected), and a click on "Connect with wagmi" during that could meet another button.
+  await reconnect(config).catch((err) => console.warn('[wagmi sample] reconnect failed', err));
+  document.documentElement.dataset.wagmiRestored = 'true';
 }
 
 main().catch((err) => {
