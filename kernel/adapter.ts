@@ -169,6 +169,12 @@ interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
   revokePermissions?(params: AdapterCall & { readonly request: unknown }): Promise<unknown>;
   /** Assets the wallet reports (EIP-7811 wallet_getAssets). */
   getAssets?(params: AdapterCall & { readonly chainFilter?: readonly string[] }): Promise<unknown>;
+  /**
+   * Resolves once the chain holds the transaction `hash` (what sendTransaction or transfer
+   * returned), with whether it succeeded; undefined when it was not seen within the adapter's
+   * wait. The kernel reads the balance again then (a node may answer a send before its block exists).
+   */
+  waitForTransaction?(params: { readonly hash: string; readonly network: Network; readonly signal?: AbortSignal }): Promise<{ readonly status: 'success' | 'reverted' } | undefined>;
 }
 
 /** Names of the optional capabilities. */

@@ -209,6 +209,8 @@ describe('EvmAdapter on anvil', () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(wallet.calls).toContain('eth_sendTransaction');
 
+    // the adapter's own wait (what the kernel reads the balance again after) sees it on the chain
+    expect(await adapter.waitForTransaction({ hash, network })).toEqual({ status: 'success' });
     const receipt = await waitForReceipt(hash);
     expect(receipt.status).toBe('0x1');
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());

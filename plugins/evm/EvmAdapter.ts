@@ -43,12 +43,15 @@ import {
   type LatchkeyErrorOptions,
   toProviderError,
 } from 'latchkey/errors';
+import { waitForReceipt } from 'latchkey/eip155';
 
 type AccountRecord = AdapterConnection['accounts'][number];
 
 const NAMESPACE = 'eip155' as const;
 /** How long disconnect waits for `wallet_revokePermissions` before giving up on it. */
 export const REVOKE_TIMEOUT_MS = 1000;
+/** How long waitForTransaction polls for a sent transaction's receipt. */
+const TRANSACTION_WAIT_MS = 120_000;
 
 type Hex = `0x${string}`;
 
@@ -318,6 +321,12 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
       balance: formatUnits(hexToBigInt(wei), network.nativeCurrency.decimals),
       symbol: network.nativeCurrency.symbol,
     };
+  }
+
+  /** Polls the node for the receipt (latchkey/eip155), for at most two minutes. */
+  async waitForTransaction({ hash, network, signal }: { readonly hash: string; readonly network: Network; readonly signal?: AbortSignal }) {
+    const receipt = await waitForReceipt(this.rpc(network), hash, { timeoutMs: TRANSACTION_WAIT_MS, ...(signal ? { signal } : {}) });
+    return receipt && { status: receipt.status };
   }
 
   // --- internals ------------------------------------------------------------

@@ -109,8 +109,8 @@ export function App({ swapToken }: { readonly swapToken?: string | undefined } =
     setSend({ status: 'pending' });
     try {
       const { hash, to } = await demoSend(kernel, namespace, address);
+      // the kernel reads the balance again itself (now, and once the chain holds the transaction)
       setSend({ status: 'done', text: hash, data: { hash, to, namespace } });
-      await kernel.connection.refreshBalance(namespace, { force: true }).catch(() => {});
     } catch (err) {
       setSend({ status: 'error', text: errorText(err) });
     }
