@@ -43,12 +43,18 @@ let page: Page;
 let address: string;
 const emailA = `ada-${Date.now()}@example.com`;
 const timings: Record<string, number> = {};
-/** Where a long test is (printed when it ends there: a test timeout names no line). */
-let step = '';
+/** Where a long test is, and when it got there (printed when it ends there: a test timeout names no line). */
+let steps: string[] = [];
+let stepsFrom = 0;
+function step(what: string): void {
+  if (steps.length === 0) stepsFrom = performance.now();
+  steps.push(`${(performance.now() - stepsFrom).toFixed(0).padStart(6)} ms  ${what}`);
+}
 afterEach(() => {
-  if (step) console.warn(`the test ended while ${step}`);
-  step = '';
+  if (steps.length > 0 && steps.at(-1) !== DONE) console.warn(`the test ended in its last step:\n${steps.join('\n')}`);
+  steps = [];
 });
+const DONE = '(done)';
 const contexts: BrowserContext[] = [];
 
 /**
@@ -494,41 +500,44 @@ describe('embedded wallet in the demo', () => {
     // clock before the first request ran early by however long opening the modal took).
     const lastSent = Math.max(...(await mailbox(stack.walletServiceUrl, emailA)).map((m) => Date.parse(m.sentAt)));
     const wait = lastSent + stack.walletResendIntervalMs + 100 - Date.now();
-    step = `waiting ${wait} ms for the resend window`;
+    step(`waiting ${wait} ms for the resend window`);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    step = 'a new visitor';
+    step('a new visitor');
     const { context: ctx, page: p } = await newVisitor();
-    step = 'opening the modal, e-mail entered';
+    step('opening the modal, e-mail entered');
     await openModal(p);
     await dialog(p).getByRole('textbox', { name: 'Email' }).fill(emailA);
     const after = Date.now() - 1000;
     await dialog(p).getByRole('button', { name: 'Continue' }).click();
-    step = "waiting for 'Approve this device'";
+    step("waiting for 'Approve this device'");
     await dialog(p).getByText('Approve this device').waitFor();
-    step = 'the link from the mailbox';
+    step('the link from the mailbox');
     let link: string | null = null;
     for (let i = 0; i < 50 && !link; i++) {
       link = (await mailbox(stack.walletServiceUrl, emailA)).filter((m) => m.link && Date.parse(m.sentAt) >= after).at(-1)?.link ?? null;
       if (!link) await new Promise((r) => setTimeout(r, 100));
     }
     expect(link).toBeTruthy();
-    step = 'approving the device in the e-mail link page';
+    step('approving the device in the e-mail link page');
     const mail = await ctx.newPage();
     await mail.goto(link!);
     await mail.getByRole('button', { name: 'Approve this device' }).click();
-    step = 'closing the e-mail link page';
+    // the service's answer to the form: closing the page while its POST is still loading is a navigation torn down mid-way
+    step("waiting for the link page's 'Device approved'");
+    await mail.getByRole('heading', { name: 'Device approved' }).waitFor();
+    step('closing the e-mail link page');
     await mail.close();
-    step = 'waiting for the code field';
+    step('waiting for the code field');
     const field = dialog(p).getByRole('textbox', { name: /code/ });
     await field.waitFor({ timeout: 30_000 });
-    step = 'entering the code';
+    step('entering the code');
     await field.fill(await latestCode(stack.walletServiceUrl, emailA, after));
-    step = 'waiting for connected';
+    step('waiting for connected');
     await waitStatus(p, 'connected');
     expect(getAddress((await p.getByTestId('account-address').textContent())!.trim())).toBe(address);
-    step = 'collecting the frame messages';
+    step('collecting the frame messages');
     await collect(p, conformance);
-    step = '';
+    steps = [DONE];
   }, 60_000);
 
   it('updates the e-mail: a code to the current address, then one to the new address', async () => {
