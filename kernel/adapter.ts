@@ -36,7 +36,13 @@ export type AdapterEvent =
    * ended (an EIP-1193 `disconnect`, a WalletConnect session deleted), so every namespace on that
    * session resets; 'namespace': only this namespace lost its accounts (the session lives on).
    */
-  | { readonly type: 'disconnect'; readonly namespace: ChainNamespace; readonly connectorId: string; readonly scope?: 'session' | 'namespace' };
+  | { readonly type: 'disconnect'; readonly namespace: ChainNamespace; readonly connectorId: string; readonly scope?: 'session' | 'namespace' }
+  /**
+   * A transaction this adapter sent for the connector is on the chain now: the kernel reads the
+   * balance again (a node may answer a send before the block that holds it exists, so the read
+   * right after the send can be the old balance).
+   */
+  | { readonly type: 'transactionIncluded'; readonly namespace: ChainNamespace; readonly connectorId: string; readonly hash: string };
 
 /* ------------------------------------------------------------------------------------------------
  * Request shapes per namespace
@@ -169,12 +175,6 @@ interface ChainAdapterCapabilities<N extends ChainNamespace = ChainNamespace> {
   revokePermissions?(params: AdapterCall & { readonly request: unknown }): Promise<unknown>;
   /** Assets the wallet reports (EIP-7811 wallet_getAssets). */
   getAssets?(params: AdapterCall & { readonly chainFilter?: readonly string[] }): Promise<unknown>;
-  /**
-   * Resolves once the chain holds the transaction `hash` (what sendTransaction or transfer
-   * returned), with whether it succeeded; undefined when it was not seen within the adapter's
-   * wait. The kernel reads the balance again then (a node may answer a send before its block exists).
-   */
-  waitForTransaction?(params: { readonly hash: string; readonly network: Network; readonly signal?: AbortSignal }): Promise<{ readonly status: 'success' | 'reverted' } | undefined>;
 }
 
 /** Names of the optional capabilities. */

@@ -173,28 +173,25 @@ describe('Connection', () => {
     expect(await kernel.connection.sendTransaction({ to: '0x2222222222222222222222222222222222222222', value: 1n })).toMatch(/^0x(ab){32}$/);
   });
 
-  it('after a send, reads the balance now and again once the adapter sees the transaction on the chain', async () => {
+  it('after a send, reads the balance now and again when the adapter says the chain holds the transaction', async () => {
     const { kernel, adapter } = testKernel();
     await kernel.connection.connect({ connectorId: injectedConnector.id });
-    let mine!: (r: { status: 'success' } | undefined) => void;
-    adapter.script.confirmation = new Promise((resolve) => (mine = resolve));
     const reads = () => adapter.calls.filter((c) => c.method === 'getBalance').length;
     const before = reads();
-    // the node answered the hash before the block that holds it: the first read is the old balance
+    // the node answered the hash before the block that holds it: the read right after is the old balance
     const hash = await kernel.connection.sendTransaction({ to: '0x2222222222222222222222222222222222222222', value: 1n });
     await new Promise((r) => setTimeout(r, 0));
     expect(reads()).toBe(before + 1);
-    expect(adapter.calls.find((c) => c.method === 'waitForTransaction')?.args).toMatchObject({ hash, network: { id: 1 } });
+    expect(kernel.account.get('eip155').balance).toBe('1.5');
     adapter.script.balance = '1.2';
-    mine({ status: 'success' });
+    adapter.events.next({ type: 'transactionIncluded', namespace: 'eip155', connectorId: injectedConnector.id, hash });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads()).toBe(before + 2); // read again, past the 30 s cache
+    expect(kernel.account.get('eip155').balance).toBe('1.2');
+    // another wallet's transaction changes nothing
+    adapter.events.next({ type: 'transactionIncluded', namespace: 'eip155', connectorId: 'someone-else', hash });
     await new Promise((r) => setTimeout(r, 0));
     expect(reads()).toBe(before + 2);
-    expect(kernel.account.get('eip155').balance).toBe('1.2');
-
-    // a transaction the adapter did not see in its wait: no second read
-    adapter.script.confirmation = Promise.resolve(undefined);
-    await kernel.connection.refreshBalanceAfter('0x' + 'cd'.repeat(32), 'eip155');
-    expect(reads()).toBe(before + 3);
   });
 
   it('maps a declined signature to UserRejectedRequestError', async () => {

@@ -86,11 +86,6 @@ export interface Connection extends Observed<ConnectionState> {
   session(namespace?: ChainNamespace, capability?: AdapterCapability): Promise<ConnectedSession>;
   /** Refreshes the native balance of the connected account in `namespace`. */
   refreshBalance(namespace?: ChainNamespace, options?: { readonly force?: boolean }): Promise<void>;
-  /**
-   * After a send of `hash` in `namespace`: reads the native balance now, and again once the
-   * adapter sees the transaction on the chain (when it can tell: `waitForTransaction`).
-   */
-  refreshBalanceAfter(hash: string, namespace?: ChainNamespace): Promise<void>;
   readonly onDidConnect$: Observable<ConnectionEvent>;
   readonly onDidDisconnect$: Observable<ConnectionEvent>;
 }
@@ -354,7 +349,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     const session = await this.session(namespace, 'sendTransaction');
     try {
       const hash = await session.adapter.sendTransaction!({ ...session, request: request as never });
-      void this.refreshBalanceAfter(hash, session.namespace);
+      void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
       return hash;
     } catch (err) {
       throw await toError(err);
@@ -365,22 +360,11 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     const session = await this.session(namespace, 'transfer');
     try {
       const hash = await session.adapter.transfer!({ ...session, request });
-      void this.refreshBalanceAfter(hash, session.namespace);
+      void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
       return hash;
     } catch (err) {
       throw await toError(err);
     }
-  }
-
-  async refreshBalanceAfter(hash: string, namespace?: ChainNamespace): Promise<void> {
-    const ns = namespace ?? this.network.state.activeNamespace;
-    if (!ns) return;
-    await this.refreshBalance(ns, { force: true }).catch(() => undefined);
-    const adapter = this.plugins.loadedAdapter(ns);
-    const network = this.network.state.namespaces[ns].caipNetwork;
-    if (!adapter?.waitForTransaction || !network) return;
-    const seen = await adapter.waitForTransaction({ hash, network }).catch(() => undefined);
-    if (seen) await this.refreshBalance(ns, { force: true }).catch(() => undefined);
   }
 
   async refreshBalance(namespace?: ChainNamespace, options: { readonly force?: boolean } = {}): Promise<void> {

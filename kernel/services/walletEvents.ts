@@ -11,6 +11,7 @@
  *   session serves, also those still being restored (a wallet-session disconnect resets every
  *   namespace's account); `scope: 'namespace'` resets that namespace alone. Other wallets'
  *   namespaces are not that session's and stay as they are.
+ * - transactionIncluded: a transaction the adapter sent is on the chain: the balance is read again.
  * Events of a connector the namespace does not hold (another wallet, an abandoned attempt)
  * change nothing.
  */
@@ -29,7 +30,7 @@ export interface WalletEventHost {
   readonly events: Events;
   /** Whether the connector is a session connector (WalletConnect, embedded auth) spanning namespaces. */
   isSessionConnector(connectorId: string): boolean;
-  refreshBalance(namespace: ChainNamespace): Promise<void>;
+  refreshBalance(namespace: ChainNamespace, options?: { readonly force?: boolean }): Promise<void>;
   disconnect(namespace: ChainNamespace): Promise<void>;
   /** `namespace` and the namespaces on the same session. */
   sessionNamespaces(namespace: ChainNamespace): ChainNamespace[];
@@ -62,6 +63,10 @@ export function followWalletEvent(host: WalletEventHost, event: AdapterEvent): v
     }
     case 'disconnect':
       walletDisconnected(host, ns, event.scope ?? 'session');
+      return;
+    case 'transactionIncluded':
+      // the read right after the send may have been answered before this block existed
+      void host.refreshBalance(ns, { force: true }).catch(() => undefined);
       return;
   }
 }

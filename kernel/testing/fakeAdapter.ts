@@ -35,8 +35,6 @@ export interface FakeAdapterScript {
   disconnectError?: unknown;
   signError?: unknown;
   balance?: string;
-  /** What waitForTransaction answers (default: the transaction is seen, status success). */
-  confirmation?: Promise<{ status: 'success' | 'reverted' } | undefined>;
 }
 
 export class FakeAdapter implements ChainAdapter {
@@ -85,10 +83,6 @@ export class FakeAdapter implements ChainAdapter {
   async sendTransaction(args: { connector: Connector; network: Network; address: string; request: EvmTransactionRequest }) {
     this.calls.push({ method: 'sendTransaction', args });
     return '0x' + 'ab'.repeat(32);
-  }
-  async waitForTransaction(args: { hash: string; network: Network }) {
-    this.calls.push({ method: 'waitForTransaction', args });
-    return this.script.confirmation ?? { status: 'success' as const };
   }
   async getBalance(args: { address: string; network: Network }) {
     this.calls.push({ method: 'getBalance', args });

@@ -651,9 +651,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     try {
       const result = await pending;
       outcome = 'success';
-      // a send's hash: the balance again once the chain holds it
-      if (payload.method === 'eth_sendTransaction' && typeof result === 'string') void this.k.connection.refreshBalanceAfter(result, 'eip155');
-      else void this.k.connection.refreshBalance('eip155', { force: true }).catch(() => undefined);
+      void this.k.connection.refreshBalance('eip155', { force: true }).catch(() => undefined);
       return result;
     } finally {
       this.store.patch((s) => ({ approvals: Math.max(0, s.approvals - 1) }));

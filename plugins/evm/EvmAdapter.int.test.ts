@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { verifyMessage } from 'viem';
+import { filter, firstValueFrom } from 'rxjs';
 import { RpcTransport, type Connector, type PluginContext } from '../../kernel/index';
 import type { CaipNetwork as Network } from '../../kernel/index';
 import { httpTransport as http, parseUnits } from '../../kernel/index';
@@ -205,12 +206,13 @@ describe('EvmAdapter on anvil', () => {
     expect(gas).toBe(21_000n);
 
     const before = await adapter.getBalance({ address, network });
+    const included = firstValueFrom(adapter.events$.pipe(filter((e) => e.type === 'transactionIncluded')));
     const hash = await adapter.sendTransaction({ connector, network, address, request: { to, value } });
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(wallet.calls).toContain('eth_sendTransaction');
 
-    // the adapter's own wait (what the kernel reads the balance again after) sees it on the chain
-    expect(await adapter.waitForTransaction({ hash, network })).toEqual({ status: 'success' });
+    // once the node holds it, the adapter says so (the kernel reads the balance again then)
+    expect(await included).toEqual({ type: 'transactionIncluded', namespace: 'eip155', connectorId: connector.id, hash });
     const receipt = await waitForReceipt(hash);
     expect(receipt.status).toBe('0x1');
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());

@@ -50,7 +50,7 @@ type AccountRecord = AdapterConnection['accounts'][number];
 const NAMESPACE = 'eip155' as const;
 /** How long disconnect waits for `wallet_revokePermissions` before giving up on it. */
 export const REVOKE_TIMEOUT_MS = 1000;
-/** How long waitForTransaction polls for a sent transaction's receipt. */
+/** How long the adapter polls for a sent transaction's receipt (announceInclusion). */
 const TRANSACTION_WAIT_MS = 120_000;
 
 type Hex = `0x${string}`;
@@ -243,6 +243,7 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     const from = request.from ?? (await this.accountOf(connector, provider));
     const hash = await this.send<unknown>(provider, 'eth_sendTransaction', [toRpcTransaction(request, from)]);
     if (typeof hash !== 'string' || hash === '' || hash.length > 256) throw new UnexpectedWalletResponseError('eth_sendTransaction', hash);
+    this.announceInclusion(connector, network, hash);
     return hash;
   }
 
@@ -323,13 +324,15 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     };
   }
 
-  /** Polls the node for the receipt (latchkey/eip155), for at most two minutes. */
-  async waitForTransaction({ hash, network, signal }: { readonly hash: string; readonly network: Network; readonly signal?: AbortSignal }) {
-    const receipt = await waitForReceipt(this.rpc(network), hash, { timeoutMs: TRANSACTION_WAIT_MS, ...(signal ? { signal } : {}) });
-    return receipt && { status: receipt.status };
-  }
-
   // --- internals ------------------------------------------------------------
+
+  /** Tells the kernel (a `transactionIncluded` event) once the node holds the transaction: polls its receipt for at most two minutes. */
+  private announceInclusion(connector: Connector, network: Network, hash: string): void {
+    void waitForReceipt(this.rpc(network), hash, { timeoutMs: TRANSACTION_WAIT_MS }).then(
+      (receipt) => receipt && this.events.next({ type: 'transactionIncluded', namespace: NAMESPACE, connectorId: connector.id, hash }),
+      () => undefined,
+    );
+  }
 
   private rpc(network: Network) {
     return this.ctx.get<RpcTransport>(RpcTransport).forNetwork(network);
