@@ -45,12 +45,12 @@ import {
 } from 'latchkey';
 import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError, assertSendCallsParams } from 'latchkey/errors';
 import { RelayConnectionLostError, UniversalProviderInitError } from './errors';
-import { displayText } from 'latchkey/encoding';
 import { buildNamespaces } from './sessionNamespaces';
 import { walletConnectLogger } from './logger';
 import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
 import { settleStartupReplay } from './startupReplay';
+import { peerWallet } from './peerWallet';
 import {
   UniversalProviderInit,
   WalletConnectConfig,
@@ -81,9 +81,6 @@ const DEFAULT_LOST_CONNECTION_TIMEOUT_MS = 15_000;
 
 /** Requests that read the session itself, not the wallet (never held by the relay guard). */
 const LOCAL_METHODS: readonly string[] = ['eth_accounts', 'eth_chainId', 'eth_requestAccounts', 'wallet_revokePermissions'];
-
-/** A wallet names itself: at most this many characters of its name are kept. */
-const MAX_PEER_NAME = 64;
 
 /**
  * WalletConnect Verify makes the dapp's client open a hidden frame on the hosted
@@ -133,17 +130,6 @@ function changedChain(eventChainId: string, data: unknown): string {
     return hex ? `eip155:${Number(hex)}` : eventChainId;
   }
   return typeof data === 'string' && data !== '' ? `${ns}:${data}` : eventChainId;
-}
-
-/** A wallet-given icon URL only when it is https or a data: image (anything else is dropped). */
-function cleanIcon(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 4096) return undefined;
-  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value)) return value;
-  try {
-    return new URL(value).protocol === 'https:' ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** True for EIP-2255's `[{ eth_accounts: {} }]`: the dapp giving up its account permission. */
@@ -526,11 +512,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   peerWallet(): { readonly name: string; readonly icon?: string } | undefined {
-    const metadata = this.started?.session?.peer?.metadata;
-    const name = displayText(metadata?.name, MAX_PEER_NAME);
-    if (!name) return undefined;
-    const icon = Array.isArray(metadata?.icons) ? cleanIcon(metadata.icons[0]) : undefined;
-    return icon ? { name, icon } : { name };
+    return peerWallet(this.started?.session?.peer?.metadata);
   }
 
   // --- the relay link ---------------------------------------------------------
