@@ -41,16 +41,17 @@ import {
   Store,
   parseCaipNetworkId,
   type CaipNetwork,
-  type ChainNamespace,
 } from 'latchkey';
 import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError, assertSendCallsParams } from 'latchkey/errors';
-import { RelayConnectionLostError, UniversalProviderInitError } from './errors';
+import { UniversalProviderInitError } from './errors';
 import { buildNamespaces } from './sessionNamespaces';
 import { walletConnectLogger } from './logger';
 import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
 import { settleStartupReplay } from './startupReplay';
 import { peerWallet } from './peerWallet';
+import { InflightRequests } from './inflightRequests';
+import { watchRelay } from './relayWatchdog';
 import {
   UniversalProviderInit,
   WalletConnectConfig,
@@ -75,9 +76,6 @@ const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   status: 'idle',
   connectionLost: false,
 };
-
-/** Default of `lostConnectionTimeoutMs`: how long a request waits for a relay that is gone. */
-const DEFAULT_LOST_CONNECTION_TIMEOUT_MS = 15_000;
 
 /** Requests that read the session itself, not the wallet (never held by the relay guard). */
 const LOCAL_METHODS: readonly string[] = ['eth_accounts', 'eth_chainId', 'eth_requestAccounts', 'wallet_revokePermissions'];
@@ -148,12 +146,6 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
-/** A request sent to the wallet and not answered yet. */
-interface Inflight {
-  fail(err: unknown): void;
-  timer?: ReturnType<typeof setTimeout>;
-}
-
 @injectable()
 export class WalletConnectSessionImpl implements WalletConnectSession {
   private readonly store = new Store<WalletConnectState>(INITIAL_WALLETCONNECT_STATE);
@@ -173,7 +165,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Chain reference the eip155 requests go to, following chainChanged. */
   private evmChain: string | undefined;
-  private readonly inflight = new Set<Inflight>();
+  private readonly requests: InflightRequests;
   /** The pairing under way was prepared by prewarm() and no connect has adopted it yet. */
   private prewarmed = false;
   /** A caller that reports failures (not a prewarm) waits for the provider being created. */
@@ -192,6 +184,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     @inject(UniversalProviderInit) private readonly initProvider: (opts: Record<string, unknown>) => Promise<UniversalProviderLike>,
     @inject(WalletConnectConfig) private readonly config: WalletConnectPluginConfig,
   ) {
+    this.requests = new InflightRequests(this.config, () => this.state.connectionLost);
     // Closing the modal stops a pairing nobody is looking at (the waiting connect rejects), and
     // one that was prepared and never used.
     this.modal.onDidClose$.subscribe(() => {
@@ -285,7 +278,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       lastDeleted = topic;
       this.evmChain = undefined;
       this.chains.clear();
-      this.failInflight(new ProviderDisconnectedError({ details: 'The wallet ended the WalletConnect session.' }));
+      this.requests.failAll(new ProviderDisconnectedError({ details: 'The wallet ended the WalletConnect session.' }));
       this.store.patch({ status: 'idle', connectionLost: false });
       this.sessionEvents.next({ type: 'disconnect', reason: event });
       this.scoped.next({ type: 'disconnect', origin: 'wallet', reason: event });
@@ -293,9 +286,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     provider.on('session_delete', onDelete);
     provider.on('disconnect', onDelete);
     // The relay socket: WalletConnect reconnects by itself; we show the gap and bound the wait.
-    const relayer = provider.client?.core?.relayer;
-    relayer?.on?.('relayer_disconnect', () => this.setConnectionLost(true));
-    relayer?.on?.('relayer_connect', () => this.setConnectionLost(false));
+    watchRelay(provider, { store: this.store, account: this.account, connectors: this.connectors, requests: this.requests });
     provider.on('accountsChanged', (accounts: unknown) => {
       if (!Array.isArray(accounts)) return;
       this.sessionEvents.next({ type: 'accountsChanged', accounts: accounts.map(String) });
@@ -508,74 +499,11 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   cancelRequests(): void {
-    this.failInflight(new RequestAbortedError({ details: 'The request to the wallet was cancelled.' }));
+    this.requests.failAll(new RequestAbortedError({ details: 'The request to the wallet was cancelled.' }));
   }
 
   peerWallet(): { readonly name: string; readonly icon?: string } | undefined {
     return peerWallet(this.started?.session?.peer?.metadata);
-  }
-
-  // --- the relay link ---------------------------------------------------------
-
-  /** Follows the relay socket (only a live session can lose its link) and holds the wait of requests to it. */
-  private setConnectionLost(lost: boolean): void {
-    const value = lost && this.started?.session !== undefined;
-    if (value === this.state.connectionLost) return;
-    this.store.patch({ connectionLost: value });
-    for (const ns of Object.keys(this.account.state.namespaces) as ChainNamespace[]) {
-      const account = this.account.get(ns);
-      const connector = account.connectorId ? this.connectors.get(account.connectorId) : undefined;
-      if (account.status === 'disconnected' || connector?.type !== 'WALLET_CONNECT') continue;
-      this.account.patch(ns, { connectionLost: value });
-    }
-    for (const entry of this.inflight) {
-      if (value) this.arm(entry);
-      else if (entry.timer !== undefined) {
-        clearTimeout(entry.timer);
-        entry.timer = undefined;
-      }
-    }
-  }
-
-  private get lostConnectionTimeoutMs(): number {
-    const ms = this.config.lostConnectionTimeoutMs;
-    return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 600_000) : DEFAULT_LOST_CONNECTION_TIMEOUT_MS;
-  }
-
-  private arm(entry: Inflight): void {
-    const ms = this.lostConnectionTimeoutMs;
-    entry.timer ??= setTimeout(() => entry.fail(new RelayConnectionLostError(ms)), ms);
-  }
-
-  /**
-   * A request to the wallet: answered by the wallet, or failed by a lost relay that did not
-   * come back in time, a cancel, or the session's end. The wallet's own answer after that is
-   * dropped.
-   */
-  private guard<T>(work: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const entry: Inflight = {
-        fail: (err) => {
-          if (!this.inflight.delete(entry)) return;
-          if (entry.timer !== undefined) clearTimeout(entry.timer);
-          reject(err);
-        },
-      };
-      this.inflight.add(entry);
-      if (this.state.connectionLost) this.arm(entry);
-      work().then(
-        (value) => {
-          if (!this.inflight.delete(entry)) return;
-          if (entry.timer !== undefined) clearTimeout(entry.timer);
-          resolve(value);
-        },
-        (err: unknown) => entry.fail(err),
-      );
-    });
-  }
-
-  private failInflight(err: Error): void {
-    for (const entry of [...this.inflight]) entry.fail(err);
   }
 
   async disconnect(): Promise<void> {
@@ -584,7 +512,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const provider = this.providerPromise ? await this.providerPromise.catch(() => undefined) : undefined;
     this.evmChain = undefined;
     this.chains.clear();
-    this.failInflight(new ProviderDisconnectedError({ details: 'The WalletConnect session was ended.' }));
+    this.requests.failAll(new ProviderDisconnectedError({ details: 'The WalletConnect session was ended.' }));
     this.store.set({ ...INITIAL_WALLETCONNECT_STATE });
     if (provider?.session) {
       const topic = provider.session.topic;
@@ -612,7 +540,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     if (!provider.session) throw new ProviderDisconnectedError({ details: 'No WalletConnect session.' });
     if (args.method === 'wallet_sendCalls') assertSendCallsParams(args.params);
     try {
-      return await this.guard(() => provider.request<T>({ method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }, caipChainId));
+      return await this.requests.guard(() => provider.request<T>({ method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }, caipChainId));
     } catch (err) {
       this.alerts.showProviderError(err);
       throw err;
@@ -677,10 +605,10 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     }
     if (method === 'wallet_sendCalls') assertSendCallsParams(params);
     try {
-      if (method === 'wallet_switchEthereumChain') return await this.guard(() => this.switchChain(provider, params));
+      if (method === 'wallet_switchEthereumChain') return await this.requests.guard(() => this.switchChain(provider, params));
       const chain = `eip155:${this.currentChain(provider)}`;
       const send = () => provider.request({ method, ...(params === undefined ? {} : { params }) }, chain);
-      return await (LOCAL_METHODS.includes(method) ? send() : this.guard(send));
+      return await (LOCAL_METHODS.includes(method) ? send() : this.requests.guard(send));
     } catch (err) {
       this.alerts.showProviderError(err);
       throw err;
