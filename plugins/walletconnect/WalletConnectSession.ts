@@ -42,16 +42,17 @@ import {
   parseCaipNetworkId,
   type CaipNetwork,
 } from 'latchkey';
-import { ProviderDisconnectedError, RequestAbortedError, SwitchChainError, UserRejectedRequestError, assertSendCallsParams } from 'latchkey/errors';
+import { ProviderDisconnectedError, RequestAbortedError, UserRejectedRequestError, assertSendCallsParams } from 'latchkey/errors';
 import { UniversalProviderInitError } from './errors';
 import { buildNamespaces } from './sessionNamespaces';
 import { walletConnectLogger } from './logger';
-import { addressesOn, parseAccount, sessionChains } from './namespaces/context';
+import { parseAccount, sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
 import { settleStartupReplay } from './startupReplay';
 import { peerWallet } from './peerWallet';
 import { InflightRequests } from './inflightRequests';
 import { watchRelay } from './relayWatchdog';
+import { Eip155Bridge, toHexChainId } from './eip155Bridge';
 import {
   UniversalProviderInit,
   WalletConnectConfig,
@@ -76,9 +77,6 @@ const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   status: 'idle',
   connectionLost: false,
 };
-
-/** Requests that read the session itself, not the wallet (never held by the relay guard). */
-const LOCAL_METHODS: readonly string[] = ['eth_accounts', 'eth_chainId', 'eth_requestAccounts', 'wallet_revokePermissions'];
 
 /**
  * WalletConnect Verify makes the dapp's client open a hidden frame on the hosted
@@ -130,17 +128,6 @@ function changedChain(eventChainId: string, data: unknown): string {
   return typeof data === 'string' && data !== '' ? `${ns}:${data}` : eventChainId;
 }
 
-/** True for EIP-2255's `[{ eth_accounts: {} }]`: the dapp giving up its account permission. */
-function isAccountsPermission(params: unknown): boolean {
-  const first = Array.isArray(params) ? (params[0] as Record<string, unknown> | undefined) : undefined;
-  return params === undefined || (typeof first === 'object' && first !== null && 'eth_accounts' in first);
-}
-
-function toHexChainId(value: unknown): string | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^(0x[0-9a-f]+|\d+)$/i.test(value) ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 0 ? `0x${n.toString(16)}` : undefined;
-}
-
 interface Waiter {
   resolve(accounts: readonly string[]): void;
   reject(err: unknown): void;
@@ -163,8 +150,8 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   /** Id of the pairing attempt whose outcome counts (older ones were replaced). */
   private attempt = 0;
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Chain reference the eip155 requests go to, following chainChanged. */
-  private evmChain: string | undefined;
+  /** The eip155 EIP-1193 requests, and the chain they go to. */
+  private readonly eip155: Eip155Bridge;
   private readonly requests: InflightRequests;
   /** The pairing under way was prepared by prewarm() and no connect has adopted it yet. */
   private prewarmed = false;
@@ -185,6 +172,14 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     @inject(WalletConnectConfig) private readonly config: WalletConnectPluginConfig,
   ) {
     this.requests = new InflightRequests(this.config, () => this.state.connectionLost);
+    this.eip155 = new Eip155Bridge({
+      alerts,
+      networks: () => this.networks(),
+      provider: () => this.provider(),
+      connect: () => this.connect(),
+      disconnect: () => this.disconnect(),
+      guard: (work) => this.requests.guard(work),
+    });
     // Closing the modal stops a pairing nobody is looking at (the waiting connect rejects), and
     // one that was prepared and never used.
     this.modal.onDidClose$.subscribe(() => {
@@ -276,7 +271,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       const topic = event?.topic ?? event?.data ?? 'unknown';
       if (lastDeleted === topic) return;
       lastDeleted = topic;
-      this.evmChain = undefined;
+      this.eip155.setChain(undefined);
       this.chains.clear();
       this.requests.failAll(new ProviderDisconnectedError({ details: 'The wallet ended the WalletConnect session.' }));
       this.store.patch({ status: 'idle', connectionLost: false });
@@ -292,11 +287,8 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       this.sessionEvents.next({ type: 'accountsChanged', accounts: accounts.map(String) });
     });
     provider.on('chainChanged', (chain: unknown) => {
-      const hex = toHexChainId(chain);
-      // Non-eip155 chains (e.g. a Solana genesis hash) are not EIP-1193 chain ids.
-      if (!hex) return;
-      this.evmChain = String(Number(hex));
-      this.sessionEvents.next({ type: 'chainChanged', chainId: hex });
+      const hex = this.eip155.chainChanged(chain);
+      if (hex) this.sessionEvents.next({ type: 'chainChanged', chainId: hex });
     });
     // The raw wallet events keep their namespace (the provider's own events drop it).
     provider.on('session_event', (e: { topic?: string; params?: { chainId?: string; event?: { name?: string; data?: unknown } } } | undefined) => {
@@ -429,7 +421,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     this.attempt++;
     this.prewarmed = false;
     this.clearExpiryTimer();
-    this.evmChain = undefined;
+    this.eip155.setChain(undefined);
     const recent = this.state.recentWallet;
     this.store.patch({ status: 'connected', wcUri: undefined, wcPairingExpiry: undefined, buffering: false, wcError: false, error: undefined, wcLinking: undefined, connectionLost: false });
     if (recent) this.connectors.addRecent(recent);
@@ -510,7 +502,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     this.prewarmed = false;
     this.clearExpiryTimer();
     const provider = this.providerPromise ? await this.providerPromise.catch(() => undefined) : undefined;
-    this.evmChain = undefined;
+    this.eip155.setChain(undefined);
     this.chains.clear();
     this.requests.failAll(new ProviderDisconnectedError({ details: 'The WalletConnect session was ended.' }));
     this.store.set({ ...INITIAL_WALLETCONNECT_STATE });
@@ -551,7 +543,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const provider = this.started;
     const ns = provider?.session?.namespaces[namespace];
     if (!provider || !ns) return undefined;
-    if (namespace === 'eip155') return `eip155:${this.currentChain(provider)}`;
+    if (namespace === 'eip155') return `eip155:${this.eip155.currentChain(provider)}`;
     const approved = sessionChains(ns);
     const tracked = this.chains.get(namespace);
     if (tracked && approved.includes(`${namespace}:${tracked}`)) return `${namespace}:${tracked}`;
@@ -567,7 +559,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     const ref = parseCaipNetworkId(caipChainId).chainId;
     const rpc = this.networks().find((n) => n.caipNetworkId === caipChainId)?.rpcUrls.default.http[0];
     provider.setDefaultChain(caipChainId, rpc);
-    if (namespace === 'eip155') this.evmChain = ref;
+    if (namespace === 'eip155') this.eip155.setChain(ref);
     else this.chains.set(namespace, ref);
   }
 
@@ -586,78 +578,9 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     this.store.patch({ recentWallet });
   }
 
-  // --- EIP-1193 (eip155) ------------------------------------------------------
-
-  async eip1193Request(args: { method: string; params?: unknown }): Promise<unknown> {
-    const { method, params } = args;
-    if (method === 'eth_requestAccounts') {
-      await this.connect();
-      return this.evmAddresses(await this.provider());
-    }
-    const provider = await this.provider();
-    if (method === 'eth_accounts') return provider.session ? this.evmAddresses(provider) : [];
-    if (!provider.session) throw new ProviderDisconnectedError({ details: 'No WalletConnect session.' });
-    if (method === 'eth_chainId') return toHexChainId(this.currentChain(provider));
-    if (method === 'wallet_revokePermissions' && isAccountsPermission(params)) {
-      // Revoking the dapp's account permission (EIP-2255) ends a WalletConnect session.
-      await this.disconnect();
-      return null;
-    }
-    if (method === 'wallet_sendCalls') assertSendCallsParams(params);
-    try {
-      if (method === 'wallet_switchEthereumChain') return await this.requests.guard(() => this.switchChain(provider, params));
-      const chain = `eip155:${this.currentChain(provider)}`;
-      const send = () => provider.request({ method, ...(params === undefined ? {} : { params }) }, chain);
-      return await (LOCAL_METHODS.includes(method) ? send() : this.requests.guard(send));
-    } catch (err) {
-      this.alerts.showProviderError(err);
-      throw err;
-    }
-  }
-
-  /**
-   * Switches through the session: the wallet is asked (when it granted
-   * wallet_switchEthereumChain), then the provider's default chain moves, which
-   * emits chainChanged. A chain the session does not hold and the wallet cannot
-   * be asked about is an unrecognised chain (4902).
-   */
-  private async switchChain(provider: UniversalProviderLike, params: unknown): Promise<null> {
-    const raw = (Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined) ?? '';
-    const hex = toHexChainId(raw);
-    if (!hex) throw new SwitchChainError({ details: `Invalid chainId ${String(raw)}` });
-    const ref = String(Number(hex));
-    const session = provider.session!;
-    const ns = session.namespaces['eip155'];
-    const approved = (ns ? sessionChains(ns) : []).includes(`eip155:${ref}`);
-    const canAsk = ns?.methods.includes('wallet_switchEthereumChain') && typeof provider.client?.request === 'function';
-    if (canAsk) {
-      await provider.client!.request!({
-        topic: session.topic,
-        chainId: `eip155:${this.currentChain(provider)}`,
-        request: { method: 'wallet_switchEthereumChain', params: [{ chainId: hex }] },
-      });
-    } else if (!approved) {
-      throw new SwitchChainError({ details: `The session does not include eip155:${ref}.` });
-    }
-    const rpc = this.networks().find((n) => n.caipNetworkId === `eip155:${ref}`)?.rpcUrls.default.http[0];
-    provider.setDefaultChain(`eip155:${ref}`, rpc);
-    this.evmChain = ref;
-    return null;
-  }
-
-  private currentChain(provider: UniversalProviderLike): string {
-    // The provider's eip155 sub-provider knows its default chain; setDefaultChain moves it.
-    const fromProvider = (provider as { rpcProviders?: Record<string, { getDefaultChain?(): string }> }).rpcProviders?.['eip155']?.getDefaultChain?.();
-    if (fromProvider) return fromProvider;
-    if (this.evmChain) return this.evmChain;
-    const first = provider.session?.namespaces['eip155']?.accounts[0];
-    const chain = first ? parseAccount(first)?.chain : undefined;
-    return parseCaipNetworkId(chain ?? this.networks().find((n) => n.chainNamespace === 'eip155')?.caipNetworkId ?? 'eip155:1').chainId;
-  }
-
-  private evmAddresses(provider: UniversalProviderLike): string[] {
-    const ns = provider.session?.namespaces['eip155'];
-    return ns ? addressesOn(ns, `eip155:${this.currentChain(provider)}`) : [];
+  /** An EIP-1193 request of the eip155 namespace (./eip155Bridge). */
+  eip1193Request(args: { method: string; params?: unknown }): Promise<unknown> {
+    return this.eip155.request(args);
   }
 
   private networks(): readonly CaipNetwork[] {
