@@ -26,7 +26,7 @@
  * `cancelRequests()` ends their wait at once. WalletConnect reconnects by itself; the flag
  * clears when it has.
  *
- * Verify: see {@link shouldSkipVerify}.
+ * The provider's creation (Verify included): ./providerLifecycle; its events: ./providerEvents.
  */
 import { inject, injectable } from 'inversify';
 import { Subject } from 'rxjs';
@@ -43,16 +43,16 @@ import {
   type CaipNetwork,
 } from 'latchkey';
 import { ProviderDisconnectedError, RequestAbortedError, UserRejectedRequestError, assertSendCallsParams } from 'latchkey/errors';
-import { UniversalProviderInitError } from './errors';
 import { buildNamespaces } from './sessionNamespaces';
-import { walletConnectLogger } from './logger';
-import { parseAccount, sessionChains } from './namespaces/context';
+import { sessionChains } from './namespaces/context';
 import { isPairingExpired, msUntilExpired, pairingExpiry, shouldReusePairing } from './pairing';
 import { settleStartupReplay } from './startupReplay';
 import { peerWallet } from './peerWallet';
 import { InflightRequests } from './inflightRequests';
 import { watchRelay } from './relayWatchdog';
-import { Eip155Bridge, toHexChainId } from './eip155Bridge';
+import { Eip155Bridge } from './eip155Bridge';
+import { ProviderLifecycle } from './providerLifecycle';
+import { listenToProvider } from './providerEvents';
 import {
   UniversalProviderInit,
   WalletConnectConfig,
@@ -63,8 +63,6 @@ import {
   type WalletConnectSession,
   type WalletConnectState,
 } from './types';
-
-const DEFAULT_STORAGE_PREFIX = 'latchkey';
 
 const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   wcUri: undefined,
@@ -78,54 +76,10 @@ const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   connectionLost: false,
 };
 
-/**
- * WalletConnect Verify makes the dapp's client open a hidden frame on the hosted
- * Verify service for every session proposal and request and wait for it, up to
- * 5 s (core 2.25, `verify.register`). There is no option to turn it off, and its
- * result when the service is unreachable is an empty attestation — which the
- * wallet treats as "unknown origin". So where the service cannot attest anything
- * anyway (a relay on loopback or a private network), we return that empty
- * attestation at once instead of waiting: same outcome, no 5 s stall.
- * `config.verify` forces it on or off.
- */
-export function shouldSkipVerify(relayUrl: string | undefined, verify: boolean | undefined): boolean {
-  if (verify !== undefined) return !verify;
-  if (!relayUrl) return false;
-  let host: string;
-  try {
-    host = new URL(relayUrl).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return false;
-  }
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '::1' ||
-    /^127\./.test(host) ||
-    /^10\./.test(host) ||
-    /^192\.168\./.test(host) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(host)
-  );
-}
-
 /** CAIP-10 accounts of a session ('eip155:1:0xabc…'), every namespace. */
 function sessionAccounts(provider: UniversalProviderLike): string[] {
   const namespaces = provider.session?.namespaces ?? {};
   return Object.values(namespaces).flatMap((n) => [...(n.accounts ?? [])]);
-}
-
-/**
- * The CAIP-2 chain a wallet's chainChanged names: the event data (a CAIP-2 id, a chain
- * reference, or an EIP-155 number / hex) in the namespace of the event's `chainId`.
- */
-function changedChain(eventChainId: string, data: unknown): string {
-  const ns = eventChainId.split(':')[0]!;
-  if (typeof data === 'string' && data.includes(':')) return data;
-  if (ns === 'eip155') {
-    const hex = toHexChainId(data);
-    return hex ? `eip155:${Number(hex)}` : eventChainId;
-  }
-  return typeof data === 'string' && data !== '' ? `${ns}:${data}` : eventChainId;
 }
 
 interface Waiter {
@@ -141,11 +95,9 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   readonly events$ = this.sessionEvents.asObservable();
   private readonly scoped = new Subject<NamespaceEvent>();
   readonly namespaceEvents$ = this.scoped.asObservable();
-  /** The provider once started (for synchronous checks). */
-  private started: UniversalProviderLike | undefined;
   /** Chain reference per non-eip155 namespace, following switches and the wallet's chainChanged. */
   private readonly chains = new Map<string, string>();
-  private providerPromise: Promise<UniversalProviderLike> | undefined;
+  private readonly lifecycle: ProviderLifecycle;
   private waiters: Waiter[] = [];
   /** Id of the pairing attempt whose outcome counts (older ones were replaced). */
   private attempt = 0;
@@ -155,8 +107,6 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   private readonly requests: InflightRequests;
   /** The pairing under way was prepared by prewarm() and no connect has adopted it yet. */
   private prewarmed = false;
-  /** A caller that reports failures (not a prewarm) waits for the provider being created. */
-  private reportInitFailure = false;
   /** Until the provider's sign client has run its start-up replay, no pairing link is shown (./startupReplay). */
   private linkGate: Promise<void> | undefined;
 
@@ -164,14 +114,16 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     @inject(Options) private readonly options: Options,
     @inject(Environment) private readonly env: Environment,
     @inject(Alerts) private readonly alerts: Alerts,
-    @inject(Events) private readonly events: Events,
+    @inject(Events) events: Events,
     @inject(Modal) private readonly modal: Modal,
     @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
     @inject(Account) private readonly account: Account,
-    @inject(UniversalProviderInit) private readonly initProvider: (opts: Record<string, unknown>) => Promise<UniversalProviderLike>,
-    @inject(WalletConnectConfig) private readonly config: WalletConnectPluginConfig,
+    @inject(UniversalProviderInit) initProvider: (opts: Record<string, unknown>) => Promise<UniversalProviderLike>,
+    @inject(WalletConnectConfig) config: WalletConnectPluginConfig,
   ) {
-    this.requests = new InflightRequests(this.config, () => this.state.connectionLost);
+    const store = this.store;
+    this.lifecycle = new ProviderLifecycle({ options, config, alerts, events, store, init: initProvider, started: (provider, own) => this.onStarted(provider, own) });
+    this.requests = new InflightRequests(config, () => this.state.connectionLost);
     this.eip155 = new Eip155Bridge({
       alerts,
       networks: () => this.networks(),
@@ -192,124 +144,39 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     return this.store.state;
   }
 
-  get relayUrl(): string | undefined {
-    return this.config.relayUrl ?? this.options.state.relayUrl;
-  }
-
   provider(): Promise<UniversalProviderLike> {
-    return this.ensureProvider(true);
+    return this.lifecycle.ensure(true);
   }
 
-  /** The provider, created once; `report`: a failure to create it is shown (alert, error state) to whoever waits. */
-  private ensureProvider(report: boolean): Promise<UniversalProviderLike> {
-    if (!this.providerPromise) this.reportInitFailure = report;
-    else this.reportInitFailure ||= report;
-    this.providerPromise ??= this.createProvider().catch((err) => {
-      this.providerPromise = undefined;
-      throw err;
+  /** The provider is up: its events come here, its relay socket is watched, and one we started runs its start-up replay before any link. */
+  private onStarted(provider: UniversalProviderLike, own: boolean): void {
+    listenToProvider(provider, {
+      uri: (uri) => this.showUri(uri),
+      approved: () => this.onApproved(provider),
+      deleted: (reason) => this.onDeleted(reason),
+      accountsChanged: (accounts) => this.sessionEvents.next({ type: 'accountsChanged', accounts }),
+      chainChanged: (chain) => {
+        const hex = this.eip155.chainChanged(chain);
+        if (hex) this.sessionEvents.next({ type: 'chainChanged', chainId: hex });
+      },
+      namespaceEvent: (event) => {
+        if (event.type === 'chainChanged' && event.namespace !== 'eip155') this.chains.set(event.namespace, event.chainId.slice(event.namespace.length + 1));
+        this.scoped.next(event);
+      },
     });
-    return this.providerPromise;
-  }
-
-  private async createProvider(): Promise<UniversalProviderLike> {
-    const opts = this.options.state;
-    const host = opts.universalProvider as UniversalProviderLike | undefined;
-    let provider: UniversalProviderLike;
-    if (host) {
-      provider = host;
-    } else {
-      this.store.patch({ status: 'initializing' });
-      const relayUrl = this.relayUrl;
-      try {
-        provider = await this.initProvider({
-          projectId: opts.projectId,
-          ...(relayUrl ? { relayUrl } : {}),
-          metadata: {
-            name: opts.metadata.name,
-            description: opts.metadata.description,
-            url: opts.metadata.url,
-            icons: [...opts.metadata.icons],
-          },
-          telemetryEnabled: false,
-          // WalletConnect's own log at 'error', without the visitor's rejections: a normal
-          // approval or a "no" in the wallet logs nothing.
-          logger: walletConnectLogger('error'),
-          customStoragePrefix: this.config.customStoragePrefix ?? DEFAULT_STORAGE_PREFIX,
-        });
-      } catch (cause) {
-        const error = new UniversalProviderInitError({ cause });
-        if (!this.reportInitFailure) {
-          // Only a prewarm waited: nobody asked for WalletConnect yet; its own connect will try again.
-          this.store.patch({ status: 'idle' });
-          throw error;
-        }
-        this.events.track({ type: 'error', event: 'INTERNAL_SDK_ERROR', properties: { errorType: 'UniversalProviderInitError' } });
-        console.error('[latchkey] WalletConnect: the universal provider failed to start', cause);
-        this.alerts.showProviderError(cause);
-        this.store.patch({ status: 'error', wcError: true, error, buffering: false });
-        throw error;
-      }
-      if (shouldSkipVerify(relayUrl, this.config.verify)) {
-        const verify = provider.client?.core?.verify;
-        if (verify && typeof verify.register === 'function') verify.register = async () => '';
-      }
-    }
-    this.listen(provider);
-    // A provider we started: its sign client's start-up replay before any link (./startupReplay).
-    if (provider !== host) this.holdLinksFor(settleStartupReplay(provider));
-    this.started = provider;
-    if (provider.session) this.store.patch({ status: 'connected' });
-    else if (this.state.status === 'initializing') this.store.patch({ status: 'idle' });
-    return provider;
-  }
-
-  private listen(provider: UniversalProviderLike): void {
-    provider.on('display_uri', (uri: string) => this.showUri(uri));
-    provider.on('connect', () => this.onApproved(provider));
-    let lastDeleted: string | undefined;
-    const onDelete = (event: { topic?: string; data?: string } | undefined) => {
-      const topic = event?.topic ?? event?.data ?? 'unknown';
-      if (lastDeleted === topic) return;
-      lastDeleted = topic;
-      this.eip155.setChain(undefined);
-      this.chains.clear();
-      this.requests.failAll(new ProviderDisconnectedError({ details: 'The wallet ended the WalletConnect session.' }));
-      this.store.patch({ status: 'idle', connectionLost: false });
-      this.sessionEvents.next({ type: 'disconnect', reason: event });
-      this.scoped.next({ type: 'disconnect', origin: 'wallet', reason: event });
-    };
-    provider.on('session_delete', onDelete);
-    provider.on('disconnect', onDelete);
-    // The relay socket: WalletConnect reconnects by itself; we show the gap and bound the wait.
     watchRelay(provider, { store: this.store, account: this.account, connectors: this.connectors, requests: this.requests });
-    provider.on('accountsChanged', (accounts: unknown) => {
-      if (!Array.isArray(accounts)) return;
-      this.sessionEvents.next({ type: 'accountsChanged', accounts: accounts.map(String) });
-    });
-    provider.on('chainChanged', (chain: unknown) => {
-      const hex = this.eip155.chainChanged(chain);
-      if (hex) this.sessionEvents.next({ type: 'chainChanged', chainId: hex });
-    });
-    // The raw wallet events keep their namespace (the provider's own events drop it).
-    provider.on('session_event', (e: { topic?: string; params?: { chainId?: string; event?: { name?: string; data?: unknown } } } | undefined) => {
-      const chainId = e?.params?.chainId;
-      const name = e?.params?.event?.name;
-      const data = e?.params?.event?.data;
-      if (typeof chainId !== 'string' || !chainId.includes(':')) return;
-      if (e?.topic !== undefined && provider.session && e.topic !== provider.session.topic) return;
-      const namespace = chainId.split(':')[0]!;
-      if (name === 'accountsChanged' && Array.isArray(data)) {
-        const accounts = data.flatMap((a) => {
-          const text = String(a);
-          return text.includes(':') ? (parseAccount(text)?.address ?? []) : [text];
-        });
-        this.scoped.next({ type: 'accountsChanged', namespace, chainId, accounts });
-      } else if (name === 'chainChanged') {
-        const next = changedChain(chainId, data);
-        if (namespace !== 'eip155') this.chains.set(namespace, next.slice(namespace.length + 1));
-        this.scoped.next({ type: 'chainChanged', namespace, chainId: next });
-      }
-    });
+    // A provider we started: its sign client's start-up replay before any link (./startupReplay).
+    if (own) this.holdLinksFor(settleStartupReplay(provider));
+  }
+
+  /** The wallet ended the session. */
+  private onDeleted(reason: unknown): void {
+    this.eip155.setChain(undefined);
+    this.chains.clear();
+    this.requests.failAll(new ProviderDisconnectedError({ details: 'The wallet ended the WalletConnect session.' }));
+    this.store.patch({ status: 'idle', connectionLost: false });
+    this.sessionEvents.next({ type: 'disconnect', reason });
+    this.scoped.next({ type: 'disconnect', origin: 'wallet', reason });
   }
 
   async connect(options: { readonly signal?: AbortSignal } = {}): Promise<readonly string[]> {
@@ -357,7 +224,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     if (!this.mayPrewarm()) return;
     let provider: UniversalProviderLike;
     try {
-      provider = await this.ensureProvider(false);
+      provider = await this.lifecycle.ensure(false);
     } catch {
       return; // said nothing: the view's own connect tries again and reports
     }
@@ -380,7 +247,8 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     if (this.state.status === 'pairing') this.store.patch({ status: 'idle', buffering: false, wcUri: undefined, wcPairingExpiry: undefined });
     // Its relay subscription goes too (and any other pairing no session came from); not on a
     // provider the host gave, whose pairings are the host's business.
-    const own = this.started !== undefined && this.started !== this.options.state.universalProvider ? this.started : undefined;
+    const started = this.lifecycle.current;
+    const own = started !== undefined && started !== this.options.state.universalProvider ? started : undefined;
     if (own && !own.session) own.cleanupPendingPairings?.({ deletePairings: true }).catch(() => undefined);
   }
 
@@ -495,13 +363,14 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   peerWallet(): { readonly name: string; readonly icon?: string } | undefined {
-    return peerWallet(this.started?.session?.peer?.metadata);
+    return peerWallet(this.lifecycle.current?.session?.peer?.metadata);
   }
 
   async disconnect(): Promise<void> {
     this.prewarmed = false;
     this.clearExpiryTimer();
-    const provider = this.providerPromise ? await this.providerPromise.catch(() => undefined) : undefined;
+    const pending = this.lifecycle.pending;
+    const provider = pending ? await pending.catch(() => undefined) : undefined;
     this.eip155.setChain(undefined);
     this.chains.clear();
     this.requests.failAll(new ProviderDisconnectedError({ details: 'The WalletConnect session was ended.' }));
@@ -524,7 +393,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   currentProvider(): UniversalProviderLike | undefined {
-    return this.started;
+    return this.lifecycle.current;
   }
 
   async request<T = unknown>(args: { method: string; params?: unknown }, caipChainId: string): Promise<T> {
@@ -540,7 +409,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   activeChain(namespace: string): string | undefined {
-    const provider = this.started;
+    const provider = this.lifecycle.current;
     const ns = provider?.session?.namespaces[namespace];
     if (!provider || !ns) return undefined;
     if (namespace === 'eip155') return `eip155:${this.eip155.currentChain(provider)}`;
@@ -553,7 +422,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   setActiveChain(caipChainId: string): void {
-    const provider = this.started;
+    const provider = this.lifecycle.current;
     if (!provider?.session) return;
     const namespace = caipChainId.split(':')[0]!;
     const ref = parseCaipNetworkId(caipChainId).chainId;
