@@ -11,7 +11,7 @@ import { WALLETCONNECT_CONNECTOR_ID } from './connectors';
 import { walletConnectPlugin } from './index';
 import { lazyEip1193Provider } from './provider';
 import { PAIRING_LIFETIME_MS } from './pairing';
-import { shouldSkipVerify } from './WalletConnectSession';
+import { shouldSkipVerify } from './providerLifecycle';
 import { UniversalProviderInit, WalletConnectSession, type SessionEvent, type UniversalProviderLike } from './types';
 import { BehaviorSubject, Subject } from 'rxjs';
 

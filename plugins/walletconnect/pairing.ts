@@ -1,7 +1,23 @@
 /**
- * Pairing-URI lifetime rules (spec sections 4 and 9). Pure functions of a
- * clock reading, so they are tested without waiting.
+ * The pairing: its link's lifetime rules (spec sections 4 and 9; pure functions of a clock
+ * reading, so they are tested without waiting), and {@link PairingFlow}, which runs a pairing
+ * from the connects that wait for it to the wallet's approval.
+ *
+ * `connect()` publishes a `wc:` link (state `wcUri`, `wcPairingExpiry`) and waits for the
+ * wallet's approval. A link lives 4 minutes and counts as expired 10 s before; while a connect
+ * waits, an expired link is replaced by a fresh one (a timer, on the injectable clock of
+ * Environment). Every waiting connect resolves with whichever pairing the wallet approves. On a
+ * phone in Telegram or iOS Safari, a new connect reuses an unexpired link; a link prepared by
+ * prewarm (./prewarmedPairing) is adopted by the next connect.
+ *
+ * A connect may carry an AbortSignal: when it aborts (the visitor chose another wallet), that
+ * connect stops waiting, and the pairing stops when nobody waits for it any more.
  */
+import type { Alerts, ConnectorRegistry, Options, Store } from 'latchkey';
+import { UserRejectedRequestError } from 'latchkey/errors';
+import { buildNamespaces } from './sessionNamespaces';
+import type { PairingPrewarm } from './prewarmedPairing';
+import type { UniversalProviderLike, WalletConnectState } from './types';
 
 /** A pairing URI is offered for 4 minutes. */
 export const PAIRING_LIFETIME_MS = 4 * 60_000;
@@ -43,4 +59,207 @@ export function reusesPairing(env: PairingEnvironment): boolean {
 /** Whether a connect may reuse the pairing expiring at `expiry` instead of creating a new one. */
 export function shouldReusePairing(env: PairingEnvironment, expiry: number | undefined, now: number): boolean {
   return reusesPairing(env) && !isPairingExpired(expiry, now);
+}
+
+/** CAIP-10 accounts of a session ('eip155:1:0xabc…'), every namespace. */
+export function sessionAccounts(provider: UniversalProviderLike): string[] {
+  const namespaces = provider.session?.namespaces ?? {};
+  return Object.values(namespaces).flatMap((n) => [...(n.accounts ?? [])]);
+}
+
+interface Waiter {
+  resolve(accounts: readonly string[]): void;
+  reject(err: unknown): void;
+}
+
+/** What a pairing works with. */
+export interface PairingFlowDeps {
+  readonly options: Options;
+  readonly env: PairingEnvironment & { now(): number };
+  readonly alerts: Alerts;
+  readonly connectors: ConnectorRegistry;
+  readonly store: Store<WalletConnectState>;
+  /** The pairing prepared before anybody asked, if any. */
+  readonly prewarm: Pick<PairingPrewarm, 'prepared' | 'drop'>;
+  provider(): Promise<UniversalProviderLike>;
+  /** A session was approved (told before the waiting connects hear of it). */
+  sessionApproved(): void;
+}
+
+/** The pairing under way: its link, the connects waiting for it, the wallet's answer. */
+export class PairingFlow {
+  private waiters: Waiter[] = [];
+  /** Id of the pairing attempt whose outcome counts (older ones were replaced). */
+  private attempt = 0;
+  private expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Until the provider's sign client has run its start-up replay, no pairing link is shown (./startupReplay). */
+  private linkGate: Promise<void> | undefined;
+
+  constructor(private readonly deps: PairingFlowDeps) {}
+
+  private get state(): WalletConnectState {
+    return this.deps.store.state;
+  }
+
+  /** Whether a connect waits for the pairing. */
+  get waiting(): boolean {
+    return this.waiters.length > 0;
+  }
+
+  /** A connect without a session: waits for the pairing under way (or a new one) to be approved. */
+  wait(provider: UniversalProviderLike, signal: AbortSignal | undefined): Promise<readonly string[]> {
+    const done = new Promise<readonly string[]>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject };
+      this.waiters.push(waiter);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.waiters.includes(waiter)) return;
+          // This connect was left; the pairing stops when nobody else waits for it.
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          if (this.waiters.length === 0 && this.state.status === 'pairing') this.stop();
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
+    const s = this.state;
+    const generating = s.status === 'pairing' && s.buffering;
+    const prepared = this.deps.prewarm.prepared && s.status === 'pairing' && s.wcUri !== undefined && !isPairingExpired(s.wcPairingExpiry, this.deps.env.now());
+    const reuse = prepared || (s.wcUri !== undefined && shouldReusePairing(this.deps.env, s.wcPairingExpiry, this.deps.env.now()));
+    // A prepared pairing (ready or being generated) is this connect's from now on.
+    this.deps.prewarm.prepared = false;
+    if (generating || reuse) {
+      this.deps.store.patch({ status: 'pairing', wcError: false, error: undefined });
+      if (reuse) this.scheduleExpiry();
+    } else if (this.deps.options.state.manualWCControl) {
+      // The host pairs the provider itself; we show its URI and wait for its session.
+      this.deps.store.patch({ status: 'pairing', wcError: false, error: undefined });
+    } else {
+      this.start(provider);
+    }
+    return done;
+  }
+
+  /** Replaces the link with a fresh one while a connect (or a prewarm) waits for it. */
+  async refresh(): Promise<void> {
+    if (this.state.status !== 'pairing' || (this.waiters.length === 0 && !this.deps.prewarm.prepared) || this.deps.options.state.manualWCControl) return;
+    const provider = await this.deps.provider();
+    if (provider.session) return this.approved(provider);
+    this.start(provider);
+  }
+
+  /** A new pairing: the one under way no longer counts. */
+  start(provider: UniversalProviderLike): void {
+    const id = ++this.attempt;
+    this.clearExpiryTimer();
+    this.deps.store.patch({ status: 'pairing', buffering: true, wcUri: undefined, wcPairingExpiry: undefined, wcError: false, error: undefined });
+    const optionalNamespaces = buildNamespaces(this.deps.options.state.networks, this.deps.options.state.customRpcUrls);
+    provider.connect({ optionalNamespaces }).then(
+      () => {
+        if (id === this.attempt) this.approved(provider);
+      },
+      (err: unknown) => {
+        if (id !== this.attempt) return; // replaced by a fresher link: its end does not count
+        if (this.deps.prewarm.prepared && this.waiters.length === 0) return this.deps.prewarm.drop(); // unused: nobody to tell
+        this.fail(err);
+      },
+    );
+  }
+
+  private fail(err: unknown): void {
+    this.clearExpiryTimer();
+    this.deps.alerts.showProviderError(err);
+    const error = err instanceof Error ? err : new Error(typeof err === 'string' ? err : 'WalletConnect pairing failed');
+    this.deps.store.patch({ status: 'error', wcError: true, error, buffering: false });
+    this.settle((w) => w.reject(err));
+  }
+
+  /** The wallet approved: every waiting connect resolves with the session's accounts. */
+  approved(provider: UniversalProviderLike): void {
+    if (!provider.session) return;
+    this.attempt++;
+    this.deps.prewarm.prepared = false;
+    this.clearExpiryTimer();
+    this.deps.sessionApproved();
+    const recent = this.state.recentWallet;
+    this.deps.store.patch({ status: 'connected', wcUri: undefined, wcPairingExpiry: undefined, buffering: false, wcError: false, error: undefined, wcLinking: undefined, connectionLost: false });
+    if (recent) this.deps.connectors.addRecent(recent);
+    const accounts = sessionAccounts(provider);
+    this.settle((w) => w.resolve(accounts));
+  }
+
+  private settle(fn: (w: Waiter) => void): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) fn(w);
+  }
+
+  /** Links wait for `gate` (the start-up replay of a provider just started; ./startupReplay). */
+  holdLinksFor(gate: Promise<void> | undefined): void {
+    this.linkGate = gate;
+    void gate?.then(() => {
+      if (this.linkGate === gate) this.linkGate = undefined;
+    });
+  }
+
+  /** A link from the provider: shown now, or once its sign client has run its start-up replay; not when its pairing stopped meanwhile. */
+  showUri(uri: string): void {
+    const gate = this.linkGate;
+    if (!gate) return this.setUri(uri);
+    const id = this.attempt;
+    void gate.then(() => {
+      if (id === this.attempt) this.setUri(uri);
+    });
+  }
+
+  setUri(uri: string): void {
+    const expiry = pairingExpiry(this.deps.env.now());
+    this.deps.store.patch({ wcUri: uri, wcPairingExpiry: expiry, buffering: false, wcError: false, error: undefined, status: this.state.status === 'connected' ? 'connected' : 'pairing' });
+    this.scheduleExpiry();
+  }
+
+  /** While a connect waits, a link that counts as expired is replaced by a fresh one. */
+  private scheduleExpiry(): void {
+    this.clearExpiryTimer();
+    const expiry = this.state.wcPairingExpiry;
+    if (expiry === undefined) return;
+    const wait = msUntilExpired(expiry, this.deps.env.now());
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = undefined;
+      if (this.state.wcPairingExpiry !== expiry) return;
+      if (!isPairingExpired(expiry, this.deps.env.now())) return this.scheduleExpiry();
+      void this.refresh().catch(() => undefined);
+    }, wait);
+  }
+
+  private clearExpiryTimer(): void {
+    if (this.expiryTimer !== undefined) clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+  }
+
+  cancel(reason?: Error): void {
+    this.stop();
+    this.settle((w) => w.reject(reason ?? new UserRejectedRequestError({ details: 'The modal was closed before a wallet approved the pairing.' })));
+  }
+
+  /** The pairing stops: its link is no longer renewed and a late answer to it no longer counts. */
+  private stop(): void {
+    this.attempt++;
+    this.deps.prewarm.prepared = false;
+    this.clearExpiryTimer();
+    this.deps.store.patch({ status: 'idle', buffering: false });
+  }
+
+  /** The pairing under way stops counting (a prepared one nobody used): no longer renewed, a late answer to it ignored. */
+  retire(): void {
+    this.attempt++;
+    this.clearExpiryTimer();
+  }
+
+  /** The link is no longer renewed, nor adopted as a prepared one (a disconnect, a reset). */
+  release(): void {
+    this.deps.prewarm.prepared = false;
+    this.clearExpiryTimer();
+  }
 }
