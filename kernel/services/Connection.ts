@@ -1,23 +1,11 @@
 import { Subject, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable, type Container } from 'inversify';
 import { Store, type Observed } from '../store';
-import type {
-  AdapterCall,
-  AdapterCapability,
-  AdapterConnection,
-  ChainAdapter,
-  TransferRequest,
-  TransactionRequest,
-} from '../adapter';
-import type { ChainNamespace, ConnectionStatus, Connector, Network as NetworkData } from '../types';
+import type { AdapterCall, AdapterCapability, AdapterConnection, ChainAdapter, TransferRequest, TransactionRequest } from '../adapter';
+import type { ChainNamespace, Connector, Network as NetworkData } from '../types';
 import { LatchkeyError } from '../errors/base';
 import { RequestAbortedError } from '../errors/request';
-import {
-  AddressOrAuthConnectorNotFoundError,
-  CapabilityNotSupportedError,
-  ConnectorNotFoundError,
-  FailedToDisconnectError,
-} from '../errors/kernel';
+import { AddressOrAuthConnectorNotFoundError, CapabilityNotSupportedError, ConnectorNotFoundError, FailedToDisconnectError } from '../errors/kernel';
 import { Account } from './Account';
 import { ConnectorRegistry } from './ConnectorRegistry';
 import { Events } from './Events';
@@ -27,6 +15,9 @@ import { CHAIN_NAMESPACES, isAccountSyncSupported } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
 import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
+import { resolveConnector, waitForConnector } from './findConnector';
+import { affectedNamespaces, isInUse, SHARED_SESSION_TYPES } from './sharedSessions';
+import { PAIRING_TYPES, settled, type Attempt } from './connectAttempt';
 import type { followWalletEvent, WalletEventHost } from './walletEvents';
 
 export const Connection = Symbol('Connection');
@@ -104,38 +95,6 @@ export interface ConnectedSession extends AdapterCall {
 /** Spec section 9: the native balance is cached for 30 s. */
 const NATIVE_BALANCE_TTL_MS = 30_000;
 
-/** How long reconnect waits for a stored connector to be announced (EIP-6963 announces are async). */
-const RECONNECT_CONNECTOR_WAIT_MS = 1000;
-
-/** Connector types whose one session spans several namespaces: they disconnect together. */
-const SHARED_SESSION_TYPES: readonly string[] = ['WALLET_CONNECT', 'AUTH', 'ID_AUTH'];
-
-/**
- * Connector types whose connect first shows a pairing (a QR code, a link) and waits for a wallet
- * elsewhere. A pairing is not a connection: the account stays as it is until the wallet approves,
- * and closing the pairing view is not "leaving a connect mid-way".
- */
-const PAIRING_TYPES: readonly string[] = ['WALLET_CONNECT'];
-
-/**
- * A connect the visitor started. The newest one per namespace is the one that counts: an
- * attempt left for another (WalletConnect chosen, Back, then the installed wallet) is aborted,
- * and whatever it ends with no longer touches the namespace.
- */
-interface Attempt {
-  readonly connector: Connector;
-  readonly abort: AbortController;
-  /** The namespace's status before the first attempt of this run (restored when the run fails). */
-  readonly before: ConnectionStatus;
-  /** A multi-chain wallet's other namespace, connected after the visitor's choice (never the pending one). */
-  readonly companion?: boolean;
-}
-
-/** Where a failed connect leaves the namespace: connected stays connected, anything else is disconnected. */
-function settled(status: ConnectionStatus): ConnectionStatus {
-  return status === 'connected' ? 'connected' : 'disconnected';
-}
-
 /**
  * A failure as a typed error. A wallet's raw error is mapped by `toProviderError`, which is
  * loaded on the first failure (error paths only: its code → class table is not startup code).
@@ -164,7 +123,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     @inject(Account) readonly account: Account,
     @inject(Network) readonly network: Network,
     @inject(Modal) private readonly modal: Modal,
-    @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
+    @inject(ConnectorRegistry) readonly connectors: ConnectorRegistry,
     @inject(PluginHost) private readonly plugins: PluginHost,
     @inject(Storage) private readonly storage: Storage,
     @inject(Events) readonly events: Events,
@@ -177,7 +136,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
 
   async connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void> {
     const group = this.connectors.get(params.connectorId);
-    const connector = this.resolveConnector(params.connectorId, params.namespace ?? this.network.state.activeNamespace);
+    const connector = resolveConnector(this.connectors, params.connectorId, params.namespace ?? this.network.state.activeNamespace);
     const ns = connector.chain;
     const previous = this.attempts.get(ns);
     const attempt: Attempt = { connector, abort: new AbortController(), before: previous?.before ?? this.account.get(ns).status };
@@ -237,13 +196,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
    * the connector (or, for a session connector, its session) now serves a namespace.
    */
   private async releaseAbandoned(adapter: ChainAdapter, connector: Connector): Promise<void> {
-    const shared = SHARED_SESSION_TYPES.includes(connector.type);
-    const inUse = CHAIN_NAMESPACES.some((ns) => {
-      const id = this.account.get(ns).connectorId;
-      if (!id || this.account.get(ns).status === 'disconnected') return false;
-      return id === connector.id || (shared && this.connectors.get(id)?.type === connector.type);
-    });
-    if (inUse) return;
+    if (isInUse(this.account, this.connectors, connector)) return;
     await adapter.disconnect({ connector }).catch(() => undefined);
   }
 
@@ -295,7 +248,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
       if (status !== 'connecting' || this.attempts.has(ns)) return;
       try {
         if (!connectorId) throw new ConnectorNotFoundError('(none stored)');
-        const connector = await this.waitForConnector(connectorId);
+        const connector = await waitForConnector(this.connectors, connectorId);
         const adapter = await this.adapterFor(ns);
         const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
         if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
@@ -319,7 +272,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
   }
 
   async disconnect(namespace?: ChainNamespace): Promise<void> {
-    const targets = this.affectedNamespaces(namespace);
+    const targets = affectedNamespaces(this.account, this.connectors, namespace);
     for (const reset of this.sessionStates()) reset.reset(namespace);
     let failure: unknown;
     for (const ns of targets) {
@@ -456,12 +409,6 @@ export class ConnectionImpl implements Connection, WalletEventHost {
   }
 
   /** @internal (WalletEventHost) */
-  isSessionConnector(connectorId: string): boolean {
-    const type = this.connectors.get(connectorId)?.type;
-    return type !== undefined && SHARED_SESSION_TYPES.includes(type);
-  }
-
-  /** @internal (WalletEventHost) */
   clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
     // Balances of the account that leaves are not kept on the device.
     this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS).clear();
@@ -471,71 +418,9 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     this.disconnected$.next({ namespace: ns, connectorId: connectorId ?? '' });
   }
 
-  private connectedNamespaces(): ChainNamespace[] {
-    return CHAIN_NAMESPACES.filter((ns) => this.account.get(ns).status !== 'disconnected');
-  }
-
-  /**
-   * The namespace asked for plus those on the same WalletConnect or embedded-auth session, and
-   * those connected through the same multi-chain wallet (members of one MULTI_CHAIN group: the
-   * visitor chose one wallet, Disconnect disconnects it); all when none given.
-   */
-  private affectedNamespaces(namespace?: ChainNamespace): ChainNamespace[] {
-    if (!namespace) return this.connectedNamespaces();
-    const id = this.account.get(namespace).connectorId;
-    const group = id ? this.connectors.grouped().find((g) => g.type === 'MULTI_CHAIN' && g.connectors?.some((m) => m.id === id)) : undefined;
-    const siblings = group
-      ? this.connectedNamespaces().filter((ns) => ns !== namespace && group.connectors!.some((m) => m.id === this.account.get(ns).connectorId))
-      : [];
-    return [...new Set([...this.sessionNamespaces(namespace), ...siblings])];
-  }
-
-  /**
-   * `namespace`, plus every connected namespace whose connector is of the same
-   * shared-session type (one WalletConnect pairing serves several namespaces,
-   * each through its own connector).
-   */
-  /** @internal (WalletEventHost) */
-  sessionNamespaces(namespace: ChainNamespace): ChainNamespace[] {
-    const typeOf = (ns: ChainNamespace): string | undefined => {
-      const id = this.account.get(ns).connectorId;
-      return id ? this.connectors.get(id)?.type : undefined;
-    };
-    const type = typeOf(namespace);
-    if (!type || !SHARED_SESSION_TYPES.includes(type)) return [namespace];
-    return [namespace, ...this.connectedNamespaces().filter((ns) => ns !== namespace && typeOf(ns) === type)];
-  }
-
   /** @internal (WalletEventHost) */
   sessionStates(): SessionState[] {
     return this.container.isBound(SessionState) ? this.container.getAll<SessionState>(SessionState) : [];
-  }
-
-  private resolveConnector(id: string, namespace?: ChainNamespace): Connector {
-    const connector = this.connectors.get(id);
-    if (!connector) throw new ConnectorNotFoundError(id);
-    if (connector.type === 'MULTI_CHAIN' && connector.connectors?.length) {
-      return connector.connectors.find((c) => c.chain === namespace) ?? connector.connectors[0]!;
-    }
-    return connector;
-  }
-
-  private waitForConnector(id: string): Promise<Connector> {
-    return new Promise((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // state$ replays the current state, so a connector already registered resolves at once.
-      const sub = this.connectors.state$.subscribe(() => {
-        const connector = this.connectors.get(id);
-        if (!connector) return;
-        if (timer !== undefined) clearTimeout(timer);
-        queueMicrotask(() => sub.unsubscribe());
-        resolve(connector);
-      });
-      timer = setTimeout(() => {
-        sub.unsubscribe();
-        reject(new ConnectorNotFoundError(id));
-      }, RECONNECT_CONNECTOR_WAIT_MS);
-    });
   }
 
   async session(namespace?: ChainNamespace, capability?: AdapterCapability): Promise<ConnectedSession> {
