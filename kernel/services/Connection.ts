@@ -6,6 +6,7 @@ import type { ChainNamespace, Connector, Network as NetworkData } from '../types
 import { LatchkeyError } from '../errors/base';
 import { RequestAbortedError } from '../errors/request';
 import { AddressOrAuthConnectorNotFoundError, CapabilityNotSupportedError, ConnectorNotFoundError, FailedToDisconnectError } from '../errors/kernel';
+import { toError } from '../errors/toError';
 import { Account } from './Account';
 import { ConnectorRegistry } from './ConnectorRegistry';
 import { Events } from './Events';
@@ -19,6 +20,7 @@ import { resolveConnector, waitForConnector } from './findConnector';
 import { affectedNamespaces, isInUse, SHARED_SESSION_TYPES } from './sharedSessions';
 import { PAIRING_TYPES, settled, type Attempt } from './connectAttempt';
 import type { followWalletEvent, WalletEventHost } from './walletEvents';
+import type { TransactionHost } from './transactions';
 
 export const Connection = Symbol('Connection');
 
@@ -95,18 +97,8 @@ export interface ConnectedSession extends AdapterCall {
 /** Spec section 9: the native balance is cached for 30 s. */
 const NATIVE_BALANCE_TTL_MS = 30_000;
 
-/**
- * A failure as a typed error. A wallet's raw error is mapped by `toProviderError`, which is
- * loaded on the first failure (error paths only: its code → class table is not startup code).
- */
-async function toError(err: unknown): Promise<LatchkeyError> {
-  if (err instanceof LatchkeyError) return err;
-  const { toProviderError } = await import('../errors/providerError');
-  return toProviderError(err);
-}
-
 @injectable()
-export class ConnectionImpl implements Connection, WalletEventHost {
+export class ConnectionImpl implements Connection, WalletEventHost, TransactionHost {
   private readonly store = new Store<ConnectionState>({ pending: undefined, error: undefined });
   readonly state$ = this.store.state$;
   private readonly connected$ = new Subject<ConnectionEvent>();
@@ -294,35 +286,16 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS' });
   }
 
-  async signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
-    const { adapter, connector, address } = await this.session(namespace);
-    try {
-      return await adapter.signMessage({ connector, address, message });
-    } catch (err) {
-      throw await toError(err);
-    }
+  signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
+    return import('./transactions').then((m) => m.signMessage(this, message, namespace));
   }
 
-  async sendTransaction<N extends ChainNamespace>(request: TransactionRequest<N>, namespace?: N): Promise<string> {
-    const session = await this.session(namespace, 'sendTransaction');
-    try {
-      const hash = await session.adapter.sendTransaction!({ ...session, request: request as never });
-      void this.refreshBalanceAfter(hash, session.namespace);
-      return hash;
-    } catch (err) {
-      throw await toError(err);
-    }
+  sendTransaction<N extends ChainNamespace>(request: TransactionRequest<N>, namespace?: N): Promise<string> {
+    return import('./transactions').then((m) => m.sendTransaction(this, request, namespace));
   }
 
-  async transfer(request: TransferRequest, namespace?: ChainNamespace): Promise<string> {
-    const session = await this.session(namespace, 'transfer');
-    try {
-      const hash = await session.adapter.transfer!({ ...session, request });
-      void this.refreshBalanceAfter(hash, session.namespace);
-      return hash;
-    } catch (err) {
-      throw await toError(err);
-    }
+  transfer(request: TransferRequest, namespace?: ChainNamespace): Promise<string> {
+    return import('./transactions').then((m) => m.transfer(this, request, namespace));
   }
 
   async refreshBalanceAfter(hash: string, namespace?: ChainNamespace): Promise<void> {
