@@ -16,10 +16,12 @@ import { CHAIN_NAMESPACES, isAccountSyncSupported } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
 import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
+import { nativeBalanceCache } from './balanceCache';
 import { resolveConnector, waitForConnector } from './findConnector';
 import { affectedNamespaces, isInUse, SHARED_SESSION_TYPES } from './sharedSessions';
 import { PAIRING_TYPES, settled, type Attempt } from './connectAttempt';
 import type { followWalletEvent, WalletEventHost } from './walletEvents';
+import type { BalanceHost, refreshBalance, refreshBalanceAfter } from './nativeBalance';
 import type { TransactionHost } from './transactions';
 
 export const Connection = Symbol('Connection');
@@ -94,11 +96,8 @@ export interface ConnectedSession extends AdapterCall {
   readonly adapter: ChainAdapter;
 }
 
-/** Spec section 9: the native balance is cached for 30 s. */
-const NATIVE_BALANCE_TTL_MS = 30_000;
-
 @injectable()
-export class ConnectionImpl implements Connection, WalletEventHost, TransactionHost {
+export class ConnectionImpl implements Connection, WalletEventHost, BalanceHost, TransactionHost {
   private readonly store = new Store<ConnectionState>({ pending: undefined, error: undefined });
   readonly state$ = this.store.state$;
   private readonly connected$ = new Subject<ConnectionEvent>();
@@ -110,14 +109,16 @@ export class ConnectionImpl implements Connection, WalletEventHost, TransactionH
   private readonly attempts = new Map<ChainNamespace, Attempt>();
   /** ./walletEvents.ts's follower, once loaded. */
   private follow: typeof followWalletEvent | undefined;
+  /** ./nativeBalance.ts's reading, once loaded. */
+  private balance: { readonly refreshBalance: typeof refreshBalance; readonly refreshBalanceAfter: typeof refreshBalanceAfter } | undefined;
 
   constructor(
     @inject(Account) readonly account: Account,
     @inject(Network) readonly network: Network,
     @inject(Modal) private readonly modal: Modal,
     @inject(ConnectorRegistry) readonly connectors: ConnectorRegistry,
-    @inject(PluginHost) private readonly plugins: PluginHost,
-    @inject(Storage) private readonly storage: Storage,
+    @inject(PluginHost) readonly plugins: PluginHost,
+    @inject(Storage) readonly storage: Storage,
     @inject(Events) readonly events: Events,
     @inject(KernelContainer) private readonly container: Container,
   ) {}
@@ -298,39 +299,17 @@ export class ConnectionImpl implements Connection, WalletEventHost, TransactionH
     return import('./transactions').then((m) => m.transfer(this, request, namespace));
   }
 
-  async refreshBalanceAfter(hash: string, namespace?: ChainNamespace): Promise<void> {
-    const ns = namespace ?? this.network.state.activeNamespace;
-    if (!ns) return;
-    await this.refreshBalance(ns, { force: true }).catch(() => undefined);
-    const adapter = this.plugins.loadedAdapter(ns);
-    const network = this.network.state.namespaces[ns].caipNetwork;
-    if (!adapter?.waitForTransaction || !network) return;
-    const seen = await adapter.waitForTransaction({ hash, network }).catch(() => undefined);
-    if (seen) await this.refreshBalance(ns, { force: true }).catch(() => undefined);
+  /** ./nativeBalance.ts's reading, loaded with the first adapter ({@link adapterFor}), else now. */
+  refreshBalance(namespace?: ChainNamespace, options?: { readonly force?: boolean }): Promise<void> {
+    const balance = this.balance;
+    if (!balance) return import('./nativeBalance').then((m) => (this.balance ??= m).refreshBalance(this, namespace, options));
+    return balance.refreshBalance(this, namespace, options);
   }
 
-  async refreshBalance(namespace?: ChainNamespace, options: { readonly force?: boolean } = {}): Promise<void> {
-    const ns = namespace ?? this.network.state.activeNamespace;
-    if (!ns) return;
-    const { address, status } = this.account.get(ns);
-    const network = this.network.state.namespaces[ns].caipNetwork;
-    if (status !== 'connected' || !address || !network || !this.network.isSupported(network)) return;
-    const key = `${network.caipNetworkId}:${address}`;
-    type Cached = { balance: string; symbol: string };
-    const isCached = (v: unknown): v is Cached =>
-      typeof v === 'object' && v !== null && typeof (v as Cached).balance === 'string' && typeof (v as Cached).symbol === 'string';
-    const cache = this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS);
-    const cached = options.force ? undefined : cache.get(key, isCached);
-    if (cached) {
-      this.account.setBalance(ns, cached.balance, cached.symbol);
-      return;
-    }
-    const adapter = await this.plugins.adapter(ns);
-    const result = await adapter.getBalance({ address, network });
-    // The account may have changed while the balance was on its way.
-    if (this.account.get(ns).address !== address) return;
-    cache.set(key, result);
-    this.account.setBalance(ns, result.balance, result.symbol);
+  refreshBalanceAfter(hash: string, namespace?: ChainNamespace): Promise<void> {
+    const balance = this.balance;
+    if (!balance) return import('./nativeBalance').then((m) => (this.balance ??= m).refreshBalanceAfter(this, hash, namespace));
+    return balance.refreshBalanceAfter(this, hash, namespace);
   }
 
   private applyConnection(
@@ -374,17 +353,21 @@ export class ConnectionImpl implements Connection, WalletEventHost, TransactionH
     this.watching.set(adapter, adapter.events$.subscribe((event) => follow(this, event)));
   }
 
-  /** The adapter of `ns`, with the code that follows its wallet events (loaded alongside, not before a connect). */
+  /**
+   * The adapter of `ns`, with the code that follows its wallet events and reads its balance
+   * (loaded alongside, not before a connect).
+   */
   private async adapterFor(ns: ChainNamespace): Promise<ChainAdapter> {
-    const [adapter, { followWalletEvent }] = await Promise.all([this.plugins.adapter(ns), import('./walletEvents')]);
+    const [adapter, { followWalletEvent }, balance] = await Promise.all([this.plugins.adapter(ns), import('./walletEvents'), import('./nativeBalance')]);
     this.follow ??= followWalletEvent;
+    this.balance ??= balance;
     return adapter;
   }
 
   /** @internal (WalletEventHost) */
   clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
     // Balances of the account that leaves are not kept on the device.
-    this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS).clear();
+    nativeBalanceCache(this.storage).clear();
     this.account.reset(ns);
     this.network.reset(ns);
     this.storage.setConnectorId(ns, undefined);
