@@ -1,23 +1,12 @@
 import { Subject, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable, type Container } from 'inversify';
 import { Store, type Observed } from '../store';
-import type {
-  AdapterCall,
-  AdapterCapability,
-  AdapterConnection,
-  ChainAdapter,
-  TransferRequest,
-  TransactionRequest,
-} from '../adapter';
-import type { ChainNamespace, ConnectionStatus, Connector, Network as NetworkData } from '../types';
+import type { AdapterCall, AdapterCapability, AdapterConnection, ChainAdapter, TransferRequest, TransactionRequest } from '../adapter';
+import type { ChainNamespace, Connector, Network as NetworkData } from '../types';
 import { LatchkeyError } from '../errors/base';
 import { RequestAbortedError } from '../errors/request';
-import {
-  AddressOrAuthConnectorNotFoundError,
-  CapabilityNotSupportedError,
-  ConnectorNotFoundError,
-  FailedToDisconnectError,
-} from '../errors/kernel';
+import { AddressOrAuthConnectorNotFoundError, CapabilityNotSupportedError, ConnectorNotFoundError, FailedToDisconnectError } from '../errors/kernel';
+import { toError } from '../errors/toError';
 import { Account } from './Account';
 import { ConnectorRegistry } from './ConnectorRegistry';
 import { Events } from './Events';
@@ -27,7 +16,13 @@ import { CHAIN_NAMESPACES, isAccountSyncSupported } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
 import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
+import { nativeBalanceCache } from './balanceCache';
+import { resolveConnector, waitForConnector } from './findConnector';
+import { affectedNamespaces, isInUse, SHARED_SESSION_TYPES } from './sharedSessions';
+import { PAIRING_TYPES, settled, type Attempt } from './connectAttempt';
 import type { followWalletEvent, WalletEventHost } from './walletEvents';
+import type { BalanceHost, refreshBalance } from './nativeBalance';
+import type { TransactionHost } from './transactions';
 
 export const Connection = Symbol('Connection');
 
@@ -96,53 +91,8 @@ export interface ConnectedSession extends AdapterCall {
   readonly adapter: ChainAdapter;
 }
 
-/** Spec section 9: the native balance is cached for 30 s. */
-const NATIVE_BALANCE_TTL_MS = 30_000;
-
-/** How long reconnect waits for a stored connector to be announced (EIP-6963 announces are async). */
-const RECONNECT_CONNECTOR_WAIT_MS = 1000;
-
-/** Connector types whose one session spans several namespaces: they disconnect together. */
-const SHARED_SESSION_TYPES: readonly string[] = ['WALLET_CONNECT', 'AUTH', 'ID_AUTH'];
-
-/**
- * Connector types whose connect first shows a pairing (a QR code, a link) and waits for a wallet
- * elsewhere. A pairing is not a connection: the account stays as it is until the wallet approves,
- * and closing the pairing view is not "leaving a connect mid-way".
- */
-const PAIRING_TYPES: readonly string[] = ['WALLET_CONNECT'];
-
-/**
- * A connect the visitor started. The newest one per namespace is the one that counts: an
- * attempt left for another (WalletConnect chosen, Back, then the installed wallet) is aborted,
- * and whatever it ends with no longer touches the namespace.
- */
-interface Attempt {
-  readonly connector: Connector;
-  readonly abort: AbortController;
-  /** The namespace's status before the first attempt of this run (restored when the run fails). */
-  readonly before: ConnectionStatus;
-  /** A multi-chain wallet's other namespace, connected after the visitor's choice (never the pending one). */
-  readonly companion?: boolean;
-}
-
-/** Where a failed connect leaves the namespace: connected stays connected, anything else is disconnected. */
-function settled(status: ConnectionStatus): ConnectionStatus {
-  return status === 'connected' ? 'connected' : 'disconnected';
-}
-
-/**
- * A failure as a typed error. A wallet's raw error is mapped by `toProviderError`, which is
- * loaded on the first failure (error paths only: its code → class table is not startup code).
- */
-async function toError(err: unknown): Promise<LatchkeyError> {
-  if (err instanceof LatchkeyError) return err;
-  const { toProviderError } = await import('../errors/providerError');
-  return toProviderError(err);
-}
-
 @injectable()
-export class ConnectionImpl implements Connection, WalletEventHost {
+export class ConnectionImpl implements Connection, WalletEventHost, BalanceHost, TransactionHost {
   private readonly store = new Store<ConnectionState>({ pending: undefined, error: undefined });
   readonly state$ = this.store.state$;
   private readonly connected$ = new Subject<ConnectionEvent>();
@@ -154,14 +104,16 @@ export class ConnectionImpl implements Connection, WalletEventHost {
   private readonly attempts = new Map<ChainNamespace, Attempt>();
   /** ./walletEvents.ts's follower, once loaded. */
   private follow: typeof followWalletEvent | undefined;
+  /** ./nativeBalance.ts's reading, once loaded. */
+  private balance: { readonly refreshBalance: typeof refreshBalance } | undefined;
 
   constructor(
     @inject(Account) readonly account: Account,
     @inject(Network) readonly network: Network,
     @inject(Modal) private readonly modal: Modal,
-    @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
-    @inject(PluginHost) private readonly plugins: PluginHost,
-    @inject(Storage) private readonly storage: Storage,
+    @inject(ConnectorRegistry) readonly connectors: ConnectorRegistry,
+    @inject(PluginHost) readonly plugins: PluginHost,
+    @inject(Storage) readonly storage: Storage,
     @inject(Events) readonly events: Events,
     @inject(KernelContainer) private readonly container: Container,
   ) {}
@@ -172,7 +124,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
 
   async connect(params: { readonly connectorId: string; readonly namespace?: ChainNamespace }): Promise<void> {
     const group = this.connectors.get(params.connectorId);
-    const connector = this.resolveConnector(params.connectorId, params.namespace ?? this.network.state.activeNamespace);
+    const connector = resolveConnector(this.connectors, params.connectorId, params.namespace ?? this.network.state.activeNamespace);
     const ns = connector.chain;
     const previous = this.attempts.get(ns);
     const attempt: Attempt = { connector, abort: new AbortController(), before: previous?.before ?? this.account.get(ns).status };
@@ -232,13 +184,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
    * the connector (or, for a session connector, its session) now serves a namespace.
    */
   private async releaseAbandoned(adapter: ChainAdapter, connector: Connector): Promise<void> {
-    const shared = SHARED_SESSION_TYPES.includes(connector.type);
-    const inUse = CHAIN_NAMESPACES.some((ns) => {
-      const id = this.account.get(ns).connectorId;
-      if (!id || this.account.get(ns).status === 'disconnected') return false;
-      return id === connector.id || (shared && this.connectors.get(id)?.type === connector.type);
-    });
-    if (inUse) return;
+    if (isInUse(this.account, this.connectors, connector)) return;
     await adapter.disconnect({ connector }).catch(() => undefined);
   }
 
@@ -290,7 +236,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
       if (status !== 'connecting' || this.attempts.has(ns)) return;
       try {
         if (!connectorId) throw new ConnectorNotFoundError('(none stored)');
-        const connector = await this.waitForConnector(connectorId);
+        const connector = await waitForConnector(this.connectors, connectorId);
         const adapter = await this.adapterFor(ns);
         const result = await adapter.reconnect({ connector, network: this.network.state.namespaces[ns].caipNetwork });
         if (!result) throw new LatchkeyError('The wallet no longer grants access to this account');
@@ -314,7 +260,7 @@ export class ConnectionImpl implements Connection, WalletEventHost {
   }
 
   async disconnect(namespace?: ChainNamespace): Promise<void> {
-    const targets = this.affectedNamespaces(namespace);
+    const targets = affectedNamespaces(this.account, this.connectors, namespace);
     for (const reset of this.sessionStates()) reset.reset(namespace);
     let failure: unknown;
     for (const ns of targets) {
@@ -336,60 +282,25 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     this.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS' });
   }
 
-  async signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
-    const { adapter, connector, address } = await this.session(namespace);
-    try {
-      return await adapter.signMessage({ connector, address, message });
-    } catch (err) {
-      throw await toError(err);
-    }
+  signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
+    return import('./transactions').then((m) => m.signMessage(this, message, namespace));
   }
 
-  async sendTransaction<N extends ChainNamespace>(request: TransactionRequest<N>, namespace?: N): Promise<string> {
-    const session = await this.session(namespace, 'sendTransaction');
-    try {
-      const hash = await session.adapter.sendTransaction!({ ...session, request: request as never });
-      void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
-      return hash;
-    } catch (err) {
-      throw await toError(err);
-    }
+  sendTransaction<N extends ChainNamespace>(request: TransactionRequest<N>, namespace?: N): Promise<string> {
+    return import('./transactions').then((m) => m.sendTransaction(this, request, namespace));
   }
 
-  async transfer(request: TransferRequest, namespace?: ChainNamespace): Promise<string> {
-    const session = await this.session(namespace, 'transfer');
-    try {
-      const hash = await session.adapter.transfer!({ ...session, request });
-      void this.refreshBalance(session.namespace, { force: true }).catch(() => undefined);
-      return hash;
-    } catch (err) {
-      throw await toError(err);
-    }
+  transfer(request: TransferRequest, namespace?: ChainNamespace): Promise<string> {
+    return import('./transactions').then((m) => m.transfer(this, request, namespace));
   }
 
-  async refreshBalance(namespace?: ChainNamespace, options: { readonly force?: boolean } = {}): Promise<void> {
-    const ns = namespace ?? this.network.state.activeNamespace;
-    if (!ns) return;
-    const { address, status } = this.account.get(ns);
-    const network = this.network.state.namespaces[ns].caipNetwork;
-    if (status !== 'connected' || !address || !network || !this.network.isSupported(network)) return;
-    const key = `${network.caipNetworkId}:${address}`;
-    type Cached = { balance: string; symbol: string };
-    const isCached = (v: unknown): v is Cached =>
-      typeof v === 'object' && v !== null && typeof (v as Cached).balance === 'string' && typeof (v as Cached).symbol === 'string';
-    const cache = this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS);
-    const cached = options.force ? undefined : cache.get(key, isCached);
-    if (cached) {
-      this.account.setBalance(ns, cached.balance, cached.symbol);
-      return;
-    }
-    const adapter = await this.plugins.adapter(ns);
-    const result = await adapter.getBalance({ address, network });
-    // The account may have changed while the balance was on its way.
-    if (this.account.get(ns).address !== address) return;
-    cache.set(key, result);
-    this.account.setBalance(ns, result.balance, result.symbol);
+  /** ./nativeBalance.ts's reading, loaded with the first adapter ({@link adapterFor}), else now. */
+  refreshBalance(namespace?: ChainNamespace, options?: { readonly force?: boolean }): Promise<void> {
+    const balance = this.balance;
+    if (!balance) return import('./nativeBalance').then((m) => (this.balance ??= m).refreshBalance(this, namespace, options));
+    return balance.refreshBalance(this, namespace, options);
   }
+
 
   private applyConnection(
     adapter: ChainAdapter,
@@ -432,94 +343,32 @@ export class ConnectionImpl implements Connection, WalletEventHost {
     this.watching.set(adapter, adapter.events$.subscribe((event) => follow(this, event)));
   }
 
-  /** The adapter of `ns`, with the code that follows its wallet events (loaded alongside, not before a connect). */
+  /**
+   * The adapter of `ns`, with the code that follows its wallet events and reads its balance
+   * (loaded alongside, not before a connect). ./transactions.ts is fetched now too, so that a
+   * first signature or send does not wait for the network before the wallet's prompt.
+   */
   private async adapterFor(ns: ChainNamespace): Promise<ChainAdapter> {
-    const [adapter, { followWalletEvent }] = await Promise.all([this.plugins.adapter(ns), import('./walletEvents')]);
+    void import('./transactions').catch(() => undefined);
+    const [adapter, { followWalletEvent }, balance] = await Promise.all([this.plugins.adapter(ns), import('./walletEvents'), import('./nativeBalance')]);
     this.follow ??= followWalletEvent;
+    this.balance ??= balance;
     return adapter;
-  }
-
-  /** @internal (WalletEventHost) */
-  isSessionConnector(connectorId: string): boolean {
-    const type = this.connectors.get(connectorId)?.type;
-    return type !== undefined && SHARED_SESSION_TYPES.includes(type);
   }
 
   /** @internal (WalletEventHost) */
   clearNamespace(ns: ChainNamespace, connectorId: string | undefined): void {
     // Balances of the account that leaves are not kept on the device.
-    this.storage.cache('nativeBalance', NATIVE_BALANCE_TTL_MS).clear();
+    nativeBalanceCache(this.storage).clear();
     this.account.reset(ns);
     this.network.reset(ns);
     this.storage.setConnectorId(ns, undefined);
     this.disconnected$.next({ namespace: ns, connectorId: connectorId ?? '' });
   }
 
-  private connectedNamespaces(): ChainNamespace[] {
-    return CHAIN_NAMESPACES.filter((ns) => this.account.get(ns).status !== 'disconnected');
-  }
-
-  /**
-   * The namespace asked for plus those on the same WalletConnect or embedded-auth session, and
-   * those connected through the same multi-chain wallet (members of one MULTI_CHAIN group: the
-   * visitor chose one wallet, Disconnect disconnects it); all when none given.
-   */
-  private affectedNamespaces(namespace?: ChainNamespace): ChainNamespace[] {
-    if (!namespace) return this.connectedNamespaces();
-    const id = this.account.get(namespace).connectorId;
-    const group = id ? this.connectors.grouped().find((g) => g.type === 'MULTI_CHAIN' && g.connectors?.some((m) => m.id === id)) : undefined;
-    const siblings = group
-      ? this.connectedNamespaces().filter((ns) => ns !== namespace && group.connectors!.some((m) => m.id === this.account.get(ns).connectorId))
-      : [];
-    return [...new Set([...this.sessionNamespaces(namespace), ...siblings])];
-  }
-
-  /**
-   * `namespace`, plus every connected namespace whose connector is of the same
-   * shared-session type (one WalletConnect pairing serves several namespaces,
-   * each through its own connector).
-   */
-  /** @internal (WalletEventHost) */
-  sessionNamespaces(namespace: ChainNamespace): ChainNamespace[] {
-    const typeOf = (ns: ChainNamespace): string | undefined => {
-      const id = this.account.get(ns).connectorId;
-      return id ? this.connectors.get(id)?.type : undefined;
-    };
-    const type = typeOf(namespace);
-    if (!type || !SHARED_SESSION_TYPES.includes(type)) return [namespace];
-    return [namespace, ...this.connectedNamespaces().filter((ns) => ns !== namespace && typeOf(ns) === type)];
-  }
-
   /** @internal (WalletEventHost) */
   sessionStates(): SessionState[] {
     return this.container.isBound(SessionState) ? this.container.getAll<SessionState>(SessionState) : [];
-  }
-
-  private resolveConnector(id: string, namespace?: ChainNamespace): Connector {
-    const connector = this.connectors.get(id);
-    if (!connector) throw new ConnectorNotFoundError(id);
-    if (connector.type === 'MULTI_CHAIN' && connector.connectors?.length) {
-      return connector.connectors.find((c) => c.chain === namespace) ?? connector.connectors[0]!;
-    }
-    return connector;
-  }
-
-  private waitForConnector(id: string): Promise<Connector> {
-    return new Promise((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // state$ replays the current state, so a connector already registered resolves at once.
-      const sub = this.connectors.state$.subscribe(() => {
-        const connector = this.connectors.get(id);
-        if (!connector) return;
-        if (timer !== undefined) clearTimeout(timer);
-        queueMicrotask(() => sub.unsubscribe());
-        resolve(connector);
-      });
-      timer = setTimeout(() => {
-        sub.unsubscribe();
-        reject(new ConnectorNotFoundError(id));
-      }, RECONNECT_CONNECTOR_WAIT_MS);
-    });
   }
 
   async session(namespace?: ChainNamespace, capability?: AdapterCapability): Promise<ConnectedSession> {

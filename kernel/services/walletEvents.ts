@@ -20,20 +20,19 @@ import type { ChainNamespace } from '../types';
 import type { SessionState } from '../plugin/tokens';
 import { caipAddress, parseCaipAddress } from '../caip';
 import type { Account } from './Account';
+import type { ConnectorRegistry } from './ConnectorRegistry';
 import type { Events } from './Events';
 import type { Network } from './Network';
+import { isSessionConnector, sessionNamespaces } from './sharedSessions';
 
 /** What the following needs from Connection. */
 export interface WalletEventHost {
   readonly account: Account;
   readonly network: Network;
   readonly events: Events;
-  /** Whether the connector is a session connector (WalletConnect, embedded auth) spanning namespaces. */
-  isSessionConnector(connectorId: string): boolean;
+  readonly connectors: ConnectorRegistry;
   refreshBalance(namespace: ChainNamespace, options?: { readonly force?: boolean }): Promise<void>;
   disconnect(namespace: ChainNamespace): Promise<void>;
-  /** `namespace` and the namespaces on the same session. */
-  sessionNamespaces(namespace: ChainNamespace): ChainNamespace[];
   sessionStates(): SessionState[];
   clearNamespace(namespace: ChainNamespace, connectorId: string | undefined): void;
 }
@@ -46,7 +45,7 @@ export function followWalletEvent(host: WalletEventHost, event: AdapterEvent): v
     case 'accountsChanged': {
       const address = event.accounts[0];
       if (!address) {
-        if (host.isSessionConnector(event.connectorId)) walletDisconnected(host, ns, 'namespace');
+        if (isSessionConnector(host.connectors, event.connectorId)) walletDisconnected(host, ns, 'namespace');
         else void host.disconnect(ns).catch(() => undefined);
         return;
       }
@@ -72,7 +71,7 @@ export function followWalletEvent(host: WalletEventHost, event: AdapterEvent): v
 }
 
 function walletDisconnected(host: WalletEventHost, ns: ChainNamespace, scope: 'session' | 'namespace'): void {
-  const targets = scope === 'session' ? host.sessionNamespaces(ns) : [ns];
+  const targets = scope === 'session' ? sessionNamespaces(host.account, host.connectors, ns) : [ns];
   for (const reset of host.sessionStates()) for (const target of targets) reset.reset(target);
   for (const target of targets) host.clearNamespace(target, host.account.get(target).connectorId);
   host.events.track({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { source: 'wallet' } });
