@@ -4,7 +4,29 @@
  * chain they were told, list its unlocked dev accounts, record every transaction they send,
  * and at the end wait for each receipt and refuse a reverted one.
  */
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hash } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, TransactionReceiptNotFoundError, type Address, type Hash, type PublicClient, type TransactionReceipt } from 'viem';
+
+/**
+ * The receipt of `hash` once the node has mined it, asked every 20 ms (a local node has no
+ * replacements or reorgs to watch for, so no more than the receipt is needed). When it is not
+ * mined within `timeoutMs` the error says what the node knows of the transaction, its head and
+ * its pool.
+ */
+export async function waitMined(client: PublicClient, hash: Hash, timeoutMs = 10_000): Promise<TransactionReceipt> {
+  const end = Date.now() + timeoutMs;
+  do {
+    try {
+      return await client.getTransactionReceipt({ hash });
+    } catch (err) {
+      if (!(err instanceof TransactionReceiptNotFoundError)) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  } while (Date.now() < end);
+  const known = (method: string, params: unknown[] = []) =>
+    client.request({ method, params } as never).then((x) => JSON.stringify(x), (err: Error) => `(${method} failed: ${err.message})`);
+  const [tx, head, pool] = await Promise.all([known('eth_getTransactionByHash', [hash]), known('eth_blockNumber'), known('txpool_status')]);
+  throw new Error(`transaction ${hash} was not mined in ${timeoutMs} ms; the node knows it as ${tx}, its head is ${head}, its pool ${pool}`);
+}
 
 /**
  * Connects to the chain `chainId` at `rpcUrl`; `fail` makes the caller's typed error from a
@@ -41,7 +63,7 @@ export async function openLocalChain(rpcUrl: string, chainId: number, fail: (mes
     confirmAll: async (what: string): Promise<bigint> => {
       let lastBlock = 0n;
       for (const hash of hashes) {
-        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
+        const receipt = await waitMined(client, hash);
         if (receipt.status !== 'success') throw fail(`${what} transaction ${hash} reverted`);
         if (receipt.blockNumber > lastBlock) lastBlock = receipt.blockNumber;
       }

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { compileContracts, type CompiledContracts } from '../../contracts/compile';
+import { waitMined } from '../../contracts/localChain';
 import { getFreePort } from '../../../tests/support/ports';
 import { startDataService, type DataService, type DataServiceOptions } from '../src/index';
 
@@ -145,7 +146,7 @@ export function chainClients(node: AnvilNode) {
   const client = createPublicClient({ chain, transport, pollingInterval: 20 });
   const wallet = (account: Address) => createWalletClient({ account, chain, transport });
   const waitFor = async (hash: Hash) => {
-    const r = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
+    const r = await waitMined(client, hash);
     if (r.status !== 'success') {
       // the reason: the same call replayed on the state before its block, and the gas it was given
       const tx = await client.getTransaction({ hash });
