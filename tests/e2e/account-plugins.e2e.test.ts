@@ -7,7 +7,7 @@
  * ETH and the tokens option's LKD; Solana: SOL from the local Solana chain).
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { formatEther, formatUnits, getAddress, type Address } from 'viem';
+import { encodeFunctionData, formatEther, formatUnits, getAddress, hexToBigInt, parseAbi, parseUnits, type Address, type Hex } from 'viem';
 import devAccounts from '../../samples/dev-wallet/accounts.json';
 import { formatBalance, formatTokenValue, truncateAddress } from '../../ui/formatting';
 import { launchBrowser } from '../support/chromium';
@@ -20,8 +20,14 @@ jest.setTimeout(45_000);
 
 const WALLET_NAME = 'Latchkey Dev Wallet';
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
-/** Transfers added to account 0's history so that Activity has more than one page (20). */
+/** Transfers added to the account's history so that Activity has more than one page (20). */
 const EXTRA_TRANSFERS = 25;
+/** The anvil account this file's dev wallet uses (no other file uses it). */
+const ACCOUNT_INDEX = 6;
+/** What the seeding below calls on the dev ERC-20 and ERC-721. */
+const DEV_ABI = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function totalSupply() view returns (uint256)', 'function mint(address to) returns (uint256)']);
+/** The NFT ids minted to the account in beforeAll. */
+let nftIds: bigint[] = [];
 
 let stack: TestStack;
 let browser: Browser;
@@ -40,14 +46,23 @@ async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> 
 const ethBalance = async () => formatEther(BigInt(await rpc<string>('eth_getBalance', [account, 'latest'])));
 
 beforeAll(async () => {
-  // A stack of its own: the tests read account 0's seeded state exactly (10000 ETH + the transfers below,
-  // 1025 LKD, its history), and register a name for it that other files' account buttons would then show.
-  [stack, browser] = await Promise.all([startTestStack({ fresh: true }), launchBrowser()]);
+  // The worker's shared stack, and an account of this file's own there (ACCOUNT_INDEX: the other files
+  // use account 0 and send to accounts 1-3): the tests read its state exactly, so it gets here what
+  // account 0 gets on a fresh stack beside its 1000 LKD grant: 25 LKD from account 1 and NFTs
+  // minted to it (three), then the transfers below.
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   rpcUrl = stack.chains.find((c) => c.chainId === 31337)!.rpcUrl;
   const accounts = await rpc<Address[]>('eth_accounts');
-  account = getAddress(accounts[0]!);
+  account = getAddress(accounts[ACCOUNT_INDEX]!);
+  const [token, nft] = [stack.tokens[0]!, stack.nfts[0]!];
+  const minter = accounts[accounts.length - 1]!; // the deployer (samples/contracts/deploy.ts)
+  const send = (tx: { from: Address; to: Address; data?: Hex; value?: Hex }) => rpc('eth_sendTransaction', [tx]);
+  await send({ from: accounts[1]!, to: token.address, data: encodeFunctionData({ abi: DEV_ABI, functionName: 'transfer', args: [account, parseUnits('25', token.decimals)] }) });
+  const supply = hexToBigInt(await rpc<Hex>('eth_call', [{ to: nft.address, data: encodeFunctionData({ abi: DEV_ABI, functionName: 'totalSupply' }) }, 'latest']));
+  nftIds = [1n, 2n, 3n].map((i) => supply + i);
+  for (let i = 0; i < 3; i++) await send({ from: minter, to: nft.address, data: encodeFunctionData({ abi: DEV_ABI, functionName: 'mint', args: [account] }) });
   // 0.01 ETH each
-  for (let i = 0; i < EXTRA_TRANSFERS; i++) await rpc('eth_sendTransaction', [{ from: accounts[5], to: account, value: '0x2386f26fc10000' }]);
+  for (let i = 0; i < EXTRA_TRANSFERS; i++) await send({ from: accounts[5]!, to: account, value: '0x2386f26fc10000' });
   // until the data service has indexed them
   const head = Number.parseInt(await rpc<string>('eth_blockNumber'), 16);
   await eventually(async () => {
@@ -78,6 +93,7 @@ async function openAccount(query = ''): Promise<Locator> {
   page = await context.newPage();
   await page.goto(`${stack.demoUrl}${query}`);
   await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
+  await page.evaluate((i) => (window as any).__devWallet.selectAccount(i), ACCOUNT_INDEX);
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
   await dialog().getByRole('button', { name: WALLET_NAME }).click();
   await eventually(async () => expect((await page.getByTestId('account-address').textContent())?.trim()).toBe(account));
@@ -131,7 +147,7 @@ describe('the Account view plugins on the demo stack', () => {
     const nft = stack.nfts[0]!;
     await eventually(async () => {
       const images = await grid.locator('img').evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).alt, (i as HTMLImageElement).naturalWidth > 0]));
-      expect(images).toEqual([1, 2, 3].map((id) => [`${nft.name} #${id}`, true]));
+      expect(images).toEqual(nftIds.map((id) => [`${nft.name} #${id}`, true]));
     });
     await axeScan();
   });
@@ -147,7 +163,7 @@ describe('the Account view plugins on the demo stack', () => {
     // scroll the list to its end: the next page comes
     await modal.getByTestId('activity-more').scrollIntoViewIfNeeded();
     await eventually(async () => expect(await list.getByRole('listitem').count()).toBe(history.data.length));
-    expect(history.data.length).toBe(EXTRA_TRANSFERS + 5); // + 1000 LKD funding, 25 LKD from account 1, LKEY #1-#3
+    expect(history.data.length).toBe(EXTRA_TRANSFERS + 5); // + the stack's 1000 LKD grant, 25 LKD from account 1, three LKEY minted
     expect(await modal.getByTestId('activity-more').count()).toBe(0);
     expect((await rows(list))[0]).toMatch(/^Received\+0\.01 ETH/);
     await axeScan();
