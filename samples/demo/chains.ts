@@ -4,13 +4,11 @@
  * the address as the public key; Bitcoin: BIP-322 simple), and send a small amount of the
  * native currency between the dev wallets' own accounts.
  */
-import { ed25519 } from '@noble/curves/ed25519';
-import { base58, base64 } from '@scure/base';
-import { parseEther, verifyMessage, type Address, type Hex } from 'viem';
 import type { ChainNamespace, Kernel } from 'latchkey';
 import accounts from '../dev-wallet/accounts.json';
-import { verifyBip322Simple } from '../dev-wallet/testing/btcVerify';
 
+/** 0.01 ETH in wei: what the demo's EVM send moves (a literal: no unit helper on the page's start). */
+const ONE_HUNDREDTH_ETH = 10n ** 16n;
 /** anvil's dev accounts #0 and #1: the demo sends between them. */
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -27,23 +25,12 @@ export const SEND_LABEL: Readonly<Record<ChainNamespace, string>> = {
   polkadot: '',
 };
 
-/** True when `signature` is `address`'s signature of `message` in `namespace`. */
+/**
+ * True when `signature` is `address`'s signature of `message` in `namespace` (./verify.ts, loaded
+ * on the first check: the curves and codecs it needs are not on the page's start).
+ */
 export async function verifySignature(namespace: ChainNamespace, address: string, message: string, signature: string): Promise<boolean> {
-  const bytes = new TextEncoder().encode(message);
-  try {
-    switch (namespace) {
-      case 'eip155':
-        return await verifyMessage({ address: address as Address, message, signature: signature as Hex });
-      case 'solana':
-        return ed25519.verify(base58.decode(signature), bytes, base58.decode(address));
-      case 'bip122':
-        return verifyBip322Simple(address, bytes, base64.decode(signature));
-      default:
-        return false;
-    }
-  } catch {
-    return false;
-  }
+  return (await import('./verify')).verifySignature(namespace, address, message, signature);
 }
 
 /** Sends the demo amount from `from` to the other dev account of the namespace; returns the hash / signature / txid and the receiver. */
@@ -51,7 +38,7 @@ export async function demoSend(kernel: Pick<Kernel, 'connection'>, namespace: Ch
   switch (namespace) {
     case 'eip155': {
       const to = from.toLowerCase() === ANVIL_ACCOUNT_1.toLowerCase() ? ANVIL_ACCOUNT_0 : ANVIL_ACCOUNT_1;
-      return { hash: await kernel.connection.sendTransaction({ to, value: parseEther('0.01') }, 'eip155'), to };
+      return { hash: await kernel.connection.sendTransaction({ to, value: ONE_HUNDREDTH_ETH }, 'eip155'), to };
     }
     case 'solana': {
       const to = from === SOLANA_1 ? SOLANA_0 : SOLANA_1;
