@@ -6,11 +6,16 @@
 // blockhash check off and keep the window ourselves, like a validator: every slot gets a new
 // blockhash, valid for `blockhashValidity` slots (150), so a client that signs with a blockhash
 // fetched a few seconds earlier still lands.
-import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, Transaction, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, PublicKey, SystemProgram, Transaction, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import { ErrorCode, RpcError, base58, transactionError } from './codec.mjs';
+import { SYSTEM_PROGRAM, messageFee } from './fees.mjs';
+import { FAUCET, FAUCET_LAMPORTS, GENESIS_HASH, LAMPORTS_PER_SOL } from './identity.mjs';
+import { decodeTransaction, failureFor, isWritable, lookupTableAddresses, preflightFailure, recordedInnerInstructions, simulationOutcome } from './transactions.mjs';
+
+export { LAMPORTS_PER_SIGNATURE } from './fees.mjs';
+export { CAIP_NETWORK_ID, FAUCET_ADDRESS, FEATURE_SET, GENESIS_HASH, LAMPORTS_PER_SOL, SOLANA_CORE_VERSION } from './identity.mjs';
 
 const require = createRequire(import.meta.url);
 // The napi binding itself: raw-byte transactions and u64 lamports as bigint (the package's
@@ -18,70 +23,7 @@ const require = createRequire(import.meta.url);
 const { LiteSvm, Account, FailedTransactionMetadata } = require('litesvm/dist/internal.js');
 const LITESVM_VERSION = require('litesvm/package.json').version;
 
-/** The Agave runtime litesvm 0.8 is built on (crate versions in its binary). */
-export const SOLANA_CORE_VERSION = '3.1.11';
-export const FEATURE_SET = 0;
-
-/** Fixed, so the CAIP-2 id of the chain is the same on every start: sha256("latchkey local solana genesis v1"). */
-export const GENESIS_HASH = base58.encode(createHash('sha256').update('latchkey local solana genesis v1').digest());
-/** CAIP-2 for Solana: `solana:` + the first 32 characters of the genesis hash. */
-export const CAIP_NETWORK_ID = `solana:${GENESIS_HASH.slice(0, 32)}`;
-
-export const LAMPORTS_PER_SOL = 1_000_000_000n;
-export const LAMPORTS_PER_SIGNATURE = 5000n;
-/** The faucet's starting balance: 500 million SOL. */
-const FAUCET_LAMPORTS = 500_000_000n * LAMPORTS_PER_SOL;
-const FAUCET = Keypair.fromSeed(createHash('sha256').update('latchkey local solana faucet v1').digest());
-export const FAUCET_ADDRESS = FAUCET.publicKey.toBase58();
-
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
-/** Precompiles: every signature they verify is charged like a transaction signature. */
-const PRECOMPILES = new Set([
-  'Ed25519SigVerify111111111111111111111111111',
-  'KeccakSecp256k11111111111111111111111111111',
-  'Secp256r1SigVerify1111111111111111111111111',
-]);
-/**
- * Programs whose instructions count as builtins for the default compute-unit limit (3,000 CU
- * each instead of 200,000); checked against litesvm's fees (the lookup-table program is a BPF
- * program now, precompiles count as builtins).
- */
-const BUILTIN_PROGRAMS = new Set([
-  SYSTEM_PROGRAM,
-  COMPUTE_BUDGET_PROGRAM,
-  'Vote111111111111111111111111111111111111111',
-  'BPFLoader1111111111111111111111111111111111',
-  'BPFLoader2111111111111111111111111111111111',
-  'BPFLoaderUpgradeab1e11111111111111111111111',
-  'LoaderV411111111111111111111111111111111111',
-  ...PRECOMPILES,
-]);
-const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
-const DEFAULT_INSTRUCTION_COMPUTE_UNITS = 200_000n;
-const BUILTIN_INSTRUCTION_COMPUTE_UNITS = 3_000n;
-const LOOKUP_TABLE_META_SIZE = 56;
-
-/**
- * @typedef {object} TransactionRecord
- * @property {string} signature
- * @property {Uint8Array} bytes the wire transaction
- * @property {'legacy' | 0} version
- * @property {number} slot
- * @property {number} blockTime unix seconds
- * @property {unknown} err null or the RPC's JSON form of the error
- * @property {bigint} fee
- * @property {string[]} accountKeys static keys, then loaded writable, then loaded readonly
- * @property {{ writable: string[], readonly: string[] }} loaded
- * @property {Set<string>} writable writable account keys
- * @property {bigint[]} preBalances
- * @property {bigint[]} postBalances
- * @property {string[]} logs
- * @property {{ index: number, instructions: { programIdIndex: number, accounts: number[], data: string, stackHeight: number }[] }[]} innerInstructions
- * @property {bigint} computeUnits
- * @property {bigint} computeUnitPrice micro-lamports per CU
- */
+/** @typedef {import('./transactions.mjs').TransactionRecord} TransactionRecord */
 
 /**
  * @typedef {object} ChainOptions
@@ -226,31 +168,12 @@ export class LocalChain extends EventEmitter {
   }
 
   /**
-   * The fee of a message: 5000 lamports per signature (precompile signatures included) plus the
-   * priority fee (compute-unit price × limit, rounded up).
+   * The fee of a message (fees.mjs).
    * @param {import('@solana/web3.js').VersionedMessage} message
    * @returns {{ fee: bigint, computeUnitPrice: bigint }}
    */
   feeFor(message) {
-    const keys = message.staticAccountKeys.map((k) => k.toBase58());
-    let signatures = BigInt(message.header.numRequiredSignatures);
-    let price = 0n;
-    let limit;
-    let defaultLimit = 0n;
-    for (const ix of message.compiledInstructions) {
-      const program = keys[ix.programIdIndex];
-      const data = ix.data;
-      if (program && PRECOMPILES.has(program) && data.length > 0) signatures += BigInt(data[0]);
-      if (program === COMPUTE_BUDGET_PROGRAM && data.length > 0) {
-        const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-        if (data[0] === 2 && data.length >= 5) limit = BigInt(view.getUint32(1, true));
-        if (data[0] === 3 && data.length >= 9) price = view.getBigUint64(1, true);
-      }
-      defaultLimit += program && BUILTIN_PROGRAMS.has(program) ? BUILTIN_INSTRUCTION_COMPUTE_UNITS : DEFAULT_INSTRUCTION_COMPUTE_UNITS;
-    }
-    const units = (limit ?? defaultLimit) > MAX_COMPUTE_UNIT_LIMIT ? MAX_COMPUTE_UNIT_LIMIT : (limit ?? defaultLimit);
-    const priority = (price * units + 999_999n) / 1_000_000n;
-    return { fee: signatures * LAMPORTS_PER_SIGNATURE + priority, computeUnitPrice: price };
+    return messageFee(message);
   }
 
   /**
@@ -260,23 +183,7 @@ export class LocalChain extends EventEmitter {
    * @returns {{ writable: string[], readonly: string[] }}
    */
   loadedAddresses(message) {
-    const loaded = { writable: /** @type {string[]} */ ([]), readonly: /** @type {string[]} */ ([]) };
-    for (const lookup of message.addressTableLookups ?? []) {
-      const table = this.svm.getAccount(lookup.accountKey.toBytes());
-      if (!table || base58.encode(table.owner()) !== ADDRESS_LOOKUP_TABLE_PROGRAM) continue;
-      const data = table.data();
-      const count = Math.max(0, Math.floor((data.length - LOOKUP_TABLE_META_SIZE) / 32));
-      const at = (i) => (i < count ? base58.encode(data.subarray(LOOKUP_TABLE_META_SIZE + i * 32, LOOKUP_TABLE_META_SIZE + (i + 1) * 32)) : undefined);
-      for (const i of lookup.writableIndexes) {
-        const a = at(i);
-        if (a) loaded.writable.push(a);
-      }
-      for (const i of lookup.readonlyIndexes) {
-        const a = at(i);
-        if (a) loaded.readonly.push(a);
-      }
-    }
-    return loaded;
+    return lookupTableAddresses(this.svm, message);
   }
 
   /**
@@ -285,28 +192,7 @@ export class LocalChain extends EventEmitter {
    * @returns {VersionedTransaction}
    */
   static decode(bytes) {
-    let tx;
-    try {
-      tx = VersionedTransaction.deserialize(bytes);
-    } catch (err) {
-      throw new RpcError(ErrorCode.INVALID_PARAMS, `failed to deserialize the transaction: ${err instanceof Error ? err.message : err}`);
-    }
-    const m = tx.message;
-    if (tx.signatures.length !== m.header.numRequiredSignatures) {
-      throw new RpcError(
-        ErrorCode.TRANSACTION_SIGNATURE_LEN_MISMATCH,
-        `Transaction signature length mismatch: ${tx.signatures.length} signatures for ${m.header.numRequiredSignatures} required signers`,
-      );
-    }
-    const numKeys = m.staticAccountKeys.length;
-    const lookups = (m.addressTableLookups ?? []).reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, 0);
-    const badIx = m.compiledInstructions.some(
-      (ix) => ix.programIdIndex >= numKeys || ix.accountKeyIndexes.some((i) => i >= numKeys + lookups),
-    );
-    if (m.header.numRequiredSignatures === 0 || m.header.numRequiredSignatures > numKeys || badIx) {
-      throw new RpcError(ErrorCode.INVALID_PARAMS, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly');
-    }
-    return tx;
+    return decodeTransaction(bytes);
   }
 
   /**
@@ -363,17 +249,7 @@ export class LocalChain extends EventEmitter {
       preBalances,
       postBalances,
       logs: meta.logs(),
-      innerInstructions: meta.innerInstructions().flatMap((list, index) =>
-        list.length === 0
-          ? []
-          : [{
-              index,
-              instructions: list.map((inner) => {
-                const ci = inner.instruction();
-                return { programIdIndex: ci.programIdIndex(), accounts: [...ci.accounts()], data: base58.encode(ci.data()), stackHeight: inner.stackHeight() };
-              }),
-            }],
-      ),
+      innerInstructions: recordedInnerInstructions(meta),
       computeUnits: meta.computeUnitsConsumed(),
       computeUnitPrice,
     };
@@ -416,29 +292,7 @@ export class LocalChain extends EventEmitter {
     } finally {
       this.svm.setSigverify(true);
     }
-    const failed = sim instanceof FailedTransactionMetadata;
-    const meta = sim.meta();
-    /** @type {Map<string, ReturnType<LocalChain['getAccount']>>} */
-    const postAccounts = new Map();
-    if (!failed) {
-      for (const item of sim.postAccounts()) {
-        const acc = item.account();
-        postAccounts.set(base58.encode(item.address), acc.lamports() === 0n ? null : {
-          lamports: acc.lamports(), owner: acc.owner(), data: acc.data(), executable: acc.executable(), rentEpoch: acc.rentEpoch(),
-        });
-      }
-    }
-    const ret = meta.returnData();
-    const retData = ret.data();
-    return {
-      err: failed ? transactionError(sim.err()).json : null,
-      logs: meta.logs(),
-      unitsConsumed: meta.computeUnitsConsumed(),
-      returnData: retData.length ? { programId: base58.encode(ret.programId()), data: retData } : null,
-      innerInstructions: meta.innerInstructions(),
-      postAccounts,
-      replacement,
-    };
+    return simulationOutcome(sim, sim instanceof FailedTransactionMetadata, replacement);
   }
 
   /**
@@ -490,44 +344,6 @@ export class LocalChain extends EventEmitter {
       litesvm: LITESVM_VERSION,
     };
   }
-}
-
-/**
- * @param {import('@solana/web3.js').VersionedMessage} message
- * @param {number} index @param {number} numStatic @param {number} numLoadedWritable
- */
-function isWritable(message, index, numStatic, numLoadedWritable) {
-  if (index >= numStatic) return index - numStatic < numLoadedWritable;
-  const h = message.header;
-  if (index < h.numRequiredSignatures) return index < h.numRequiredSignatures - h.numReadonlySignedAccounts;
-  return index < numStatic - h.numReadonlyUnsignedAccounts;
-}
-
-/** @param {unknown} err @param {string} text */
-function preflightFailure(err, text) {
-  return new RpcError(ErrorCode.SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${text}`, {
-    err,
-    logs: [],
-    accounts: null,
-    unitsConsumed: 0,
-    returnData: null,
-  });
-}
-
-/** The RPC error for a transaction that failed in simulation or did not land. */
-function failureFor(failed) {
-  const { json, text } = transactionError(failed.err());
-  if (json === 'SignatureFailure') {
-    return new RpcError(ErrorCode.TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
-  }
-  const meta = failed.meta();
-  return new RpcError(ErrorCode.SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${text}`, {
-    err: json,
-    logs: meta.logs(),
-    accounts: null,
-    unitsConsumed: meta.computeUnitsConsumed(),
-    returnData: null,
-  });
 }
 
 export { VersionedMessage, base58 };
