@@ -6,115 +6,22 @@
  */
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit';
 import { Core } from '@walletconnect/core';
-import { IVerify, type ICore } from '@walletconnect/types';
 import { getSdkError } from '@walletconnect/utils';
-import { createPublicClient, createWalletClient, defineChain, http, isHex, type Chain, type Hex } from 'viem';
+import type { Chain, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import {
-  approvalNamespaces,
-  chainIdOf,
-  formatEth,
-  RPC_ERRORS,
-  summarizeProposal,
-  summarizeRequest,
-  toViemTransaction,
-  type ApprovalResult,
-  type ProposalSummary,
-  type RequestSummary,
-  type RpcTransaction,
-  type WalletChain,
-} from './logic';
+import { readBalances, viemChainsOf, waitForReceipt } from './chains';
+import { LocalVerify } from './localVerify';
+import { approvalNamespaces, chainIdOf, RPC_ERRORS, summarizeProposal, summarizeRequest } from './logic';
+import { executeRequest, WalletRpcError } from './requests';
+import type { LogEntry, PendingProposal, PendingRequest, SessionView, WalletConfig, WalletState } from './state';
+
+export type { LogEntry, PendingProposal, PendingRequest, SessionView, WalletConfig, WalletState } from './state';
 
 /**
  * anvil's first default account. Its key is the well-known, PUBLIC development key that
  * every anvil/hardhat node funds: fine for this local sample, never for real funds.
  */
 export const ANVIL_ACCOUNT_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-
-export interface WalletConfig {
-  readonly relayUrl: string;
-  readonly chains: readonly WalletChain[];
-  /** Any string works with the local relay. */
-  readonly projectId?: string;
-  readonly privateKey?: Hex;
-  /**
-   * Keep walletkit's own Verify client (the hosted attestation API) instead of LocalVerify.
-   * Offline it costs up to 5 s per proposal and request; for comparison only (`?verify=hosted`).
-   */
-  readonly hostedVerify?: boolean;
-}
-
-export interface PendingProposal {
-  readonly id: number;
-  readonly summary: ProposalSummary;
-  readonly approval: ApprovalResult;
-  /** Verify's verdict as walletkit reports it (UNKNOWN here: see README, "Offline and fast"). */
-  readonly validation: string;
-  readonly busy: boolean;
-}
-
-export interface PendingRequest {
-  readonly id: number;
-  readonly topic: string;
-  readonly method: string;
-  readonly chainId: string;
-  readonly params: unknown;
-  readonly dapp: string;
-  readonly summary: RequestSummary;
-  readonly busy: boolean;
-}
-
-export interface SessionView {
-  readonly topic: string;
-  readonly name: string;
-  readonly url: string;
-  readonly chains: readonly string[];
-  readonly activeChainId: number | undefined;
-  readonly busy: boolean;
-}
-
-export interface LogEntry {
-  readonly at: number;
-  readonly kind: 'info' | 'ok' | 'error';
-  readonly text: string;
-}
-
-export interface WalletState {
-  readonly status: 'starting' | 'ready' | 'failed';
-  readonly error?: string;
-  readonly relay: 'idle' | 'connected' | 'disconnected';
-  readonly pairing: boolean;
-  readonly address: string;
-  readonly chains: readonly WalletChain[];
-  /** chainId → balance in ETH (text) */
-  readonly balances: Readonly<Record<number, string>>;
-  readonly proposals: readonly PendingProposal[];
-  readonly requests: readonly PendingRequest[];
-  readonly sessions: readonly SessionView[];
-  readonly log: readonly LogEntry[];
-}
-
-/**
- * Verify (the hosted attestation API) left out. walletkit awaits `core.verify.resolve()`
- * before it emits every session_proposal and session_request; with no internet that call
- * waits for a 5 s abort timer (or, for a dapp that sent a JWT attestation, for a public-key
- * fetch whose promise never settles when the fetch fails). A dapp on 127.0.0.1 cannot be
- * attested anyway, so this wallet answers "no verdict" at once: walletkit then reports
- * validation UNKNOWN, which the page shows.
- */
-class LocalVerify extends IVerify {
-  readonly context = 'local-verify';
-  constructor(core: ICore) {
-    super(core, core.logger, core.storage);
-  }
-  async register(): Promise<string> {
-    return '';
-  }
-  // walletkit treats `undefined` as "no verdict" (its own Verify returns it too).
-  async resolve(): Promise<{ origin: string; isScam?: boolean }> {
-    return undefined as unknown as { origin: string };
-  }
-}
 
 type Listener = () => void;
 const MAX_LOG = 50;
@@ -124,22 +31,12 @@ export class MobileWallet {
   private readonly listeners = new Set<Listener>();
   private kit: InstanceType<typeof WalletKit> | undefined;
   private readonly account;
-  private readonly viemChains = new Map<number, Chain>();
+  private readonly viemChains: Map<number, Chain>;
   private readonly activeChain = new Map<string, number>();
 
   constructor(private readonly config: WalletConfig) {
     this.account = privateKeyToAccount(config.privateKey ?? ANVIL_ACCOUNT_KEY);
-    for (const c of config.chains) {
-      this.viemChains.set(
-        c.chainId,
-        defineChain({
-          id: c.chainId,
-          name: c.name,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [c.rpcUrl] } },
-        }),
-      );
-    }
+    this.viemChains = viemChainsOf(config.chains);
     this.current = {
       status: 'starting',
       relay: 'idle',
@@ -370,7 +267,12 @@ export class MobileWallet {
     let outcome: { result: unknown } | { error: { code: number; message: string } };
     let after: (() => Promise<void>) | undefined;
     try {
-      const done = await this.execute(request);
+      const done = await executeRequest(request, {
+        account: this.account,
+        viemChains: this.viemChains,
+        switchChain: (topic, chainId) => this.switchChain(topic, chainId),
+        afterTransaction: (chain, hash) => this.afterTransaction(chain, hash),
+      });
       outcome = { result: done.result };
       after = done.after;
     } catch (err) {
@@ -401,47 +303,6 @@ export class MobileWallet {
     }
   }
 
-  /**
-   * Carries out an approved request: returns the JSON-RPC result (and what to do once the dapp
-   * has it), or throws a WalletRpcError (answered as is) or any error (answered as -32603).
-   */
-  private async execute(request: PendingRequest): Promise<{ result: unknown; after?: () => Promise<void> }> {
-    const params = Array.isArray(request.params) ? request.params : [];
-    switch (request.method) {
-      case 'personal_sign': {
-        const [message, signer] = params as [string, string | undefined];
-        if (typeof signer === 'string' && signer.toLowerCase() !== this.account.address.toLowerCase()) {
-          throw rpcError(RPC_ERRORS.invalidParams(`This wallet cannot sign for ${signer}.`));
-        }
-        if (typeof message !== 'string') throw rpcError(RPC_ERRORS.invalidParams('personal_sign expects a message'));
-        return { result: await this.account.signMessage({ message: isHex(message) ? { raw: message } : message }) };
-      }
-      case 'eth_signTypedData_v4': {
-        const [, data] = params as [string, unknown];
-        const typed = typeof data === 'string' ? JSON.parse(data) : data;
-        return { result: await this.account.signTypedData(typed) };
-      }
-      case 'eth_sendTransaction': {
-        const chainId = chainIdOf(request.chainId);
-        const chain = chainId === undefined ? undefined : this.viemChains.get(chainId);
-        if (!chain) throw rpcError(RPC_ERRORS.unrecognizedChain(request.chainId));
-        const tx = toViemTransaction((params[0] ?? {}) as RpcTransaction, this.account.address);
-        const client = createWalletClient({ account: this.account, chain, transport: http() });
-        // gasPrice and the EIP-1559 fees are never both set (toViemTransaction keeps one kind).
-        const hash = await client.sendTransaction(tx as Parameters<typeof client.sendTransaction>[0]);
-        return { result: hash, after: () => this.afterTransaction(chain, hash) };
-      }
-      case 'wallet_switchEthereumChain': {
-        const target = chainIdOf((params[0] as { chainId?: unknown } | undefined)?.chainId);
-        if (target === undefined || !this.viemChains.has(target)) throw rpcError(RPC_ERRORS.unrecognizedChain(String((params[0] as any)?.chainId)));
-        await this.switchChain(request.topic, target);
-        return { result: null };
-      }
-      default:
-        throw rpcError(RPC_ERRORS.unsupportedMethod(request.method));
-    }
-  }
-
   /** Makes `chainId` the session's active chain: adds it to the session when missing, then emits chainChanged. */
   private async switchChain(topic: string, chainId: number): Promise<void> {
     const kit = this.walletKit;
@@ -469,8 +330,7 @@ export class MobileWallet {
   /** Logs the receipt once mined and refreshes the balances. */
   private async afterTransaction(chain: Chain, hash: Hex): Promise<void> {
     try {
-      const client = createPublicClient({ chain, transport: http(), pollingInterval: 250 });
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 });
+      const receipt = await waitForReceipt(chain, hash);
       this.log(receipt.status === 'success' ? 'ok' : 'error', `Transaction ${short(hash)} ${receipt.status === 'success' ? 'mined' : 'reverted'} in block ${receipt.blockNumber}.`);
     } catch (err) {
       this.log('error', `No receipt for ${short(hash)}: ${(err as Error).message}`);
@@ -479,28 +339,8 @@ export class MobileWallet {
   }
 
   async refreshBalances(): Promise<void> {
-    const entries = await Promise.all(
-      this.config.chains.map(async (c) => {
-        try {
-          const client = createPublicClient({ chain: this.viemChains.get(c.chainId)!, transport: http() });
-          return [c.chainId, formatEth(await client.getBalance({ address: this.account.address }))] as const;
-        } catch {
-          return [c.chainId, '?'] as const;
-        }
-      }),
-    );
-    this.set({ balances: Object.fromEntries(entries) });
+    this.set({ balances: await readBalances(this.config.chains, this.viemChains, this.account.address) });
   }
-}
-
-class WalletRpcError extends Error {
-  constructor(readonly code: number, message: string) {
-    super(message);
-  }
-}
-
-function rpcError(e: { code: number; message: string }): WalletRpcError {
-  return new WalletRpcError(e.code, e.message);
 }
 
 function short(value: string): string {
