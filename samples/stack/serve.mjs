@@ -2,25 +2,30 @@
 // next to two local anvil chains, a local Solana chain (litesvm), the local WalletConnect relay, the
 // embedded-wallet service (with its dev mailbox and the local OpenID provider that stands in for the
 // social logins), the data service and the local payment provider (on-ramp checkout).
-import { createServer } from 'node:http';
+// This file starts the services and wires them together; the builds, the demo server, its CSPs and
+// /config.json live in the files next to it (re-exported here).
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
-import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
+import { readFile, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
 import { startSolana } from '../solana/server.mjs';
 import { startAnvil } from './anvil.mjs';
+import { stackConfig } from './config-json.mjs';
+import { walletCsp } from './csp.mjs';
 import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
+import { buildDemo } from './demo-build.mjs';
 import { DEFAULT_ONRAMP_PORT, startStackOnramp } from './onramp.mjs';
+import { DEV_ACCOUNTS_FILE, REPO_ROOT } from './paths.mjs';
+import { sharedBuild } from './shared-build.mjs';
+import { startServer } from './static-server.mjs';
+import { buildWallet } from './wallet-build.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const DEMO_DIR = resolve(here, '../demo');
-export const WALLET_DIR = resolve(here, '../mobile-wallet');
-export const REPO_ROOT = resolve(here, '../..');
+export { DEMO_DIR, REPO_ROOT, WALLET_DIR } from './paths.mjs';
+export { buildDemo } from './demo-build.mjs';
+export { buildWallet } from './wallet-build.mjs';
+export { strictDemoCsp, walletCsp } from './csp.mjs';
+export { startServer } from './static-server.mjs';
 
 /** The two chains of the local stack: ids, names and default ports. */
 export const STACK_CHAINS = [
@@ -44,7 +49,6 @@ export const DEFAULT_SOLANA_PORT = 8899;
 
 /** What each dev wallet's Solana account gets at start (lamports): 100 SOL. */
 export const DEV_WALLET_SOLANA_FUNDING = 100_000_000_000n;
-const DEV_ACCOUNTS_FILE = resolve(here, '../dev-wallet/accounts.json');
 
 /**
  * Funds the Solana accounts of the dev wallets (samples/dev-wallet/accounts.json) from the
@@ -56,309 +60,6 @@ export async function fundDevWallets(solana) {
   const addresses = (accounts.solana ?? []).map((a) => a.address);
   for (const address of addresses) await solana.airdrop(address, DEV_WALLET_SOLANA_FUNDING);
   return addresses;
-}
-
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-
-/** esbuild options shared by the demo build and its fallback. */
-function buildOptions(outdir, entry) {
-  return {
-    entryPoints: [{ in: entry, out: 'main' }],
-    plugins: [latchkeySourcePlugin()],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outdir,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    minify: true,
-    sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'silent',
-    absWorkingDir: REPO_ROOT,
-  };
-}
-
-/**
- * Builds samples/demo/main.tsx into `outdir` (a fresh temp dir by default).
- * When the demo does not build (e.g. a part of the library is missing), builds
- * samples/demo/fallback.ts instead — a page that still installs the dev wallet
- * and shows the build errors — and reports the errors.
- * @returns {Promise<{ outdir: string, ok: boolean, errors: string[], metafile?: object }>}
- */
-export async function buildDemo({ outdir } = {}) {
-  const dir = outdir ?? (await mkdtemp(join(tmpdir(), 'latchkey-demo-')));
-  try {
-    const result = await esbuild.build(buildOptions(dir, join(DEMO_DIR, 'main.tsx')));
-    return { outdir: dir, ok: true, errors: [], metafile: result.metafile };
-  } catch (err) {
-    const errors = formatBuildErrors(err);
-    try {
-      await esbuild.build(buildOptions(dir, join(DEMO_DIR, 'fallback.ts')));
-    } catch (fallbackErr) {
-      if (!outdir) await rm(dir, { recursive: true, force: true });
-      throw new Error(`the demo and its fallback page failed to build:\n  ${[...errors, ...formatBuildErrors(fallbackErr)].join('\n  ')}`);
-    }
-    return { outdir: dir, ok: false, errors };
-  }
-}
-
-/**
- * Builds samples/mobile-wallet/main.tsx into `<outdir>/wallet/` (served as /build/wallet/main.js).
- * A failure does not stop the stack: /wallet/ then shows the errors.
- * @returns {Promise<{ ok: boolean, errors: string[] }>}
- */
-export async function buildWallet({ outdir }) {
-  try {
-    await esbuild.build(buildOptions(join(outdir, 'wallet'), join(WALLET_DIR, 'main.tsx')));
-    return { ok: true, errors: [] };
-  } catch (err) {
-    return { ok: false, errors: formatBuildErrors(err) };
-  }
-}
-
-/**
- * The demo and the sample wallet built once into `dir` for several stacks (a test run starts one
- * per worker): the first stack builds under a lock and records the outcome in `dir/build.json`;
- * the others wait for it and serve the same files. Nobody deletes `dir` but its owner.
- * @param {string} dir
- * @returns {Promise<{ demo: { outdir: string, ok: boolean, errors: string[] }, wallet: { ok: boolean, errors: string[] } }>}
- */
-async function sharedBuild(dir) {
-  const record = join(dir, 'build.json');
-  const lock = `${dir}.lock`;
-  const read = async () => JSON.parse(await readFile(record, 'utf8').catch(() => 'null'));
-  for (const started = Date.now(); ; ) {
-    const done = await read();
-    if (done) return { demo: { outdir: dir, ok: done.ok, errors: done.errors }, wallet: done.wallet };
-    const owner = await mkdir(lock).then(() => true, () => false);
-    if (owner) {
-      try {
-        if (await read()) continue;
-        const demo = await buildDemo({ outdir: dir });
-        const wallet = await buildWallet({ outdir: dir });
-        await writeFile(`${record}.tmp`, JSON.stringify({ ok: demo.ok, errors: demo.errors, wallet }));
-        await rename(`${record}.tmp`, record);
-        return { demo, wallet };
-      } finally {
-        await rm(lock, { recursive: true, force: true });
-      }
-    }
-    if (Date.now() - started > 300_000) throw new Error(`DEMO_BUILD_DIR: ${lock} held for 5 minutes`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/**
- * Sample apps beside the demo, built on their first request (a stack start pays nothing for
- * them): /<name>/ serves the app's index.html, which loads /build/<name>/main.js.
- * - wagmi: samples/wagmi-app, a wagmi dapp on the Latchkey connector (latchkey/wagmi).
- */
-const LAZY_APPS = { wagmi: join(REPO_ROOT, 'samples', 'wagmi-app') };
-
-/** Builds each lazy app once per server; concurrent requests share the build. */
-function lazyAppBuilder(outdir) {
-  const builds = new Map();
-  return (name) => {
-    let build = builds.get(name);
-    if (!build) {
-      build = esbuild
-        .build(buildOptions(join(outdir, name), join(LAZY_APPS[name], 'main.tsx')))
-        .then(() => [], (err) => formatBuildErrors(err));
-      builds.set(name, build);
-    }
-    return build;
-  };
-}
-
-/**
- * The sample wallet page's Content-Security-Policy: it may connect only to its own origin,
- * the relay and the chains' RPC. Any other host (WalletConnect's hosted Verify and analytics
- * endpoints) is refused by the browser at once, so nothing waits on a network timeout.
- * @param {{ relayUrl?: string, rpcUrls: string[] }} p
- */
-export function walletCsp({ relayUrl, rpcUrls }) {
-  const sources = [relayUrl, ...rpcUrls].filter(Boolean).map((u) => {
-    const url = new URL(u);
-    return `${url.protocol}//${url.host}`;
-  });
-  return [
-    `connect-src 'self' ${[...new Set(sources)].join(' ')}`,
-    "frame-src 'none'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
-
-/**
- * The strict Content-Security-Policy the demo is served with at `/?csp=strict`: no inline
- * script or style of any kind ('unsafe-inline' and nonces absent), images from the page,
- * `data:`, `blob:` and the data service (token icons), and network access only to the page, the chains' RPC (EVM and Solana),
- * the relay and the data service; frames only from the embedded-wallet service (the email
- * and socials plugins' frame). The end-to-end CSP test
- * (tests/e2e/csp.e2e.test.ts) checks that the modal is styled and a wallet connects under it.
- * @param {{ relayUrl?: string, rpcUrls: string[], dataServiceUrl?: string, walletServiceUrl?: string }} p
- */
-export function strictDemoCsp({ relayUrl, rpcUrls, dataServiceUrl, walletServiceUrl }) {
-  const sources = [relayUrl, ...rpcUrls, dataServiceUrl].filter(Boolean).map((u) => {
-    const url = new URL(u);
-    return `${url.protocol}//${url.host}`;
-  });
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    // token icons come from the blockchain API (the data service)
-    `img-src 'self' data: blob:${dataServiceUrl ? ` ${new URL(dataServiceUrl).origin}` : ''}`,
-    `connect-src 'self' ${[...new Set(sources)].join(' ')}`,
-    ...(walletServiceUrl ? [`frame-src ${new URL(walletServiceUrl).origin}`] : []),
-  ].join('; ');
-}
-
-function formatBuildErrors(err) {
-  if (err && Array.isArray(err.errors) && err.errors.length) {
-    return err.errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text));
-  }
-  return [String(err?.message ?? err)];
-}
-
-/**
- * Serves index.html (at `/?csp=strict` with {@link strictDemoCsp}), /demo.css, /config.json,
- * the build output (under /build/) and, when `wallet` is given, the sample wallet page at
- * /wallet/ (with its CSP; or its build errors).
- * @param {{ port: number, outdir: string, config: object, host?: string, wallet?: { errors: string[], csp: string } }} opts
- * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
- */
-export async function startServer({ port, outdir, config, host = '127.0.0.1', wallet }) {
-  const root = resolve(outdir);
-  const buildApp = lazyAppBuilder(root);
-  const server = createServer(async (req, res) => {
-    try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const path = decodeURIComponent(url.pathname);
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD' }).end();
-        return;
-      }
-      if (path === '/' || path === '/index.html') {
-        const html = await readFile(join(DEMO_DIR, 'index.html'));
-        const csp = url.searchParams.get('csp');
-        if (csp !== null && csp !== 'strict') {
-          return send(res, req, 400, 'text/plain; charset=utf-8', Buffer.from("csp: the only policy is 'strict' (/?csp=strict)"));
-        }
-        const rpcUrls = [...(config.chains ?? []).map((c) => c.rpcUrl), config.solana?.rpcUrl].filter(Boolean);
-        const policy = strictDemoCsp({
-          relayUrl: config.relayUrl,
-          rpcUrls,
-          dataServiceUrl: config.dataServiceUrl,
-          walletServiceUrl: config.walletServiceUrl,
-        });
-        const strict = csp === 'strict' ? { 'content-security-policy': policy } : {};
-        return send(res, req, 200, CONTENT_TYPES['.html'], html, strict);
-      }
-      if (path === '/demo.css') {
-        return send(res, req, 200, CONTENT_TYPES['.css'], await readFile(join(DEMO_DIR, 'demo.css')));
-      }
-      if (wallet && path === '/wallet') {
-        // keep the query: /wallet?uri=wc:… is a deep link too
-        res.writeHead(308, { location: `/wallet/${url.search}` }).end();
-        return;
-      }
-      if (wallet && (path === '/wallet/' || path === '/wallet/index.html')) {
-        if (wallet.errors.length) {
-          const list = wallet.errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('');
-          const page = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sample wallet: build failed</title><h1>The sample wallet did not build</h1><ul>${list}</ul>`;
-          return send(res, req, 503, CONTENT_TYPES['.html'], Buffer.from(page));
-        }
-        const html = await readFile(join(WALLET_DIR, 'index.html'));
-        return send(res, req, 200, CONTENT_TYPES['.html'], html, { 'content-security-policy': wallet.csp });
-      }
-      const app = /^\/([a-z]+)\/?(?:index\.html)?$/.exec(path)?.[1];
-      if (app && Object.hasOwn(LAZY_APPS, app)) {
-        if (!path.endsWith('/') && !path.endsWith('.html')) {
-          res.writeHead(308, { location: `/${app}/${url.search}` }).end();
-          return;
-        }
-        const errors = await buildApp(app);
-        if (errors.length) {
-          const list = errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('');
-          const page = `<!doctype html><meta charset="utf-8"><title>Sample app: build failed</title><h1>The ${app} sample did not build</h1><ul>${list}</ul>`;
-          return send(res, req, 503, CONTENT_TYPES['.html'], Buffer.from(page));
-        }
-        return send(res, req, 200, CONTENT_TYPES['.html'], await readFile(join(LAZY_APPS[app], 'index.html')));
-      }
-      if (path === '/config.json') {
-        return send(res, req, 200, CONTENT_TYPES['.json'], Buffer.from(JSON.stringify(config)));
-      }
-      if (path === '/favicon.ico') {
-        res.writeHead(204).end();
-        return;
-      }
-      if (path.startsWith('/build/')) {
-        const file = resolve(root, normalize(path.slice('/build/'.length)));
-        if (relative(root, file).startsWith('..') || !file.startsWith(root + sep)) {
-          return send(res, req, 403, 'text/plain', Buffer.from('Forbidden'));
-        }
-        const info = await stat(file).catch(() => undefined);
-        if (info?.isFile()) {
-          const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
-          return send(res, req, 200, type, await readFile(file));
-        }
-      }
-      send(res, req, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
-    } catch (err) {
-      send(res, req, 500, 'text/plain; charset=utf-8', Buffer.from(String(err?.message ?? err)));
-    }
-  });
-  await new Promise((resolvePromise, reject) => {
-    const onError = (err) => {
-      server.off('listening', onListening);
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new Error(`demo server: port ${port} on ${host} is already in use. Stop what uses it or set PORT to another port.`)
-          : err,
-      );
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolvePromise();
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
-  });
-  const actual = server.address().port;
-  return {
-    url: `http://${host}:${actual}`,
-    port: actual,
-    close: () =>
-      new Promise((r) => {
-        server.close(() => r());
-        server.closeAllConnections?.();
-      }),
-  };
-}
-
-function send(res, req, status, type, body, headers = {}) {
-  res.writeHead(status, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store', ...headers });
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function portFrom(value, fallback, what) {
@@ -517,19 +218,7 @@ export async function startStack(opts = {}) {
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
     const solanaInfo = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId };
-    const config = {
-      chains,
-      solana: solanaInfo,
-      relayUrl: relay.url,
-      walletServiceUrl: walletServiceInfo.url,
-      oidcIssuer: walletServiceInfo.oidcIssuer,
-      dataServiceUrl: data.url,
-      onrampUrl: onramp.url,
-      tokens: data.tokens,
-      nfts: data.nfts,
-      exchange: data.exchange,
-      buildErrors: build.errors,
-    };
+    const config = stackConfig({ chains, solana: solanaInfo, relay, walletService: walletServiceInfo, data, onramp, build });
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
     const server = await startServer({ port, outdir: build.outdir, config, wallet: { errors: wallet.errors, csp } });
     started.push({ stop: () => server.close() });
