@@ -275,6 +275,8 @@ describe('simulation and fees', () => {
     const fee = (await conn.getFeeForMessage(tx.compileMessage())).value;
     expect(fee).toBe(5000 + Math.ceil((250_000 * 6000) / 1e6)); // two builtin instructions: 2 × 3000 CU
     const before = await conn.getBalance(alice.publicKey);
+    // a blockhash lives 150 slots (3.75 s here): take a fresh one for the send (the fee does not depend on it)
+    tx.recentBlockhash = (await conn.getLatestBlockhash()).blockhash;
     await sendAndConfirmTransaction(conn, tx, [alice]);
     expect(before - (await conn.getBalance(alice.publicKey))).toBe(fee);
     const recent = await conn.getRecentPrioritizationFees({ lockedWritableAccounts: [alice.publicKey] });
