@@ -1,122 +1,20 @@
 /**
  * The wallet service's configuration: environment variables (documented in README.md), optionally a
  * JSON file named by WALLET_CONFIG with the same settings in camelCase, and programmatic overrides
- * (tests, the dev stack). Everything is validated here; a bad setting stops the start with a message
- * naming the variable.
+ * (tests, the dev stack). Everything is validated here (the value checks: config-values.ts; the
+ * environment's reading: config-env.ts); a bad setting stops the start with a message naming the variable.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
-import { APPROVAL_MODES, DEFAULT_APPROVAL_MODE, type ApprovalMode } from '../shared/approval-mode';
+import { DEFAULT_APPROVAL_MODE, type ApprovalMode } from '../shared/approval-mode';
+import { ENV_NAMES, fromEnv, strEnv } from './config-env';
+import { fileSchema, parseKeks, type ChainConfig, type Kek, type ProjectConfig, type SocialConfig, type SocialProvider, type WalletServiceOptions } from './config-values';
+import { ConfigError } from './errors';
 
-export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-const origin = z.string().refine((s) => {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
-  } catch {
-    return false;
-  }
-}, 'must be an origin such as https://app.example (scheme, host and port only, no path or trailing slash)');
-
-/**
- * An approval mode (shared/approval-mode.ts). The earlier on/off form is still read: on (true, "1") is
- * 'always', as it meant; off is the default ('value'), as it was the default.
- */
-const approvalMode = z.preprocess(
-  (v) => (v === true || (typeof v === 'string' && /^(1|true|yes|on)$/i.test(v)) ? 'always' : v === false || (typeof v === 'string' && /^(0|false|no|off)$/i.test(v)) ? DEFAULT_APPROVAL_MODE : v),
-  z.enum(APPROVAL_MODES),
-);
-
-const projectSchema = z.object({
-  projectId: z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and hyphen only'),
-  name: z.string().max(100).optional(),
-  origins: z.array(origin).min(1).max(100),
-  /** Where a social login returns on the dapp's origin (default "/"). */
-  socialReturnPath: z.string().regex(/^\/[^\s?#]*$/, 'a path starting with /').max(200).optional(),
-  /** Where this project's approvals are shown (shared/approval-mode.ts); default WALLET_APPROVAL_WINDOW's. */
-  approvalWindow: approvalMode.optional(),
-});
-export type ProjectConfig = z.infer<typeof projectSchema>;
-
-const chainSchema = z.object({
-  chainId: z.number().int().positive().max(2 ** 53 - 1),
-  name: z.string().min(1).max(100).optional(),
-  rpcUrl: z.string().url().refine((s) => /^https?:/.test(s), 'http(s) URL'),
-  nativeCurrency: z
-    .object({ name: z.string().max(50), symbol: z.string().max(12), decimals: z.number().int().min(0).max(36) })
-    .optional(),
-});
-export type ChainConfig = z.infer<typeof chainSchema> & { name: string; nativeCurrency: { name: string; symbol: string; decimals: number } };
-
-const socialSchema = z.object({
-  clientId: z.string().min(1).max(500),
-  clientSecret: z.string().min(1).max(4000),
-  /** An OpenID Connect issuer: endpoints come from its discovery document and the id_token is verified. */
-  issuer: z.string().url().optional(),
-  authorizationEndpoint: z.string().url().optional(),
-  tokenEndpoint: z.string().url().optional(),
-  userinfoEndpoint: z.string().url().optional(),
-  scope: z.string().max(500).optional(),
-});
-export type SocialConfig = z.infer<typeof socialSchema>;
-
-const positiveInt = z.number().int().positive();
-
-/** Everything the JSON file (WALLET_CONFIG) and programmatic options may set. */
-const fileSchema = z
-  .object({
-    host: z.string(),
-    port: z.number().int().min(0).max(65535),
-    publicUrl: z.string().url(),
-    dev: z.boolean(),
-    devAllowRemote: z.boolean(),
-    devMailbox: z.boolean(),
-    databaseUrl: z.string(),
-    dataDir: z.string(),
-    kek: z.string(),
-    sessionSecret: z.string(),
-    sessionTtlSeconds: positiveInt,
-    sessionMaxAgeSeconds: positiveInt,
-    projects: z.array(projectSchema).max(10_000),
-    chains: z.array(chainSchema).max(100),
-    smtpUrl: z.string(),
-    mailFrom: z.string(),
-    social: z.record(z.enum(SOCIAL_PROVIDERS), socialSchema),
-    farcasterDev: z.boolean(),
-    approvalWindow: approvalMode,
-    codeTtlSeconds: positiveInt,
-    codeMaxAttempts: positiveInt.max(100),
-    lockoutSeconds: positiveInt,
-    resendIntervalSeconds: z.number().int().min(0),
-    rateEmailPerHour: positiveInt,
-    rateIpPerHour: positiveInt,
-    rateVerifyPerIpPer10Min: positiveInt,
-    rateApiPerIpPerMinute: positiveInt,
-    longPollsPerIp: positiveInt.max(10_000),
-    rateRpcPerUserPerMinute: positiveInt,
-    trustProxy: z.number().int().min(0).max(10),
-    deviceVerification: z.boolean(),
-    devFundWei: z.string().regex(/^\d+$/),
-    devOidc: z.boolean(),
-    devOidcPort: z.number().int().min(0).max(65535),
-    log: z.boolean(),
-  })
-  .partial()
-  .strict();
-export type WalletServiceOptions = z.infer<typeof fileSchema>;
-
-export interface Kek {
-  readonly id: string;
-  readonly key: Buffer;
-}
+export { ConfigError } from './errors';
+export { decodeKey32, parseKeks, SOCIAL_PROVIDERS } from './config-values';
+export type { ChainConfig, Kek, ProjectConfig, SocialConfig, SocialProvider, WalletServiceOptions } from './config-values';
 
 export interface WalletServiceConfig {
   readonly host: string;
@@ -169,93 +67,6 @@ export interface WalletServiceConfig {
 const KNOWN_CURRENCIES: Record<number, { name: string; symbol: string; decimals: number }> = {};
 const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 
-function parseJsonEnv(env: NodeJS.ProcessEnv, name: string): unknown {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch (err) {
-    throw new ConfigError(`${name}: not valid JSON (${(err as Error).message})`);
-  }
-}
-
-function intEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new ConfigError(`${name}: expected an integer, got ${JSON.stringify(raw)}`);
-  return n;
-}
-
-function boolEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`${name}: expected 1/0, true/false, on/off; got ${JSON.stringify(raw)}`);
-}
-
-function strEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name];
-  return raw === undefined || raw === '' ? undefined : raw;
-}
-
-/** Settings from the environment, in the same shape as the JSON file. */
-function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const entries: [string, unknown][] = [
-    ['host', strEnv(env, 'WALLET_HOST')],
-    ['port', intEnv(env, 'WALLET_PORT')],
-    ['publicUrl', strEnv(env, 'WALLET_PUBLIC_URL')],
-    ['dev', boolEnv(env, 'WALLET_DEV')],
-    ['devAllowRemote', boolEnv(env, 'WALLET_DEV_ALLOW_REMOTE')],
-    ['devMailbox', boolEnv(env, 'WALLET_DEV_MAILBOX')],
-    ['databaseUrl', strEnv(env, 'DATABASE_URL')],
-    ['dataDir', strEnv(env, 'WALLET_DATA_DIR')],
-    ['kek', strEnv(env, 'WALLET_KEK')],
-    ['sessionSecret', strEnv(env, 'WALLET_SESSION_SECRET')],
-    ['sessionTtlSeconds', intEnv(env, 'WALLET_SESSION_TTL')],
-    ['sessionMaxAgeSeconds', intEnv(env, 'WALLET_SESSION_MAX_AGE')],
-    ['projects', parseJsonEnv(env, 'WALLET_PROJECTS')],
-    ['chains', parseJsonEnv(env, 'WALLET_CHAINS')],
-    ['smtpUrl', strEnv(env, 'WALLET_SMTP_URL')],
-    ['mailFrom', strEnv(env, 'WALLET_MAIL_FROM')],
-    ['social', parseJsonEnv(env, 'WALLET_SOCIAL')],
-    ['farcasterDev', boolEnv(env, 'WALLET_FARCASTER_DEV')],
-    ['approvalWindow', strEnv(env, 'WALLET_APPROVAL_WINDOW')],
-    ['codeTtlSeconds', intEnv(env, 'WALLET_CODE_TTL')],
-    ['codeMaxAttempts', intEnv(env, 'WALLET_CODE_MAX_ATTEMPTS')],
-    ['lockoutSeconds', intEnv(env, 'WALLET_LOCKOUT')],
-    ['resendIntervalSeconds', intEnv(env, 'WALLET_RESEND_INTERVAL')],
-    ['rateEmailPerHour', intEnv(env, 'WALLET_RATE_EMAIL_PER_HOUR')],
-    ['rateIpPerHour', intEnv(env, 'WALLET_RATE_IP_PER_HOUR')],
-    ['rateVerifyPerIpPer10Min', intEnv(env, 'WALLET_RATE_VERIFY_PER_IP')],
-    ['rateApiPerIpPerMinute', intEnv(env, 'WALLET_RATE_API_PER_IP')],
-    ['longPollsPerIp', intEnv(env, 'WALLET_LONG_POLLS_PER_IP')],
-    ['rateRpcPerUserPerMinute', intEnv(env, 'WALLET_RATE_RPC_PER_USER')],
-    ['trustProxy', intEnv(env, 'WALLET_TRUST_PROXY')],
-    ['deviceVerification', boolEnv(env, 'WALLET_DEVICE_VERIFICATION')],
-    ['devFundWei', strEnv(env, 'WALLET_DEV_FUND_WEI')],
-    ['devOidc', boolEnv(env, 'WALLET_DEV_OIDC')],
-    ['devOidcPort', intEnv(env, 'WALLET_OIDC_PORT')],
-    ['log', boolEnv(env, 'WALLET_LOG')],
-  ];
-  return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
-}
-
-const ENV_NAMES: Record<string, string> = {
-  host: 'WALLET_HOST', port: 'WALLET_PORT', publicUrl: 'WALLET_PUBLIC_URL', dev: 'WALLET_DEV', devAllowRemote: 'WALLET_DEV_ALLOW_REMOTE', devMailbox: 'WALLET_DEV_MAILBOX',
-  databaseUrl: 'DATABASE_URL', dataDir: 'WALLET_DATA_DIR', kek: 'WALLET_KEK', sessionSecret: 'WALLET_SESSION_SECRET',
-  sessionTtlSeconds: 'WALLET_SESSION_TTL', sessionMaxAgeSeconds: 'WALLET_SESSION_MAX_AGE', projects: 'WALLET_PROJECTS', chains: 'WALLET_CHAINS', smtpUrl: 'WALLET_SMTP_URL',
-  mailFrom: 'WALLET_MAIL_FROM', social: 'WALLET_SOCIAL', farcasterDev: 'WALLET_FARCASTER_DEV', codeTtlSeconds: 'WALLET_CODE_TTL',
-  codeMaxAttempts: 'WALLET_CODE_MAX_ATTEMPTS', lockoutSeconds: 'WALLET_LOCKOUT', resendIntervalSeconds: 'WALLET_RESEND_INTERVAL',
-  rateEmailPerHour: 'WALLET_RATE_EMAIL_PER_HOUR', rateIpPerHour: 'WALLET_RATE_IP_PER_HOUR',
-  rateVerifyPerIpPer10Min: 'WALLET_RATE_VERIFY_PER_IP', rateApiPerIpPerMinute: 'WALLET_RATE_API_PER_IP', longPollsPerIp: 'WALLET_LONG_POLLS_PER_IP',
-  rateRpcPerUserPerMinute: 'WALLET_RATE_RPC_PER_USER',
-  trustProxy: 'WALLET_TRUST_PROXY', deviceVerification: 'WALLET_DEVICE_VERIFICATION', devFundWei: 'WALLET_DEV_FUND_WEI',
-  devOidc: 'WALLET_DEV_OIDC', devOidcPort: 'WALLET_OIDC_PORT', log: 'WALLET_LOG',
-  approvalWindow: 'WALLET_APPROVAL_WINDOW',
-};
-
 function validate(raw: unknown, source: string): WalletServiceOptions {
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
@@ -268,27 +79,6 @@ function validate(raw: unknown, source: string): WalletServiceOptions {
     throw new ConfigError(`invalid wallet-service configuration (${source}):\n  ${lines.join('\n  ')}`);
   }
   return parsed.data;
-}
-
-/** Decodes a 32-byte secret given as base64, base64url or 64 hex digits. */
-export function decodeKey32(value: string, what: string): Buffer {
-  const trimmed = value.trim();
-  const buf = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (buf.length !== 32) throw new ConfigError(`${what}: expected 32 bytes (base64 or 64 hex digits), got ${buf.length}`);
-  return buf;
-}
-
-/** WALLET_KEK: `id:key[,id:key…]` (first one active) or a single key (id "k1"). */
-export function parseKeks(value: string): Kek[] {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
-  if (parts.length === 0) throw new ConfigError('WALLET_KEK: empty');
-  const keks = parts.map((part, i) => {
-    const m = /^([A-Za-z0-9_-]{1,32}):(.+)$/.exec(part);
-    const id = m ? m[1]! : parts.length === 1 ? 'k1' : `k${i + 1}`;
-    return { id, key: decodeKey32(m ? m[2]! : part, `WALLET_KEK (${id})`) };
-  });
-  if (new Set(keks.map((k) => k.id)).size !== keks.length) throw new ConfigError('WALLET_KEK: duplicate key ids');
-  return keks;
 }
 
 /** A loopback address or name (127.0.0.0/8, ::1, localhost): reachable from this machine only. */

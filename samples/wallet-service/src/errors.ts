@@ -17,3 +17,8 @@ export const forbidden = (message: string, code = 'forbidden') => new HttpError(
 export const notFound = (message = 'Not found', code = 'not_found') => new HttpError(404, code, message);
 export const tooMany = (message: string, retryAfterSeconds: number, code = 'rate_limited') =>
   new HttpError(429, code, message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+
+/** A bad setting of the service's configuration (config.ts): stops the start with a message naming it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
