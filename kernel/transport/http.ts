@@ -1,11 +1,13 @@
-import {
-  HttpRequestError,
-  NetworkRequestError,
-  RequestAbortedError,
-  ResponseTooLargeError,
-  RpcResponseError,
-  TimeoutError,
-} from '../errors/transport';
+/**
+ * The HTTP JSON-RPC transport, `http(url, options)`: one POST with its attempt timeout and byte
+ * limit, retries within the call's deadline, the JSON-RPC answers matched to their requests,
+ * batching and in-flight dedupe. Beside it: the options and defaults (`httpOptions.ts`), the
+ * shapes its parts pass around (`httpTypes.ts`), the retry policy (`policy.ts`), Retry-After
+ * (`retryAfter.ts`), the envelope check (`envelope.ts`), the capped body read (`body.ts`).
+ * One closure on purpose: this chunk's size is held (docs/chunks.md), and factories for the
+ * batch queue or the dedupe map cost bytes.
+ */
+import { HttpRequestError, NetworkRequestError, RequestAbortedError, ResponseTooLargeError, RpcResponseError, TimeoutError } from '../errors/transport';
 import { InvalidRpcResponseError, RetryAfterError } from '../errors/rpcTransport';
 import { ERROR_BODY_READ_BYTES, readCapped, type CappedBody } from './body';
 import { checkEnvelope, show, type RpcAnswer } from './envelope';
@@ -13,91 +15,13 @@ import { parseRetryAfter } from './retryAfter';
 import { LruMap } from './lru';
 import { isSendMethod } from './methods';
 import { backoffDelay, requestKey, shouldRetry } from './policy';
+import type { BatchItem, Call, Shared } from './httpTypes';
 import { countOption, defaultNow, defaultTimers, durationOption, linkSignals, MAX_TIMER_MS, sleep, type Timers } from './timers';
-import type { RequestOptions, RpcRequest, Transport } from './types';
+import { DEDUPE_CACHE_SIZE, DEFAULT_BATCH_SIZE, DEFAULT_DEADLINE_FACTOR, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_RETRY_COUNT, DEFAULT_RETRY_DELAY, DEFAULT_TIMEOUT, MAX_BYTES_OPTION, MAX_RETRY_COUNT, type FetchLike, type HttpTransport, type HttpTransportOptions } from './httpOptions';
+import type { RequestOptions, RpcRequest } from './types';
 
 export { RETRY_STATUS_CODES, backoffDelay, requestKey, shouldRetry } from './policy';
-
-/** Spec section 9, HTTP RPC. */
-export const DEFAULT_TIMEOUT = 10_000;
-export const DEFAULT_RETRY_COUNT = 3;
-export const DEFAULT_RETRY_DELAY = 150;
-export const DEFAULT_BATCH_SIZE = 1000;
-/** How many in-flight request keys the dedupe cache holds. */
-export const DEDUPE_CACHE_SIZE = 8192;
-
-/**
- * A call's default deadline is this many per-attempt timeouts (20 s with the
- * spec's 10 s): room for one attempt that hangs until its timeout and then one
- * complete attempt more (a retry, or the next member of a fallback), with the
- * backoff in between. Retries that do not fit are not started.
- */
-export const DEFAULT_DEADLINE_FACTOR = 2;
-
-/**
- * Most bytes read from one single call's answer (8 MiB). Every answer a wallet
- * modal reads (balances, receipts, a block with its transactions, ENS) is far
- * below it; an eth_getLogs of several thousand logs still fits. Past it the body
- * is cancelled and the call fails with ResponseTooLargeError.
- */
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-
-/**
- * Most bytes read from a batch answer (32 MiB): a full batch of 1000 calls at
- * 32 KiB each. Larger answers belong in smaller batches (batch.batchSize).
- */
-export const DEFAULT_MAX_BATCH_RESPONSE_BYTES = 32 * 1024 * 1024;
-
-/** Upper bound of the byte-limit options (1 GiB). */
-const MAX_BYTES_OPTION = 1024 * 1024 * 1024;
-/** Upper bound of retryCount (the deadline bounds the time anyway). */
-const MAX_RETRY_COUNT = 100;
-
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
-
-export interface HttpBatchOptions {
-  /** Most requests in one POST (default 1000). */
-  readonly batchSize?: number;
-  /** How long (ms) to collect requests before sending (default 0: the same tick). */
-  readonly wait?: number;
-  /** Most bytes read from one batch answer (default 32 MiB). */
-  readonly maxResponseBytes?: number;
-}
-
-export interface HttpTransportOptions {
-  /** Default: `globalThis.fetch`, looked up at each call. */
-  readonly fetch?: FetchLike;
-  /** Extra request headers (Content-Type is always application/json). */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Per attempt, in ms (default 10000). */
-  readonly timeout?: number;
-  /**
-   * The whole call, retries and backoff included, in ms (default 2 × timeout).
-   * A caller's `RequestOptions.deadline` can shorten it for one call.
-   */
-  readonly deadline?: number;
-  /** Extra attempts after the first (default 3). */
-  readonly retryCount?: number;
-  /** Base backoff delay in ms, doubled on each retry: 150, 300, 600… (default 150). */
-  readonly retryDelay?: number;
-  /** Most bytes read from a single call's answer (default 8 MiB). */
-  readonly maxResponseBytes?: number;
-  /** Send calls made in the same tick (or within `wait`) as one JSON array. Sign/send methods are never batched. */
-  readonly batch?: boolean | HttpBatchOptions;
-  /** Share one network call between identical in-flight reads (default true). */
-  readonly dedupe?: boolean;
-  readonly timers?: Timers;
-  readonly now?: () => number;
-}
-
-export interface HttpTransport extends Transport {
-  readonly kind: 'http';
-  readonly url: string;
-  /** Per-attempt timeout, ms. */
-  readonly timeout: number;
-  /** Default deadline of a whole call, ms. */
-  readonly deadline: number;
-}
+export { DEDUPE_CACHE_SIZE, DEFAULT_BATCH_SIZE, DEFAULT_DEADLINE_FACTOR, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_RETRY_COUNT, DEFAULT_RETRY_DELAY, DEFAULT_TIMEOUT, type FetchLike, type HttpBatchOptions, type HttpTransport, type HttpTransportOptions } from './httpOptions';
 
 function headersToRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -105,38 +29,6 @@ function headersToRecord(headers: Headers): Record<string, string> {
     out[key.toLowerCase()] = value;
   });
   return out;
-}
-
-interface Shared {
-  readonly promise: Promise<unknown>;
-  readonly controller: AbortController;
-  waiters: number;
-}
-
-/** One POST's context: who may cancel it, how often to retry, its deadline and byte limit. */
-interface Call {
-  readonly signal: AbortSignal | undefined;
-  readonly retryCount: number;
-  /** The method of a single call (undefined for a batch, which holds no send methods). */
-  readonly method: string | undefined;
-  /** When the whole call must be over, on the `now()` clock. */
-  readonly deadlineAt: number;
-  /** The deadline as a duration, ms (for the TimeoutError). */
-  readonly budget: number;
-  readonly maxBytes: number;
-}
-
-interface BatchItem {
-  readonly id: number;
-  readonly request: RpcRequest;
-  readonly retryCount: number | undefined;
-  readonly deadlineAt: number;
-  readonly budget: number;
-  settled: boolean;
-  /** Set by the chunk that sends the item: runs once the item settles. */
-  onSettle: (() => void) | undefined;
-  resolve(value: unknown): void;
-  reject(err: unknown): void;
 }
 
 /**

@@ -1,34 +1,32 @@
 /**
- * The swap service: the Swap view's state and actions. Tokens (the source's list, the host's
- * `tokens` option, the plugin's config, a pasted address looked up on the chain), balances and
- * allowances read through the kernel's RPC transport, quotes from the network's quote source,
- * the Approve step and the swap sent through the connected wallet's adapter
- * (`Connection.sendTransaction`), then followed to its receipt.
+ * The swap service: the Swap view's state and actions. The form (tokens, amount, slippage), its
+ * balances and the quote (debounced after a change, refreshed while watched), then the Approve
+ * step and the swap. Beside it: the tokens looked up on the chain (`tokenLookup.ts`), the send and
+ * its receipt or revert (`revert.ts`), the API balances settled after a swap (`settle.ts`).
  */
-import { formatUnits, isUserRejection, localText, parseUnits, Store, type Account, type BlockchainApi, type CaipNetwork, type Connection, type Events, type Network, type Options, type Snackbar } from 'latchkey';
-import { errorChain } from 'latchkey/errors';
-import { API_SETTLE_INTERVAL_MS, API_SETTLE_READS, DEFAULT_SLIPPAGE, MAX_TOKENS, QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS, RECEIPT_TIMEOUT_MS, SWAP_DEADLINE_S } from './constants';
+import { formatUnits, isUserRejection, localText, Store, type Account, type BlockchainApi, type CaipNetwork, type Connection, type Events, type Network, type Options, type Snackbar } from 'latchkey';
+import { DEFAULT_SLIPPAGE, MAX_TOKENS, QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS, SWAP_DEADLINE_S } from './constants';
 import {
   InsufficientBalanceError,
   isRetryable,
   isStale,
   InvalidSwapAmountError,
-  NoRouteError,
   QuoteExpiredError,
   QuoteFailedError,
-  SlippageExceededError,
   SwapDeclinedError,
   SwapError,
   SwapFailedError,
   SwapNotSupportedError,
 } from './errors';
-import { minimumReceived, parseAmount, slippageBps, withHeadroom } from './math';
+import { minimumReceived, parseAmount, slippageBps } from './math';
 import { ChainReader, type ChainTransport } from './rpc';
-import { isRevert } from './sources/onchain';
 import { messages } from './messages';
+import { sendAndConfirm } from './revert';
+import { settleApiBalances } from './settle';
 import type { QuoteSource } from './sources/source';
+import { configTokens, hostTokens, lookupToken } from './tokenLookup';
 import { findToken, isNative, isSwapNetwork, mergeTokens, nativeToken, plainAddress, sameToken, searchTokens, sourceFor, suggestedTokens, tokenKey } from './tokens';
-import type { SwapArguments, SwapState, SwapToken, SwapTransaction, Swaps, SwapsConfig } from './types';
+import type { SwapArguments, SwapState, SwapToken, Swaps, SwapsConfig } from './types';
 
 export interface SwapsDeps {
   readonly config: SwapsConfig;
@@ -67,24 +65,6 @@ const INITIAL: SwapState = {
   error: undefined,
   lastSwap: undefined,
 };
-
-/** Every message and detail in an error's chain, for matching a revert reason. */
-function chainText(err: unknown): string {
-  return errorChain(err)
-    .map((e) => `${String(e['message'] ?? '')} ${String(e['details'] ?? '')} ${String(e['shortMessage'] ?? '')}`)
-    .join(' | ');
-}
-
-/** What a revert of the router (or a node's refusal) means for the person swapping. */
-function revertError(err: unknown, slippage: number, symbol: string): SwapError {
-  const text = chainText(err);
-  if (/INSUFFICIENT_OUTPUT_AMOUNT/.test(text)) return new SlippageExceededError(slippage, { cause: err });
-  if (/UniswapV2Router: EXPIRED|\bEXPIRED\b/.test(text)) return new QuoteExpiredError({ cause: err });
-  if (/insufficient funds|TRANSFER_FROM_FAILED|exceeds balance/i.test(text)) return new InsufficientBalanceError(symbol, { cause: err });
-  if (/INSUFFICIENT_LIQUIDITY|INSUFFICIENT_INPUT_AMOUNT|INVALID_PATH/.test(text)) return new NoRouteError({ cause: err });
-  const reason = /reverted(?: with reason(?: string)?)?:?\s*([^|]{1,160})/i.exec(text)?.[1]?.trim();
-  return new SwapFailedError({ ...(reason ? { details: reason } : {}), cause: err });
-}
 
 export class SwapsService implements Swaps {
   private readonly store = new Store<SwapState>(INITIAL);
@@ -152,14 +132,14 @@ export class SwapsService implements Swaps {
     const reader = new ChainReader(this.deps.transport(network));
     const [fromSource, fromConfig, fromHost] = await Promise.all([
       source.tokens(network).catch(() => [] as SwapToken[]),
-      this.configTokens(network, reader),
-      this.hostTokens(network, reader),
+      configTokens(this.deps.config, network, reader),
+      hostTokens(this.deps.options, network, reader),
     ]);
     if (seq !== this.seq) return;
     const tokens = mergeTokens([[native], fromSource, fromConfig, fromHost], MAX_TOKENS);
     const hostAddresses = [...fromHost, ...fromConfig].map((t) => t.address);
-    const from = findToken(tokens, args.fromToken) ?? (args.fromToken ? await this.lookup(args.fromToken, network, reader) : undefined) ?? native;
-    let to = findToken(tokens, args.toToken) ?? (args.toToken ? await this.lookup(args.toToken, network, reader) : undefined);
+    const from = findToken(tokens, args.fromToken) ?? (args.fromToken ? await lookupToken(args.fromToken, network, reader) : undefined) ?? native;
+    let to = findToken(tokens, args.toToken) ?? (args.toToken ? await lookupToken(args.toToken, network, reader) : undefined);
     if (seq !== this.seq) return;
     if (sameToken(from, to)) to = undefined;
     const all = mergeTokens([tokens, [from], to ? [to] : []], MAX_TOKENS);
@@ -168,43 +148,12 @@ export class SwapsService implements Swaps {
     this.schedule(0);
   }
 
-  /** The plugin config's tokens for the network (symbol and decimals read from the chain when missing). */
-  private async configTokens(network: CaipNetwork, reader: ChainReader): Promise<SwapToken[]> {
-    const list = this.deps.config.tokens?.[network.caipNetworkId] ?? [];
-    const out = await Promise.all(
-      list.slice(0, MAX_TOKENS).map(async (t) => {
-        const address = t.address.includes(':') ? t.address : `${network.caipNetworkId}:${t.address}`;
-        if (t.symbol && t.decimals !== undefined) return { address, symbol: t.symbol, name: t.name ?? t.symbol, decimals: t.decimals, ...(t.logoUri ? { logoUri: t.logoUri } : {}) };
-        return this.lookup(address, network, reader);
-      }),
-    );
-    return out.filter((t): t is SwapToken => t !== undefined);
-  }
-
-  /** The host's `tokens` option entry for the network (spec section 3), looked up on the chain. */
-  private async hostTokens(network: CaipNetwork, reader: ChainReader): Promise<SwapToken[]> {
-    const entry = this.deps.options.state.tokens?.[network.caipNetworkId];
-    if (!entry) return [];
-    const token = await this.lookup(entry.address, network, reader);
-    return token ? [{ ...token, ...(entry.image ? { logoUri: entry.image } : {}) }] : [];
-  }
-
-  /** An ERC-20 by address: symbol(), name() and decimals() from the chain; undefined when it does not answer like one. */
-  private async lookup(ref: string, network: CaipNetwork, reader: ChainReader): Promise<SwapToken | undefined> {
-    const address = plainAddress(ref);
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address) || (ref.includes(':') && !ref.toLowerCase().startsWith(`${network.caipNetworkId}:`))) return undefined;
-    // Not an ERC-20 (no code, a revert, an answer that does not decode): no symbol or decimals.
-    const { symbol, name, decimals } = await reader.token(address);
-    if (!symbol || decimals === undefined || decimals > 36) return undefined;
-    return { address: `${network.caipNetworkId}:${address.toLowerCase()}`, symbol, name: name || symbol, decimals };
-  }
-
   async search(query: string): Promise<readonly SwapToken[]> {
     const { tokens, network } = this.state;
     const found = searchTokens(tokens, query);
     const q = query.trim();
     if (found.length || !network || !/^0x[0-9a-fA-F]{40}$/.test(q)) return found;
-    const token = await this.lookup(q, network, new ChainReader(this.deps.transport(network)));
+    const token = await lookupToken(q, network, new ChainReader(this.deps.transport(network)));
     if (!token) return [];
     this.store.patch((s) => ({ tokens: mergeTokens([s.tokens, [token]], MAX_TOKENS) }));
     return [token];
@@ -309,68 +258,6 @@ export class SwapsService implements Swaps {
     }
   }
 
-  /** Sends a transaction through the wallet (with a gas limit from the node's estimate) and waits for its receipt. */
-  private async send(tx: SwapTransaction, user: string, reader: ChainReader, symbol: string): Promise<string> {
-    const slippage = this.state.slippage;
-    let gas: bigint | undefined;
-    try {
-      gas = withHeadroom(await reader.estimateGas({ from: user, to: tx.to, data: tx.data, value: tx.value }));
-    } catch (err) {
-      // the router refuses it now: say why before the wallet asks anything
-      if (isRevert(err) || /insufficient funds/i.test(chainText(err))) throw revertError(err, slippage, symbol);
-      gas = undefined; // the node could not estimate: the wallet will
-    }
-    let hash: string;
-    try {
-      hash = await this.deps.connection.sendTransaction({ to: tx.to, data: tx.data, value: tx.value, ...(gas ? { gas } : {}) }, 'eip155');
-    } catch (err) {
-      if (isUserRejection(err)) throw new SwapDeclinedError({ cause: err });
-      throw revertError(err, slippage, symbol);
-    }
-    const receipt = await reader.waitForReceipt(hash, RECEIPT_TIMEOUT_MS);
-    if (!receipt) throw new SwapFailedError({ details: `Transaction ${hash} was not confirmed within 4 minutes.` });
-    if (receipt.status === 'reverted') {
-      // replay it on the state before its block to learn why
-      const why = await reader.call(tx.to, tx.data, `0x${(receipt.blockNumber - 1n).toString(16)}`, user, tx.value).then(
-        () => new SwapFailedError({ details: `Transaction ${hash} reverted.` }),
-        (err: unknown) => revertError(err, slippage, symbol),
-      );
-      throw why;
-    }
-    return hash;
-  }
-
-  /**
-   * After a swap: reads the blockchain API's balances of the account again (forced, which also
-   * renews its 30 s cache) until its index shows what the chain now holds of the swapped ERC-20s,
-   * so the Account view's Tokens tab does not show the balances of before the swap. Bounded
-   * (API_SETTLE_READS reads, and API_SETTLE_READS × API_SETTLE_INTERVAL_MS in all, answers included:
-   * a slow API must not hold back the outcome the visitor waits for); an API that fails or lags is left as it is.
-   */
-  private async settleApiBalances(network: CaipNetwork, user: string, tokens: readonly SwapToken[], reader: ChainReader): Promise<void> {
-    const api = this.deps.api;
-    if (!api?.configured) return;
-    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-    const end = Date.now() + API_SETTLE_READS * API_SETTLE_INTERVAL_MS;
-    const inTime = <T>(p: Promise<T>): Promise<T> => Promise.race([p, sleep(Math.max(0, end - Date.now())).then(() => Promise.reject(new Error('settle budget spent')))]);
-    try {
-      const erc20 = tokens.filter((t) => !isNative(t));
-      const held = await inTime(Promise.all(erc20.map((t) => reader.tokenBalance(plainAddress(t.address), user))));
-      for (let read = 1; ; read++) {
-        const listed = await inTime(api.balances({ address: user, caipNetworkId: network.caipNetworkId, force: true }));
-        const shows = erc20.every((t, i) => {
-          const row = listed.find((b) => b.address !== undefined && tokenKey(b.address) === tokenKey(t.address));
-          // the API leaves zero ERC-20 balances out
-          return row ? parseUnits(row.quantity.numeric, Number(row.quantity.decimals)) === held[i] : held[i] === 0n;
-        });
-        if (shows || read >= API_SETTLE_READS || Date.now() >= end) return;
-        await sleep(API_SETTLE_INTERVAL_MS);
-      }
-    } catch {
-      // the balances are the API's business; the swap itself succeeded
-    }
-  }
-
   private fail(err: unknown, event: string): SwapError {
     const error = err instanceof SwapError ? err : isUserRejection(err) ? new SwapDeclinedError({ cause: err }) : new SwapFailedError({ cause: err });
     this.store.patch({ status: this.state.quote ? 'ready' : 'idle', error });
@@ -392,7 +279,7 @@ export class SwapsService implements Swaps {
     this.deps.snackbar.loading(localText(messages, 'approveInWallet'));
     try {
       const tx = await source.approveTransaction({ network: s.network, token: s.quote.from, to: s.quote.to, owner: user, amount: s.quote.amountIn });
-      await this.send(tx, user, reader, s.quote.from.symbol);
+      await sendAndConfirm(this.deps.connection, tx, user, reader, s.quote.from.symbol, this.state.slippage);
       const allowance = await source.allowance({ network: s.network, token: s.quote.from, owner: user });
       this.store.patch({ status: 'ready', needsApproval: allowance < s.quote.amountIn });
       this.deps.snackbar.success(localText(messages, 'approved', { symbol: s.quote.from.symbol }));
@@ -425,13 +312,13 @@ export class SwapsService implements Swaps {
     this.deps.snackbar.loading(localText(messages, 'confirmInWallet'));
     try {
       const tx = await source.swapTransaction({ network: s.network, quote, slippage: s.slippage, user, deadline: Math.floor(this.now() / 1000) + SWAP_DEADLINE_S });
-      const hash = await this.send(tx, user, reader, quote.from.symbol);
+      const hash = await sendAndConfirm(this.deps.connection, tx, user, reader, quote.from.symbol, this.state.slippage);
       const shown = formatUnits(quote.amountOut, quote.to.decimals);
       this.store.patch({ status: 'done', lastSwap: { hash, amountIn: quote.amountIn, amountOut: quote.amountOut }, quote: undefined, minimumReceived: undefined, amountText: '' });
       this.track('SWAP_SUCCESS');
       void this.loadBalances();
       void this.deps.connection.refreshBalance('eip155', { force: true }).catch(() => undefined);
-      await this.settleApiBalances(s.network, user, [quote.from, quote.to], reader);
+      await settleApiBalances(this.deps.api, this.deps.sleep, s.network, user, [quote.from, quote.to], reader);
       // Raised last, as the view leaves for the Account view: while "Confirm in wallet" is open it
       // opens after the snackbar's swap delay, in the view the visitor lands on. Raised before the
       // settle, it opened in the Swap view and went with it (a flash, or nothing, when the API
