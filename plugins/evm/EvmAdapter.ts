@@ -8,6 +8,10 @@
  * (InsufficientFundsError, NonceTooLowError, ExecutionRevertedError, … spec section 8); a
  * rejection stays a rejection. The EIP-5792, ERC-7715 and EIP-7811 capabilities are asked of
  * the wallet; one that does not offer them answers CapabilityNotSupportedError.
+ *
+ * Over 400 lines on purpose: one job, the ChainAdapter contract for eip155 method by method (the
+ * design review of 2026-11 keeps it whole); the helpers it shares live in latchkey/errors and
+ * latchkey/eip155.
  */
 import { Subject } from 'rxjs';
 import { encodeFunctionData, erc20Abi, getAddress, hexToBigInt, isAddress, numberToHex, stringToHex } from 'viem';

@@ -15,6 +15,9 @@
  *   `solana:signTransaction` plus the node's `sendTransaction` when the wallet only signs;
  *   transfer builds a SOL transfer (web3.js, loaded then) with a recent blockhash.
  * - getBalance: `getBalance` in lamports, formatted with the network's decimals (9).
+ *
+ * Over 400 lines on purpose: one job, the ChainAdapter contract for Solana method by method (the
+ * design review of 2026-11 keeps it whole).
  */
 import { Subject } from 'rxjs';
 import {
