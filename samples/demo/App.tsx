@@ -109,7 +109,7 @@ export function App({ swapToken }: { readonly swapToken?: string | undefined } =
     setSend({ status: 'pending' });
     try {
       const { hash, to } = await demoSend(kernel, namespace, address);
-      // the kernel reads the balance again itself (now, and once the chain holds the transaction)
+      // the kernel reads the balance again itself: now, and (EVM) once the chain holds the transaction
       setSend({ status: 'done', text: hash, data: { hash, to, namespace } });
     } catch (err) {
       setSend({ status: 'error', text: errorText(err) });
