@@ -13,10 +13,37 @@ import { readFileSync } from 'node:fs';
 import { resolve, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
-/** gzip size in bytes of a buffer or string, level 9. */
+/** esbuild's `[hash]` in a chunk's file name (`chunks/Account-4IJJXGJD.js`): 8 base32 characters. */
+const CHUNK_HASH = /(?<=-)[A-Z2-7]{8}(?=\.js\b)/g;
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const stand = [];
+/** The k-th stand-in for a chunk hash: 8 base32 characters from SHA-256 of k (fixed, as incompressible as a real hash). */
+function standIn(k) {
+  while (stand.length <= k) {
+    const digest = createHash('sha256').update(String(stand.length)).digest();
+    stand.push(Array.from(digest.subarray(0, 8), (b) => BASE32[b & 31]).join(''));
+  }
+  return stand[k];
+}
+
+/**
+ * gzip size in bytes of a buffer or string, level 9.
+ *
+ * esbuild's chunk hashes depend on where the build ran (the paths of its inputs), and being
+ * random they do not compress: the same code built in two folders gzips up to ~60 bytes apart.
+ * So each chunk name's hash in the text is replaced, in order of first appearance, by a fixed stand-in of
+ * the same length and entropy: the figure keeps what the names cost and no longer depends on the folder.
+ */
 export function gzipSize(data) {
-  return gzipSync(data, { level: constants.Z_BEST_COMPRESSION }).length;
+  const text = Buffer.from(data).toString('latin1');
+  const seen = new Map();
+  const stable = text.replace(CHUNK_HASH, (hash) => {
+    if (!seen.has(hash)) seen.set(hash, standIn(seen.size));
+    return seen.get(hash);
+  });
+  return gzipSync(Buffer.from(stable, 'latin1'), { level: constants.Z_BEST_COMPRESSION }).length;
 }
 
 const norm = (p) => p.split(sep).join('/').replace(/^\.\//, '');
