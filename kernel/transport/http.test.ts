@@ -46,7 +46,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('constants (spec section 9, HTTP RPC)', () => {
+describe('constants (HTTP RPC, docs/connection.md#rpc-transport)', () => {
   it('has the spec defaults', () => {
     expect(DEFAULT_TIMEOUT).toBe(10_000);
     expect(DEFAULT_RETRY_COUNT).toBe(3);

@@ -187,7 +187,7 @@ describe('e-mail login', () => {
   });
 });
 
-describe('the login cache and the connection check (spec section 4)', () => {
+describe('the login cache and the connection check (docs/embedded-wallet.md#login-cache)', () => {
   it('disconnect signs out of the frame and deletes the flag, e-mail, last chain and user name', async () => {
     const { kernel, storage } = setup();
     await loggedIn(kernel);
@@ -245,7 +245,7 @@ describe('the login cache and the connection check (spec section 4)', () => {
   });
 });
 
-describe('requests through the embedded wallet (spec section 6)', () => {
+describe('requests through the embedded wallet (docs/embedded-wallet.md#requests-and-approvals)', () => {
   it('a safe method goes straight to the frame, no modal', async () => {
     const { kernel } = setup();
     await loggedIn(kernel);
@@ -360,7 +360,7 @@ describe('requests through the embedded wallet (spec section 6)', () => {
   });
 });
 
-describe('network switch and account type (spec section 4)', () => {
+describe('network switch and account type (docs/embedded-wallet.md#network-switch-and-account-type)', () => {
   it('a switch reconnects the wallet on the target chain (GET_USER with it)', async () => {
     const { kernel } = setup();
     await loggedIn(kernel);

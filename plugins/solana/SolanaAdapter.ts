@@ -123,7 +123,7 @@ function checkTransaction(tx: unknown): Uint8Array {
   return tx;
 }
 
-/** The four send options of spec section 3, checked; absent ones left out. */
+/** The four send options of docs/connection.md#signing-and-sending, checked; absent ones left out. */
 function checkOptions(options: unknown): SendOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) throw new InvalidSolanaTransactionError('options must be an object.');

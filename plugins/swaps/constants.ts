@@ -1,9 +1,9 @@
 /**
- * The swap rules of the spec (section 9) and the plugin's fixed figures.
+ * The swap rules (docs/account-features.md#swaps) and the plugin's fixed figures.
  */
 import type { CaipNetworkId, ChainNamespace } from 'latchkey';
 
-/** Spec section 9, "Swap networks": the eip155 chains swaps are offered on (hosts add theirs). */
+/** docs/account-features.md#swaps: the eip155 chains swaps are offered on (hosts add theirs). */
 export const SWAP_NETWORKS: readonly CaipNetworkId[] = [
   'eip155:1', // Ethereum
   'eip155:42161', // Arbitrum One
@@ -20,7 +20,7 @@ export const SWAP_NETWORKS: readonly CaipNetworkId[] = [
 ];
 
 /**
- * Spec section 9: "native token address placeholders exist per namespace". The address that
+ * Native token address placeholders per namespace (docs/account-features.md#portfolio). The address that
  * stands for a chain's own currency in token lists and quotes (the aggregators' convention for
  * EVM: 0xeeee…eeee; Solana's wrapped-SOL-like placeholder; none for the others).
  */
@@ -31,7 +31,7 @@ export const NATIVE_TOKEN_ADDRESS: Readonly<Record<ChainNamespace, string>> = {
   polkadot: '0x',
 };
 
-/** Spec section 9: default slippage 1 (percent). */
+/** docs/account-features.md#swaps: default slippage 1 (percent). */
 export const DEFAULT_SLIPPAGE = 1;
 /** Highest slippage accepted, percent. */
 export const MAX_SLIPPAGE = 50;
@@ -52,7 +52,7 @@ export const SWAP_DEADLINE_S = 1200;
 /** How long a sent transaction is waited for (spec time step: 4 minutes). */
 export const RECEIPT_TIMEOUT_MS = 240_000;
 /**
- * After a swap, the blockchain API's balances (cached 30 s, spec section 9) are read again until
+ * After a swap, the blockchain API's balances (cached 30 s, docs/account-features.md#blockchain-api) are read again until
  * its index shows what the chain holds: at most this many reads, this far apart.
  */
 export const API_SETTLE_READS = 6;

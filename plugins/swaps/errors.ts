@@ -70,7 +70,7 @@ export class SlippageExceededError extends SwapError {
   }
 }
 
-/** The wallet declined the approval or the swap (spec section 8 snackbar: 'Signature declined'). */
+/** The wallet declined the approval or the swap (the snackbar 'Signature declined', docs/errors.md#snackbars). */
 export class SwapDeclinedError extends SwapError {
   override name = 'SwapDeclinedError';
   constructor(options?: LatchkeyErrorOptions) {

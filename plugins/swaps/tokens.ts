@@ -6,7 +6,7 @@ import type { CaipNetwork, CaipNetworkId, ChainNamespace } from 'latchkey';
 import { MAX_SEARCH_LENGTH, NATIVE_TOKEN_ADDRESS, SUGGESTED_SYMBOLS, SWAP_NETWORKS } from './constants';
 import type { SwapToken, SwapsConfig } from './types';
 
-/** The placeholder address of `namespace`'s native currency (spec section 9). */
+/** The placeholder address of `namespace`'s native currency (docs/account-features.md#portfolio). */
 export function nativeTokenAddress(namespace: ChainNamespace): string {
   return NATIVE_TOKEN_ADDRESS[namespace];
 }

@@ -1,7 +1,7 @@
 /**
  * The Send view: the token (the account's balances on the active network), the amount, the
  * receiver (an address or a name), and a button that names the first problem of the form
- * (spec section 5) or opens the review step.
+ * (docs/account-features.md#send-form-rules) or opens the review step.
  */
 import { useEffect, useId } from 'react';
 import { Button, LoadingState, Text, defineView, formatBalance, truncateAddress, useMessages, useObserved } from 'latchkey/ui';

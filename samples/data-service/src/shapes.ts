@@ -1,5 +1,5 @@
 /**
- * The response shapes of the blockchain API (spec section 3: Token balance and Transaction) and
+ * The response shapes of the blockchain API (docs/account-features.md#blockchain-api: Token balance and Transaction) and
  * the pure functions that build them from database rows. Field names follow the hosted
  * blockchain API (Reown's), so a client can talk to either.
  */
