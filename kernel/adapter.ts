@@ -5,8 +5,8 @@
  * capabilities an adapter declares by implementing them (a wallet-facing method that is
  * absent is "not supported": Connection throws CapabilityNotSupportedError).
  *
- * Request shapes are per namespace, in {@link AdapterRequests}. The spec's namespaces
- * (eip155, solana, bip122) have theirs here, because a chain plugin and WalletConnect's
+ * Request shapes are per namespace, in {@link AdapterRequests}. The namespaces of
+ * docs/connection.md#namespaces-and-data-shapes (eip155, solana, bip122) have theirs here, because a chain plugin and WalletConnect's
  * universal adapter serve the same namespace and must agree on one shape; a plugin for
  * another namespace adds its own by declaration merging:
  *

@@ -82,7 +82,7 @@ export interface ConnectedWalletInfo {
   readonly social?: string;
 }
 
-/** Account record (spec: namespace, address, type, publicKey, path). */
+/** Account record: namespace, address, type, publicKey, path. */
 export interface AccountRecord {
   readonly namespace: ChainNamespace;
   readonly address: string;

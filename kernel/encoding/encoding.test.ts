@@ -1,7 +1,7 @@
 /**
  * latchkey/encoding: base58 (Bitcoin Core's test vectors), base58check, SHA-256 (against
  * node:crypto), the input bound, and the base58 and hash-helper errors of docs/errors.md#encoding-errors, each raised
- * by a helper used the wrong way, as typed errors carrying the spec's text.
+ * by a helper used the wrong way, as typed errors carrying the texts of docs/errors.md#encoding-errors.
  */
 import { createHash } from 'node:crypto';
 import { LatchkeyError } from 'latchkey/errors';

@@ -31,7 +31,7 @@ export class HashError extends LatchkeyError {
   }
 }
 
-/** The spec's text for what a library threw, with the library's own text and error kept. */
+/** The short text (docs/errors.md#encoding-errors) for what a library threw, with the library's own text and error kept. */
 export function libraryFailure(cause: unknown): [string, Options] {
   const text = cause instanceof Error ? cause.message : String(cause);
   const short = ASSERTION_TEXTS.find((t) => text.startsWith(t)) ?? text;

@@ -37,7 +37,7 @@ const networkSchema = object({
 });
 
 /**
- * The spec's flags are checked by shape (the plugin that reads one checks the rest, e.g.
+ * The feature flags (docs/modal.md#options-and-feature-flags) are checked by shape (the plugin that reads one checks the rest, e.g.
  * which social providers exist); a third party's flag is a boolean or a list of strings.
  */
 const featuresSchema = object(
@@ -112,7 +112,7 @@ const optionsSchema = object({
 });
 
 /**
- * Defaults of the kernel's flags (the spec leaves them open; these are ours): analytics
+ * Defaults of the kernel's flags (docs/modal.md#options-and-feature-flags): analytics
  * and allWallets on (analytics sends nothing without `analyticsUrl`), legalCheckbox and
  * collapseWallets off, walletFeaturesOrder as docs/modal.md#account-view. A plugin's flag has no
  * default here: unset means its contribution shows.

@@ -1,7 +1,7 @@
 /**
  * The options a host passes to `createKernel` (docs/modal.md#options-and-feature-flags). Kernel-wide
  * options only: a plugin's own options come through its factory (`walletConnectPlugin({
- * relayUrl })`), and the spec's names for them, which hosts coming from AppKit pass here,
+ * relayUrl })`), and AppKit's names for them, which hosts coming from AppKit pass here,
  * are handed to the plugin that owns them (its manifest's `options`). Plugins type those
  * names by merging into {@link LatchkeyOptions}.
  *

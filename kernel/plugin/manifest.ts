@@ -137,7 +137,7 @@ export interface PluginContributions {
 }
 
 /**
- * Options a plugin owns. A host coming from AppKit passes the spec's option names to
+ * Options a plugin owns. A host coming from AppKit passes AppKit's option names to
  * `createKernel` (`relayUrl`, `manualWCControl`, …); the kernel hands the keys listed
  * here to this plugin's `validate` when the plugin is registered and on every
  * `options.update`. Type them for hosts by merging into `LatchkeyOptions`.

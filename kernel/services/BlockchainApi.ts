@@ -15,7 +15,7 @@ export type { NftHolding, NameRecord, Page, TokenBalance, Transaction } from './
  * history or names never downloads it.
  *
  * Errors: 'HTTP status code: {status}' for a non-2xx answer (HttpRequestError); name calls
- * throw NameError with the provider's first reason description, else the spec's default text.
+ * throw NameError with the provider's first reason description, else a fixed text (docs/errors.md#blockchain-api-errors).
  * BlockchainApiNotConfiguredError when no `blockchainApiUrl` is set.
  */
 export interface BlockchainApi {

@@ -15,7 +15,7 @@ export const DEFAULT_PING: RpcRequest = { method: 'eth_blockNumber' };
 export const DEFAULT_MEMBER_TIMEOUT = 10_000;
 /**
  * A call's default deadline over all members and passes is this many times the
- * longest member timeout (20 s with the spec's 10 s): a member that hangs to its
+ * longest member timeout (20 s with the default 10 s): a member that hangs to its
  * timeout, then a complete attempt at the next one.
  */
 export const DEFAULT_FALLBACK_DEADLINE_FACTOR = 2;

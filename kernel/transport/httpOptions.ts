@@ -15,7 +15,7 @@ export const DEDUPE_CACHE_SIZE = 8192;
 
 /**
  * A call's default deadline is this many per-attempt timeouts (20 s with the
- * spec's 10 s): room for one attempt that hangs until its timeout and then one
+ * default 10 s): room for one attempt that hangs until its timeout and then one
  * complete attempt more (a retry, or the next member of a fallback), with the
  * backoff in between. Retries that do not fit are not started.
  */

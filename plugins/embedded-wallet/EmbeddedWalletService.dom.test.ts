@@ -114,7 +114,7 @@ describe('e-mail login', () => {
     });
     expect(adapter.calls).toEqual(['eth_requestAccounts', 'eth_chainId']);
     expect([stored(storage, 'loginUsed'), stored(storage, 'email'), stored(storage, 'lastEmailLoginTime')]).toEqual([true, 'ada@example.com', undefined]);
-    // GET_USER asked for the app's network and the default account type (spec: eip155 smartAccount)
+    // GET_USER asked for the app's network and the default account type (eip155: smartAccount)
     expect(fake.requests('GET_USER')[0]!.payload).toEqual({ chainId: 1, preferredAccountType: 'smartAccount' });
     expect(fake.sent.every((m) => m.targetOrigin === 'http://wallet.test')).toBe(true);
     expect(fake.requests('SYNC_DAPP_DATA')[0]!.payload).toMatchObject({ projectId: 'proj-1', sdkType: expect.any(String) });

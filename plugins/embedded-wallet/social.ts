@@ -27,8 +27,8 @@ export interface Platform {
 }
 
 /**
- * The providers to show: `features.socials` (known names only, de-duplicated; default the spec's
- * seven), minus those a Telegram mini-app cannot open on this platform (docs/embedded-wallet.md#social-login: iOS google,
+ * The providers to show: `features.socials` (known names only, de-duplicated; default the
+ * seven of docs/embedded-wallet.md#social-login), minus those a Telegram mini-app cannot open on this platform (docs/embedded-wallet.md#social-login: iOS google,
  * Mac x, Android facebook and x).
  */
 export function visibleSocials(configured: unknown, platform: Platform): SocialLoginProvider[] {

@@ -177,7 +177,7 @@ function supports(provider: Pick<OnrampProviderOption, 'namespaces' | 'networks'
 }
 
 /**
- * The providers for a request, in the spec's order (Coinbase, Meld), then the host's: only
+ * The providers for a request, in a fixed order (Coinbase, Meld; docs/account-features.md#on-ramp), then the host's: only
  * those that sell on its namespace and network. Coinbase is eip155 only; Meld eip155 and solana.
  */
 export function providersFor(req: CheckoutRequest, config: OnrampConfig, extra: readonly OnrampProviderOption[] = []): ProviderPlan[] {

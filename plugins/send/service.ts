@@ -44,7 +44,7 @@ export const BALANCE_RETRY_MS = 30_000;
 /** Gas of a plain native transfer, and a typical ERC-20 transfer, before the node's estimate. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
 export const TOKEN_TRANSFER_GAS = 65_000n;
-/** Texts the form shows while it waits (not in the spec's catalogue). */
+/** Texts the form shows while it waits (the plugin's own). */
 export const RESOLVING_TEXT = 'Resolving name';
 
 const EMPTY: SendState = {

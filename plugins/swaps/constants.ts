@@ -38,10 +38,10 @@ export const MAX_SLIPPAGE = 50;
 /** Slippage choices offered next to a custom value. */
 export const SLIPPAGE_PRESETS: readonly number[] = [0.1, 0.5, 1];
 
-/** Symbols suggested first in the token chooser when the network lists them (the spec's "suggested swap tokens"; its list is not shown). */
+/** Symbols suggested first in the token chooser when the network lists them (our own pick of well-known tokens). */
 export const SUGGESTED_SYMBOLS: readonly string[] = ['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'UNI', 'LINK', 'AAVE', 'ARB', 'OP', 'MATIC', 'POL', 'BNB', 'AVAX'];
 
-/** A quote is good for this long; the view then asks for a new one before swapping (spec time steps). */
+/** A quote is good for this long; the view then asks for a new one before swapping. */
 export const QUOTE_TTL_MS = 30_000;
 /** While the view is open and idle, the quote is refreshed this often. */
 export const QUOTE_REFRESH_MS = 10_000;
@@ -49,7 +49,7 @@ export const QUOTE_REFRESH_MS = 10_000;
 export const QUOTE_DEBOUNCE_MS = 300;
 /** Router deadline of a swap, seconds from sending (Uniswap's interface default). */
 export const SWAP_DEADLINE_S = 1200;
-/** How long a sent transaction is waited for (spec time step: 4 minutes). */
+/** How long a sent transaction is waited for (4 minutes). */
 export const RECEIPT_TIMEOUT_MS = 240_000;
 /**
  * After a swap, the blockchain API's balances (cached 30 s, docs/account-features.md#blockchain-api) are read again until

@@ -31,7 +31,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
   if (s.tokens.length === 0 && s.loading) return <LoadingState label={t('loadingBalances')} />;
 
   const problem = form.problem();
-  // Solana: the spec's own message for a missing amount or receiver comes when the visitor tries.
+  // Solana: the message (docs/account-features.md#send-form-rules) for a missing amount or receiver comes when the visitor tries.
   const solanaMissing = s.namespace === 'solana' && (problem === SEND_TEXTS.addAmount || problem === SEND_TEXTS.addAddress);
   const blocked = problem !== undefined && !solanaMissing;
   const tokenIndex = s.token ? s.tokens.findIndex((t) => t.address === s.token!.address && t.symbol === s.token!.symbol) : -1;

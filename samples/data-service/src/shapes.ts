@@ -274,7 +274,7 @@ export function transferShape(ctx: ShapeContext, chain: ChainConfig, t: Transfer
   };
 }
 
-/** A transaction in the spec's shape, with only the transfers `viewer` takes part in. */
+/** A transaction in the shape of docs/account-features.md#blockchain-api, with only the transfers `viewer` takes part in. */
 export function transactionShape(ctx: ShapeContext, chain: ChainConfig, tx: TxRow, transfers: readonly TransferRow[], viewer: string): Transaction {
   const sorted = [...transfers].sort((a, b) => a.logIndex - b.logIndex);
   const mine = sorted.filter((t) => t.from === viewer || t.to === viewer);
