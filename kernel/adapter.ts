@@ -5,8 +5,8 @@
  * capabilities an adapter declares by implementing them (a wallet-facing method that is
  * absent is "not supported": Connection throws CapabilityNotSupportedError).
  *
- * Request shapes are per namespace, in {@link AdapterRequests}. The spec's namespaces
- * (eip155, solana, bip122) have theirs here, because a chain plugin and WalletConnect's
+ * Request shapes are per namespace, in {@link AdapterRequests}. The namespaces of
+ * docs/connection.md#namespaces-and-data-shapes (eip155, solana, bip122) have theirs here, because a chain plugin and WalletConnect's
  * universal adapter serve the same namespace and must agree on one shape; a plugin for
  * another namespace adds its own by declaration merging:
  *
@@ -48,7 +48,7 @@ export type AdapterEvent =
  * Request shapes per namespace
  * --------------------------------------------------------------------------------------------- */
 
-/** An EVM transaction (spec section 7: to, address, data, value, gasPrice). Quantities in wei. */
+/** An EVM transaction (docs/connection.md#signing-and-sending: to, address, data, value, gasPrice). Quantities in wei. */
 export interface EvmTransactionRequest {
   readonly to: string;
   readonly from?: string;
@@ -61,7 +61,7 @@ export interface EvmTransactionRequest {
   readonly nonce?: number;
 }
 
-/** One call of an EIP-5792 `wallet_sendCalls` bundle ('to' and 'data' start with 0x; spec section 5). */
+/** One call of an EIP-5792 `wallet_sendCalls` bundle ('to' and 'data' start with 0x; docs/connection.md#signing-and-sending). */
 interface EvmCall {
   readonly to: `0x${string}`;
   readonly data?: `0x${string}`;
@@ -75,7 +75,7 @@ interface EvmSendCallsRequest {
   readonly atomicRequired?: boolean;
 }
 
-/** Spec section 3, "Solana params": the send options of sign-and-send. */
+/** Solana: the send options of sign-and-send (docs/connection.md#signing-and-sending). */
 interface SolanaSendOptions {
   readonly skipPreflight?: boolean;
   readonly preflightCommitment?: 'processed' | 'confirmed' | 'finalized';

@@ -14,8 +14,8 @@ export interface AlertMessage {
 }
 
 /**
- * Alert catalogue (spec section 8, "Alerts"). Short texts are the spec's;
- * long texts phrase the spec's explanation. Each key is shown at most once per page.
+ * Alert catalogue (docs/errors.md#alerts): a short text and, for most, a longer
+ * explanation. Each key is shown at most once per page.
  */
 export const ALERTS = {
   NETWORK_NOT_FOUND: {

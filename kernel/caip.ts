@@ -20,7 +20,7 @@ export function caipAddress(namespace: ChainNamespace, reference: string | numbe
   return `${namespace}:${reference}:${address}`;
 }
 
-/** `namespace:reference:address`: three non-empty parts and a known namespace (spec section 5). */
+/** `namespace:reference:address`: three non-empty parts and a known namespace (docs/connection.md#addresses). */
 export function isCaipAddress(value: unknown): value is CaipAddress {
   if (typeof value !== 'string') return false;
   const parts = value.split(':');

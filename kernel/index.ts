@@ -108,13 +108,13 @@ export { isAccountSyncSupported } from './namespaces';
 // Networks, CAIP ids, units
 export { defineNetwork } from './networks';
 export { caipNetworkId, caipAddress, parseCaipNetworkId, parseCaipAddress } from './caip';
-// The wallet-slot rules of the Connect view (spec section 2 connector type order); the full
+// The wallet-slot rules of the Connect view (the connector type order, docs/modal.md#connect-view-order); the full
 // list ordering and search of AllWallets are on 'latchkey/directory' (loaded with that view).
 export { pickSlot, naturalSlot, isInstalledConnector } from './directory/slots';
 export { parseUnits, formatUnits } from './units';
 export { httpTransport } from './transport/lazy';
 
-// Shared data shapes (spec section 3). The network data type is CaipNetwork (Network is the service).
+// Shared data shapes (docs/connection.md#namespaces-and-data-shapes). The network data type is CaipNetwork (Network is the service).
 export type {
   ChainNamespace,
   CaipNetworkId,

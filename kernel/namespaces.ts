@@ -8,7 +8,7 @@ export const CHAIN_NAMESPACES: readonly ChainNamespace[] = /*#__PURE__*/ Object.
   'bip122',
 ] as const);
 
-/** Spec section 9: default account type per namespace. */
+/** docs/connection.md#namespaces-and-data-shapes: default account type per namespace. */
 export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>> = /*#__PURE__*/ Object.freeze({
   eip155: 'smartAccount',
   solana: 'eoa',
@@ -17,7 +17,7 @@ export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>
 });
 
 /**
- * Spec section 5: account sync (the identity lookup that fills the profile name and image)
+ * docs/connection.md#account-sync: account sync (the identity lookup that fills the profile name and image)
  * runs for eip155 accounts only; for every other namespace it is skipped and the profile
  * stays cleared.
  */

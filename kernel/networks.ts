@@ -1,6 +1,6 @@
 /**
  * Networks (subpath `latchkey/networks`): `defineNetwork`, the built-in Solana and Bitcoin
- * networks of spec section 3, the placeholder for a chain the app does not support, and
+ * networks of docs/connection.md#namespaces-and-data-shapes, the placeholder for a chain the app does not support, and
  * the CAIP id checks.
  */
 import type { CaipNetworkId, ChainNamespace, Network } from './types';

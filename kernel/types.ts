@@ -1,5 +1,5 @@
 /**
- * Plain data shapes shared by the kernel, its plugins and the UI (spec section 3).
+ * Plain data shapes shared by the kernel, its plugins and the UI (docs/connection.md#namespaces-and-data-shapes).
  * Types only: this file emits no code.
  */
 import type { TokenBalance } from './services/blockchainApi/types';
@@ -82,7 +82,7 @@ export interface ConnectedWalletInfo {
   readonly social?: string;
 }
 
-/** Account record (spec: namespace, address, type, publicKey, path). */
+/** Account record: namespace, address, type, publicKey, path. */
 export interface AccountRecord {
   readonly namespace: ChainNamespace;
   readonly address: string;
@@ -100,7 +100,7 @@ export interface AccountState {
   readonly profileName?: string | null;
   readonly profileImage?: string | null;
   readonly addressExplorerUrl?: string;
-  /** Token balances (spec section 3); the portfolio plugin fills them. */
+  /** Token balances (docs/account-features.md#portfolio); the portfolio plugin fills them. */
   readonly tokenBalance?: readonly TokenBalance[];
   readonly connectedWalletInfo?: ConnectedWalletInfo;
   readonly connectorId?: string;

@@ -1,5 +1,5 @@
 /**
- * Display helpers (spec section 9, "Display"): balances with 3 decimals,
+ * Display helpers (docs/modal.md#display-formatting): balances with 3 decimals,
  * token values with 2, and addresses cut to 4 characters at the start and 6
  * at the end.
  */

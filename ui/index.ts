@@ -14,7 +14,7 @@ export { Tabs, type TabsProps } from './primitives/Tabs';
 export { Text, type TextProps } from './primitives/Text';
 export { Link } from './primitives/Link';
 export { copyText, type CopyTexts } from './primitives/copy';
-/** Token values with 2 decimals and separators (spec section 9), for the balance and activity plugins. */
+/** Token values with 2 decimals and separators (docs/modal.md#display-formatting), for the balance and activity plugins. */
 export { formatTokenValue } from './formatting';
 export { ViewSlot } from './outlet/RouterOutlet';
 export { useObserved, shallowEqual } from './react/useObserved';

@@ -1,7 +1,7 @@
 /**
  * The wallet list of AllWallets (and the slot rules Connect shares): connectors
  * the kernel knows, the host's custom wallets and the directory, merged without
- * duplicates and ordered by `connectorTypeOrder` (spec section 2). Pure.
+ * duplicates and ordered by `connectorTypeOrder` (docs/modal.md#connect-view-order). Pure.
  */
 import { DEFAULT_CONNECTOR_TYPE_ORDER } from '../services/ConnectorRegistry';
 import { MAX_RECENT_WALLETS } from '../services/Storage';

@@ -1,5 +1,5 @@
 /**
- * Which connector-type-order slot (spec section 2) a wallet takes. Small and
+ * Which connector-type-order slot (docs/modal.md#connect-view-order) a wallet takes. Small and
  * shared by the Connect view (in the entry bundle) and the full wallet list
  * ordering of AllWallets (./order, loaded with that view). Pure.
  */

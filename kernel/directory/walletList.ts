@@ -1,7 +1,7 @@
 /**
  * The wallet list without the modal (a headless twin of AllWallets, for hosts that draw their
  * own connect screen): installed, recent, featured, custom and directory wallets in the order of
- * spec section 2, searchable and paged, and a connect for any of them.
+ * docs/modal.md#connect-view-order, searchable and paged, and a connect for any of them.
  *
  *   const list = createWalletList(kernel, { pageSize: 20 });
  *   list.state$.subscribe(({ wallets, hasMore, connecting }) => render(…));

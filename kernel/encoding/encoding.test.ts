@@ -1,7 +1,7 @@
 /**
  * latchkey/encoding: base58 (Bitcoin Core's test vectors), base58check, SHA-256 (against
- * node:crypto), the input bound, and spec section 8's base58 and hash-helper errors, each raised
- * by a helper used the wrong way, as typed errors carrying the spec's text.
+ * node:crypto), the input bound, and the base58 and hash-helper errors of docs/errors.md#encoding-errors, each raised
+ * by a helper used the wrong way, as typed errors carrying the texts of docs/errors.md#encoding-errors.
  */
 import { createHash } from 'node:crypto';
 import { LatchkeyError } from 'latchkey/errors';
@@ -34,7 +34,7 @@ describe('base58 (Bitcoin alphabet)', () => {
     expect(hex(base58Decode(text))).toBe(data);
   });
 
-  it("refuses a character outside the alphabet: Base58Error 'Non-base58 character' (spec section 8)", () => {
+  it("refuses a character outside the alphabet: Base58Error 'Non-base58 character' (docs/errors.md#encoding-errors)", () => {
     for (const text of ['0', 'O', 'I', 'l', 'abc0', ' 2g', '2g\n', 'é']) {
       expect(() => base58Decode(text)).toThrow(Base58Error);
       expect(() => base58Decode(text)).toThrow(LatchkeyError);
@@ -49,7 +49,7 @@ describe('base58 (Bitcoin alphabet)', () => {
     expect(() => base58Decode('zzz', 2)).toThrow(error({ message: 'Base58 input too long' }));
   });
 
-  it("a bound that is not a non-negative integer: 'positive integer expected' (spec section 8's hash-helper assertion)", () => {
+  it("a bound that is not a non-negative integer: 'positive integer expected' (a hash-helper assertion, docs/errors.md#encoding-errors)", () => {
     for (const bound of [-1, 1.5, Number.NaN]) {
       expect(() => base58Decode('2g', bound)).toThrow(Base58Error);
       expect(() => base58Decode('2g', bound)).toThrow(error({ message: 'positive integer expected', details: `positive integer expected, got ${bound}` }));
@@ -100,7 +100,7 @@ describe('SHA-256', () => {
     }
   });
 
-  it("hashes bytes only: HashError 'Uint8Array expected' for a string or an array (spec section 8)", () => {
+  it("hashes bytes only: HashError 'Uint8Array expected' for a string or an array (docs/errors.md#encoding-errors)", () => {
     for (const value of ['abc', [1, 2, 3], null]) {
       expect(() => sha256(value as never)).toThrow(HashError);
       expect(() => sha256(value as never)).toThrow(LatchkeyError);
@@ -110,7 +110,7 @@ describe('SHA-256', () => {
     expect(() => createSha256().update('abc' as never)).toThrow(error({ name: 'HashError', message: 'Uint8Array expected' }));
   });
 
-  it("a destroyed hasher refuses to go on: HashError 'Hash instance has been destroyed' (spec section 8); a digest is given once", () => {
+  it("a destroyed hasher refuses to go on: HashError 'Hash instance has been destroyed' (docs/errors.md#encoding-errors); a digest is given once", () => {
     const hasher = createSha256().update(bytes('61'));
     hasher.destroy();
     for (const again of [() => hasher.update(bytes('62')), () => hasher.digest()]) {

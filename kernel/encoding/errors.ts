@@ -1,6 +1,6 @@
 /**
  * The typed errors of `latchkey/encoding`. The base58 and hash helpers refuse input with the
- * texts spec section 8 lists: 'Non-base58 character' and 'Alphabet too long' for base58, and the
+ * texts docs/errors.md#encoding-errors lists: 'Non-base58 character' and 'Alphabet too long' for base58, and the
  * hash helpers' assertions of @noble/hashes ('Uint8Array expected', 'positive integer expected',
  * 'Hash instance has been destroyed'). A library message that starts with one of those is
  * shortened to it; the library's full text goes to `details` and its error to `cause`.
@@ -9,7 +9,7 @@ import { LatchkeyError, type LatchkeyErrorOptions } from '../errors/index';
 
 type Options = Omit<LatchkeyErrorOptions, 'code'>;
 
-/** The hash helpers' assertion texts (spec section 8). */
+/** The hash helpers' assertion texts (docs/errors.md#encoding-errors). */
 export type AssertionText = 'Uint8Array expected' | 'positive integer expected' | 'Hash instance has been destroyed';
 const ASSERTION_TEXTS: readonly AssertionText[] = ['Uint8Array expected', 'positive integer expected', 'Hash instance has been destroyed'];
 
@@ -31,7 +31,7 @@ export class HashError extends LatchkeyError {
   }
 }
 
-/** The spec's text for what a library threw, with the library's own text and error kept. */
+/** The short text (docs/errors.md#encoding-errors) for what a library threw, with the library's own text and error kept. */
 export function libraryFailure(cause: unknown): [string, Options] {
   const text = cause instanceof Error ? cause.message : String(cause);
   const short = ASSERTION_TEXTS.find((t) => text.startsWith(t)) ?? text;

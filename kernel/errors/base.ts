@@ -15,7 +15,7 @@ export interface LatchkeyErrorOptions {
 
 export class LatchkeyError extends Error {
   override name = 'LatchkeyError';
-  /** The spec's exact message, without details. */
+  /** The fixed message (as docs/errors.md lists it), without details. */
   readonly shortMessage: string;
   readonly code: number | string | undefined;
   readonly details: string | undefined;

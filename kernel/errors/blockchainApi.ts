@@ -1,5 +1,5 @@
 /**
- * Errors of the blockchain API client (spec section 8, "Name errors" and "Thrown messages").
+ * Errors of the blockchain API client (docs/errors.md#blockchain-api-errors).
  * Loaded with the client, not with the kernel's entry; on 'latchkey/errors' for `instanceof`.
  */
 import { LatchkeyError, errorChain, type LatchkeyErrorOptions } from './base';
@@ -37,7 +37,7 @@ export class BlockchainApiNotConfiguredError extends LatchkeyError {
   }
 }
 
-/** Spec section 8: "Transactions can't be fetched without an accountAddress". */
+/** docs/errors.md#blockchain-api-errors: "Transactions can't be fetched without an accountAddress". */
 export class TransactionsWithoutAccountError extends LatchkeyError {
   override name = 'TransactionsWithoutAccountError';
   constructor(options: Options = {}) {
@@ -54,7 +54,7 @@ export class UnexpectedApiResponseError extends LatchkeyError {
 }
 
 /**
- * A name call failed (spec section 8, "Name errors"): the provider's first reason description,
+ * A name call failed (docs/errors.md#blockchain-api-errors): the provider's first reason description,
  * else the call's own text.
  */
 export class NameError extends LatchkeyError {

@@ -1,6 +1,6 @@
 /**
  * Every typed error (subpath `latchkey/errors`): JSON-RPC and provider errors with their
- * codes (spec section 8), node errors from sends, transport errors, the kernel's own, and
+ * codes (docs/errors.md#typed-errors), node errors from sends, transport errors, the kernel's own, and
  * the mapping from whatever a wallet throws to one of them; and the EIP-5792 call checks that
  * throw InvalidParamsRpcError before a bundle reaches a wallet.
  */
@@ -94,6 +94,6 @@ export {
   NAME_ERROR_TEXTS,
   firstReasonDescription,
 } from './blockchainApi';
-// EIP-5792 wallet_sendCalls for chain adapters: the call checks (spec section 5) that throw
+// EIP-5792 wallet_sendCalls for chain adapters: the call checks (docs/errors.md#validation-messages) that throw
 // InvalidParamsRpcError, the v2 params and the bundle id of an answer.
 export { sendCallsParams, assertSendCallsParams, sendCallsBundleId } from './sendCalls';

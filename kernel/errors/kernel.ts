@@ -1,6 +1,6 @@
 /**
- * Errors the kernel itself throws, with the spec's texts where it has one (section 8
- * "Thrown messages" and section 5). Texts live in one table, `KernelErrorMessages`; each
+ * Errors the kernel itself throws, listed in docs/errors.md#kernel-errors
+ * and docs/errors.md#validation-messages. Texts live in one table, `KernelErrorMessages`; each
  * error is a real subclass of `KernelError`, so `instanceof` and `name` work, and has a
  * stable string `code` (the table key). Errors of one feature live in its plugin.
  */
@@ -12,7 +12,7 @@ export const KernelErrorMessages = /*#__PURE__*/ Object.freeze({
   ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
   FAILED_TO_DISCONNECT: 'Failed to disconnect',
   ADAPTER_NOT_FOUND: 'Adapter not found',
-  // Validation (section 5)
+  // Validation (docs/errors.md#validation-messages)
   ADAPTER_FOR_NAMESPACE_NOT_FOUND: "Adapter for namespace {namespace} doesn't exist",
   SIWX_CONFLICT: 'Cannot set both `siweConfig` and `siwx` options',
   INVALID_CAIP_ADDRESS: 'Invalid CAIP address: {value}',
@@ -88,7 +88,7 @@ export class AdapterNotFoundError extends KernelError {
   }
 }
 
-// --- Validation messages (section 5) -----------------------------------------
+// --- Validation messages (docs/errors.md#validation-messages) -----------------
 
 export class AdapterForNamespaceNotFoundError extends KernelError {
   override name = 'AdapterForNamespaceNotFoundError';

@@ -1,6 +1,5 @@
 /**
- * Errors a node reports only through its message text (spec section 8,
- * "Node-message errors"). `toNodeError` reads the text of a thrown value (and
+ * Errors a node reports only through its message text (docs/errors.md#node-errors). `toNodeError` reads the text of a thrown value (and
  * of its causes) and returns the matching typed error, or undefined.
  */
 import { LatchkeyError } from './base';

@@ -41,7 +41,7 @@ describe('isUnrecognizedChain (add the chain, then switch)', () => {
     [{ code: -32603, data: { originalError: { code: 4902 } } }, true],
     [new Error('x', { cause: { code: 4902 } }), true],
     [new Error('Unrecognized chain ID "0x1". Try adding the chain.'), true],
-    [{ code: 5000 }, false], // spec: 5000 is a rejection
+    [{ code: 5000 }, false], // 5000 is a rejection (docs/errors.md#chain-switch-codes)
     [{ code: 4001 }, false],
     [{ code: -32603 }, false],
     [{ code: 4902, cause: { code: 4001 } }, false], // the visitor said no: never add behind their back

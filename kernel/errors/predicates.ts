@@ -25,7 +25,7 @@ function messages(err: unknown): string[] {
   });
 }
 
-/** EIP-1193 user rejection: 4001, and 5000, which some wallets send for the same "no" (spec section 8). */
+/** EIP-1193 user rejection: 4001, and 5000, which some wallets send for the same "no" (docs/errors.md#wallet-and-rpc-error-codes). */
 export const USER_REJECTED_CODES: readonly number[] = [4001, 5000];
 
 /** The visitor said no in the wallet (4001 / 5000, or a UserRejectedRequestError), anywhere in the chain. */
@@ -37,7 +37,7 @@ export function isUserRejection(err: unknown): boolean {
 }
 
 /**
- * Spec section 8's chain codes after which a switch is retried as an add-chain: 4902
+ * The chain codes (docs/errors.md#chain-switch-codes) after which a switch is retried as an add-chain: 4902
  * (unrecognised chain id) and 32603 (invalid chain id). A wallet that wraps the 4902 in
  * an internal error (-32603 with data.originalError) is found by the chain walk. 5000 is
  * a rejection, never this.

@@ -1,6 +1,6 @@
 /**
  * `toProviderError`: whatever a wallet or node threw → one of the typed errors of ./rpc
- * (spec section 8). Only error paths need it: the kernel loads this module with import()
+ * (docs/errors.md#wallet-and-rpc-error-codes). Only error paths need it: the kernel loads this module with import()
  * when it maps an error, so the code → class table stays out of a page's startup JS.
  */
 import { errorChain, type LatchkeyError } from './base';

@@ -1,6 +1,6 @@
 /**
  * JSON-RPC (EIP-1474), EIP-1193 provider and EIP-5792 (wallet_sendCalls)
- * errors (spec section 8, "Standard error codes"). `toProviderError`, which turns whatever a
+ * errors (docs/errors.md#wallet-and-rpc-error-codes). `toProviderError`, which turns whatever a
  * wallet or node threw into one of them, is in ./providerError (loaded on error paths only).
  */
 import { LatchkeyError } from './base';
@@ -288,7 +288,7 @@ export class UnknownRpcError extends RpcError {
   }
 }
 
-/** Codes used when switching chains (spec section 8, "Chain error codes"). */
+/** Codes used when switching chains (docs/errors.md#chain-switch-codes). */
 export const ChainErrorCode = /*#__PURE__*/ Object.freeze({
   /** The wallet does not know the chain: add it with wallet_addEthereumChain. */
   UNRECOGNIZED_CHAIN_ID: 4902,

@@ -14,7 +14,7 @@ function thrown(run: () => unknown): unknown {
   throw new Error('expected a throw');
 }
 
-describe('EIP-5792 call checks (spec section 5), on both entry points', () => {
+describe('EIP-5792 call checks (docs/errors.md#validation-messages), on both entry points', () => {
   const bad: [string, unknown, string][] = [
     ['no calls', [], 'wallet_sendCalls: calls must be a non-empty list.'],
     ['calls not a list', { 0: { to: TO } }, 'wallet_sendCalls: calls must be a non-empty list.'],

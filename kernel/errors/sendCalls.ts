@@ -24,7 +24,7 @@ function invalid(details: string): InvalidParamsRpcError {
   return new InvalidParamsRpcError({ details: `wallet_sendCalls: ${details}` });
 }
 
-/** Throws InvalidParamsRpcError unless `calls` is a non-empty list whose 'to' and 'data' start with 0x (spec section 5). */
+/** Throws InvalidParamsRpcError unless `calls` is a non-empty list whose 'to' and 'data' start with 0x (docs/errors.md#validation-messages). */
 function assertCalls(calls: unknown): void {
   if (!Array.isArray(calls) || calls.length === 0) throw invalid('calls must be a non-empty list.');
   if (calls.length > MAX_SEND_CALLS) throw invalid(`at most ${MAX_SEND_CALLS} calls in one bundle.`);

@@ -12,7 +12,7 @@ export const ERROR_BODY_PREFIX_CHARS = 512;
 /** Most characters of a node's error message kept in RpcResponseError. */
 export const RPC_MESSAGE_MAX_CHARS = 1000;
 
-/** A non-2xx HTTP answer. Message: 'HTTP status code: {status}' (spec section 8). */
+/** A non-2xx HTTP answer. Message: 'HTTP status code: {status}' (docs/errors.md#transport-errors). */
 export class HttpRequestError extends LatchkeyError {
   override name = 'HttpRequestError';
   readonly status: number;

@@ -3,7 +3,7 @@
  * was about a third of the kernel's startup code). It follows zod 4's rules for the schema
  * parts the options use (what is an object, a record, when a union reports its option's
  * issues, the order of issues) and raises zod's raw issues, worded by the same
- * {@link formatIssue} as `zodErrorMap`; so the messages are the spec's zod-3 texts.
+ * {@link formatIssue} as `zodErrorMap`; so the messages are the zod-3 texts of docs/errors.md#validation-messages.
  * kernel/options/testing/zodSchema.ts holds the same schema in zod, and check.test.ts
  * compares both on generated inputs.
  */

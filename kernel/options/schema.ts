@@ -37,7 +37,7 @@ const networkSchema = object({
 });
 
 /**
- * The spec's flags are checked by shape (the plugin that reads one checks the rest, e.g.
+ * The feature flags (docs/modal.md#options-and-feature-flags) are checked by shape (the plugin that reads one checks the rest, e.g.
  * which social providers exist); a third party's flag is a boolean or a list of strings.
  */
 const featuresSchema = object(
@@ -112,9 +112,9 @@ const optionsSchema = object({
 });
 
 /**
- * Defaults of the kernel's flags (the spec leaves them open; these are ours): analytics
+ * Defaults of the kernel's flags (docs/modal.md#options-and-feature-flags): analytics
  * and allWallets on (analytics sends nothing without `analyticsUrl`), legalCheckbox and
- * collapseWallets off, walletFeaturesOrder as spec section 2. A plugin's flag has no
+ * collapseWallets off, walletFeaturesOrder as docs/modal.md#account-view. A plugin's flag has no
  * default here: unset means its contribution shows.
  */
 export const DEFAULT_FEATURES: ResolvedOptions['features'] = {
@@ -145,7 +145,7 @@ function absoluteUrl(href: string, base: string | undefined): string {
 }
 
 /**
- * Dapp metadata from the page (spec section 3): title, og:description, origin and the
+ * Dapp metadata from the page (docs/modal.md#dapp-metadata): title, og:description, origin and the
  * page icon, each '' (or []) when the page has none or there is no page (server).
  */
 export function pageMetadata(env: Environment): DappMetadata {
@@ -195,7 +195,7 @@ export function parseOptions(
     features: { ...DEFAULT_FEATURES, ...definedOnly(raw.features) },
     networks: raw.networks ?? [],
     defaultAccountTypes: { ...DEFAULT_ACCOUNT_TYPES, ...definedOnly(raw.defaultAccountTypes) },
-    // spec section 9: enabled unless set to false
+    // docs/modal.md#options-and-feature-flags: enabled unless set to false
     debug: raw.debug !== false,
     enableWalletGuide: raw.enableWalletGuide !== false,
     enableWallets: raw.enableWallets !== false,

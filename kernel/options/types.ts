@@ -1,7 +1,7 @@
 /**
- * The options a host passes to `createKernel` (spec section 3, Options). Kernel-wide
+ * The options a host passes to `createKernel` (docs/modal.md#options-and-feature-flags). Kernel-wide
  * options only: a plugin's own options come through its factory (`walletConnectPlugin({
- * relayUrl })`), and the spec's names for them, which hosts coming from AppKit pass here,
+ * relayUrl })`), and AppKit's names for them, which hosts coming from AppKit pass here,
  * are handed to the plugin that owns them (its manifest's `options`). Plugins type those
  * names by merging into {@link LatchkeyOptions}.
  *
@@ -11,7 +11,7 @@ import type { AccountType, CaipNetworkId, ChainNamespace, ConnectorTypeOrder, Da
 import type { ConnectMethod, WalletFeature } from '../plugin/manifest';
 
 /**
- * Feature flags (spec section 3). A flag gates what a plugin contributes: a contribution
+ * Feature flags (docs/modal.md#options-and-feature-flags). A flag gates what a plugin contributes: a contribution
  * whose `flag` is set to `false` (or an empty list) is hidden; registering the plugin is
  * what turns it on. The kernel itself reads `analytics`, `allWallets`, `legalCheckbox`,
  * `collapseWallets` and the three orders; the others are read by the plugin named.
@@ -69,7 +69,7 @@ export interface CustomWallet {
 export interface LatchkeyOptions {
   /** Required: the project id your relay / RPC / data providers know you by. Missing: the 'Project ID Not Configured' alert. */
   readonly projectId?: string;
-  /** Defaults come from the page: title, og:description, origin, icon (spec section 3). */
+  /** Defaults come from the page: title, og:description, origin, icon (docs/modal.md#dapp-metadata). */
   readonly metadata?: Partial<DappMetadata>;
   readonly features?: Features;
   readonly networks?: readonly Network[];
@@ -113,7 +113,7 @@ export interface LatchkeyOptions {
   /** Remote wallet directory API (GET {url}/getWallets); the shipped catalogue is used without it or when it fails. */
   readonly walletDirectoryUrl?: string;
   /**
-   * The blockchain API (balances, history, NFTs, names; spec section 7), e.g. Reown's
+   * The blockchain API (balances, history, NFTs, names; docs/account-features.md#blockchain-api), e.g. Reown's
    * `https://rpc.walletconnect.org` or a self-hosted data service (samples/data-service).
    * Without one, balances are read from the chain and names and history are not shown.
    */

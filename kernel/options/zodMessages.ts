@@ -1,5 +1,5 @@
 /**
- * zod-3-style messages for zod 4 (mini). The spec's schema messages are zod 3's defaults:
+ * zod-3-style messages for zod 4 (mini). The schema messages (docs/errors.md#validation-messages) are zod 3's defaults:
  * 'Required', 'Expected X, received Y', 'Invalid email', "Invalid enum value. Expected 'x' | 'y',
  * received 'q'", and 'Invalid input' for everything else. zod/mini has no message locale, so
  * every schema parsed with {@link zodErrorMap} gets these texts. A message set on a schema

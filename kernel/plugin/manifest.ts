@@ -48,11 +48,11 @@ export type ViewData<V extends ViewId> = V extends keyof LatchkeyViews
   ? LatchkeyViews[V]
   : Readonly<Record<string, unknown>> | undefined;
 
-/** Wallet features with a button in the Account view (spec section 2 order: onramp, swaps, receive, send). Open. */
+/** Wallet features with a button in the Account view (docs/modal.md#account-view order: onramp, swaps, receive, send). Open. */
 export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send' | (string & {});
-/** Ways to connect shown in the Connect view (spec section 2: email, social, wallet). Open. */
+/** Ways to connect shown in the Connect view (docs/modal.md#connect-view-order: email, social, wallet). Open. */
 export type ConnectMethod = 'email' | 'social' | 'wallet' | (string & {});
-/** Account view tabs (spec section 2: Tokens, NFTs, Activity). Open. */
+/** Account view tabs (docs/modal.md#account-view: Tokens, NFTs, Activity). Open. */
 export type AccountTab = 'Tokens' | 'NFTs' | 'Activity' | (string & {});
 
 /* ------------------------------------------------------------------------------------------------
@@ -122,7 +122,7 @@ export interface PluginContributions {
   /** The view a wallet of this connector type opens when chosen (e.g. WALLET_CONNECT → its pairing view). */
   readonly connectorViews?: Readonly<Partial<Record<ConnectorType, ViewId>>>;
   /**
-   * The view the modal opens on a desktop in "basic" mode (spec section 2: no chain
+   * The view the modal opens on a desktop in "basic" mode (docs/modal.md#opening-rules: no chain
    * adapter registered and nothing connected).
    */
   readonly basicView?: ViewId;
@@ -137,7 +137,7 @@ export interface PluginContributions {
 }
 
 /**
- * Options a plugin owns. A host coming from AppKit passes the spec's option names to
+ * Options a plugin owns. A host coming from AppKit passes AppKit's option names to
  * `createKernel` (`relayUrl`, `manualWCControl`, …); the kernel hands the keys listed
  * here to this plugin's `validate` when the plugin is registered and on every
  * `options.update`. Type them for hosts by merging into `LatchkeyOptions`.

@@ -24,7 +24,7 @@ export interface Alerts extends Observed<AlertsState> {
   configure(settings: { readonly log: boolean }): void;
 }
 
-/** Page-level alerts (spec section 8): one current alert; every key is shown at most once per page. */
+/** Page-level alerts (docs/errors.md#alerts): one current alert; every key is shown at most once per page. */
 @injectable()
 export class AlertsImpl implements Alerts {
   private readonly store = new Store<AlertsState>({ current: undefined, shown: [] });

@@ -25,7 +25,7 @@ describe('BlockchainApi', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ projectId: 'test', st: 'latchkey', sv: expect.any(String), chainId: 'eip155:1', currency: 'usd' });
   });
 
-  it('caches balances for 30 s (spec section 9) unless forced', async () => {
+  it('caches balances for 30 s (docs/account-features.md#blockchain-api) unless forced', async () => {
     const { api, calls } = setup(() => json({ balances: [balance] }));
     await api.balances({ address: ADDRESS, caipNetworkId: 'eip155:1' });
     await api.balances({ address: ADDRESS.toLowerCase(), caipNetworkId: 'eip155:1' });

@@ -9,13 +9,13 @@ export const BlockchainApi = Symbol('BlockchainApi');
 export type { NftHolding, NameRecord, Page, TokenBalance, Transaction } from './blockchainApi/types';
 
 /**
- * The blockchain API client (spec section 7). Every request carries projectId, st and sv.
- * Answers are cached in Storage for the spec's times (section 9): portfolio 30 s, name and
+ * The blockchain API client (docs/account-features.md#blockchain-api). Every request carries projectId, st and sv.
+ * Answers are cached in Storage for these times (docs/account-features.md#blockchain-api): portfolio 30 s, name and
  * identity 5 min. The client code loads on the first call: a host that never shows balances,
  * history or names never downloads it.
  *
  * Errors: 'HTTP status code: {status}' for a non-2xx answer (HttpRequestError); name calls
- * throw NameError with the provider's first reason description, else the spec's default text.
+ * throw NameError with the provider's first reason description, else a fixed text (docs/errors.md#blockchain-api-errors).
  * BlockchainApiNotConfiguredError when no `blockchainApiUrl` is set.
  */
 export interface BlockchainApi {

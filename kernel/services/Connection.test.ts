@@ -425,7 +425,7 @@ describe('Connection: an abandoned attempt never touches the connection that rep
   });
 });
 
-describe('Connection: wallet-side disconnects (spec section 4)', () => {
+describe('Connection: wallet-side disconnects (docs/connection.md#wallet-events)', () => {
   const wcEip: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' };
   const wcSolana: Connector = { id: 'walletConnect:solana', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'solana' };
   const wcBtc: Connector = { id: 'walletConnect:bip122', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'bip122' };

@@ -39,7 +39,7 @@ export interface ConnectionEvent {
 }
 
 /**
- * Connect, reconnect and disconnect orchestration (spec section 4).
+ * Connect, reconnect and disconnect orchestration (docs/connection.md#connecting).
  *
  * Multi-chain wallets: `connect` with the id of a MULTI_CHAIN group (ConnectorRegistry
  * `grouped()`) connects the member of `namespace` (default: the active namespace, else the
@@ -317,7 +317,7 @@ export class ConnectionImpl implements Connection, WalletEventHost, BalanceHost,
       walletInfo: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}), ...(connector.info?.rdns ? { identifier: connector.info.rdns } : {}) },
       allAccounts: result.accounts,
     });
-    // Spec section 5: account sync (profile name and image) is for eip155 only; elsewhere they stay cleared.
+    // docs/connection.md#account-sync: account sync (profile name and image) is for eip155 only; elsewhere they stay cleared.
     if (!isAccountSyncSupported(ns)) this.account.setProfile(ns, { name: null, image: null });
     this.storage.setConnectorId(ns, connector.id);
     if (activate) this.network.setActiveNamespace(ns);

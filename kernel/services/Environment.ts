@@ -19,7 +19,7 @@ export interface Environment {
   /** localStorage when present and writable (not in private mode / on a server). */
   readonly localStorage: StorageLike | undefined;
   now(): number;
-  /** Coarse pointer or a mobile user agent (spec section 9). */
+  /** Coarse pointer or a mobile user agent (docs/modal.md#mobile-detection). */
   isMobile(): boolean;
   isTelegram(): boolean;
   isSafari(): boolean;
@@ -29,7 +29,7 @@ export interface Environment {
   userAgent(): string;
 }
 
-/** User-agent patterns of phones and tablets (spec section 9: mobile by coarse pointer or user agent). */
+/** User-agent patterns of phones and tablets (docs/modal.md#mobile-detection: mobile by coarse pointer or user agent). */
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
 /** Key written and removed to check that localStorage really accepts writes. */
 const PROBE_KEY = '@latchkey/__probe__';

@@ -19,7 +19,7 @@ export interface TrackedEvent {
   readonly data: AnalyticsEvent;
 }
 
-/** Analytics (spec section 7): POST /e, skipped for MODAL_CREATED and when analytics is off. */
+/** Analytics (docs/modal.md#analytics): POST /e, skipped for MODAL_CREATED and when analytics is off. */
 export interface Events {
   readonly events$: Observable<TrackedEvent>;
   /** Emits locally always; sends to the analytics host when enabled. */
@@ -31,7 +31,7 @@ export interface Events {
   setAddressSource(fn: (() => string | undefined) | undefined): void;
 }
 
-/** Events that are never sent to the analytics host (spec section 7). */
+/** Events that are never sent to the analytics host (docs/modal.md#analytics). */
 export const UNSENT_EVENTS: readonly string[] = ['MODAL_CREATED'];
 
 /** A random v4 UUID: `crypto.randomUUID` when present, else built from random bytes. */
@@ -58,7 +58,7 @@ function isForbidden(err: unknown): boolean {
 }
 
 /**
- * Analytics (spec section 7). `track` always emits on `events$`; it also POSTs
+ * Analytics (docs/modal.md#analytics). `track` always emits on `events$`; it also POSTs
  * `{analyticsUrl}/e?projectId&st&sv` with `{ eventId, url, domain, timestamp, props }`
  * unless the event is MODAL_CREATED, `features.analytics` is false, or no
  * `analyticsUrl` is configured. Sending never throws into the app: a 403 shows the

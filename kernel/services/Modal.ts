@@ -34,9 +34,9 @@ export interface OpenModalArgs<V extends ViewId = ViewId> {
 export type CloseGuard = () => boolean;
 
 export interface Modal extends Observed<ModalState> {
-  /** Opens following the rules of spec section 2. */
+  /** Opens following the rules of docs/modal.md#opening-rules. */
   open<V extends ViewId>(args?: OpenModalArgs<V>): Promise<void>;
-  /** Closes following section 4 (tracks an event, clears loading, embedded-mode routing). */
+  /** Closes as docs/modal.md#closing says (tracks an event, clears loading, embedded-mode routing). */
   close(): void;
   /** Shakes for {@link SHAKE_MS}. */
   shake(): void;
@@ -55,9 +55,9 @@ export interface Modal extends Observed<ModalState> {
 }
 
 /**
- * Open/close state of the modal (spec sections 2 and 4).
+ * Open/close state of the modal (docs/modal.md#opening-rules, docs/modal.md#closing).
  *
- * Opening rules, in the spec's order (section 2), first match wins:
+ * Opening rules (docs/modal.md#opening-rules), first match wins:
  * 1. no chain adapter registered and nothing connected → AllWallets on mobile; on desktop
  *    the basic view a plugin contributes (WalletConnect's pairing view), else Connect;
  * 2. `args.view` → that view with `args.data` (history reset to it);

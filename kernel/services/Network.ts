@@ -37,7 +37,7 @@ interface PendingSwitch {
 }
 
 /**
- * Per-namespace network state (spec sections 3–5): requested and approved
+ * Per-namespace network state (docs/connection.md#network-switching): requested and approved
  * networks, the active one, switching and the UnsupportedChain rules.
  */
 export interface Network extends Observed<NetworkServiceState> {
@@ -145,7 +145,7 @@ export class NetworkImpl implements Network {
         opts.defaultNetwork?.chainNamespace === ns ? list.find((n) => n.caipNetworkId === opts.defaultNetwork!.caipNetworkId) : undefined;
       namespaces[ns] = { ...entry, caipNetwork: fromDefault ?? list[0] };
     }
-    // A default network the host did not list is a configuration slip: say so (spec section 8,
+    // A default network the host did not list is a configuration slip: say so (docs/errors.md#alerts,
     // 'Network Not Found': make sure the network is in the 'networks' array).
     if (opts.defaultNetwork && !seen.has(opts.defaultNetwork.caipNetworkId)) alerts.showKey('NETWORK_NOT_FOUND');
     const activeNamespace = opts.defaultNetwork?.chainNamespace ?? opts.networks[0]?.chainNamespace;

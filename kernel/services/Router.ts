@@ -17,7 +17,7 @@ export interface RouterState {
 }
 
 /**
- * A flow waiting on a wallet request (spec section 4, the transaction stack): a send or a
+ * A flow waiting on a wallet request (the transaction stack, docs/modal.md#transaction-stack): a send or a
  * swap pushes one before it asks the wallet; whoever handles the request's outcome (e.g. the
  * embedded wallet) pops it, which runs the matching callback.
  */
@@ -27,7 +27,7 @@ export interface TransactionStackEntry {
   readonly onCancel?: () => void;
 }
 
-/** Modal navigation history (spec section 2) and the transaction stack (section 4). */
+/** Modal navigation history (docs/modal.md#navigation-history) and the transaction stack (docs/modal.md#transaction-stack). */
 export interface Router extends Observed<RouterState> {
   /** Appends a view; ignored when it equals the current one. `data` is typed per view (LatchkeyViews). */
   push<V extends ViewId>(view: V, data?: ViewData<V>): void;

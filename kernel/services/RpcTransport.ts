@@ -15,7 +15,7 @@ export const RpcTransport = Symbol('RpcTransport');
 export interface RpcTransport {
   /**
    * The network's transport. `batch: true` gives one that sends the reads made in the same
-   * tick as one JSON-RPC batch (spec section 7; at most 1000 calls per POST, section 9), for a
+   * tick as one JSON-RPC batch (docs/connection.md#rpc-transport: at most 1000 calls per POST), for a
    * caller that reads many values at once (token balances); sign and send methods are never
    * batched. Each kind is built once per network and URL list.
    */

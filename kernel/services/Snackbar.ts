@@ -49,7 +49,7 @@ export interface Snackbar extends Observed<SnackbarState> {
 type Shown = Omit<SnackbarState, 'open'>;
 
 /**
- * Snackbar (spec sections 3, 4). Success and error close by themselves after
+ * Snackbar (docs/modal.md#snackbars). Success and error close by themselves after
  * {@link SNACKBAR_AUTO_CLOSE_MS} unless `autoClose: false`; loading never does.
  * Showing while one is open closes it, then opens the new one after
  * {@link SNACKBAR_SWAP_DELAY_MS}; a further show during that wait replaces the

@@ -7,7 +7,7 @@ export const Storage = Symbol('Storage');
 export const MAX_RECENT_WALLETS = 2;
 
 /**
- * A time-limited cache kept in storage (spec section 9's caches: portfolio 30 s, native
+ * A time-limited cache kept in storage (the caches of docs/errors.md#limits-and-timings: portfolio 30 s, native
  * balance 30 s, name 5 min, identity 5 min). Expired entries read as undefined and are
  * pruned on the next access.
  */
@@ -256,7 +256,7 @@ export class StorageImpl implements Storage {
     return this.get(STORAGE_KEYS.connectionStatus(namespace), isStatus);
   }
 
-  /** Storing 'disconnected' also forgets the cached address (spec section 4). */
+  /** Storing 'disconnected' also forgets the cached address (docs/connection.md#restoring-at-startup). */
   setConnectionStatus(namespace: ChainNamespace, status: ConnectionStatus): void {
     this.set(STORAGE_KEYS.connectionStatus(namespace), status);
     if (status === 'disconnected') this.remove(STORAGE_KEYS.cachedAddress(namespace));

@@ -5,7 +5,7 @@
  */
 import type { Storage, TtlCache } from './Storage';
 
-/** Spec section 9: the native balance is cached for 30 s. */
+/** docs/connection.md#native-balance: the native balance is cached for 30 s. */
 const NATIVE_BALANCE_TTL_MS = 30_000;
 
 /** The native balances by `caipNetworkId:address`. */

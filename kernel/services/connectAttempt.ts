@@ -1,4 +1,4 @@
-/** A connect the visitor started, as Connection follows it (spec section 4). */
+/** A connect the visitor started, as Connection follows it (docs/connection.md#connecting). */
 import type { ConnectionStatus, Connector } from '../types';
 
 /**

@@ -248,7 +248,7 @@ describe('multi-chain wallets', () => {
     expect(kernel.network.state.activeNetwork?.id).toBe(31337);
   });
 
-  it('account sync is skipped outside eip155: the Solana profile stays cleared (spec section 5)', async () => {
+  it('account sync is skipped outside eip155: the Solana profile stays cleared (docs/connection.md#account-sync)', async () => {
     const { kernel } = setup();
     kernel.account.setProfile('solana', { name: 'stale.sol', image: 'https://x.example/a.png' });
     kernel.account.setProfile('eip155', { name: 'kept.eth' });
@@ -257,7 +257,7 @@ describe('multi-chain wallets', () => {
     expect(kernel.account.get('eip155').profileName).toBe('kept.eth');
   });
 
-  it('the default account types per namespace (spec section 9)', () => {
+  it('the default account types per namespace (docs/connection.md#namespaces-and-data-shapes)', () => {
     const { kernel } = setup();
     expect(kernel.account.get('eip155').preferredAccountType).toBe('smartAccount');
     expect(kernel.account.get('solana').preferredAccountType).toBe('eoa');

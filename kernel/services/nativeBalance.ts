@@ -1,5 +1,5 @@
 /**
- * How Connection reads the connected account's native balance (spec section 9): cached for 30 s
+ * How Connection reads the connected account's native balance (docs/connection.md#native-balance): cached for 30 s
  * (./balanceCache.ts), and read again after a send. A module of its own, loaded with the first
  * adapter (Connection.adapterFor), so none of it is in what a page loads before its connect
  * button works.

@@ -1,5 +1,5 @@
 /**
- * Which namespaces go together (spec section 4): one WalletConnect pairing or embedded-auth
+ * Which namespaces go together (docs/connection.md#disconnect): one WalletConnect pairing or embedded-auth
  * session serves several namespaces, each through its own connector, and a multi-chain wallet
  * (a MULTI_CHAIN group of ConnectorRegistry `grouped()`) is one wallet to the visitor. What
  * Connection disconnects together, and what a wallet's session end resets (./walletEvents.ts).

@@ -1,6 +1,6 @@
 /**
  * What Connection asks of a connected wallet for the host: sign a message, send a transaction,
- * pay in the native currency (spec section 4). A module of its own, loaded on the first such
+ * pay in the native currency (docs/connection.md#signing-and-sending). A module of its own, loaded on the first such
  * call, so none of it is in what a page loads before its connect button works.
  */
 import type { AdapterCall, AdapterCapability, ChainAdapter, TransactionRequest, TransferRequest } from '../adapter';

@@ -1,5 +1,5 @@
 /**
- * How Connection follows a wallet's events (spec section 4). A module of its own, loaded with
+ * How Connection follows a wallet's events (docs/connection.md#wallet-events). A module of its own, loaded with
  * the first adapter (Connection.adapterFor), so none of it is in what a page loads before its
  * connect button works.
  * - accountsChanged: the account moves to the first address. None left: a session connector's

@@ -3,7 +3,7 @@ import { isSendMethod } from './methods';
 import { countOption, defaultNow, defaultTimers, durationOption, linkSignals, MAX_TIMER_MS, sleep, type Timers } from './timers';
 import type { RequestOptions, RpcRequest, Transport } from './types';
 
-/** Spec section 9, fallback transport. */
+/** The fallback transport's defaults (docs/connection.md#rpc-transport). */
 export const DEFAULT_RANK_INTERVAL = 4000;
 export const DEFAULT_RANK_SAMPLE_COUNT = 10;
 export const DEFAULT_RANK_TIMEOUT = 1000;
@@ -11,11 +11,11 @@ export const DEFAULT_RANK_WEIGHTS = { stability: 0.7, latency: 0.3 } as const;
 const DEFAULT_FALLBACK_RETRY_COUNT = 3;
 const DEFAULT_FALLBACK_RETRY_DELAY = 150;
 export const DEFAULT_PING: RpcRequest = { method: 'eth_blockNumber' };
-/** Per-attempt timeout assumed for members that do not say theirs (the HTTP default, spec section 9). */
+/** Per-attempt timeout assumed for members that do not say theirs (the HTTP default, docs/connection.md#rpc-transport). */
 export const DEFAULT_MEMBER_TIMEOUT = 10_000;
 /**
  * A call's default deadline over all members and passes is this many times the
- * longest member timeout (20 s with the spec's 10 s): a member that hangs to its
+ * longest member timeout (20 s with the default 10 s): a member that hangs to its
  * timeout, then a complete attempt at the next one.
  */
 export const DEFAULT_FALLBACK_DEADLINE_FACTOR = 2;

@@ -46,7 +46,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('constants (spec section 9, HTTP RPC)', () => {
+describe('constants (HTTP RPC, docs/connection.md#rpc-transport)', () => {
   it('has the spec defaults', () => {
     expect(DEFAULT_TIMEOUT).toBe(10_000);
     expect(DEFAULT_RETRY_COUNT).toBe(3);
@@ -566,7 +566,7 @@ describe('http(): dedupe', () => {
   it(`keeps at most ${DEDUPE_CACHE_SIZE} in-flight keys (least recently used evicted)`, async () => {
     // Real timers: each of the 8193 hanging calls holds its attempt's timer, and the fake clock
     // walks all of them on every advance (seconds of CPU for nothing this test looks at).
-    // The spec's 8192 calls are about 1 s of CPU on an idle core (two AbortControllers, two timers
+    // The default 8192 calls are about 1 s of CPU on an idle core (two AbortControllers, two timers
     // and a promise chain each); the 20 s limit is for a core shared with a busy suite, not a wait.
     jest.useRealTimers();
     const turn = () => new Promise((r) => setImmediate(r));

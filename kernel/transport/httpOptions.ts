@@ -1,11 +1,11 @@
 /**
- * The http transport's options: their types, the spec's defaults (section 9, HTTP RPC) and the
+ * The http transport's options: their types, the defaults (docs/connection.md#rpc-transport) and the
  * limits `http()` checks them against, and the transport's type.
  */
 import type { Timers } from './timers';
 import type { Transport } from './types';
 
-/** Spec section 9, HTTP RPC. */
+/** The HTTP transport's defaults (docs/connection.md#rpc-transport). */
 export const DEFAULT_TIMEOUT = 10_000;
 export const DEFAULT_RETRY_COUNT = 3;
 export const DEFAULT_RETRY_DELAY = 150;
@@ -15,7 +15,7 @@ export const DEDUPE_CACHE_SIZE = 8192;
 
 /**
  * A call's default deadline is this many per-attempt timeouts (20 s with the
- * spec's 10 s): room for one attempt that hangs until its timeout and then one
+ * default 10 s): room for one attempt that hangs until its timeout and then one
  * complete attempt more (a retry, or the next member of a fallback), with the
  * backoff in between. Retries that do not fit are not started.
  */

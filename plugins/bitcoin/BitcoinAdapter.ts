@@ -5,7 +5,7 @@
  * - connect asks for the payment and ordinals accounts; the account records carry namespace,
  *   address, type (payment / ordinals / others), public key and path when the wallet gives
  *   them. The connection's address is the account of the namespace's preferred account type
- *   (spec section 9: payment), else the first.
+ *   (docs/connection.md#namespaces-and-data-shapes: payment), else the first.
  * - reconnect never prompts (wallet-standard: the granted accounts or `standard:connect` with
  *   `silent`; sats-connect: `wallet_getAccount`).
  * - signMessage: base64 signature (BIP-322 simple from wallet-standard wallets and, asked

@@ -1,9 +1,9 @@
-/** A network the spec does not list, for development against a local bitcoind (kept out of the lazy module). */
+/** A network not among the built-in ones, for development against a local bitcoind (kept out of the lazy module). */
 import { defineNetwork, type CaipNetwork } from 'latchkey';
 
 /**
  * Bitcoin regtest (a local bitcoind), for wallets on `bitcoin:regtest` such as the dev wallet.
- * Not a spec network; add it to `networks` when the app works against a regtest node, with
+ * Not built in; add it to `networks` when the app works against a regtest node, with
  * that node's RPC or index as `rpcUrls`.
  */
 export const bitcoinRegtest: CaipNetwork = /*#__PURE__*/ defineNetwork({

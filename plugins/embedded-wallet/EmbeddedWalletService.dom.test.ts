@@ -114,7 +114,7 @@ describe('e-mail login', () => {
     });
     expect(adapter.calls).toEqual(['eth_requestAccounts', 'eth_chainId']);
     expect([stored(storage, 'loginUsed'), stored(storage, 'email'), stored(storage, 'lastEmailLoginTime')]).toEqual([true, 'ada@example.com', undefined]);
-    // GET_USER asked for the app's network and the default account type (spec: eip155 smartAccount)
+    // GET_USER asked for the app's network and the default account type (eip155: smartAccount)
     expect(fake.requests('GET_USER')[0]!.payload).toEqual({ chainId: 1, preferredAccountType: 'smartAccount' });
     expect(fake.sent.every((m) => m.targetOrigin === 'http://wallet.test')).toBe(true);
     expect(fake.requests('SYNC_DAPP_DATA')[0]!.payload).toMatchObject({ projectId: 'proj-1', sdkType: expect.any(String) });
@@ -187,7 +187,7 @@ describe('e-mail login', () => {
   });
 });
 
-describe('the login cache and the connection check (spec section 4)', () => {
+describe('the login cache and the connection check (docs/embedded-wallet.md#login-cache)', () => {
   it('disconnect signs out of the frame and deletes the flag, e-mail, last chain and user name', async () => {
     const { kernel, storage } = setup();
     await loggedIn(kernel);
@@ -245,7 +245,7 @@ describe('the login cache and the connection check (spec section 4)', () => {
   });
 });
 
-describe('requests through the embedded wallet (spec section 6)', () => {
+describe('requests through the embedded wallet (docs/embedded-wallet.md#requests-and-approvals)', () => {
   it('a safe method goes straight to the frame, no modal', async () => {
     const { kernel } = setup();
     await loggedIn(kernel);
@@ -360,7 +360,7 @@ describe('requests through the embedded wallet (spec section 6)', () => {
   });
 });
 
-describe('network switch and account type (spec section 4)', () => {
+describe('network switch and account type (docs/embedded-wallet.md#network-switch-and-account-type)', () => {
   it('a switch reconnects the wallet on the target chain (GET_USER with it)', async () => {
     const { kernel } = setup();
     await loggedIn(kernel);

@@ -1,5 +1,5 @@
 /**
- * The embedded wallet (spec sections 4, 6, 7): one service behind the `email` and `socials`
+ * The embedded wallet (docs/embedded-wallet.md): one service behind the `email` and `socials`
  * plugins and their shared AUTH connector. It owns the frame client, runs the login flows, keeps
  * the login cache, answers the connector's EIP-1193 requests (so the EVM adapter drives the
  * embedded wallet like any other) and routes not-safe requests through the frame's approval
@@ -108,7 +108,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     if (this.subs.length > 0) return;
     const { modal, router, connection, theme } = this.k;
     this.subs.push(
-      // Spec section 4: closing the modal with no transaction pending rejects the outstanding requests (safe ones go on).
+      // docs/embedded-wallet.md#requests-and-approvals: closing the modal with no transaction pending rejects the outstanding requests (safe ones go on).
       modal.onDidClose$.subscribe(() => {
         if (router.transactionStack().length === 0) this.frame.client?.abortNotSafe();
       }),
@@ -178,7 +178,7 @@ export class EmbeddedWalletService implements EmbeddedWallet {
     return this.account.setPreferredAccountType(type);
   }
 
-  /** Signs out of the frame and forgets the login cache (disconnect, spec section 4). */
+  /** Signs out of the frame and forgets the login cache (disconnect, docs/embedded-wallet.md#login-cache). */
   signOut(): Promise<void> {
     return this.user.signOut();
   }

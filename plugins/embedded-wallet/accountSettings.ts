@@ -1,5 +1,5 @@
 /**
- * The Settings view's account changes (spec section 4): a new e-mail address (a code to the old
+ * The Settings view's account changes (docs/embedded-wallet.md#updating-the-e-mail): a new e-mail address (a code to the old
  * address, then one to the new) and the preferred account type, which reconnects the wallet.
  */
 import { localText, type AccountType, type Store } from 'latchkey';

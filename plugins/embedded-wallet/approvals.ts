@@ -1,5 +1,5 @@
 /**
- * The approval surface (spec section 4): a not-safe request waits for the user in the frame, laid
+ * The approval surface (docs/embedded-wallet.md#requests-and-approvals): a not-safe request waits for the user in the frame, laid
  * over the modal's ApproveTransaction view; the answer closes the modal or pops the transaction
  * stack, and a success refreshes the native balance.
  */

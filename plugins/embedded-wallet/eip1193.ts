@@ -1,5 +1,5 @@
 /**
- * The connector's EIP-1193 provider, answered by the embedded wallet (spec sections 4, 6, 8): the
+ * The connector's EIP-1193 provider, answered by the embedded wallet (docs/embedded-wallet.md#requests-and-approvals): the
  * accounts and chain from the user, chain switches as reconnects, sign-out on revoke, safe methods
  * straight to the frame, not-safe ones through the approval surface, and the rest refused.
  */
@@ -14,7 +14,7 @@ import type { EmbeddedWalletState } from './types';
 import type { UserSession } from './user';
 import type { WalletFrame } from './walletFrame';
 
-/** Spec section 8: after an unlisted method, the UI message comes this much later. */
+/** docs/embedded-wallet.md#requests-and-approvals: after an unlisted method, the UI message comes this much later. */
 const NOT_ALLOWED_UI_DELAY_MS = 300;
 
 export class Eip1193Bridge {
@@ -72,7 +72,7 @@ export class Eip1193Bridge {
     return this.approvals.request(payload);
   }
 
-  /** Spec sections 6 and 8: refused; the modal opens, the error is logged; 300 ms later 'Action not allowed' and the open requests are rejected. */
+  /** docs/embedded-wallet.md#requests-and-approvals: refused; the modal opens, the error is logged; 300 ms later 'Action not allowed' and the open requests are rejected. */
   private notAllowed(method: string): never {
     if (!this.k.modal.state.open) void this.k.modal.open();
     console.error('[latchkey] RPC method not allowed', { method });
@@ -84,7 +84,7 @@ export class Eip1193Bridge {
   }
 
   /**
-   * Spec section 4: on the embedded wallet a switch reconnects the wallet on the target chain
+   * docs/embedded-wallet.md#network-switch-and-account-type: on the embedded wallet a switch reconnects the wallet on the target chain
    * (GET_USER with that chain); on failure, a plain switch (SWITCH_NETWORK). A chain the wallet
    * cannot serve fails with 4902, and the adapter reports 'Chain is not supported'.
    */

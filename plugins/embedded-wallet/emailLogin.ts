@@ -1,5 +1,5 @@
 /**
- * The e-mail login (spec sections 5, 6): a code or a device link sent to the address (once per
+ * The e-mail login (docs/embedded-wallet.md#e-mail-login): a code or a device link sent to the address (once per
  * 30 s from this page), the wait for the device link, then the code, which finishes the login.
  */
 import { emailError } from './frame/protocol';

@@ -16,7 +16,7 @@ export class EmbeddedWalletError extends RpcError {
   }
 }
 
-/** 'Unable to load email login dependency' (spec section 8): the wallet frame did not load. */
+/** 'Unable to load email login dependency' (docs/embedded-wallet.md#errors): the wallet frame did not load. */
 export class FrameLoadError extends LatchkeyError {
   override name = 'FrameLoadError';
   constructor(details?: string) {

@@ -1,15 +1,15 @@
 /**
- * The login cache (spec section 4), under the shared 'embedded-wallet' storage scope: the login
+ * The login cache (docs/embedded-wallet.md#login-cache), under the shared 'embedded-wallet' storage scope: the login
  * flag, the e-mail and user name, the last chain, the e-mail throttle's clock, and the marker of a
  * social login that left by redirect. Only this file knows the keys (the manifests' start code
  * reads the flag and the marker by name: ./shared).
  */
 import type { EmbeddedWalletDeps } from './deps';
 
-/** Spec section 5: one e-mail code per 30 s from this page ('Please try again after {n} seconds'). */
+/** docs/embedded-wallet.md#e-mail-login: one e-mail code per 30 s from this page ('Please try again after {n} seconds'). */
 const EMAIL_THROTTLE_MS = 30_000;
 
-/** Login cache keys (spec section 4), under the shared 'embedded-wallet' storage scope. */
+/** Login cache keys (docs/embedded-wallet.md#login-cache), under the shared 'embedded-wallet' storage scope. */
 const KEYS = {
   loginUsed: 'loginUsed',
   email: 'email',

@@ -43,7 +43,7 @@ declare module 'latchkey' {
  * module between the entry and the lazy chunks would make it a chunk of its own, one request more
  * before the connect button works. Symbol.for gives both sides the same token.
  */
-/** The AUTH connector both plugins share (spec section 3: type AUTH, on eip155). */
+/** The AUTH connector both plugins share (docs/connection.md#connectors: type AUTH, on eip155). */
 export const EMBEDDED_WALLET_CONNECTOR_ID = 'ID_AUTH';
 /** The embedded wallet service, bound when either plugin's module loads (token and interface share the name). */
 export const EmbeddedWallet = Symbol.for('latchkey.embedded-wallet.EmbeddedWallet');

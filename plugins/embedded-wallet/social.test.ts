@@ -19,7 +19,7 @@ describe('social providers', () => {
     expect(visibleSocials([], platform())).toEqual([]);
   });
 
-  it('in a Telegram mini-app hide google on iOS, x on a Mac, facebook and x on Android (spec section 6)', () => {
+  it('in a Telegram mini-app hide google on iOS, x on a Mac, facebook and x on Android (docs/embedded-wallet.md#social-login)', () => {
     const all = undefined;
     expect(visibleSocials(all, platform({ isTelegram: true, isIos: true }))).not.toContain('google');
     expect(visibleSocials(all, platform({ isTelegram: true, isMac: true }))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple', 'facebook']);

@@ -1,7 +1,7 @@
 /** Social-login helpers shared by the service and the views (small, no kernel services). */
 import type { SocialLoginProvider } from './types';
 
-/** Spec section 9: the default providers. */
+/** docs/embedded-wallet.md#social-login: the default providers. */
 export const DEFAULT_SOCIALS: readonly SocialLoginProvider[] = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'];
 
 const TITLES: Readonly<Record<string, string>> = {
@@ -27,8 +27,8 @@ export interface Platform {
 }
 
 /**
- * The providers to show: `features.socials` (known names only, de-duplicated; default the spec's
- * seven), minus those a Telegram mini-app cannot open on this platform (spec section 6: iOS google,
+ * The providers to show: `features.socials` (known names only, de-duplicated; default the
+ * seven of docs/embedded-wallet.md#social-login), minus those a Telegram mini-app cannot open on this platform (docs/embedded-wallet.md#social-login: iOS google,
  * Mac x, Android facebook and x).
  */
 export function visibleSocials(configured: unknown, platform: Platform): SocialLoginProvider[] {

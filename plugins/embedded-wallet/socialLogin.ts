@@ -1,5 +1,5 @@
 /**
- * The social login (spec sections 2, 6): the provider's page in the popup the click opened, or a
+ * The social login (docs/embedded-wallet.md#social-login): the provider's page in the popup the click opened, or a
  * full redirect (popup blocked, a Telegram mini-app) completed when the page comes back with
  * `result_uri`; then CONNECT_SOCIAL and the kernel connect. And Farcaster: its link, then long
  * polls until the approval comes.
@@ -72,7 +72,7 @@ export class SocialLogin {
 
   /**
    * Back from a full-redirect social login (popups blocked, or a Telegram mini-app): `result_uri`
-   * is read, removed from the address bar and used to complete the login (spec section 2). Only a
+   * is read, removed from the address bar and used to complete the login (docs/embedded-wallet.md#social-login). Only a
    * login this page started (its marker, stored before it left) is completed, and never in a popup
    * (its opener completes it). True when a login is being completed.
    */
@@ -131,7 +131,7 @@ export class SocialLogin {
 
   /**
    * CONNECT_SOCIAL with the provider's result, then the kernel connect. While it works:
-   * 'Authenticating...'; on failure (spec section 8): 'A problem occurred while trying initialize
+   * 'Authenticating...'; on failure (docs/embedded-wallet.md#social-login): 'A problem occurred while trying initialize
    * authentication', the embedded wallet disconnects and the modal returns to Connect.
    */
   private async complete(uri: string, provider: string): Promise<void> {

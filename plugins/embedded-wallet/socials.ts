@@ -1,8 +1,8 @@
 /**
  * `socialsPlugin()`: log in with Google, X, Discord, GitHub, Apple, Facebook or Farcaster to the
  * same embedded wallet as `emailPlugin()` (package entry 'latchkey/plugins/socials'). The
- * providers shown are `features.socials` (default the spec's seven; `false` or `[]` hides them),
- * minus those a Telegram mini-app cannot open on the visitor's platform (spec section 6).
+ * providers shown are `features.socials` (default the seven of docs/embedded-wallet.md#social-login; `false` or `[]` hides them),
+ * minus those a Telegram mini-app cannot open on the visitor's platform (docs/embedded-wallet.md#social-login).
  */
 import type { PluginManifest } from 'latchkey';
 import { embeddedWalletPlugin, views } from './shared';

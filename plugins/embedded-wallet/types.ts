@@ -8,9 +8,9 @@ import type { AccountType, Observed } from 'latchkey';
  * The lazily loaded code's ids; the manifests' entry code has its own copies in ./shared (so no
  * module is shared between the entry and the lazy chunks). Symbol.for makes both tokens one.
  */
-/** The AUTH connector both plugins share (spec section 3: connector type AUTH, on eip155). */
+/** The AUTH connector both plugins share (docs/connection.md#connectors: connector type AUTH, on eip155). */
 export const EMBEDDED_WALLET_CONNECTOR_ID = 'ID_AUTH';
-/** Storage scope both plugins share (the login cache of spec section 4). */
+/** Storage scope both plugins share (the login cache of docs/embedded-wallet.md#login-cache). */
 export const EMBEDDED_WALLET_SCOPE = 'embedded-wallet';
 
 /** The service, bound once by whichever of the two plugins loads first. Token and interface share the name. */
@@ -23,7 +23,7 @@ export interface EmbeddedWalletConfig {
 
 export type SocialLoginProvider = 'google' | 'x' | 'discord' | 'github' | 'apple' | 'facebook' | 'farcaster';
 
-/** The user the frame reports (spec section 3, "Embedded-wallet user"). */
+/** The user the frame reports (docs/embedded-wallet.md#frame-messages). */
 export interface EmbeddedUser {
   readonly address: string;
   readonly chainId: number | string;
@@ -62,7 +62,7 @@ export interface EmbeddedWallet extends Observed<EmbeddedWalletState> {
   /** Starts loading the frame now (on intent: the e-mail field focused, a social button pointed at). */
   prepare(): void;
 
-  /** Seconds left of the 30 s e-mail throttle (spec section 5); 0 when a code may be sent. */
+  /** Seconds left of the 30 s e-mail throttle (docs/embedded-wallet.md#e-mail-login); 0 when a code may be sent. */
   emailCooldown(): number;
   /** Sends a code (or a device link); throws 'Please try again after {n} seconds' within 30 s of the last. */
   connectEmail(email: string): Promise<EmailAction>;
@@ -84,7 +84,7 @@ export interface EmbeddedWallet extends Observed<EmbeddedWalletState> {
   updateEmail(email: string): Promise<'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'>;
   updateEmailPrimaryOtp(otp: string): Promise<void>;
   updateEmailSecondaryOtp(otp: string): Promise<string>;
-  /** Asks the frame, stores the type and reconnects (spec section 4). */
+  /** Asks the frame, stores the type and reconnects (docs/embedded-wallet.md#network-switch-and-account-type). */
   setPreferredAccountType(type: AccountType): Promise<void>;
 
   /** Shows the frame's approval surface over `anchor` while it is attached; returns the detach. */

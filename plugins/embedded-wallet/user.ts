@@ -70,7 +70,7 @@ export class UserSession {
     return user;
   }
 
-  /** Spec section 4: with no stored login flag the answer is "not connected", without asking the frame. */
+  /** docs/embedded-wallet.md#login-cache: with no stored login flag the answer is "not connected", without asking the frame. */
   restore(): Promise<EmbeddedUser | undefined> {
     this.restoring ??= (async () => {
       try {
@@ -127,7 +127,7 @@ export class UserSession {
     if (this.k.modal.state.open && this.k.router.state.view === loginView) this.k.modal.close();
   }
 
-  /** Signs out of the frame and forgets the login cache (disconnect, spec section 4). */
+  /** Signs out of the frame and forgets the login cache (disconnect, docs/embedded-wallet.md#login-cache). */
   async signOut(): Promise<void> {
     const had = this.store.state.user !== undefined || this.cache.used();
     this.cache.clear();

@@ -14,7 +14,7 @@ import { messages } from './messages';
 import { toChainNumber } from './requestParams';
 import type { EmbeddedWalletState } from './types';
 
-/** The alert shown when social loading times out (spec section 8: 'Invalid App Configuration'). */
+/** The alert shown when social loading times out (docs/errors.md#alerts: 'Invalid App Configuration'). */
 const SOCIALS_TIMEOUT_ALERT = {
   key: 'EMBEDDED_WALLET_SOCIALS_TIMEOUT',
   shortMessage: messages.en.alertInvalidConfig,
@@ -73,7 +73,7 @@ export class WalletFrame {
         this.sessionToken = token;
       },
       onTimeout: (name) => {
-        // Spec section 8: 'Invalid App Configuration' when social loading times out.
+        // docs/errors.md#alerts: 'Invalid App Configuration' when social loading times out.
         if (name === 'GET_SOCIAL_REDIRECT_URI' || name === 'CONNECT_SOCIAL') this.k.alerts.show(SOCIALS_TIMEOUT_ALERT);
       },
     });

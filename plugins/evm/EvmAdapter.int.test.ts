@@ -3,7 +3,7 @@
  * forwards to anvil's HTTP RPC (its accounts are unlocked, so it signs and
  * sends like a wallet would), and reads go through the kernel's HTTP transport.
  * Failed sends carry the node's own reason, mapped to the named node errors
- * (spec section 8); EIP-5792 calls go to a wallet that offers them (a shim that
+ * (docs/errors.md#node-errors); EIP-5792 calls go to a wallet that offers them (a shim that
  * sends each call to anvil) and come back CapabilityNotSupportedError from one
  * that does not (anvil itself).
  */
@@ -228,7 +228,7 @@ describe('EvmAdapter on anvil', () => {
   });
 });
 
-describe('EvmAdapter on anvil: the node\'s reasons for a failed send (spec section 8)', () => {
+describe('EvmAdapter on anvil: the node\'s reasons for a failed send (docs/errors.md#node-errors)', () => {
   async function connected() {
     const adapter = new EvmAdapter(context());
     const connector = connectorFor(anvilWallet(url));

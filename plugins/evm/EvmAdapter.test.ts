@@ -510,7 +510,7 @@ describe('EvmAdapter reads', () => {
 
 });
 
-describe('EvmAdapter: node errors from sends (spec section 8)', () => {
+describe('EvmAdapter: node errors from sends (docs/errors.md#node-errors)', () => {
   const failing = (message: string, code = -32003) => () => {
     throw providerError(code, message);
   };

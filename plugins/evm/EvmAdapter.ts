@@ -5,7 +5,7 @@
  *
  * Errors: a wallet's error becomes the catalogue's typed error (toProviderError); a failed
  * send or estimate that carries the node's reason becomes the named node error
- * (InsufficientFundsError, NonceTooLowError, ExecutionRevertedError, … spec section 8); a
+ * (InsufficientFundsError, NonceTooLowError, ExecutionRevertedError, … docs/errors.md#node-errors); a
  * rejection stays a rejection. The EIP-5792, ERC-7715 and EIP-7811 capabilities are asked of
  * the wallet; one that does not offer them answers CapabilityNotSupportedError.
  *
@@ -76,7 +76,7 @@ class UnexpectedWalletResponseError extends LatchkeyError {
 }
 
 /**
- * A failed send or estimate: the node's own reason when its text names one (spec section 8
+ * A failed send or estimate: the node's own reason when its text names one (docs/errors.md#node-errors
  * node-message errors), else the provider error. A rejection is never read as a node error.
  */
 function toSendError(err: unknown): LatchkeyError {
@@ -286,7 +286,7 @@ export class EvmAdapter implements ChainAdapter<'eip155'> {
     }
   }
 
-  /** EIP-5792 batch; 'to' and 'data' of every call are checked first (spec section 5). Returns the bundle id. */
+  /** EIP-5792 batch; 'to' and 'data' of every call are checked first (docs/connection.md#signing-and-sending). Returns the bundle id. */
   async sendCalls({ connector, network, address, request }: AdapterCall & { readonly request: AdapterRequests['eip155']['calls'] }): Promise<string> {
     const params = sendCallsParams(request, toChainId(network.id), address);
     const answer = await this.capability<unknown>('sendCalls', this.providerOf(connector), 'wallet_sendCalls', params, true);

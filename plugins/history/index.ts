@@ -1,5 +1,5 @@
 /**
- * The history plugin: the Account view's "Activity" tab (spec sections 2, 5, 8, 9): the
+ * The history plugin: the Account view's "Activity" tab (docs/account-features.md#activity): the
  * connected eip155 account's transactions on the active network, from the blockchain API
  * (`blockchainApiUrl`), a page at a time as the list scrolls. Feature flag `history`
  * (`features: { history: false }` hides the tab). The service (./module) and the tab

@@ -15,11 +15,11 @@ const goodNft = { nft_info: { name: 'Key #1', flags: { is_spam: false } }, quant
 const token = { fungible_info: { symbol: 'LKD' }, quantity: { numeric: '25' }, direction: 'in' };
 
 describe('activity rules', () => {
-  it('activity for eip155 only (spec section 9)', () => {
+  it('activity for eip155 only (docs/account-features.md#which-namespaces-have-what)', () => {
     expect(['eip155', 'solana', 'bip122', 'polkadot', undefined].map((n) => hasActivity(n as never))).toEqual([true, false, false, false, false]);
   });
 
-  it('hides spam NFT-only transactions, keeps mixed ones and those without transfers (spec section 5)', () => {
+  it('hides spam NFT-only transactions, keeps mixed ones and those without transfers (docs/account-features.md#activity)', () => {
     expect(isSpamOnly(tx('a', 'eip155:1', [spamNft]))).toBe(true);
     expect(isSpamOnly(tx('b', 'eip155:1', [spamNft, spamNft]))).toBe(true);
     expect(isSpamOnly(tx('c', 'eip155:1', [spamNft, token]))).toBe(false);
@@ -32,7 +32,7 @@ describe('activity rules', () => {
     expect(visibleTransactions(list, 'eip155:1').map((t) => t.id)).toEqual(['1', '4']);
   });
 
-  it('a 64-hex string is a transaction hash (spec section 5), with or without 0x; nothing else is', () => {
+  it('a 64-hex string is a transaction hash (docs/account-features.md#activity), with or without 0x; nothing else is', () => {
     expect(asTransactionHash(HASH)).toBe(HASH);
     expect(asTransactionHash('AB'.repeat(32))).toBe(HASH);
     for (const no of ['0x' + 'ab'.repeat(31), 'ab'.repeat(33), '0x' + 'zz'.repeat(32), '', undefined]) expect(asTransactionHash(no)).toBeUndefined();

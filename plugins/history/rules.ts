@@ -1,12 +1,12 @@
 /**
- * The Activity list's rules as plain functions (spec sections 5, 8, 9): eip155 only, the
+ * The Activity list's rules as plain functions (docs/account-features.md#activity): eip155 only, the
  * connected chain only, spam NFT-only transactions hidden, a 64-hex string is a transaction
  * hash (linked to the network's explorer), and how a transaction reads.
  */
 import type { CaipNetwork, ChainNamespace, Transaction } from 'latchkey';
 import { en } from './locales/en';
 
-/** Spec section 9, "Chain support": activity for eip155 only. */
+/** docs/account-features.md#which-namespaces-have-what: activity for eip155 only. */
 const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155'];
 
 
@@ -19,12 +19,12 @@ export function isSpamOnly(tx: Transaction): boolean {
   return tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags?.is_spam === true);
 }
 
-/** Spec section 5: only the connected chain's transactions, and no spam NFT-only ones. */
+/** docs/account-features.md#activity: only the connected chain's transactions, and no spam NFT-only ones. */
 export function visibleTransactions(transactions: readonly Transaction[], caipNetworkId: string): Transaction[] {
   return transactions.filter((tx) => tx.metadata.chain === caipNetworkId && !isSpamOnly(tx));
 }
 
-/** Spec section 5: a string of 64 hex digits (with or without 0x) is a transaction hash; gives it with 0x. */
+/** docs/account-features.md#activity: a string of 64 hex digits (with or without 0x) is a transaction hash; gives it with 0x. */
 export function asTransactionHash(value: string | undefined): `0x${string}` | undefined {
   if (typeof value !== 'string') return undefined;
   const hex = value.startsWith('0x') || value.startsWith('0X') ? value.slice(2) : value;

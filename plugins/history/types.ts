@@ -2,7 +2,7 @@
 import type { Observed, Transaction } from 'latchkey';
 
 /**
- * - `unsupported`: activity is for eip155 only (spec section 9);
+ * - `unsupported`: activity is for eip155 only (docs/account-features.md#which-namespaces-have-what);
  * - `unavailable`: no blockchain API is configured;
  * - `error`: the last fetch failed ('Failed to fetch transactions'; the list is marked empty).
  */
@@ -12,12 +12,12 @@ export interface ActivityState {
   readonly status: ActivityStatus;
   /** `caipNetworkId:address` the list belongs to. */
   readonly key: string | undefined;
-  /** The connected chain's transactions, spam NFT-only ones left out (spec section 5). */
+  /** The connected chain's transactions, spam NFT-only ones left out (docs/account-features.md#activity). */
   readonly items: readonly Transaction[];
   /** Cursor of the next page; undefined at the end. */
   readonly next: string | undefined;
   readonly loadingMore: boolean;
-  /** True when there is nothing to show, including after a failed fetch (spec section 8). */
+  /** True when there is nothing to show, including after a failed fetch (docs/account-features.md#activity). */
   readonly empty: boolean;
   /** What the last failed fetch threw (e.g. "Transactions can't be fetched without an accountAddress"). */
   readonly error: Error | undefined;

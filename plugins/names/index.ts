@@ -1,5 +1,5 @@
 /**
- * The names plugin: account names on the blockchain API (spec sections 2, 4, 5, 7, 8).
+ * The names plugin: account names on the blockchain API (docs/account-features.md#names).
  * - RegisterAccountName ('Choose Name'): a name of letters, digits and hyphens (at least 4),
  *   suggestions as you type, the registration message signed by the wallet, registered, then
  *   RegisterAccountNameSuccess ('Name Registered'); on failure back to the form with the error.

@@ -4,7 +4,7 @@ import { Account, BlockchainApi, Connection, Environment, Network, Router, Sessi
 import { AccountNamesService } from './service';
 import { AccountNames, type NamesConfig } from './types';
 
-/** Spec section 9: the identity cache (5 minutes), kept by the kernel's BlockchainApi under this name. */
+/** docs/account-features.md#names: the identity cache (5 minutes), kept by the kernel's BlockchainApi under this name. */
 const IDENTITY_CACHE = { name: 'identity', ttlMs: 300_000 } as const;
 
 export function namesModule(config: NamesConfig): PluginModule {

@@ -1,7 +1,7 @@
 import { coinTypeForChain, fullName, InvalidChainIdError, NAME_RULE_TEXT, nameIssue, nameLabel, registrationMessage } from './rules';
 
 describe('name rules', () => {
-  it('a name is letters, digits and hyphens, at least 4 characters (spec section 5)', () => {
+  it('a name is letters, digits and hyphens, at least 4 characters (docs/account-features.md#names)', () => {
     for (const ok of ['alice', 'ab-1', '1234', 'A-B-C', 'x'.repeat(63)]) expect(nameIssue(ok)).toBeUndefined();
     expect(nameIssue('abc')).toBe(NAME_RULE_TEXT.tooShort);
     expect(nameIssue('')).toBe(NAME_RULE_TEXT.tooShort);
@@ -28,7 +28,7 @@ describe('name rules', () => {
     }
   });
 
-  it('the registration message is JSON { name, attributes, timestamp in seconds } (spec section 7)', () => {
+  it('the registration message is JSON { name, attributes, timestamp in seconds } (docs/account-features.md#names)', () => {
     expect(registrationMessage('alice.reown.id', 1_700_000_000_999)).toBe('{"name":"alice.reown.id","attributes":{},"timestamp":1700000000}');
     expect(JSON.parse(registrationMessage('a.reown.id', 5_000, { avatar: 'https://x.test/a.png' }))).toEqual({ name: 'a.reown.id', attributes: { avatar: 'https://x.test/a.png' }, timestamp: 5 });
   });

@@ -1,5 +1,5 @@
 /**
- * Account-name rules as plain functions (spec sections 5, 7, 8): the name field, the name's
+ * Account-name rules as plain functions (docs/account-features.md#names): the name field, the name's
  * zone, the registration message, and the ENSIP-11 coin type of a chain.
  */
 import { LatchkeyError } from 'latchkey/errors';
@@ -7,7 +7,7 @@ import { LatchkeyError } from 'latchkey/errors';
 /** The zone of registered names unless the plugin is given another (the hosted API's). */
 export const DEFAULT_NAME_ZONE = 'reown.id';
 
-/** Spec section 5: letters, digits and hyphen; at least 4 characters. */
+/** docs/account-features.md#names: letters, digits and hyphen; at least 4 characters. */
 export const NAME_MIN_LENGTH = 4;
 /** A DNS label's limit (the data service refuses longer ones too). */
 export const NAME_MAX_LENGTH = 63;
@@ -24,7 +24,7 @@ export const NAME_FAILURE_TEXT = {
   connectEvm: 'Connect an EVM account to register a name',
 } as const;
 
-/** Spec section 5: a registration's chain id must be below 2^31. */
+/** docs/account-features.md#names: a registration's chain id must be below 2^31. */
 export class InvalidChainIdError extends LatchkeyError {
   override name = 'InvalidChainIdError';
   constructor(chainId: unknown) {
@@ -39,7 +39,7 @@ export function nameLabel(input: string, zone: string): string {
   return text.toLowerCase().endsWith(suffix.toLowerCase()) ? text.slice(0, -suffix.length) : text;
 }
 
-/** The rule a label breaks (spec section 5), or undefined when it is a valid name. */
+/** The rule a label breaks (docs/account-features.md#names), or undefined when it is a valid name. */
 export function nameIssue(label: string): string | undefined {
   if (!/^[A-Za-z0-9-]*$/.test(label)) return NAME_RULE_TEXT.characters;
   if (label.length < NAME_MIN_LENGTH) return NAME_RULE_TEXT.tooShort;
@@ -53,7 +53,7 @@ export function fullName(label: string, zone: string): string {
 
 /**
  * The ENSIP-11 coin type of an EVM chain: 60 for Ethereum mainnet, `0x80000000 | chainId` for
- * the others. Spec section 5: the chain id must be below 2^31, else 'Invalid chainId'.
+ * the others. docs/account-features.md#names: the chain id must be below 2^31, else 'Invalid chainId'.
  */
 export function coinTypeForChain(chainId: number): number {
   if (!Number.isSafeInteger(chainId) || chainId < 1 || chainId >= 0x80000000) throw new InvalidChainIdError(chainId);
@@ -61,7 +61,7 @@ export function coinTypeForChain(chainId: number): number {
   return (0x80000000 | chainId) >>> 0;
 }
 
-/** Spec section 7: the signed registration message, `{ name, attributes, timestamp }` as JSON (timestamp in seconds). */
+/** docs/account-features.md#names: the signed registration message, `{ name, attributes, timestamp }` as JSON (timestamp in seconds). */
 export function registrationMessage(name: string, nowMs: number, attributes: Readonly<Record<string, string>> = {}): string {
   return JSON.stringify({ name, attributes, timestamp: Math.floor(nowMs / 1000) });
 }

@@ -1,5 +1,5 @@
 /**
- * Account names (spec sections 4, 5, 7, 8): registration (sign the message, register, success
+ * Account names (docs/account-features.md#names): registration (sign the message, register, success
  * view; back to the form with the error on failure) and the reverse lookup that puts the
  * account's name and avatar on the account (eip155 only; a testnet identity is skipped and the
  * profile cleared).
@@ -26,12 +26,12 @@ export interface AccountNamesDeps {
   readonly connection: Connection;
   readonly router: Router;
   readonly env: Pick<Environment, 'now'>;
-  /** The blockchain API's identity cache (spec section 9, 5 min): forgotten once a name is registered. */
+  /** The blockchain API's identity cache (5 min, docs/account-features.md#names): forgotten once a name is registered. */
   readonly identityCache: TtlCache;
   readonly config: NamesConfig;
 }
 
-/** Spec section 8: what a declined signature reads as. */
+/** docs/account-features.md#names: what a declined signature reads as. */
 
 const IDLE: AccountNamesState = { status: 'idle', name: undefined, error: undefined };
 
@@ -126,7 +126,7 @@ export class AccountNamesService implements AccountNames {
 
   private sync(): void {
     const { account, network, api, config } = this.deps;
-    // Spec section 5: no account sync outside EVM; the profile is cleared.
+    // docs/connection.md#account-sync: no account sync outside EVM; the profile is cleared.
     for (const ns of Object.keys(account.state.namespaces) as ChainNamespace[]) {
       if (ns === 'eip155') continue;
       const a = account.get(ns);
@@ -145,7 +145,7 @@ export class AccountNamesService implements AccountNames {
     const clear = () => {
       if (this.synced === key) account.setProfile('eip155', { name: null, image: null });
     };
-    // Spec section 5: a testnet identity is not looked up; the profile is cleared.
+    // docs/connection.md#account-sync: a testnet identity is not looked up; the profile is cleared.
     if (net.testnet && !config.testnets) return clear();
     if (!api.configured) return;
     api.identity({ address, caipNetworkId: net.caipNetworkId }).then(

@@ -5,7 +5,7 @@ export interface NamesConfig {
   /** The zone names are registered in (default 'reown.id', the hosted API's; the data service also serves 'latchkey.id'). */
   readonly zone?: string;
   /**
-   * Also look names up on testnets. Off by default: spec section 5 skips the identity of a
+   * Also look names up on testnets. Off by default: docs/connection.md#account-sync skips the identity of a
    * testnet account (its profile name and image are cleared). A development stack whose only
    * chains are testnets turns it on.
    */

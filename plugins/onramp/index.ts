@@ -1,5 +1,5 @@
 /**
- * The on-ramp plugin (spec sections 1, 2, 9): the Account view's "Buy" button (eip155 and solana
+ * The on-ramp plugin (docs/account-features.md#on-ramp): the Account view's "Buy" button (eip155 and solana
  * only) opens the provider list: Coinbase and Meld (fee 1-2 %), then the host's own providers
  * (the `onrampProviders` option). A provider's checkout opens in a new window with the account's
  * address, the asset and the network; the purchase is then watched for in the blockchain API

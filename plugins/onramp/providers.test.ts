@@ -1,5 +1,5 @@
 /**
- * The provider rules of spec section 9 and each provider's checkout URL: Coinbase on its eight
+ * The provider rules of docs/account-features.md#on-ramp and each provider's checkout URL: Coinbase on its eight
  * networks with fallback ethereum and eip155 only, Meld on eip155 and solana, fee 1-2 %, the
  * host's providers by namespace and network, no provider outside eip155 and solana; the
  * option's validation.

@@ -1,5 +1,5 @@
 /**
- * The provider rules of spec section 9 as plain functions, and the checkout URL of each provider:
+ * The provider rules of docs/account-features.md#on-ramp as plain functions, and the checkout URL of each provider:
  * - Coinbase and Meld, fee range 1-2 %;
  * - Meld on eip155 and solana; Coinbase on eip155, on ethereum, arbitrum, polygon, berachain,
  *   avalanche-c-chain, optimism, celo and base, falling back to ethereum on any other chain;
@@ -12,10 +12,10 @@
 import type { CaipNetworkId, ChainNamespace } from 'latchkey';
 import type { CoinbaseConfig, FeeRange, MeldConfig, OnrampConfig, OnrampProviderOption } from './types';
 
-/** Spec section 9, "Chain support": on-ramp on eip155 and solana. */
+/** docs/account-features.md#which-namespaces-have-what: on-ramp on eip155 and solana. */
 export const ONRAMP_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
 
-/** Spec section 9: 1-2 %. */
+/** docs/account-features.md#on-ramp: 1-2 %. */
 export const DEFAULT_FEE_RANGE: FeeRange = { min: 1, max: 2 };
 
 const COINBASE_ID = 'coinbase';
@@ -23,7 +23,7 @@ const MELD_ID = 'meld';
 const COINBASE_URL = 'https://pay.coinbase.com/buy/select-asset';
 const MELD_URL = 'https://meldcrypto.com';
 
-/** Coinbase's network names by eip155 chain id, in spec section 9's order (a list: object keys would sort numerically). */
+/** Coinbase's network names by eip155 chain id, in the order of docs/account-features.md#on-ramp (a list: object keys would sort numerically). */
 const COINBASE_NETWORKS: readonly (readonly [chainId: number, name: string])[] = [
   [1, 'ethereum'],
   [42161, 'arbitrum'],
@@ -34,7 +34,7 @@ const COINBASE_NETWORKS: readonly (readonly [chainId: number, name: string])[] =
   [42220, 'celo'],
   [8453, 'base'],
 ];
-/** Spec section 9: Coinbase's network on any other chain. */
+/** docs/account-features.md#on-ramp: Coinbase's network on any other chain. */
 const COINBASE_FALLBACK_NETWORK = 'ethereum';
 
 /** Meld's network suffix of `destinationCurrencyCode` (`ETH_ETHEREUM`, `SOL_SOLANA`), by CAIP-2 id. */
@@ -177,7 +177,7 @@ function supports(provider: Pick<OnrampProviderOption, 'namespaces' | 'networks'
 }
 
 /**
- * The providers for a request, in the spec's order (Coinbase, Meld), then the host's: only
+ * The providers for a request, in a fixed order (Coinbase, Meld; docs/account-features.md#on-ramp), then the host's: only
  * those that sell on its namespace and network. Coinbase is eip155 only; Meld eip155 and solana.
  */
 export function providersFor(req: CheckoutRequest, config: OnrampConfig, extra: readonly OnrampProviderOption[] = []): ProviderPlan[] {

@@ -1,14 +1,14 @@
 /**
- * The on-ramp service (spec section 9): the provider list for the connected account, each
+ * The on-ramp service (docs/account-features.md#on-ramp): the provider list for the connected account, each
  * provider's checkout URL, and the watch for the purchase the visitor started.
  *
  * - Only eip155 and solana have an on-ramp; any other namespace is 'unsupported'.
  * - Every checkout URL is checked once more before it is offered: http(s), no credentials,
  *   at most 2048 characters (a session token getter is host code, its answer is not trusted).
- * - The watch polls the blockchain API (`onramp=<provider>`, spec section 7) every 3 s for
+ * - The watch polls the blockchain API (`onramp=<provider>`, docs/account-features.md#blockchain-api) every 3 s for
  *   4 minutes, for a purchase it did not see when the checkout opened; it stops at a final
  *   status (SUCCESS / FAILED) and then refreshes the native balance. Activity is eip155 only
- *   (spec section 9), so on solana the purchase is 'untracked'.
+ *   (docs/account-features.md#which-namespaces-have-what), so on solana the purchase is 'untracked'.
  */
 import { Store, type Account, type BlockchainApi, type Connection, type Network, type Options } from 'latchkey';
 import { ONRAMP_NAMESPACES, parseAmount, parseAsset, providersFor, type CheckoutRequest, type ProviderPlan } from './providers';

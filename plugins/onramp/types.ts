@@ -5,7 +5,7 @@
  */
 import type { CaipNetworkId, ChainNamespace, Observed, Transaction } from 'latchkey';
 
-/** A provider's fee, in percent of the purchase (spec section 9: 1-2 % for Coinbase and Meld). */
+/** A provider's fee, in percent of the purchase (docs/account-features.md#on-ramp: 1-2 % for Coinbase and Meld). */
 export interface FeeRange {
   readonly min: number;
   readonly max: number;
@@ -23,7 +23,7 @@ export interface OnrampProviderOption {
   readonly name: string;
   /** The checkout page, an http(s) URL; its own query is kept and the checkout query added. */
   readonly checkoutUrl: string;
-  /** Namespaces it sells on; default ['eip155']. Only eip155 and solana (spec section 9). */
+  /** Namespaces it sells on; default ['eip155']. Only eip155 and solana (docs/account-features.md#which-namespaces-have-what). */
   readonly namespaces?: readonly ChainNamespace[];
   /** Only these networks (CAIP-2); default: every network of its namespaces. */
   readonly networks?: readonly CaipNetworkId[];
@@ -87,7 +87,7 @@ export interface OnrampWatch {
 export interface OnrampState {
   /** Active namespace, network and address the list was built for ('' when none). */
   readonly key: string;
-  /** 'unsupported': the active namespace has no on-ramp (spec section 9: eip155 and solana only). */
+  /** 'unsupported': the active namespace has no on-ramp (docs/account-features.md#which-namespaces-have-what: eip155 and solana only). */
   readonly status: 'idle' | 'ready' | 'unsupported' | 'disconnected';
   readonly asset: string | undefined;
   readonly amount: string | undefined;

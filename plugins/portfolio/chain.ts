@@ -1,7 +1,7 @@
 /**
  * Balances read from the chain itself, for hosts without a blockchain API (issue 11): the
- * native balance, plus the token the host's `tokens` option names for the network (spec
- * section 3: `tokens: Record<CaipNetworkId, { address, image? }>`). On eip155 the token's
+ * native balance, plus the token the host's `tokens` option names for the network (docs/account-features.md#portfolio:
+ * `tokens: Record<CaipNetworkId, { address, image? }>`). On eip155 the token's
  * balanceOf, decimals, symbol and name are `eth_call`s made in the same tick, so a batching
  * transport (RpcTransport `{ batch: true }`) sends them with eth_getBalance as one JSON-RPC
  * batch. Every answer is checked: a node is not trusted to give well-formed hex.
@@ -16,7 +16,7 @@ export interface ChainReader {
 
 export type TokenOption = { readonly address: string; readonly image?: string };
 
-/** Spec section 9: native token address placeholders per namespace (AppKit's values). */
+/** docs/account-features.md#portfolio: native token address placeholders per namespace (AppKit's values). */
 const NATIVE_TOKEN_ADDRESS: Readonly<Record<string, string>> = {
   eip155: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
   solana: 'So11111111111111111111111111111111111111111',
@@ -24,7 +24,7 @@ const NATIVE_TOKEN_ADDRESS: Readonly<Record<string, string>> = {
 
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-/** A base58 Solana address, 32 to 44 characters (spec section 5). */
+/** A base58 Solana address, 32 to 44 characters (docs/connection.md#addresses). */
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /** Longest token name or symbol kept. */
 const MAX_TEXT = 64;

@@ -1,5 +1,5 @@
 /**
- * The portfolio plugin: the Account view's "Tokens" and "NFTs" tabs (spec section 2).
+ * The portfolio plugin: the Account view's "Tokens" and "NFTs" tabs (docs/modal.md#account-view).
  * Balances come from the blockchain API (`blockchainApiUrl`) when one is configured, else from
  * the chain: the native balance and the host's `tokens` option, read in one JSON-RPC batch.
  * This manifest is all a host ships up front; the service (./module) and the tabs (./views)

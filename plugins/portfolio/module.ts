@@ -35,7 +35,7 @@ export function portfolioModule(pluginId: string): PluginModule {
         })
         .inSingletonScope();
       // Balances of the account that leaves are not kept on the device: the API's portfolio
-      // cache (kernel Storage, spec section 9), the chain-read one, and the service's state.
+      // cache (kernel Storage, docs/account-features.md#blockchain-api), the chain-read one, and the service's state.
       bind(SessionState).toDynamicValue((ctx) => {
         const storage = ctx.get<Storage>(Storage);
         const portfolio = ctx.get<Portfolio>(Portfolio);

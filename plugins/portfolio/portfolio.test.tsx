@@ -69,7 +69,7 @@ describe('portfolio plugin: the Tokens and NFTs tabs', () => {
     expect(await screen.findByRole('list', { name: 'Token balances' })).toBeTruthy();
   });
 
-  it('no balances outside eip155 and solana (spec section 9): nothing is asked', async () => {
+  it('no balances outside eip155 and solana (docs/account-features.md#which-namespaces-have-what): nothing is asked', async () => {
     const api = fakeApi({ balances: async () => BALANCES });
     const h = accountHarness({ plugins: [portfolioPlugin()], api, networks: [mainnet, bitcoin], render: false });
     await h.kernel.plugins.load('portfolio');

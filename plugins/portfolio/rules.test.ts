@@ -20,16 +20,16 @@ const nft = (tokenId: string, isSpam: boolean): NftHolding => ({
 });
 
 describe('portfolio rules', () => {
-  it('balances only for eip155 and solana (spec section 9)', () => {
+  it('balances only for eip155 and solana (docs/account-features.md#which-namespaces-have-what)', () => {
     expect(['eip155', 'solana', 'bip122', 'polkadot', undefined].map((n) => hasBalances(n as never))).toEqual([true, true, false, false, false]);
   });
 
-  it('drops zero-decimal tokens as low quality (spec section 5), keeps the rest in order', () => {
+  it('drops zero-decimal tokens as low quality (docs/account-features.md#portfolio), keeps the rest in order', () => {
     const list = [token('ETH', '18'), token('SPAM', '0'), token('USDC', '6'), token('ODD', '00')];
     expect(withoutLowQuality(list).map((t) => t.symbol)).toEqual(['ETH', 'USDC']);
   });
 
-  it('shows balances to 3 decimals (cut, never rounded up) and values to 2 (spec section 9)', () => {
+  it('shows balances to 3 decimals (cut, never rounded up) and values to 2 (docs/account-features.md#portfolio)', () => {
     expect(formatBalance('1025.123999', 3)).toBe('1025.123');
     expect(formatBalance('0.0009', 3)).toBe('0');
     expect(formatBalance('10000', 3)).toBe('10000');
@@ -38,7 +38,7 @@ describe('portfolio rules', () => {
     expect(formatTokenValue(30000000, 2)).toBe('30,000,000.00');
   });
 
-  it('blocks a new fetch for 30 s after a failure (spec sections 8 and 9), not after', () => {
+  it('blocks a new fetch for 30 s after a failure (docs/account-features.md#portfolio), not after', () => {
     expect(BALANCE_RETRY_WAIT_MS).toBe(30_000);
     expect(retryBlocked(undefined, 1_000)).toBe(false);
     expect(retryBlocked(1_000, 1_000)).toBe(true);

@@ -1,16 +1,16 @@
 /**
- * The portfolio's rules, as plain functions (spec sections 5, 8 and 9): which namespaces have
+ * The portfolio's rules, as plain functions (docs/account-features.md#portfolio): which namespaces have
  * balances, which tokens are shown, the retry block after a failed fetch, NFT spam.
  */
 import type { ChainNamespace, NftHolding, TokenBalance } from 'latchkey';
 
-/** Spec section 9, "Chain support": balances for eip155 and solana only. */
+/** docs/account-features.md#which-namespaces-have-what: balances for eip155 and solana only. */
 const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
 
-/** Spec section 9: after a failed balance fetch, no new one for 30 s. */
+/** docs/account-features.md#portfolio: after a failed balance fetch, no new one for 30 s. */
 export const BALANCE_RETRY_WAIT_MS = 30_000;
 
-/** Spec section 9: the portfolio cache lives 30 s (the kernel's BlockchainApi keeps it under this name). */
+/** docs/account-features.md#blockchain-api: the portfolio cache lives 30 s (the kernel's BlockchainApi keeps it under this name). */
 export const PORTFOLIO_CACHE = { name: 'portfolio', ttlMs: 30_000 } as const;
 
 
@@ -18,12 +18,12 @@ export function hasBalances(namespace: ChainNamespace | undefined): boolean {
   return namespace !== undefined && BALANCE_NAMESPACES.includes(namespace);
 }
 
-/** Spec section 5: tokens with zero decimals are filtered out as low quality. */
+/** docs/account-features.md#portfolio: tokens with zero decimals are filtered out as low quality. */
 export function withoutLowQuality(balances: readonly TokenBalance[]): TokenBalance[] {
   return balances.filter((b) => Number(b.quantity.decimals) !== 0);
 }
 
-/** True while a fetch that failed at `lastRetry` blocks a new one (spec section 8: 'retry blocked for 30s'). */
+/** True while a fetch that failed at `lastRetry` blocks a new one (docs/account-features.md#portfolio: no new read for 30 s). */
 export function retryBlocked(lastRetry: number | undefined, now: number): boolean {
   return lastRetry !== undefined && now >= lastRetry && now - lastRetry < BALANCE_RETRY_WAIT_MS;
 }

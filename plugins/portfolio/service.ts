@@ -95,7 +95,7 @@ export class PortfolioService implements Portfolio {
       return Promise.resolve();
     }
     if (retryBlocked(this.state.balances.lastRetry, this.deps.env.now())) {
-      // Spec section 8: retry blocked for 30 s after a failure. What is shown stays.
+      // docs/account-features.md#portfolio: retry blocked for 30 s after a failure. What is shown stays.
       if (this.state.balances.key !== t.key) this.patchBalances({ status: 'error', key: t.key, balances: [], source: undefined });
       return Promise.resolve();
     }

@@ -2,7 +2,7 @@
 import type { NftHolding, Observed, TokenBalance } from 'latchkey';
 
 /**
- * - `unsupported`: the active namespace has no balances (spec section 9: eip155 and solana only);
+ * - `unsupported`: the active namespace has no balances (docs/account-features.md#which-namespaces-have-what: eip155 and solana only);
  * - `unavailable`: nothing can give them (NFTs without a blockchain API);
  * - `error`: the last fetch failed; a new one is refused until the retry block ends.
  */
@@ -12,11 +12,11 @@ export interface BalancesState {
   readonly status: PortfolioStatus;
   /** `caipNetworkId:address` the balances belong to. */
   readonly key: string | undefined;
-  /** Zero-decimal tokens already filtered out (spec section 5). */
+  /** Zero-decimal tokens already filtered out (docs/account-features.md#portfolio). */
   readonly balances: readonly TokenBalance[];
   /** Where they came from: the blockchain API, or the chain itself (native + the `tokens` option). */
   readonly source: 'api' | 'chain' | undefined;
-  /** When the last fetch failed (env.now()); no new fetch until 30 s after it (spec sections 8, 9). */
+  /** When the last fetch failed (env.now()); no new fetch until 30 s after it (docs/account-features.md#portfolio). */
   readonly lastRetry: number | undefined;
 }
 

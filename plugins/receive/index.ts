@@ -1,5 +1,5 @@
 /**
- * The receive plugin: the Account view's "Receive" button (spec section 2, wallet features;
+ * The receive plugin: the Account view's "Receive" button (docs/modal.md#account-view, wallet features;
  * feature flag `receive`) and its view: the connected address, as text and as a QR code, a
  * copy button, and the networks the address is valid on (the connected namespace's). No
  * service: the view (./views/Receive, with the QR encoder) loads when the button is used.

@@ -21,7 +21,7 @@ export function erc20TransferCall(token: string, to: string, amount: bigint): { 
   return { to: getAddress(token), data: erc20Calldata.transfer(getAddress(to), amount) };
 }
 
-/** An ERC-20 holding read from the chain, in the spec's Token balance shape (no price: 0). */
+/** An ERC-20 holding read from the chain, in the token-balance shape (docs/account-features.md#blockchain-api) (no price: 0). */
 export async function erc20Balance(rpc: Rpc, network: CaipNetwork, token: string, holder: string): Promise<TokenBalance> {
   const { balance, decimals, symbol, name } = await readErc20(rpc, token, { holder });
   if (balance === undefined || decimals === undefined || symbol === undefined) throw new TypeError(`${token.slice(0, 64)} does not answer as an ERC-20 token`);

@@ -1,6 +1,6 @@
 /**
  * The send plugin's headless module: the SendForm service, reset on disconnect (a
- * SessionState) and on a network or account change (spec section 4). No React here.
+ * SessionState) and on a network or account change (docs/account-features.md#send). No React here.
  */
 import { ContainerModule } from 'inversify';
 import type { Subscription } from 'rxjs';
@@ -40,7 +40,7 @@ const sendModule: PluginModule = {
           }),
       )
       .inSingletonScope();
-    // Disconnect clears the send state (spec section 4).
+    // Disconnect clears the send state (docs/account-features.md#send).
     bind(SessionState).toDynamicValue((c) => ({ reset: () => c.get<SendForm>(SendForm).reset() }));
   }),
   onLoad(ctx: PluginContext) {

@@ -1,7 +1,7 @@
 /**
  * The send form's state machine on a real kernel with scripted adapters (eip155 and solana),
  * a scripted blockchain API and RPC: loading, the retry block, names, gas, review, send and
- * the resets of spec section 4.
+ * the resets of docs/account-features.md#send.
  */
 import { createKernel, defineNetwork, type BlockchainApi, type Kernel, type PluginManifest, type RpcTransport, type TokenBalance, type TransferRequest } from 'latchkey';
 import { encodeFunctionResult, erc20Abi } from 'viem';
@@ -366,7 +366,7 @@ describe('Solana', () => {
   });
 });
 
-describe('resets (spec section 4), through the plugin module', () => {
+describe('resets (docs/account-features.md#send), through the plugin module', () => {
   it('the form empties on a network switch and on disconnect', async () => {
     const { kernel } = await setup();
     await kernel.plugins.load('send');

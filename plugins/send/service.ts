@@ -1,5 +1,5 @@
 /**
- * The send form (spec sections 3, 5 and 8): its state, the token balances it offers, the
+ * The send form (docs/account-features.md#send): its state, the token balances it offers, the
  * receiver (an address, or a name resolved through the blockchain API), the gas figures, the
  * review estimate and the send itself, through the adapter's `transfer` capability in any
  * namespace (EVM native and ERC-20, Solana, Bitcoin).
@@ -39,12 +39,12 @@ import {
 } from './validation';
 import { erc20Balance, erc20TransferCall, gasPrice } from './evm';
 
-/** Spec section 9: after a failed balance fetch, the next one waits 30 s. */
+/** docs/account-features.md#send: after a failed balance fetch, the next one waits 30 s. */
 export const BALANCE_RETRY_MS = 30_000;
 /** Gas of a plain native transfer, and a typical ERC-20 transfer, before the node's estimate. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
 export const TOKEN_TRANSFER_GAS = 65_000n;
-/** Texts the form shows while it waits (not in the spec's catalogue). */
+/** Texts the form shows while it waits (the plugin's own). */
 export const RESOLVING_TEXT = 'Resolving name';
 
 const EMPTY: SendState = {
@@ -140,7 +140,7 @@ export class SendFormImpl implements SendForm {
   }
 
   /**
-   * The blockchain API's balances when one is configured (spec section 9: balances for eip155
+   * The blockchain API's balances when one is configured (docs/account-features.md#which-namespaces-have-what: balances for eip155
    * and solana); otherwise the chain itself: the native balance through the adapter and, on
    * EVM, the host's `tokens` entry for this network.
    */

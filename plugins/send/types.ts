@@ -1,11 +1,11 @@
 /**
- * The send plugin's contract: the service token and the send state of spec section 3.
+ * The send plugin's contract: the service token and the send state of docs/account-features.md#send.
  * Types and one token only, shared by the module and the views.
  */
 import type { ChainNamespace, Observed, TokenBalance } from 'latchkey';
 
 /**
- * Spec section 3, "Send state", plus what the form needs around it:
+ * The send state (docs/account-features.md#send), plus what the form needs around it:
  * - `token`, `sendTokenAmount` (decimal text as typed), `receiverAddress` (resolved), the
  *   receiver's name and avatar when it was given as a name;
  * - `gasPrice` (smallest unit per gas, EVM), `gasPriceInUSD` (the fee of this send in USD),
@@ -46,9 +46,9 @@ export interface SendForm extends Observed<SendState> {
   load(options?: { readonly force?: boolean }): Promise<void>;
   setToken(token: TokenBalance | undefined): void;
   setAmount(amount: string): void;
-  /** An address, or a name resolved through the blockchain API (spec section 7). */
+  /** An address, or a name resolved through the blockchain API (docs/account-features.md#blockchain-api). */
   setReceiver(input: string): Promise<void>;
-  /** The first problem of the form (spec section 5) as the button's text, or undefined when it can be reviewed. */
+  /** The first problem of the form (docs/account-features.md#send-form-rules) as the button's text, or undefined when it can be reviewed. */
   problem(): string | undefined;
   /** The network fee of this send in the native currency's smallest unit (EVM), once the gas price is known. */
   gasCost(): bigint | undefined;

@@ -34,7 +34,7 @@ const eth: TokenBalance = {
 };
 const lkd: TokenBalance = { ...eth, name: 'Latchkey Dev Token', symbol: 'LKD', address: `eip155:31337:${LKD}`, price: 0, quantity: { decimals: '18', numeric: '1000' } };
 
-describe('addresses (spec section 5)', () => {
+describe('addresses (docs/connection.md#addresses)', () => {
   it('EVM: optional 0x plus 40 hex characters', () => {
     expect(isEvmAddress(EVM)).toBe(true);
     expect(isEvmAddress(EVM.slice(2))).toBe(true);
@@ -110,7 +110,7 @@ describe('tokens', () => {
   });
 });
 
-describe('insufficient gas (spec section 5)', () => {
+describe('insufficient gas (docs/account-features.md#send-form-rules)', () => {
   const base = { smartAccount: false, nativeBalance: 10n ** 18n, gasCost: 21_000n * 10n ** 9n, networkBalanceInUSD: undefined, gasPriceInUSD: undefined };
 
   it('a balance of zero is insufficient', () => {

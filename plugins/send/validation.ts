@@ -1,5 +1,5 @@
 /**
- * The send form's rules (spec section 5) and texts (section 8), as pure functions: the
+ * The send form's rules (docs/account-features.md#send-form-rules) and texts (docs/errors.md#snackbars), as pure functions: the
  * service and the views ask the same questions, and the tests pin every rule.
  */
 import { parseUnits, type ChainNamespace, type TokenBalance } from 'latchkey';
@@ -14,7 +14,7 @@ export const SEND_TEXTS = Object.freeze({
   gasPrice: 'Getting gas price',
   decimals: 'Unknown token decimals',
   preview: 'Preview Send',
-  // snackbars (section 8)
+  // snackbars (docs/errors.md#snackbars)
   started: 'Transaction started',
   failed: 'Something went wrong',
   solanaInvalid: 'Please enter a valid amount and receiver address',
@@ -22,12 +22,12 @@ export const SEND_TEXTS = Object.freeze({
   balanceUnavailable: 'Token Balance Unavailable',
 } as const);
 
-/** Spec section 5: an EVM address is an optional 0x and 40 hex characters. */
+/** docs/connection.md#addresses: an EVM address is an optional 0x and 40 hex characters. */
 export function isEvmAddress(value: string): boolean {
   return /^(0x)?[0-9a-fA-F]{40}$/.test(value);
 }
 
-/** Spec section 5: a Solana address is 32 to 44 base58 characters. */
+/** docs/connection.md#addresses: a Solana address is 32 to 44 base58 characters. */
 export function isSolanaAddress(value: string): boolean {
   return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value);
 }
@@ -88,7 +88,7 @@ export function parseAmount(text: string | undefined, decimals: number): bigint 
   return value > 0n ? value : undefined;
 }
 
-/** Spec section 5: tokens with zero decimals are left out as low quality. */
+/** docs/account-features.md#send: tokens with zero decimals are left out as low quality. */
 export function usableTokens(tokens: readonly TokenBalance[], caipNetworkId: string | undefined): TokenBalance[] {
   return tokens.filter((t) => t.quantity.decimals !== '0' && (caipNetworkId === undefined || t.chainId === caipNetworkId));
 }
@@ -105,7 +105,7 @@ export interface GasCheck {
 }
 
 /**
- * Spec section 5: insufficient gas when the balance is zero, or the gas costs more than the
+ * docs/account-features.md#send-form-rules: insufficient gas when the balance is zero, or the gas costs more than the
  * native balance, in USD when the data API priced both, else in the native currency's own
  * unit (the same comparison when the price is positive). Smart accounts count as sufficient.
  * With nothing known yet, it is not (yet) insufficient.
@@ -134,7 +134,7 @@ export interface SendCheck {
 /**
  * The first problem of the form, as the text of its button, or undefined when it can be
  * reviewed. In order: token, amount, funds, receiver, its address form, and for EVM the gas
- * (a native send also needs the gas price and the decimals; spec section 5).
+ * (a native send also needs the gas price and the decimals; docs/account-features.md#send-form-rules).
  */
 export function sendProblem(check: SendCheck): string | undefined {
   const { token, namespace } = check;
@@ -156,7 +156,7 @@ export function sendProblem(check: SendCheck): string | undefined {
   return undefined;
 }
 
-/** Spec section 5, Solana: a send needs an amount and a receiver. */
+/** docs/account-features.md#send-form-rules, Solana: a send needs an amount and a receiver. */
 export function solanaSendReady(amount: string | undefined, receiver: string | undefined): boolean {
   return Boolean(amount?.trim()) && Boolean(receiver?.trim());
 }

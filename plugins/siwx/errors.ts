@@ -1,7 +1,7 @@
-/** The sign-in plugin's errors, with the spec's texts where it has one (section 8). */
+/** The sign-in plugin's errors (docs/errors.md#plugin-errors). */
 import { LatchkeyError } from 'latchkey';
 
-/** Spec section 8: asked to sign in without a session provider. */
+/** docs/errors.md#plugin-errors: asked to sign in without a session provider. */
 export class SiwxNotEnabledError extends LatchkeyError {
   override name = 'SiwxNotEnabledError';
   constructor() {
@@ -9,7 +9,7 @@ export class SiwxNotEnabledError extends LatchkeyError {
   }
 }
 
-/** Spec section 8: asked to sign in with no connected account. */
+/** docs/errors.md#plugin-errors: asked to sign in with no connected account. */
 export class NoActiveCaipAddressError extends LatchkeyError {
   override name = 'NoActiveCaipAddressError';
   constructor() {

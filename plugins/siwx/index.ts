@@ -1,7 +1,7 @@
 /**
  * The sign-in plugin's manifest (`latchkey/plugins/siwx`): sign in with a wallet message
  * (EIP-4361 on EVM, CAIP-122 on Solana and Bitcoin) once an account connects, when a session
- * provider is configured (spec sections 4 and 7).
+ * provider is configured (docs/account-features.md#sign-in-with-a-wallet-message).
  *
  *     createKernel({
  *       options: { projectId, networks, siwx: localSiwx({ statement: 'Sign in to Example' }) },
@@ -54,7 +54,7 @@ export interface SiwxPluginConfig {
 
 const fn = (o: Record<string, unknown>, k: string) => typeof o[k] === 'function';
 
-/** `siwx` must be a session provider (spec section 7); `siweConfig` a SIWE configuration. */
+/** `siwx` must be a session provider (docs/account-features.md#sign-in-with-a-wallet-message); `siweConfig` a SIWE configuration. */
 export function validateSiwxOptions(options: Readonly<Record<string, unknown>>): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const check = (key: string, required: readonly string[], optional: readonly string[]) => {
@@ -73,7 +73,7 @@ export function validateSiwxOptions(options: Readonly<Record<string, unknown>>):
   return issues;
 }
 
-/** The spec's text when both are set (section 5); the kernel throws it for its own options. */
+/** The text when both are set (docs/errors.md#kernel-errors); the kernel throws it for its own options. */
 export const SIWX_CONFLICT_TEXT = 'Cannot set both `siweConfig` and `siwx` options';
 
 export function siwxPlugin(config: SiwxPluginConfig = {}): PluginManifest {

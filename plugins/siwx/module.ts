@@ -1,5 +1,5 @@
 /**
- * The sign-in plugin's headless module (spec section 4, "Sign-in"): the SignIn service, the
+ * The sign-in plugin's headless module (docs/account-features.md#sign-in-with-a-wallet-message): the SignIn service, the
  * close guard, the sign-out on disconnect, and the environment handed to the providers this
  * plugin makes (storage, verification, HTTP). Loaded when an account connects with a
  * provider configured, or when one of its views opens.
@@ -278,7 +278,7 @@ export function siwxModule(config: SiwxModuleConfig): PluginModule {
       if (isAttachable(provider)) provider[SIWX_ATTACH](environment(ctx, config.verifiers));
       const modal = ctx.get<Modal>(Modal);
       disposers.get(ctx.container)?.();
-      // Spec section 4: close is disabled while sign-in is required and no session exists (a close shakes).
+      // docs/account-features.md#sign-in-with-a-wallet-message: close is disabled while sign-in is required and no session exists (a close shakes).
       disposers.set(ctx.container, modal.addCloseGuard(() => !signIn.closeBlocked()));
     },
     onStop(ctx) {

@@ -1,5 +1,5 @@
 /**
- * The sign-in state rules of spec section 4 on a real kernel: a scripted wallet that signs
+ * The sign-in state rules of docs/account-features.md#sign-in-with-a-wallet-message on a real kernel: a scripted wallet that signs
  * with a real key (anvil's dev key #0), the default provider keeping sessions in the kernel's
  * Storage, and the legacy siweConfig path.
  */
@@ -70,7 +70,7 @@ async function connect(kernel: Kernel) {
   await kernel.connection.connect({ connectorId: 'wallet' });
 }
 
-describe('sign-in required (spec section 4)', () => {
+describe('sign-in required (docs/account-features.md#sign-in-with-a-wallet-message)', () => {
   it('opens SIWXSignMessage on connect; close shakes; Sign stores a verifiable session and closes; a reload keeps it without a new signature', async () => {
     const { kernel, adapter, storage } = make({ siwx: localSiwx({ statement: 'Sign in to the test app' }) });
     await connect(kernel);

@@ -1,6 +1,6 @@
 /**
- * The sign-in plugin's contract: the session provider interface of spec section 7 (create a
- * message, get, add and set sessions), the message and session shapes of section 3, and the
+ * The sign-in plugin's contract: the session provider interface of docs/account-features.md#sign-in-with-a-wallet-message (create a
+ * message, get, add and set sessions), the message and session shapes (docs/account-features.md#sign-in-with-a-wallet-message), and the
  * SignIn service token. Types and one token only.
  */
 import type { CaipNetworkId, Observed } from 'latchkey';
@@ -31,7 +31,7 @@ export interface SiwxMessage extends SiwxMessageData {
   toString(): string;
 }
 
-/** Spec section 3, "Sign-in session": data, message, signature, cacao. */
+/** A sign-in session (docs/account-features.md#sign-in-with-a-wallet-message): data, message, signature, cacao. */
 export interface SiwxSession {
   readonly data: SiwxMessageData;
   /** The exact text that was signed. */
@@ -42,7 +42,7 @@ export interface SiwxSession {
 }
 
 /**
- * Spec section 7, "Sign-in session provider": what a host gives as the `siwx` option. The
+ * The session provider (docs/account-features.md#sign-in-with-a-wallet-message): what a host gives as the `siwx` option. The
  * plugin asks it for the sessions of the connected account; with none, it opens
  * SIWXSignMessage, has the wallet sign `createMessage`'s text and hands the result to
  * `addSession`.
@@ -74,7 +74,7 @@ export interface SignInState {
   readonly session: SiwxSession | undefined;
 }
 
-/** The sign-in flow (spec section 4), bound when the plugin's module loads. */
+/** The sign-in flow (docs/account-features.md#sign-in-with-a-wallet-message), bound when the plugin's module loads. */
 export const SignIn = Symbol.for('latchkey.siwx.SignIn');
 export interface SignIn extends Observed<SignInState> {
   /** The configured provider (undefined: sign-in is off). */

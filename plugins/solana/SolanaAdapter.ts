@@ -123,7 +123,7 @@ function checkTransaction(tx: unknown): Uint8Array {
   return tx;
 }
 
-/** The four send options of spec section 3, checked; absent ones left out. */
+/** The four send options of docs/connection.md#signing-and-sending, checked; absent ones left out. */
 function checkOptions(options: unknown): SendOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) throw new InvalidSolanaTransactionError('options must be an object.');
@@ -223,8 +223,8 @@ export class SolanaAdapter implements ChainAdapter<'solana'> {
 
   /**
    * Sends `amount` lamports to `to`: a System Program transfer with a recent blockhash (read
-   * through the RPC transport), signed and sent by the wallet, confirmed ('confirmed'). Spec
-   * texts: an invalid amount or receiver → 'Please enter a valid amount and receiver address';
+   * through the RPC transport), signed and sent by the wallet, confirmed ('confirmed'). Texts
+   * (docs/errors.md#plugin-errors): an invalid amount or receiver → 'Please enter a valid amount and receiver address';
    * any failure after that → 'Failed to send transaction. Please try again.' (cause kept).
    */
   async transfer({ connector, network, address, request }: AdapterCall & { readonly request: TransferRequest }): Promise<string> {

@@ -1,4 +1,4 @@
-/** Spec section 5: a Solana address is 32 to 44 base58 characters (here also: it decodes to a 32-byte key). */
+/** docs/connection.md#addresses: a Solana address is 32 to 44 base58 characters (here also: it decodes to a 32-byte key). */
 import { base58Decode } from 'latchkey/encoding';
 
 const SHAPE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

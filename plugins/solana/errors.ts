@@ -1,7 +1,7 @@
 /** The solana plugin's own errors (the kernel's catalogue is on 'latchkey/errors'). */
 import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
 
-/** Spec section 5: a Solana send needs an amount and a receiver. */
+/** docs/account-features.md#send-form-rules: a Solana send needs an amount and a receiver. */
 export class InvalidSolanaTransferError extends LatchkeyError {
   override name = 'InvalidSolanaTransferError';
   constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
@@ -9,7 +9,7 @@ export class InvalidSolanaTransferError extends LatchkeyError {
   }
 }
 
-/** Spec section 8: the Solana send failed (the wallet's or the node's error is the cause; a decline is still found by isUserRejection). */
+/** docs/errors.md#plugin-errors: the Solana send failed (the wallet's or the node's error is the cause; a decline is still found by isUserRejection). */
 export class SolanaTransactionFailedError extends LatchkeyError {
   override name = 'SolanaTransactionFailedError';
   constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {

@@ -139,7 +139,7 @@ function setup(networks: CaipNetwork[] = [local, solanaDevnet], storage = new Me
 }
 
 describe('Solana addresses, units and chain ids', () => {
-  it('an address is 32 to 44 base58 characters that decode to 32 bytes (spec section 5)', () => {
+  it('an address is 32 to 44 base58 characters that decode to 32 bytes (docs/connection.md#addresses)', () => {
     expect(isSolanaAddress(ADDRESS)).toBe(true);
     expect(isSolanaAddress('11111111111111111111111111111111')).toBe(true); // the System Program
     expect(isSolanaAddress('1111111111111111111111111111111')).toBe(false); // 31 characters

@@ -1,9 +1,9 @@
 /**
- * The swap rules of the spec (section 9) and the plugin's fixed figures.
+ * The swap rules (docs/account-features.md#swaps) and the plugin's fixed figures.
  */
 import type { CaipNetworkId, ChainNamespace } from 'latchkey';
 
-/** Spec section 9, "Swap networks": the eip155 chains swaps are offered on (hosts add theirs). */
+/** docs/account-features.md#swaps: the eip155 chains swaps are offered on (hosts add theirs). */
 export const SWAP_NETWORKS: readonly CaipNetworkId[] = [
   'eip155:1', // Ethereum
   'eip155:42161', // Arbitrum One
@@ -20,7 +20,7 @@ export const SWAP_NETWORKS: readonly CaipNetworkId[] = [
 ];
 
 /**
- * Spec section 9: "native token address placeholders exist per namespace". The address that
+ * Native token address placeholders per namespace (docs/account-features.md#portfolio). The address that
  * stands for a chain's own currency in token lists and quotes (the aggregators' convention for
  * EVM: 0xeeee…eeee; Solana's wrapped-SOL-like placeholder; none for the others).
  */
@@ -31,17 +31,17 @@ export const NATIVE_TOKEN_ADDRESS: Readonly<Record<ChainNamespace, string>> = {
   polkadot: '0x',
 };
 
-/** Spec section 9: default slippage 1 (percent). */
+/** docs/account-features.md#swaps: default slippage 1 (percent). */
 export const DEFAULT_SLIPPAGE = 1;
 /** Highest slippage accepted, percent. */
 export const MAX_SLIPPAGE = 50;
 /** Slippage choices offered next to a custom value. */
 export const SLIPPAGE_PRESETS: readonly number[] = [0.1, 0.5, 1];
 
-/** Symbols suggested first in the token chooser when the network lists them (the spec's "suggested swap tokens"; its list is not shown). */
+/** Symbols suggested first in the token chooser when the network lists them (our own pick of well-known tokens). */
 export const SUGGESTED_SYMBOLS: readonly string[] = ['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'UNI', 'LINK', 'AAVE', 'ARB', 'OP', 'MATIC', 'POL', 'BNB', 'AVAX'];
 
-/** A quote is good for this long; the view then asks for a new one before swapping (spec time steps). */
+/** A quote is good for this long; the view then asks for a new one before swapping. */
 export const QUOTE_TTL_MS = 30_000;
 /** While the view is open and idle, the quote is refreshed this often. */
 export const QUOTE_REFRESH_MS = 10_000;
@@ -49,10 +49,10 @@ export const QUOTE_REFRESH_MS = 10_000;
 export const QUOTE_DEBOUNCE_MS = 300;
 /** Router deadline of a swap, seconds from sending (Uniswap's interface default). */
 export const SWAP_DEADLINE_S = 1200;
-/** How long a sent transaction is waited for (spec time step: 4 minutes). */
+/** How long a sent transaction is waited for (4 minutes). */
 export const RECEIPT_TIMEOUT_MS = 240_000;
 /**
- * After a swap, the blockchain API's balances (cached 30 s, spec section 9) are read again until
+ * After a swap, the blockchain API's balances (cached 30 s, docs/account-features.md#blockchain-api) are read again until
  * its index shows what the chain holds: at most this many reads, this far apart.
  */
 export const API_SETTLE_READS = 6;

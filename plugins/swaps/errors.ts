@@ -1,6 +1,6 @@
 /**
- * The swaps plugin's typed errors. Each has a short message the view shows as is (the spec's
- * where it gives one: 'Signature declined'), details for the line under it, and the cause.
+ * The swaps plugin's typed errors. Each has a short message the view shows as is (the
+ * snackbar's where there is one: 'Signature declined', docs/errors.md#snackbars), details for the line under it, and the cause.
  */
 import { localText, type LocalText } from 'latchkey';
 import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
@@ -70,7 +70,7 @@ export class SlippageExceededError extends SwapError {
   }
 }
 
-/** The wallet declined the approval or the swap (spec section 8 snackbar: 'Signature declined'). */
+/** The wallet declined the approval or the swap (the snackbar 'Signature declined', docs/errors.md#snackbars). */
 export class SwapDeclinedError extends SwapError {
   override name = 'SwapDeclinedError';
   constructor(options?: LatchkeyErrorOptions) {

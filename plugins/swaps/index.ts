@@ -1,5 +1,5 @@
 /**
- * The swaps plugin (spec sections 1, 2, 9): the Swap view, opened from the Account view's "Swap"
+ * The swaps plugin (docs/account-features.md#swaps): the Swap view, opened from the Account view's "Swap"
  * button or by `open({ view: 'Swap', data: { fromToken, toToken, amount } })`. This file is the
  * manifest: no service code, no React; the module and the view load on first use.
  */

@@ -33,7 +33,7 @@ export async function configTokens(config: SwapsConfig, network: CaipNetwork, re
   return out.filter((t): t is SwapToken => t !== undefined);
 }
 
-/** The host's `tokens` option entry for the network (spec section 3), looked up on the chain. */
+/** The host's `tokens` option entry for the network (docs/account-features.md#portfolio), looked up on the chain. */
 export async function hostTokens(options: Options, network: CaipNetwork, reader: ChainReader): Promise<SwapToken[]> {
   const entry = options.state.tokens?.[network.caipNetworkId];
   if (!entry) return [];

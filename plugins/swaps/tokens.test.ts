@@ -17,7 +17,7 @@ const LKD: SwapToken = { address: 'eip155:31337:0x700b6a60ce7eaaea56f065753d8dcb
 const USDC: SwapToken = { address: 'eip155:31337:0x0000000000000000000000000000000000000abc', symbol: 'USDC', name: 'USD Coin', decimals: 6 };
 const USDT: SwapToken = { address: 'eip155:31337:0x0000000000000000000000000000000000000def', symbol: 'USDT', name: 'Tether USD', decimals: 6 };
 
-describe('spec section 9: swap networks, default slippage, native placeholders', () => {
+describe('docs/account-features.md#swaps: swap networks, default slippage, native placeholders', () => {
   it('lists the twelve eip155 swap chains of the spec', () => {
     expect(SWAP_NETWORKS.map((id) => Number(id.split(':')[1]))).toEqual([1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554]);
     expect(SWAP_NETWORKS.every((id) => id.startsWith('eip155:'))).toBe(true);

@@ -6,7 +6,7 @@ import type { CaipNetwork, CaipNetworkId, ChainNamespace } from 'latchkey';
 import { MAX_SEARCH_LENGTH, NATIVE_TOKEN_ADDRESS, SUGGESTED_SYMBOLS, SWAP_NETWORKS } from './constants';
 import type { SwapToken, SwapsConfig } from './types';
 
-/** The placeholder address of `namespace`'s native currency (spec section 9). */
+/** The placeholder address of `namespace`'s native currency (docs/account-features.md#portfolio). */
 export function nativeTokenAddress(namespace: ChainNamespace): string {
   return NATIVE_TOKEN_ADDRESS[namespace];
 }
@@ -40,7 +40,7 @@ export const tokenKey = (address: string): string => address.toLowerCase();
 export const sameToken = (a: SwapToken | undefined, b: SwapToken | undefined): boolean => Boolean(a && b && tokenKey(a.address) === tokenKey(b.address));
 
 /**
- * Whether swaps are offered on `network`: an eip155 network of the spec's list, one the host
+ * Whether swaps are offered on `network`: an eip155 network of the default list (docs/account-features.md#swaps), one the host
  * adds (`config.networks`), or one the host gives an exchange for.
  */
 export function isSwapNetwork(network: Pick<CaipNetwork, 'caipNetworkId' | 'chainNamespace'> | undefined, config: SwapsConfig): boolean {

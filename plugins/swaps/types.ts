@@ -47,7 +47,7 @@ export interface SwapsConfig {
   readonly exchanges?: Readonly<Record<CaipNetworkId, SwapExchange>>;
   /** Tokens offered per network, besides the source's list and the host's `tokens` option. */
   readonly tokens?: Readonly<Record<CaipNetworkId, readonly SwapTokenInput[]>>;
-  /** Networks to swap on besides the spec's list (a network with an exchange counts too). */
+  /** Networks to swap on besides the default list (docs/account-features.md#swaps) (a network with an exchange counts too). */
   readonly networks?: readonly CaipNetworkId[];
   /**
    * The contracts the aggregator (the 'api' source) may name, per network: the spender of an approval

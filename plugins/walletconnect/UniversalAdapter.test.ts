@@ -452,7 +452,7 @@ function solanaTransaction(signer: Uint8Array): Uint8Array {
   return Uint8Array.from([1, ...new Uint8Array(64), 1, 0, 1, 2, ...signer, ...program, ...blockhash, 0]);
 }
 
-describe('UniversalAdapter capabilities per namespace (spec section 6 lists)', () => {
+describe('UniversalAdapter capabilities per namespace (the lists of docs/connection.md#session-methods)', () => {
   const connector = (s: Setup, ns: 'eip155' | 'solana' | 'bip122') => s.kernel.connectors.get(walletConnectConnectorId(ns))!;
 
   it('each namespace exposes exactly its capabilities; polkadot none', async () => {
@@ -505,7 +505,7 @@ describe('UniversalAdapter capabilities per namespace (spec section 6 lists)', (
     // a signature for a transaction the account does not sign cannot be placed: typed error
     s.fake.answers['solana_signTransaction'] = { signature: base58Encode(sig) };
     await expect(session.adapter.signTransaction!({ ...session, request: { transaction: solanaTransaction(new Uint8Array(32).fill(1)) } } as never)).rejects.toMatchObject({ name: 'UnexpectedWalletResponseError' });
-    // a signature that is not base58 (spec section 8's base58 error): the answer is refused, the decoder's error its cause
+    // a signature that is not base58 (a base58 error, docs/errors.md#encoding-errors): the answer is refused, the decoder's error its cause
     s.fake.answers['solana_signTransaction'] = { signature: `0OIl${base58Encode(sig).slice(4)}` };
     const refused = await session.adapter.signTransaction!({ ...session, request: { transaction: tx } } as never).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UnexpectedWalletResponseError);
@@ -630,7 +630,7 @@ describe('pure helpers', () => {
     expect(utf8ToHex('')).toBe('0x');
   });
 
-  it('canSignInOverUniversalProvider: only when every chain is eip155 (spec section 5)', () => {
+  it('canSignInOverUniversalProvider: only when every chain is eip155 (docs/connection.md#session-methods)', () => {
     expect(canSignInOverUniversalProvider([evm(1), evm(31337)])).toBe(true);
     expect(canSignInOverUniversalProvider(['eip155:1', 'eip155:10'])).toBe(true);
     expect(canSignInOverUniversalProvider([evm(1), sol(SOLANA_REF)])).toBe(false);

@@ -2,7 +2,7 @@
  * The universal adapter: one per namespace a WalletConnect session can carry, for namespaces
  * no chain plugin adapts. This file is the dispatcher: connect, restore, disconnect, switch
  * and the session's events are the same for every namespace; what a namespace can do (sign,
- * send, the capabilities of its spec section 6 method list) is its own small file in
+ * send, the capabilities of its method list in docs/connection.md#session-methods) is its own small file in
  * ./namespaces/, and the adapter exposes exactly those methods (so `Connection.session(ns,
  * 'signPsbt')` finds out up front whether a namespace has it).
  */

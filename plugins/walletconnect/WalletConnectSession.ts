@@ -256,7 +256,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     else this.chains.set(namespace, ref);
   }
 
-  /** Clears the pairing (spec section 4: a disconnect resets the pairing). */
+  /** Clears the pairing (docs/connection.md#disconnect: a disconnect resets the pairing). */
   resetPairing(): void {
     this.pairing.release();
     this.store.patch({ wcUri: undefined, wcPairingExpiry: undefined, wcLinking: undefined, wcError: false, error: undefined, buffering: false });

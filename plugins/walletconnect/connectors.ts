@@ -8,7 +8,7 @@ import type { ChainNamespace } from 'latchkey';
 /** The eip155 connector keeps the historical id; its provider is the lazy EIP-1193 facade. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
 
-/** Namespaces with a wallet-session method list (spec section 6). */
+/** Namespaces with a wallet-session method list (docs/connection.md#session-methods). */
 const SESSION_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122'];
 
 /** 'walletConnect' for eip155, 'walletConnect:<namespace>' for the others. */

@@ -1,7 +1,7 @@
 /**
- * Errors of the WalletConnect plugin, with the spec's texts where it has one (section 8:
+ * Errors of the WalletConnect plugin, listed in docs/errors.md#plugin-errors:
  * 'WalletConnectConnector not found', 'UniversalAdapter:signMessage - provider is
- * undefined', the UniversalProviderInitError event).
+ * undefined', the UniversalProviderInitError event.
  */
 import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
 
@@ -23,7 +23,7 @@ export class UniversalProviderUndefinedError extends LatchkeyError {
   }
 }
 
-/** The universal provider failed to start; reported as an SDK error event with this errorType (spec section 8). */
+/** The universal provider failed to start; reported as an SDK error event with this errorType (docs/connection.md#walletconnect-pairing). */
 export class UniversalProviderInitError extends LatchkeyError {
   override name = 'UniversalProviderInitError';
   readonly errorType = 'UniversalProviderInitError';

@@ -20,7 +20,7 @@ const evm = (id: number, rpc: string): CaipNetwork =>
     rpcUrls: { default: { http: [rpc] } },
   });
 
-describe('buildNamespaces (spec sections 3 and 6)', () => {
+describe('buildNamespaces (docs/connection.md#session-methods)', () => {
   it('gives each namespace its fixed method list, both events, the configured chains and an rpcMap from their RPC URLs', () => {
     const ns = buildNamespaces([evm(31337, 'http://127.0.0.1:8545'), evm(1, 'http://127.0.0.1:8546'), solana, bitcoin]);
     expect(Object.keys(ns)).toEqual(['eip155', 'solana', 'bip122']);

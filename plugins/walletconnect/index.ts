@@ -11,7 +11,7 @@ import type { WalletConnectPluginConfig } from './types';
 export type { WalletConnectPluginConfig } from './types';
 
 declare module '../../kernel/index' {
-  // The spec's WalletConnect option names, accepted by createKernel and read by this plugin.
+  // AppKit's WalletConnect option names, accepted by createKernel and read by this plugin.
   interface LatchkeyOptions {
     /** WalletConnect relay; the hosted one unless set (the demo uses a local relay). */
     readonly relayUrl?: string;

@@ -36,7 +36,7 @@ export function walletConnectServices(
     if (!isBound(UniversalProviderInit)) bind(UniversalProviderInit).toConstantValue(initProvider);
     bind(WalletConnectConfig).toConstantValue(config);
     bind(WalletConnectSession).to(WalletConnectSessionImpl).inSingletonScope();
-    // A disconnect resets the pairing (spec section 4).
+    // A disconnect resets the pairing (docs/connection.md#disconnect).
     bind(SessionState).toDynamicValue((ctx) => ({
       reset: () => ctx.get<WalletConnectSessionImpl>(WalletConnectSession).resetPairing(),
     }));

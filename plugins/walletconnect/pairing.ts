@@ -1,5 +1,5 @@
 /**
- * The pairing: its link's lifetime rules (spec sections 4 and 9; pure functions of a clock
+ * The pairing: its link's lifetime rules (docs/connection.md#walletconnect-pairing; pure functions of a clock
  * reading, so they are tested without waiting), and {@link PairingFlow}, which runs a pairing
  * from the connects that wait for it to the wallet's approval.
  *

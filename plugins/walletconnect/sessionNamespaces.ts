@@ -1,5 +1,5 @@
 /**
- * Session namespaces a dapp proposes (spec sections 3 and 6): a fixed list of
+ * Session namespaces a dapp proposes (docs/connection.md#session-methods): a fixed list of
  * wallet-session methods per namespace, the events accountsChanged and
  * chainChanged, the configured chains, and an rpcMap from the networks' own
  * RPC URLs so reads through the session never go to a hosted RPC.

@@ -1,5 +1,5 @@
 /**
- * Spec section 5: sign-in over the universal provider only when all chains are
+ * docs/connection.md#session-methods: sign-in over the universal provider only when all chains are
  * eip155. Pure; the sign-in flow itself consults it.
  */
 

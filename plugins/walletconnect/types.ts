@@ -73,7 +73,7 @@ export type UniversalProviderInit = (opts: Record<string, unknown>) => Promise<U
 
 type WalletConnectStatus = 'idle' | 'initializing' | 'pairing' | 'connected' | 'error';
 
-/** Spec section 3, "Wallet-connect state". */
+/** The pairing's state (docs/connection.md#walletconnect-pairing). */
 export interface WalletConnectState {
   /** The current pairing link (`wc:…`), once generated. */
   readonly wcUri: string | undefined;

@@ -348,7 +348,7 @@ describe('names', () => {
     expect((await call(base(), `/v1/profile/account/bobby.${zone}`)).status).toBe(404);
   });
 
-  it('applies the name rules (spec section 5) and the chain id bound, with the first reason a client shows', async () => {
+  it('applies the name rules (docs/account-features.md#names) and the chain id bound, with the first reason a client shows', async () => {
     const description = async (body: unknown) => (await call(base(), '/v1/profile/account', { body })).body.reasons[0].description;
     expect(await description(await registration(`bob.${zone}`))).toBe('Invalid name length: bob (at least 4 characters)');
     expect(await description(await registration(`bob_by.${zone}`))).toBe('Invalid name format: bob_by (letters, digits and hyphen only)');

@@ -55,7 +55,7 @@ export interface DemoConfig {
 }
 
 /**
- * The `tokens` option (spec section 3: one token per network) from /config.json's list: the
+ * The `tokens` option (docs/account-features.md#portfolio: one token per network) from /config.json's list: the
  * first token of each chain. Only read when there is no blockchain API (balances from the chain).
  */
 export function tokensOption(tokens: readonly DemoToken[] | undefined): Record<`eip155:${number}`, { address: string }> {

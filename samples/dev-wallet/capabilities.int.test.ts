@@ -133,7 +133,7 @@ it('the 5700-5760 errors, by behaviour, map to the kernel named errors', async (
   const upgraded = (await request('wallet_sendCalls', bundle({ chainId: '0x53a', atomicRequired: true }))) as { id: string };
   expect((await settled(upgraded.id)).status).toBe(200);
   expect(((await request('wallet_getCapabilities', [me, ['0x53a']])) as any)['0x53a'].atomic.status).toBe('supported');
-  // spec section 5: 'to' and 'data' start with 0x
+  // docs/connection.md#signing-and-sending: 'to' and 'data' start with 0x
   expect(await mapped('wallet_sendCalls', bundle({ calls: [{ to: 'f39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }] }))).toBeInstanceOf(InvalidParamsRpcError);
   expect(await mapped('wallet_sendCalls', bundle({ calls: [{ to: call.to, data: 'a9059cbb' }] }))).toBeInstanceOf(InvalidParamsRpcError);
   wallet.rejectNext = true;

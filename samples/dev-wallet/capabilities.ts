@@ -13,7 +13,7 @@
  *   `permissionsContext`, listed by `wallet_getGrantedPermissions`, and revoked by context.
  *   Nothing is enforced on chain: the dev wallet has no session keys. (`wallet_revokePermissions`
  *   with `{ eth_accounts: {} }` stays EIP-2255's revoke of the connection, in ./index.)
- * - `wallet_getAssets` (EIP-7811, the spec's shape): `{ [chainIdHex]: [{ address, balance (hex),
+ * - `wallet_getAssets` (EIP-7811's shape): `{ [chainIdHex]: [{ address, balance (hex),
  *   type: 'NATIVE' | 'ERC20', metadata }] }` for the native currency and the configured tokens.
  *
  * Errors carry EIP-5792's codes, so a dapp maps them as it would a real wallet's: 5700

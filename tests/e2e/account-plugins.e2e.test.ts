@@ -171,7 +171,7 @@ describe('the Account view plugins on the demo stack', () => {
 
   it('Receive: the address and a QR code whose rendered pixels read back to it', async () => {
     const modal = await openAccount();
-    // the Account view's feature buttons in the spec's order (onramp, swaps, receive, send), then the names plugin's
+    // the Account view's feature buttons in the default order of docs/modal.md#account-view (onramp, swaps, receive, send), then the names plugin's
     const features = await modal.getByRole('group', { name: 'Wallet features' }).getByRole('button').allTextContents();
     expect(features.map((t) => t.trim())).toEqual(['Buy', 'Swap', 'Receive', 'Send', 'Choose name']);
     await modal.getByRole('button', { name: 'Receive' }).click();

@@ -349,7 +349,7 @@ describe('embedded wallet in the demo', () => {
     expect(await dialog(p).count()).toBe(0);
     await collect(p, conformance);
     // The wallet's own storage is wiped (site data cleared on the wallet service's origin): after a reload the
-    // frame has no session, the connection check fails, and the login cache is deleted (spec section 4).
+    // frame has no session, the connection check fails, and the login cache is deleted (docs/embedded-wallet.md#login-cache).
     expect(await p.evaluate(() => Object.keys(localStorage).some((k) => k.includes('embedded-wallet') && k.endsWith('/loginUsed')))).toBe(true);
     const walletOrigin = new URL(stack.walletServiceUrl).origin;
     const walletFrame = p.frames().find((f) => f.url().startsWith(`${walletOrigin}/frame`))!;

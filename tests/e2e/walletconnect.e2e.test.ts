@@ -24,7 +24,7 @@ jest.setTimeout(45_000);
 
 const ANVIL_ACCOUNT_0 = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
 const DEMO_MESSAGE = 'Hello from the Latchkey demo';
-// The spec's list is checked in plugins/walletconnect/helpers.test.ts; here: the wallet receives exactly it.
+// The session-method list (docs/connection.md#session-methods) is checked in plugins/walletconnect/helpers.test.ts; here: the wallet receives exactly it.
 const EVM_METHODS = EVM_SESSION_METHODS;
 
 let stack: TestStack;
@@ -142,7 +142,7 @@ describe('WalletConnect through the local relay', () => {
 
     expect(await text('account-status')).toBe('connected');
     expect(await connectButton().count()).toBe(0);
-    // the proposal carried the spec's namespaces: fixed methods, both events, the configured chains
+    // the proposal carried the session namespaces of docs/connection.md#session-methods: fixed methods, both events, the configured chains
     const ns = { ...proposal['optionalNamespaces'].eip155, ...proposal['requiredNamespaces'].eip155 };
     expect(ns.methods).toEqual(EVM_METHODS);
     expect(ns.events).toEqual(['accountsChanged', 'chainChanged']);

@@ -3,7 +3,7 @@ import { initials } from '../format';
 import { sanitizeUrl } from '../url';
 import { SIZE_CLASSES } from './sizes';
 
-/** Spec section 9: an image that has not loaded within 2 s is replaced by its fallback. */
+/** docs/modal.md#display-formatting: an image that has not loaded within 2 s is replaced by its fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
 
 export interface WalletImageProps {

@@ -33,7 +33,7 @@ export interface ButtonRenderProps {
 
 /**
  * A stored connection being restored after a reload (the kernel shows it `connecting` while it
- * syncs, spec section 4) already has its address: the button shows the account, busy, instead
+ * syncs, docs/connection.md#restoring-at-startup) already has its address: the button shows the account, busy, instead
  * of flickering through "Connect Wallet".
  */
 function isRestoring(s: ButtonRenderProps): boolean {

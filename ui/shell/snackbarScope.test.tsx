@@ -123,7 +123,7 @@ describe('snackbars bound to the view that raised them', () => {
       await act(async () => {});
       act(() => t.kernel.router.push('AllWallets'));
       expect(t.kernel.snackbar.state.open).toBe(false);
-      // The spec's swap still holds: replacing an open one closes it, the new one shows 150 ms later.
+      // The swap rule (docs/modal.md#snackbars) still holds: replacing an open one closes it, the new one shows 150 ms later.
       act(() => t.kernel.snackbar.error('first'));
       act(() => t.kernel.snackbar.error('second'));
       expect(snackbar().textContent).toBe('');

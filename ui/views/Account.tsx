@@ -31,7 +31,7 @@ export function explorerUrl(account: AccountState | undefined, network: CaipNetw
 /**
  * The connected account: avatar, name or address (4 + 6), balance (3 decimals),
  * the wallet it is connected with (name and icon), copy, the block explorer, network, Disconnect. The wallet-feature buttons and the tabs (Tokens, NFTs,
- * Activity, …) are what plugins contribute, in the spec's orders, unless a feature
+ * Activity, …) are what plugins contribute, in the orders of docs/modal.md#account-view, unless a feature
  * flag turns one off.
  */
 export default function Account({ kernel }: ViewProps) {

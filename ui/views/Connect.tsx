@@ -11,7 +11,7 @@ import type { ViewProps } from './types';
 
 /**
  * The first view: the contributed connect methods (the core wallet list, a plugin's e-mail
- * or social login, …) in the kernel's order (spec section 2: email, social, wallet; wallet
+ * or social login, …) in the kernel's order (docs/modal.md#connect-view-order: email, social, wallet; wallet
  * first once a browser wallet is usable; or the host's `connectMethodsOrder`), each
  * rendered inline. A method whose feature flag is off is left out.
  *

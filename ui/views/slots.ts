@@ -1,5 +1,5 @@
 /**
- * The contribution points the core views render (spec section 2 orders), read from the
+ * The contribution points the core views render (the orders of docs/modal.md#connect-view-order and docs/modal.md#account-view), read from the
  * kernel's registry: what is contributed, minus what a feature flag turns off, in the
  * configured order, then by each contribution's `order`.
  */

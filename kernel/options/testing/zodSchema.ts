@@ -29,7 +29,7 @@ const networkSchema = z.object({
 });
 
 /**
- * The spec's flags are checked by shape (the plugin that reads one checks the rest, e.g.
+ * The feature flags (docs/modal.md#options-and-feature-flags) are checked by shape (the plugin that reads one checks the rest, e.g.
  * which social providers exist); a third party's flag is a boolean or a list of strings.
  */
 const featuresSchema = z.catchall(

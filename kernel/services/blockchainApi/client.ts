@@ -18,7 +18,7 @@ import {
   UnexpectedApiResponseError,
 } from '../../errors/blockchainApi';
 
-/** Spec section 9: portfolio 30 s, name and identity 5 minutes. */
+/** docs/account-features.md#blockchain-api: portfolio 30 s, name and identity 5 minutes. */
 const API_CACHE_TTL_MS = Object.freeze({ portfolio: 30_000, name: 300_000, identity: 300_000 });
 
 type Json = Record<string, unknown>;
@@ -156,7 +156,7 @@ export function createBlockchainApiClient({ http, options, storage }: Blockchain
   const names = storage.cache('name', API_CACHE_TTL_MS.name);
   const identities = storage.cache('identity', API_CACHE_TTL_MS.identity);
 
-  /** Base URL and the query every request carries (spec section 7: projectId, st, sv). */
+  /** Base URL and the query every request carries (docs/account-features.md#blockchain-api: projectId, st, sv). */
   const base = () => {
     const o = options.state;
     if (!o.blockchainApiUrl) throw new BlockchainApiNotConfiguredError();

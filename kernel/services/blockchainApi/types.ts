@@ -1,9 +1,9 @@
 /**
- * The blockchain API's data shapes (spec sections 3 and 7), shared by the BlockchainApi
+ * The blockchain API's data shapes (docs/account-features.md#blockchain-api), shared by the BlockchainApi
  * service and the client it loads on first use.
  */
 
-/** Spec section 3, "Token balance". `quantity.numeric` is the amount in whole units ('1.5'). */
+/** A token balance (docs/account-features.md#blockchain-api). `quantity.numeric` is the amount in whole units ('1.5'). */
 export interface TokenBalance {
   readonly name: string;
   readonly symbol: string;
@@ -19,7 +19,7 @@ export interface TokenBalance {
   readonly quantity: { readonly decimals: string; readonly numeric: string };
 }
 
-/** Spec section 3, "Transaction". */
+/** A transaction (docs/account-features.md#blockchain-api). */
 export interface Transaction {
   readonly id: string;
   readonly metadata: {

@@ -4,7 +4,7 @@
  *
  * - Created on the first `ready()` (the service calls it when needed), loaded with projectId,
  *   chainId, version and enableLogger. `READY` arrives, and 500 ms later the frame counts as
- *   initialised (spec section 4); requests wait for that. A frame that does not load (error,
+ *   initialised (docs/embedded-wallet.md#the-wallet-frame); requests wait for that. A frame that does not load (error,
  *   no READY in time) fails with 'Unable to load email login dependency'; the next `ready()`
  *   tries a fresh one.
  * - Messages go to `iframe.contentWindow` with the service's exact origin as target; a message
@@ -25,9 +25,9 @@ import {
 } from './protocol';
 import { CODES, EmbeddedWalletError, FrameLoadError, REQUEST_ABORTED, SOMETHING_WENT_WRONG, frameError } from '../errors';
 
-/** Spec section 4: after READY the client waits this long before treating the frame as initialised. */
+/** docs/embedded-wallet.md#the-wallet-frame: after READY the client waits this long before treating the frame as initialised. */
 export const FRAME_READY_DELAY_MS = 500;
-/** Spec section 9: connect email, device, otp, social and get social redirect URI. */
+/** docs/embedded-wallet.md#timeouts: connect email, device, otp, social and get social redirect URI. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 const TIMED_REQUESTS: readonly RequestName[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI'];
 /** Every other request but a not-safe RPC request. */

@@ -70,7 +70,7 @@ describe('page → frame messages', () => {
   });
 });
 
-describe('e-mail format (spec section 5), in zod 3 words', () => {
+describe('e-mail format (docs/embedded-wallet.md#frame-messages), in zod 3 words', () => {
   it.each(['ada@example.com', 'a.b+c@sub.example.co', 'A_B-c@x-y.io'])('accepts %s', (e) => expect(emailError(e)).toBeUndefined());
   it.each([['not an email'], ['a@b'], ['.a@b.co'], ['a..b@c.co'], ['a@b.c'], [''], [`${'a'.repeat(250)}@b.co`]])('refuses %j', (e) => expect(emailError(e)).toBe('Invalid email'));
   it('names a wrong type as zod 3 does', () => {
@@ -79,7 +79,7 @@ describe('e-mail format (spec section 5), in zod 3 words', () => {
   });
 });
 
-describe('safe, not-safe and not-allowed methods (spec section 6)', () => {
+describe('safe, not-safe and not-allowed methods (docs/embedded-wallet.md#requests-and-approvals)', () => {
   it("AppKit's lists: reads are safe, signatures and sends need the user, the rest is not allowed", () => {
     expect(SAFE_RPC_METHODS).toHaveLength(41);
     expect(NOT_SAFE_RPC_METHODS).toEqual([

@@ -30,8 +30,8 @@ export const SAFE_RPC_METHODS: readonly string[] = [
 ];
 
 /**
- * AppKit's methods that need the user's approval (W3mFrameRpcConstants.NOT_SAFE_RPC_METHODS): spec
- * section 6's personal_sign, typed data, send transaction, Solana sign methods, send calls, grant
+ * AppKit's methods that need the user's approval (W3mFrameRpcConstants.NOT_SAFE_RPC_METHODS), as
+ * docs/embedded-wallet.md#requests-and-approvals lists them: personal_sign, typed data, send transaction, Solana sign methods, send calls, grant
  * and revoke permissions, send user operation.
  */
 export const NOT_SAFE_RPC_METHODS: readonly string[] = [
@@ -42,7 +42,7 @@ export const NOT_SAFE_RPC_METHODS: readonly string[] = [
 
 export type RpcSafety = 'safe' | 'notSafe' | 'notAllowed';
 
-/** Which path a method takes (spec section 6): safe, not safe (approval), or not allowed (unlisted). */
+/** Which path a method takes (docs/embedded-wallet.md#requests-and-approvals): safe, not safe (approval), or not allowed (unlisted). */
 export function rpcSafety(method: string): RpcSafety {
   if (SAFE_RPC_METHODS.includes(method)) return 'safe';
   if (NOT_SAFE_RPC_METHODS.includes(method)) return 'notSafe';
@@ -171,7 +171,7 @@ const SUCCESS: { readonly [K in RequestName]: z.ZodMiniType | null } = {
 
 export const REQUEST_NAMES = Object.keys(SUCCESS) as RequestName[];
 
-/** `X_ERROR`'s payload. A missing or empty message reads 'An error occurred' (spec section 8). */
+/** `X_ERROR`'s payload. A missing or empty message reads 'An error occurred' (docs/embedded-wallet.md#frame-messages). */
 const errorPayload = opt(z.object({ message: opt(z.unknown()) }));
 const ERROR_WITHOUT_MESSAGE = 'An error occurred';
 const readyPayload = opt(z.object({ version: opt(str(MAX.short)) }));

@@ -1,5 +1,5 @@
 /**
- * ApproveTransaction (spec section 2): the wallet frame's own approval surface, shown in the modal
+ * ApproveTransaction (docs/embedded-wallet.md#requests-and-approvals): the wallet frame's own approval surface, shown in the modal
  * body. The iframe (fixed on the page, above the modal) is laid over this view's area while it is
  * shown; its "Approve" and "Reject" buttons are in the frame's document, where the page cannot
  * click them. The frame enables "Approve" only after its whole card has been fully visible for

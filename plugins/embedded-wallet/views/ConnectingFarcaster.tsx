@@ -1,5 +1,5 @@
 /**
- * ConnectingFarcaster (spec section 2): the Farcaster sign-in URI as a QR code and a link; the
+ * ConnectingFarcaster (docs/embedded-wallet.md#social-login): the Farcaster sign-in URI as a QR code and a link; the
  * wallet waits for the approval on the phone (asked again while this view is shown), then the
  * login finishes.
  */

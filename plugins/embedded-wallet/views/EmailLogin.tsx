@@ -1,6 +1,6 @@
 /**
  * The Connect view's e-mail method: a field named "Email" and "Continue". A valid address asks the
- * wallet for a code (spec section 4: VERIFY_OTP → the code step, VERIFY_DEVICE → approve this
+ * wallet for a code (docs/embedded-wallet.md#e-mail-login: VERIFY_OTP → the code step, VERIFY_DEVICE → approve this
  * device, CONNECT → logged in already). Focusing the field starts loading the frame.
  */
 import { defineView, useMessages } from 'latchkey/ui';

@@ -1,6 +1,6 @@
 /**
  * The embedded wallet's settings (an Account-view button shown only while the AUTH connector is
- * connected): the e-mail with "Update email", and the account type (spec section 4: asking the
+ * connected): the e-mail with "Update email", and the account type (docs/embedded-wallet.md#network-switch-and-account-type: asking the
  * frame, storing it, reconnecting).
  */
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * E-mail update, the codes: the current address's code (VERIFY_PRIMARY_OTP), then the new
- * address's (VERIFY_SECONDARY_OTP), which returns the new address (spec section 4).
+ * address's (VERIFY_SECONDARY_OTP), which returns the new address (docs/embedded-wallet.md#updating-the-e-mail).
  */
 import { useState } from 'react';
 import { LoadingState, Text, defineView, useMessages } from 'latchkey/ui';

@@ -25,7 +25,7 @@ function transferText(transfer: Transfer, t: T): string {
 }
 
 /**
- * What a failed fetch shows: the spec's "without an accountAddress" refusal in the visitor's
+ * What a failed fetch shows: the "without an accountAddress" refusal (docs/errors.md#blockchain-api-errors) in the visitor's
  * language (by its code); any other cause (an HTTP status, a network error) as the error says it.
  */
 function errorText(error: Error, t: T): string {

@@ -10,7 +10,7 @@ const SUGGEST_DELAY_MS = 300;
 
 type T = Translate<(typeof messages)['en']>;
 
-/** A name rule (spec section 5) or one of the service's own failures, in the visitor's language; a server's reason as it came. */
+/** A name rule (docs/account-features.md#names) or one of the service's own failures, in the visitor's language; a server's reason as it came. */
 function shown(text: string, t: T): string {
   if (text === NAME_RULE_TEXT.characters) return t('ruleCharacters');
   if (text === NAME_RULE_TEXT.tooShort) return t('ruleTooShort', { min: NAME_MIN_LENGTH });
@@ -22,7 +22,7 @@ function shown(text: string, t: T): string {
 
 /**
  * RegisterAccountName ('Choose Name'): the name field (letters, digits and hyphens, at least 4;
- * spec section 5) with the zone after it, suggestions as you type, and "Register", which has
+ * docs/account-features.md#names) with the zone after it, suggestions as you type, and "Register", which has
  * the wallet sign the registration message. A failure comes back here with its reason.
  */
 export default defineView<'RegisterAccountName'>(function RegisterAccountName({ kernel }) {

@@ -6,8 +6,8 @@ import { useTargetKey } from './useTarget';
 import { messages } from '../messages';
 
 /**
- * The Account view's Tokens tab: each balance to 3 decimals with its USD value to 2 (spec
- * section 9), zero-decimal tokens already left out (section 5). Read when the tab shows and
+ * The Account view's Tokens tab: each balance to 3 decimals with its USD value to 2 (docs/account-features.md#portfolio),
+ * zero-decimal tokens already left out. Read when the tab shows and
  * again when the account or network changes; the 30 s cache and retry block are the service's.
  */
 export default defineView<'TokensTab'>(function TokensTab({ kernel }) {

@@ -12,7 +12,7 @@ export const en = {
   balance: 'Balance: {amount} {symbol}',
   address: 'Address',
   addressPlaceholder: 'Address or name',
-  // the form's problems and the snackbars: the spec's texts, which the service and its rules use
+  // the form's problems and the snackbars: the texts of docs/account-features.md#send-form-rules, which the service and its rules use
   ...SEND_TEXTS,
   nothingToSend: 'Nothing to send.',
   back: 'Back',

@@ -1,7 +1,7 @@
 /**
  * The Send view: the token (the account's balances on the active network), the amount, the
  * receiver (an address or a name), and a button that names the first problem of the form
- * (spec section 5) or opens the review step.
+ * (docs/account-features.md#send-form-rules) or opens the review step.
  */
 import { useEffect, useId } from 'react';
 import { Button, LoadingState, Text, defineView, formatBalance, truncateAddress, useMessages, useObserved } from 'latchkey/ui';
@@ -31,7 +31,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
   if (s.tokens.length === 0 && s.loading) return <LoadingState label={t('loadingBalances')} />;
 
   const problem = form.problem();
-  // Solana: the spec's own message for a missing amount or receiver comes when the visitor tries.
+  // Solana: the message (docs/account-features.md#send-form-rules) for a missing amount or receiver comes when the visitor tries.
   const solanaMissing = s.namespace === 'solana' && (problem === SEND_TEXTS.addAmount || problem === SEND_TEXTS.addAddress);
   const blocked = problem !== undefined && !solanaMissing;
   const tokenIndex = s.token ? s.tokens.findIndex((t) => t.address === s.token!.address && t.symbol === s.token!.symbol) : -1;

@@ -1,4 +1,4 @@
-/** ConnectingSiwe (spec section 2): the legacy `siweConfig` sign-in, with the same flow. */
+/** ConnectingSiwe (docs/account-features.md#sign-in-with-a-wallet-message): the legacy `siweConfig` sign-in, with the same flow. */
 import { defineView } from 'latchkey/ui';
 import { SignInPanel } from './SignInPanel';
 

@@ -1,4 +1,4 @@
-/** SIWXSignMessage (spec section 2): sign in with the connected wallet. */
+/** SIWXSignMessage (docs/account-features.md#sign-in-with-a-wallet-message): sign in with the connected wallet. */
 import { defineView } from 'latchkey/ui';
 import { SignInPanel } from './SignInPanel';
 

@@ -1,5 +1,5 @@
 /**
- * Bitcoin through the session (spec section 6's Bitcoin list; WalletConnect's bip122 RPC,
+ * Bitcoin through the session (the Bitcoin list of docs/connection.md#session-methods; WalletConnect's bip122 RPC,
  * amounts in satoshis as decimal strings, PSBTs in base64):
  * - signMessage: signMessage { address, message } → { address, signature }
  * - sendTransaction: sendTransfer { account, recipientAddress, amount } → { txid }

@@ -119,7 +119,7 @@ export function namespaceContext(namespace: ChainNamespace, session: WalletConne
 /**
  * What a namespace supports through a WalletConnect session: sign a message, switch within
  * the session's chains (eip155 asks the wallet), read a balance, and the adapter capabilities
- * of spec section 6's method list for it. Absent: not supported.
+ * of its method list in docs/connection.md#session-methods. Absent: not supported.
  */
 export interface NamespaceMethods<N extends ChainNamespace = ChainNamespace> extends Pick<ChainAdapter<N>, AdapterCapability> {
   signMessage?(params: { readonly address: string; readonly message: string }): Promise<string>;

@@ -1,6 +1,6 @@
 /**
- * eip155 through the session (spec section 6's EVM list): personal_sign, a switch that asks
- * the wallet (and adds the chain when it does not know it, spec section 7), eth_sendTransaction
+ * eip155 through the session (the EVM list of docs/connection.md#session-methods): personal_sign, a switch that asks
+ * the wallet (and adds the chain when it does not know it, docs/connection.md#network-switching), eth_sendTransaction
  * and eth_signTransaction, EIP-5792 calls and capabilities, ERC-7715 permissions and EIP-7811
  * assets. Reads (balance, gas) go through the kernel's RpcTransport, never to the wallet.
  */
@@ -60,7 +60,7 @@ export function eip155Methods(ctx: NamespaceContext): NamespaceMethods<'eip155'>
     } catch (err) {
       if (!isUnrecognizedChain(err)) throw asError(err);
     }
-    // Spec section 7: on an unrecognised chain (4902 or 32603), add it, then switch.
+    // docs/connection.md#network-switching: on an unrecognised chain (4902 or 32603), add it, then switch.
     const explorer = network.blockExplorers?.default.url;
     try {
       await session.eip1193Request({

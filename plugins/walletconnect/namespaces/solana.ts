@@ -1,5 +1,5 @@
 /**
- * Solana through the session (spec section 6's Solana list; WalletConnect's Solana RPC:
+ * Solana through the session (the Solana list of docs/connection.md#session-methods; WalletConnect's Solana RPC:
  * transactions travel as base64 of their wire bytes, messages and signatures as base58).
  * - signMessage: solana_signMessage { message (base58), pubkey } → { signature }
  * - sendTransaction: solana_signAndSendTransaction { transaction, sendOptions } → { signature }

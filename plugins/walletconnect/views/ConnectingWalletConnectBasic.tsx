@@ -1,6 +1,6 @@
 /**
  * ConnectingWalletConnectBasic: the desktop view when no chain adapter is
- * registered (spec section 2) — the pairing QR code and link on their own. The
+ * registered (docs/modal.md#opening-rules) — the pairing QR code and link on their own. The
  * session's namespaces connect through the plugin's universal adapters.
  */
 import type { ViewProps } from 'latchkey/ui';

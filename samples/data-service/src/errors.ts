@@ -1,7 +1,7 @@
 /**
  * Errors of the data service. Every client-visible error has the blockchain API's error shape:
  *   { "status": "FAILED", "reasons": [{ "field": "name", "description": "…" }] }
- * Clients show `reasons[0].description` (spec section 8, "Name errors").
+ * Clients show `reasons[0].description` (docs/errors.md#blockchain-api-errors).
  */
 
 export interface ErrorReason {

@@ -1,5 +1,5 @@
 /**
- * The response shapes of the blockchain API (spec section 3: Token balance and Transaction) and
+ * The response shapes of the blockchain API (docs/account-features.md#blockchain-api: Token balance and Transaction) and
  * the pure functions that build them from database rows. Field names follow the hosted
  * blockchain API (Reown's), so a client can talk to either.
  */
@@ -274,7 +274,7 @@ export function transferShape(ctx: ShapeContext, chain: ChainConfig, t: Transfer
   };
 }
 
-/** A transaction in the spec's shape, with only the transfers `viewer` takes part in. */
+/** A transaction in the shape of docs/account-features.md#blockchain-api, with only the transfers `viewer` takes part in. */
 export function transactionShape(ctx: ShapeContext, chain: ChainConfig, tx: TxRow, transfers: readonly TransferRow[], viewer: string): Transaction {
   const sorted = [...transfers].sort((a, b) => a.logIndex - b.logIndex);
   const mine = sorted.filter((t) => t.from === viewer || t.to === viewer);

@@ -61,7 +61,7 @@ describe('coin types (ENSIP-11) and the chain id bound', () => {
     expect(chainIdToCoinType(31337)).toBe(0x80000000 + 31337);
     expect(chainIdToCoinType(2 ** 31 - 1)).toBe(0xffffffff);
   });
-  it("refuses chain ids of 2^31 and above with 'Invalid chainId' (spec section 5)", () => {
+  it("refuses chain ids of 2^31 and above with 'Invalid chainId' (docs/account-features.md#names)", () => {
     expect(reason(() => chainIdToCoinType(2 ** 31)).description).toBe('Invalid chainId');
     expect(reason(() => chainIdToCoinType(0)).description).toBe('Invalid chainId');
   });
@@ -77,7 +77,7 @@ describe('coin types (ENSIP-11) and the chain id bound', () => {
   });
 });
 
-describe('account names (spec section 5: letters, digits and hyphen, at least 4)', () => {
+describe('account names (docs/account-features.md#names: letters, digits and hyphen, at least 4)', () => {
   it('accepts valid labels', () => {
     for (const l of ['abcd', 'a-b-', 'ABC1', '1234', 'x'.repeat(63)]) expect(validateLabel(l)).toBe(l);
   });

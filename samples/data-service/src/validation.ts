@@ -8,7 +8,7 @@ export type HexAddress = `0x${string}`;
 
 const ADDRESS = /^(?:0x)?[0-9a-fA-F]{40}$/;
 
-/** An EVM address, with or without 0x (spec section 5), any case; returned as 0x + lowercase. */
+/** An EVM address, with or without 0x (docs/connection.md#addresses), any case; returned as 0x + lowercase. */
 export function parseAddress(value: unknown, field = 'address'): HexAddress {
   if (typeof value !== 'string' || !ADDRESS.test(value)) throw badRequest(field, 'The address provided is invalid');
   const hex = value.startsWith('0x') ? value.slice(2) : value;
@@ -60,7 +60,7 @@ export function parseSdkParam(value: unknown, field: 'st' | 'sv'): string | unde
   return value;
 }
 
-/** Account-name label rule of spec section 5: letters, digits and hyphen only, at least 4 characters (at most 63, a DNS label). */
+/** Account-name label rule of docs/account-features.md#names: letters, digits and hyphen only, at least 4 characters (at most 63, a DNS label). */
 export const NAME_LABEL = /^[a-zA-Z0-9-]{4,63}$/;
 
 export function validateLabel(label: unknown, field = 'name'): string {
@@ -86,7 +86,7 @@ export function parseFullName(value: unknown, zones: readonly string[], field = 
 export const COIN_TYPE_ETH = 60;
 export const EVM_COIN_TYPE_FLAG = 0x80000000;
 
-/** The coin type of an EVM chain id; chain ids of 2^31 and above have none: 'Invalid chainId' (spec section 5). */
+/** The coin type of an EVM chain id; chain ids of 2^31 and above have none: 'Invalid chainId' (docs/account-features.md#names). */
 export function chainIdToCoinType(chainId: number): number {
   if (!Number.isSafeInteger(chainId) || chainId < 1 || chainId >= EVM_COIN_TYPE_FLAG) throw badRequest('coin_type', 'Invalid chainId');
   return chainId === 1 ? COIN_TYPE_ETH : EVM_COIN_TYPE_FLAG + chainId;

@@ -96,8 +96,8 @@ export function approvalFlow(
   const abortWaiters = new Set<() => void>();
   /**
    * RPC_ABORT and sign-out: every request waiting is answered 'Request was aborted' and the one shown
-   * closes (also when the visitor is reading it: the page has already given up on it, and the spec
-   * rejects outstanding requests when the modal closes). The next request shown says it replaced one.
+   * closes (also when the visitor is reading it: the page has already given up on it, and the page
+   * rejects outstanding requests when the modal closes, docs/embedded-wallet.md#requests-and-approvals). The next request shown says it replaced one.
    */
   const abortApprovals = () => {
     queue.aborted();

@@ -8,7 +8,7 @@
  *
  * The schemas here accept what W3mFrameSchema.appEvent accepts for every type the frame handles, with
  * size bounds added (strings, arrays), and unknown keys stripped. Validation messages follow zod 3's
- * wording that the product spec lists ('Required', 'Expected string, received number', 'Invalid email',
+ * wording that docs/errors.md#validation-messages lists ('Required', 'Expected string, received number', 'Invalid email',
  * "Invalid enum value. Expected 'a' | 'b', received 'c'", 'Invalid input').
  */
 import * as z from 'zod/mini';
@@ -202,7 +202,7 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** zod 3's wording for the issues the spec names. */
+/** zod 3's wording for the issues docs/errors.md#validation-messages names. */
 function issueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':

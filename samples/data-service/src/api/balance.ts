@@ -1,6 +1,6 @@
 /**
  * GET /v1/account/{address}/balance?projectId&chainId&currency
- *   → { balances: Balance[] } (spec section 3, Token balance)
+ *   → { balances: Balance[] } (docs/account-features.md#blockchain-api, Token balance)
  *
  * Native currency: eth_getBalance at the node's latest block (gas and genesis allocations are not
  * in the index). ERC-20: the indexed balances (sum of Transfer logs), as of the indexed head.

@@ -8,7 +8,7 @@
  * GET  /v1/identity/{address}               → { name, avatar }
  *
  * A name is `<label>.<zone>`: the label has letters, digits and hyphens, at least 4 characters
- * (spec section 5); zones are configured. Registration verifies that `address` signed `message`
+ * (docs/account-features.md#names); zones are configured. Registration verifies that `address` signed `message`
  * (EIP-191 personal_sign): locally for an EOA, otherwise through the chain of the coin type with
  * viem's verifyMessage (ERC-1271 contract accounts, ERC-6492 counterfactual ones).
  */
