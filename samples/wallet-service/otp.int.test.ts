@@ -3,12 +3,13 @@
  * can be started in one tick: every check takes an attempt atomically, so a burst of codes sent at
  * once compares no more codes than WALLET_CODE_MAX_ATTEMPTS (security review L2).
  */
+import type { Db } from '../shared/db/open';
 import { Accounts } from './src/accounts';
 import { loadConfig } from './src/config';
-import { openDb, type Db } from './src/db';
 import { EmailAuth } from './src/email-auth';
 import { HttpError } from './src/errors';
 import { Mailer } from './src/mail';
+import { openWalletDb } from './src/migrations';
 import { Tokens } from './src/tokens';
 import { Wallets } from './src/wallet';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
     { WALLET_DEV: '1', WALLET_DATA_DIR: ':memory:', WALLET_DEV_OIDC: '0', WALLET_LOG: '0' },
     { projects: [{ projectId: PROJECT.projectId, origins: [PROJECT.origin] }], codeMaxAttempts: MAX_ATTEMPTS, resendIntervalSeconds: 0, devFundWei: '0' },
   );
-  db = await openDb(config.database);
+  ({ db } = await openWalletDb(config.database));
   const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds, config.sessionMaxAgeSeconds);
   const wallets = new Wallets(db, config.keks, config.chains);
   mailer = new Mailer(db, { smtpUrl: null, from: config.mailFrom, devMailbox: true });

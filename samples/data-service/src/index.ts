@@ -6,6 +6,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { defaultPgliteCacheDir } from '../../shared/pglite';
+import { openMigratedDb } from '../../shared/db/migrate';
+import type { Db } from '../../shared/db/open';
 import { assetRoutes } from './api/assets';
 import { balanceRoutes } from './api/balance';
 import { convertRoutes } from './api/convert';
@@ -16,10 +18,9 @@ import { nftRoutes } from './api/nfts';
 import { onrampRoutes } from './api/onramp';
 import { statusRoutes } from './api/status';
 import { resolveConfig, type DataServiceConfig, type DataServiceOptions } from './config';
-import { openDb, type Db } from './db';
 import { createHttpServer, type Route } from './http';
 import { Indexer, type IndexerStatus } from './indexer/indexer';
-import { migrate } from './migrations';
+import { MIGRATIONS } from './migrations';
 import { RpcClient } from './rpc';
 
 export { optionsFromEnv, resolveConfig, DEFAULTS, DEFAULT_CHAINS, type DataServiceOptions, type DataServiceConfig } from './config';
@@ -46,11 +47,13 @@ export interface DataService {
 
 export async function startDataService(options: DataServiceOptions = {}): Promise<DataService> {
   const base = resolveConfig({ ...options, defaultCacheDir: defaultPgliteCacheDir() });
-  const db = await openDb({ config: base.database, queryTimeoutMs: base.limits.queryTimeoutMs, cacheDir: base.cacheDir, log: base.log });
+  const { db, applied: migrated } = await openMigratedDb(
+    { database: base.database, service: 'latchkey-data-service', queryTimeoutMs: base.limits.queryTimeoutMs, cacheDir: base.cacheDir, log: base.log },
+    MIGRATIONS,
+  );
   let indexer: Indexer | undefined;
   let server: ReturnType<typeof createHttpServer> | undefined;
   try {
-    const migrated = await migrate(db);
     if (migrated.length) base.log(`database (${db.kind}): applied migrations ${migrated.join(', ')}`);
 
     // listen first (the port may be 0), then build the routes with the public URL

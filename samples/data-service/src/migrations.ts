@@ -1,24 +1,18 @@
 /**
- * Versioned schema migrations, applied in order at start inside one transaction each and
- * recorded in `schema_migrations`. Two processes starting together serialise on an advisory
- * lock, so each migration runs once. Never edit a published migration: add the next version.
+ * The data service's schema migrations, applied at start by the shared runner
+ * (`samples/shared/db/migrate.ts`: in order, each once in its own transaction, recorded in
+ * `schema_migrations`). Never edit a published migration: add the next version.
  *
  * Conventions: addresses are 0x + 40 lowercase hex; amounts and token ids are numeric(78,0)
  * (uint256); block timestamps are unix seconds.
  */
-import type { Db } from './db';
-
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+import { splitSql, type Migration } from '../../shared/db/migrate';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'chain index, names, on-ramp purchases',
-    sql: `
+    statements: splitSql(`
       create table chains (
         chain_id bigint primary key,
         genesis_hash text not null,
@@ -132,48 +126,6 @@ export const MIGRATIONS: readonly Migration[] = [
         primary key (provider, purchase_id)
       );
       create index onramp_purchases_page on onramp_purchases (address, provider, created_at desc, seq desc);
-    `,
+    `),
   },
 ];
-
-/** Advisory lock key for migrations ("lkmigrat"). The indexer uses another key. */
-export const MIGRATION_LOCK_KEY = 0x6c6b6d69_67726174n;
-
-/** Applies the pending migrations; returns the versions applied now. */
-export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
-  const applied: number[] = [];
-  const session = await db.session();
-  try {
-    await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    try {
-      await session.query(
-        'create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())',
-      );
-      const done = new Set((await session.query<{ version: number }>('select version from schema_migrations')).map((r) => Number(r.version)));
-      for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (done.has(m.version)) continue;
-        await session.transaction(async (tx) => {
-          for (const statement of splitSql(m.sql)) await tx.query(statement);
-          await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
-        });
-        applied.push(m.version);
-      }
-    } finally {
-      await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => {});
-    }
-  } finally {
-    await session.release();
-  }
-  return applied;
-}
-
-/** Splits a migration into statements (our migrations have no semicolons inside literals). */
-export function splitSql(sql: string): string[] {
-  return sql
-    .split('\n')
-    .filter((l) => !l.trim().startsWith('--'))
-    .join('\n')
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}

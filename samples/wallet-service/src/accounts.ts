@@ -2,8 +2,8 @@
  * Users, projects and sessions: what every login method shares.
  */
 import { randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../../shared/db/open';
 import type { WalletServiceConfig, ProjectConfig } from './config';
-import type { Db, Queryable } from './db';
 import { HttpError } from './errors';
 import type { Tokens } from './tokens';
 import type { Wallets } from './wallet';

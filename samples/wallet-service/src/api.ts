@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import type { Db } from '../../shared/db/open';
 import type { Accounts } from './accounts';
 import type { WalletServiceConfig } from './config';
-import type { Db } from './db';
 import type { EmailAuth } from './email-auth';
 import { HttpError, badRequest } from './errors';
 import type { FarcasterAuth } from './farcaster';

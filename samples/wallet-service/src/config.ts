@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { DatabaseConfig } from '../../shared/db/open';
 import { DEFAULT_APPROVAL_MODE, type ApprovalMode } from '../shared/approval-mode';
 import { ENV_NAMES, fromEnv, strEnv } from './config-env';
 import { fileSchema, parseKeks, type ChainConfig, type Kek, type ProjectConfig, type SocialConfig, type SocialProvider, type WalletServiceOptions } from './config-values';
@@ -24,7 +25,7 @@ export interface WalletServiceConfig {
   readonly publicUrlFixed: boolean;
   readonly dev: boolean;
   readonly devMailbox: boolean;
-  readonly database: { readonly kind: 'pglite'; readonly dataDir: string | null } | { readonly kind: 'postgres'; readonly url: string };
+  readonly database: DatabaseConfig;
   /** Key-encryption keys; the first wraps new keys, the others still unwrap (rotation). */
   readonly keks: readonly Kek[];
   readonly sessionSecret: Buffer;
@@ -150,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
   if (dataDir && !o.databaseUrl) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const database = o.databaseUrl
     ? ({ kind: 'postgres', url: o.databaseUrl } as const)
-    : ({ kind: 'pglite', dataDir: dataDir ? join(dataDir, 'pglite') : null } as const);
+    : ({ kind: 'pglite', dir: dataDir ? join(dataDir, 'pglite') : null } as const);
 
   let kekText = o.kek;
   let secretText = o.sessionSecret;

@@ -17,10 +17,10 @@
  *   VERIFY_OTP     otherwise (a new account, or a known device): a code is mailed.
  */
 import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Db, Queryable } from '../../shared/db/open';
 import type { Accounts, SessionGrant } from './accounts';
 import { normaliseEmail } from './accounts';
 import type { WalletServiceConfig } from './config';
-import type { Db, Queryable } from './db';
 import { HttpError, badRequest, notFound, tooMany } from './errors';
 import { hit, lock, lockedFor } from './limits';
 import type { Mailer } from './mail';

@@ -9,9 +9,9 @@
  * The channel is bound to the frame's device key, like every login here.
  */
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../shared/db/open';
 import type { Accounts, SessionGrant } from './accounts';
 import type { WalletServiceConfig } from './config';
-import type { Db } from './db';
 import { HttpError, notFound, tooMany } from './errors';
 import { hit } from './limits';
 import { b64url } from './tokens';

@@ -2,7 +2,7 @@
  * Rate limits and lockouts, kept in the database so that every process behind a load balancer counts
  * together. Fixed windows: one row per key, reset when its window has passed.
  */
-import type { Queryable } from './db';
+import type { Queryable } from '../../shared/db/open';
 
 export interface LimitResult {
   readonly allowed: boolean;

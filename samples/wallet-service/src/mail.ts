@@ -3,7 +3,7 @@
  * dev mailbox, a table any process of the service can read (GET /dev/mailbox). The log never shows a
  * code or a link.
  */
-import type { Db } from './db';
+import type { Db } from '../../shared/db/open';
 
 export interface Mail {
   readonly to: string;

@@ -1,13 +1,11 @@
 /**
- * Versioned schema migrations, applied in order, each once (table schema_migrations). Never edit a
- * released migration: add the next version. Times are timestamptz and compared with the database's
- * now(), so every process behind a load balancer uses one clock.
+ * The wallet service's schema migrations, applied at start by the shared runner
+ * (`samples/shared/db/migrate.ts`: in order, each once in its own transaction, recorded in
+ * `schema_migrations`). Never edit a released migration: add the next version. Times are timestamptz
+ * and compared with the database's now(), so every process behind a load balancer uses one clock.
  */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly statements: readonly string[];
-}
+import { openMigratedDb, type Migration } from '../../shared/db/migrate';
+import type { DatabaseConfig } from '../../shared/db/open';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -145,3 +143,8 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
 ];
+
+/** Opens the wallet service's database and applies the pending migrations. */
+export function openWalletDb(database: DatabaseConfig): ReturnType<typeof openMigratedDb> {
+  return openMigratedDb({ database, service: 'latchkey-wallet-service' }, MIGRATIONS);
+}

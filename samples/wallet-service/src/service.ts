@@ -1,7 +1,7 @@
 /**
  * The wallet service: one HTTP server on its own origin serving the frame page, the frame's API
  * (/v1/…), the pages of the login flows, and in dev mode the dev mailbox. State lives in the database
- * only (see db.ts), so any number of processes can serve the same users from one PostgreSQL.
+ * only (opened and migrated by samples/shared/db/), so any number of processes can serve the same users from one PostgreSQL.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,6 @@ import { Accounts } from './accounts';
 import { apiRoutes, SERVICE_VERSION, type ApiDeps, type ApiRoute } from './api';
 import { appOf, clientIp } from './caller';
 import { loadConfig, SOCIAL_PROVIDERS, type WalletServiceConfig, type WalletServiceOptions } from './config';
-import { openDb } from './db';
 import { EmailAuth } from './email-auth';
 import { HttpError, badRequest, forbidden, notFound } from './errors';
 import { FarcasterAuth } from './farcaster';
@@ -18,6 +17,7 @@ import { buildFrameAssets } from './frame-assets';
 import { hit, sweep } from './limits';
 import { LongPolls } from './long-polls';
 import { Mailer } from './mail';
+import { openWalletDb } from './migrations';
 import { deviceApprovePage, farcasterPage, homePage, mailboxPage, messagePage, PAGE_CSS, socialResultPage } from './pages';
 import { SocialAuth } from './social';
 import { Tokens, verifyProof, type SessionClaims } from './tokens';
@@ -135,7 +135,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   };
   for (const w of config.warnings) log(`warning: ${w}`);
 
-  const [db, assets] = await Promise.all([openDb(config.database), buildFrameAssets(join(rootDir, 'frame'), SERVICE_VERSION)]);
+  const [{ db }, assets] = await Promise.all([openWalletDb(config.database), buildFrameAssets(join(rootDir, 'frame'), SERVICE_VERSION)]);
   const tokens = new Tokens(db, config.sessionSecret, config.sessionTtlSeconds, config.sessionMaxAgeSeconds);
   const wallets = new Wallets(db, config.keks, config.chains);
   await wallets.warmUp();
@@ -193,7 +193,7 @@ export async function startWalletService(options: StartOptions): Promise<Running
   }
 
   log(
-    `listening on ${config.publicUrl} (${db.kind}${config.database.kind === 'pglite' ? `: ${config.database.dataDir ?? 'in memory'}` : ''}; ` +
+    `listening on ${config.publicUrl} (${db.kind}${config.database.kind === 'pglite' ? `: ${config.database.dir ?? 'in memory'}` : ''}; ` +
       `${config.projects.length} project(s), ${config.chains.length} chain(s); frame JS ${(assets.jsGzipBytes / 1024).toFixed(1)} KiB gzip, wallet window ${(assets.windowJsGzipBytes / 1024).toFixed(1)} KiB` +
       `${config.devMailbox ? `; dev mailbox ${config.publicUrl}/dev/mailbox` : ''})`,
   );

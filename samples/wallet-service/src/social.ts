@@ -15,11 +15,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { Db } from '../../shared/db/open';
 import type { Accounts, SessionGrant } from './accounts';
 import { readTextCapped } from './capped-body';
 import { normaliseEmail } from './accounts';
 import type { SocialConfig, SocialProvider, WalletServiceConfig } from './config';
-import type { Db } from './db';
 import { HttpError, badRequest, notFound, tooMany } from './errors';
 import { hit } from './limits';
 import { b64url, sha256 } from './tokens';

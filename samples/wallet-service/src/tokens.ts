@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { EmbeddedJWK, calculateJwkThumbprint, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable } from '../../shared/db/open';
 import { HttpError, unauthorized } from './errors';
 
 /** Every process of one deployment shares the secret, so the issuer is a constant, not a URL (processes have their own). */

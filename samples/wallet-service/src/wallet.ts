@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { toHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Db, Queryable } from '../../shared/db/open';
 import type { Prepared } from '../shared/prepared';
 import { SIGNING_METHODS, type TxRequest } from '../shared/request';
 import type { ChainConfig, Kek } from './config';
-import type { Db, Queryable } from './db';
 import { readTextCapped } from './capped-body';
 import { KeyDecryptionError, openKey, sealKey } from './envelope';
 import { HttpError, badRequest } from './errors';

@@ -1,6 +1,6 @@
 /** What every API area receives. */
+import type { Db } from '../../../shared/db/open';
 import type { ChainConfig, DataServiceConfig } from '../config';
-import type { Db } from '../db';
 import { badRequest } from '../errors';
 import type { IndexerStatus } from '../indexer/indexer';
 import { RpcClient } from '../rpc';

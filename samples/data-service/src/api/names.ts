@@ -13,8 +13,8 @@
  * viem's verifyMessage (ERC-1271 contract accounts, ERC-6492 counterfactual ones).
  */
 import { createPublicClient, getAddress, http, recoverMessageAddress, type PublicClient } from 'viem';
+import type { Queryable } from '../../../shared/db/open';
 import { ApiError, badRequest, notFound, unavailable } from '../errors';
-import type { Queryable } from '../db';
 import type { Route } from '../http';
 import {
   COIN_TYPE_ETH,

@@ -14,8 +14,8 @@
  *
  * All writes go through the indexer's session, the connection that holds the advisory lock.
  */
+import type { Queryable, Session } from '../../../shared/db/open';
 import type { ChainConfig } from '../config';
-import type { Queryable, Session } from '../db';
 import { RpcError } from '../errors';
 import { RpcClient, hexToNumber, toQuantity, type Hex } from '../rpc';
 import { KIND_ERC20, KIND_ERC721, ZERO_ADDRESS, decodeBlock, decodeBlockHeader, type DecodedBlock, type TransferRecord } from './decode';

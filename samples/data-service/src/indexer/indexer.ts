@@ -7,8 +7,8 @@
  * `leaderRetryMs`; when the leader stops or its connection drops, the lock is released by the
  * server and a standby takes over. With PGlite the single process always holds it.
  */
+import type { Db, Session } from '../../../shared/db/open';
 import type { DataServiceConfig } from '../config';
-import type { Db, Session } from '../db';
 import { ChainIndexer, type ChainStats } from './chain';
 import { watchHeads, type HeadWatcher } from './heads';
 
