@@ -3,6 +3,7 @@
 // `resolveConfig(options, env)` merges, per option: the explicit option, else its env variable, else
 // the default, and throws RelayConfigError (naming the option or variable) for anything that is not
 // a valid value. README.md has the same table for people; keep both in step.
+import { PORTS } from '../shared/ports.mjs';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -24,7 +25,7 @@ export class RelayConfigError extends Error {
 /** @type {Record<string, Spec>} */
 export const SPECS = {
   // network
-  port: { env: 'RELAY_PORT', kind: 'port', def: 8787 },
+  port: { env: 'RELAY_PORT', kind: 'port', def: PORTS.relay },
   host: { env: 'RELAY_HOST', kind: 'host', def: '127.0.0.1' },
   trustProxy: { env: 'RELAY_TRUST_PROXY', kind: 'bool', def: false },
   pingIntervalMs: { env: 'RELAY_PING_INTERVAL_MS', kind: 'int', def: 30_000, min: 10 },

@@ -6,7 +6,7 @@ export declare const TAG_SESSION_SETTLE: 1102;
 
 /** The resolved configuration (every option, after env variables and defaults). */
 export interface RelayConfig {
-  /** TCP port; env RELAY_PORT; default 8787. 0 picks a free port. */
+  /** TCP port; env RELAY_PORT; default PORTS.relay of ../shared/ports.mjs. 0 picks a free port. */
   port: number;
   /** env RELAY_HOST; default '127.0.0.1'. */
   host: string;

@@ -3,7 +3,7 @@
 // WebSocket, in front of litesvm (the Solana runtime, in-process). See README.md.
 //
 //   node samples/solana/server.mjs [--json]
-//   Env: SOLANA_PORT (HTTP, default 8899), SOLANA_WS_PORT (default SOLANA_PORT + 1, where
+//   Env: SOLANA_PORT (HTTP, default PORTS.solana of ../shared/ports.mjs), SOLANA_WS_PORT (default SOLANA_PORT + 1, where
 //        @solana/web3.js looks), SOLANA_HOST (127.0.0.1), SOLANA_SLOT_MS (400),
 //        SOLANA_MAX_TRANSACTIONS (5000), SOLANA_LOG=1 (one line per request).
 //   --json prints `LATCHKEY_SOLANA {"rpcUrl":…,"wsUrl":…,"caipNetworkId":…}` once listening.
@@ -13,10 +13,12 @@ import { ErrorCode, RpcError, base58, isObject, short, stringify } from './codec
 import { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, LocalChain } from './chain.mjs';
 import { PubSub } from './pubsub.mjs';
 import { METHOD_NAMES, methods } from './rpc.mjs';
+import { PORTS } from '../shared/ports.mjs';
 
 export { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, METHOD_NAMES };
 
-export const DEFAULT_SOLANA_PORT = 8899;
+/** The default HTTP port (STACK.md); the WebSocket's is the next one. */
+export const DEFAULT_SOLANA_PORT = PORTS.solana;
 /** Largest HTTP request body, as the Agave RPC (50 KiB). */
 const MAX_BODY_BYTES = 50 * 1024;
 const MAX_BATCH = 100;
@@ -31,7 +33,7 @@ const CORS_HEADERS = {
 
 /**
  * @typedef {object} SolanaOptions
- * @property {number} [port] HTTP port; default env SOLANA_PORT, else 8899; 0 picks a free port
+ * @property {number} [port] HTTP port; default env SOLANA_PORT, else DEFAULT_SOLANA_PORT; 0 picks a free port
  * @property {number} [wsPort] WebSocket port; default env SOLANA_WS_PORT, else port + 1 (0 when port is 0)
  * @property {string} [host] default '127.0.0.1'
  * @property {number} [slotMs] slot duration in ms, default 400; 0 stops the clock

@@ -3,6 +3,7 @@
  * variables (server.mjs). Everything is validated here; an invalid value stops the start with a
  * ConfigError naming the variable. The README's configuration table lists every entry.
  */
+import { defaultStackChains, localOrigins, PORTS } from '../../shared/ports.mjs';
 import { httpUrl, int, urlOf } from './configValues';
 import { ConfigError } from './errors';
 
@@ -120,8 +121,9 @@ export interface DataServiceOptions {
 
 export const DEFAULTS = {
   host: '127.0.0.1',
-  port: 8791,
-  corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+  port: PORTS.data,
+  /** The demo's origins. */
+  corsOrigins: localOrigins(PORTS.demo),
   nameZones: ['latchkey.id', 'reown.id'],
   nameMaxAgeS: 300,
   nameFutureSkewS: 30,
@@ -331,11 +333,8 @@ export function parseChainsEnv(v: string | undefined): DataServiceOptions['chain
   });
 }
 
-/** The chains of `npm start`: anvil 31337 on 8545 and anvil 1 on 8546. */
-export const DEFAULT_CHAINS = [
-  { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', name: 'Anvil' },
-  { chainId: 1, rpcUrl: 'http://127.0.0.1:8546', name: 'Ethereum (local)' },
-] as const;
+/** The chains of `npm start` at their default ports (samples/shared/ports.mjs). */
+export const DEFAULT_CHAINS = defaultStackChains();
 
 /** Options from environment variables (see the README's table). */
 export function optionsFromEnv(env: Record<string, string | undefined>): DataServiceOptions {

@@ -2,6 +2,7 @@
 // default, validated. `resolveConfig(options, env)` takes, per option, the explicit option, else
 // its env variable, else the default, and throws OnrampConfigError naming the option or variable.
 // README.md has the same table for people; keep both in step.
+import { localOrigins, localUrl, PORTS, STACK_CHAINS } from '../../shared/ports.mjs';
 
 /** Thrown for an invalid option or environment variable. */
 export class OnrampConfigError extends Error {
@@ -11,9 +12,10 @@ export class OnrampConfigError extends Error {
   }
 }
 
-export const DEFAULT_ONRAMP_PORT = 8793;
-const DEFAULT_CHAINS = '31337=http://127.0.0.1:8545';
-const DEFAULT_REDIRECT_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173';
+/** The stack's chain 31337 (anvil) at its default port. */
+const DEFAULT_CHAINS = `${STACK_CHAINS[0]!.chainId}=${localUrl(PORTS.anvil31337)}`;
+/** The demo's origins. */
+const DEFAULT_REDIRECT_ORIGINS = localOrigins(PORTS.demo).join(',');
 /** A decimal amount of the native currency: at most 18 fraction digits. */
 export const AMOUNT_RE = /^(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,18})?$/;
 const PROVIDER_RE = /^[a-z0-9-]{1,32}$/;
@@ -97,7 +99,7 @@ export function resolveConfig(options: OnrampProviderOptions = {}, env: Readonly
     return value;
   };
 
-  const port = int('port', 'ONRAMP_PORT', DEFAULT_ONRAMP_PORT, 0, 65535);
+  const port = int('port', 'ONRAMP_PORT', PORTS.onramp, 0, 65535);
   const host = text('host', 'ONRAMP_HOST', '127.0.0.1', /^[A-Za-z0-9.:-]{1,253}$/, 'a host name or IP address');
 
   const chains = parseChains(pick('chains', 'ONRAMP_CHAINS'));
