@@ -141,12 +141,15 @@ export interface Relay {
   stats(): RelayStats;
 }
 
-/** An invalid option or RELAY_* environment variable. */
-export declare class RelayConfigError extends Error {}
+/** An invalid option or RELAY_* environment variable: a ConfigError (EnvError for one bad value). */
+export { ConfigError, EnvError } from '../shared/env.mjs';
+import type { ConfigError } from '../shared/env.mjs';
+/** Settings that do not fit together; one invalid value throws EnvError (both are ConfigErrors). */
+export declare class RelayConfigError extends ConfigError {}
 /** A connection token that does not verify; `reason` is a fixed text. */
 export declare class AuthError extends Error {
   readonly reason: string;
 }
 
-/** Starts a relay; resolves once it listens. Throws RelayConfigError for an invalid option. */
+/** Starts a relay; resolves once it listens. Throws a ConfigError (EnvError, RelayConfigError) for an invalid option or variable. */
 export declare function startRelay(options?: RelayOptions): Promise<Relay>;
