@@ -13,7 +13,8 @@ import { ErrorCode, RpcError, base58, isObject, short, stringify } from './codec
 import { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, LocalChain } from './chain.mjs';
 import { PubSub } from './pubsub.mjs';
 import { METHOD_NAMES, methods } from './rpc.mjs';
-import { PORTS } from '../shared/ports.mjs';
+import { boolean, integer, port as portSetting, string } from '../shared/env.mjs';
+import { LOCAL_HOST, PORTS } from '../shared/ports.mjs';
 
 export { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, METHOD_NAMES };
 
@@ -43,28 +44,18 @@ const CORS_HEADERS = {
  */
 
 /**
- * @param {unknown} value @param {number} fallback @param {string} what
- * @returns {number}
- */
-function intFrom(value, fallback, what, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${what}: invalid value ${JSON.stringify(value)} (expected an integer from ${min} to ${max})`);
-  return n;
-}
-
-/**
  * Starts the chain and its two servers. Resolves once both listen.
  * @param {SolanaOptions} [options]
  */
 export async function startSolana(options = {}) {
   const env = process.env;
-  const port = intFrom(options.port ?? env.SOLANA_PORT, DEFAULT_SOLANA_PORT, 'SOLANA_PORT', { max: 65535 });
-  const wsPort = intFrom(options.wsPort ?? env.SOLANA_WS_PORT, port === 0 ? 0 : port + 1, 'SOLANA_WS_PORT', { max: 65535 });
-  const host = options.host ?? env.SOLANA_HOST ?? '127.0.0.1';
-  const slotMs = intFrom(options.slotMs ?? env.SOLANA_SLOT_MS, 400, 'SOLANA_SLOT_MS', { max: 60_000 });
-  const maxTransactions = intFrom(options.maxTransactions ?? env.SOLANA_MAX_TRANSACTIONS, 5000, 'SOLANA_MAX_TRANSACTIONS', { min: 1, max: 1_000_000 });
-  const logOpt = options.log ?? env.SOLANA_LOG === '1';
+  // options win over variables; both go through the shared reader (../shared/env.mjs)
+  const port = portSetting(options.port ?? env.SOLANA_PORT, 'SOLANA_PORT', DEFAULT_SOLANA_PORT);
+  const wsPort = portSetting(options.wsPort ?? env.SOLANA_WS_PORT, 'SOLANA_WS_PORT', port === 0 ? 0 : port + 1);
+  const host = string(options.host ?? env.SOLANA_HOST, 'SOLANA_HOST', { def: LOCAL_HOST });
+  const slotMs = integer(options.slotMs ?? env.SOLANA_SLOT_MS, 'SOLANA_SLOT_MS', { min: 0, max: 60_000, def: 400 });
+  const maxTransactions = integer(options.maxTransactions ?? env.SOLANA_MAX_TRANSACTIONS, 'SOLANA_MAX_TRANSACTIONS', { min: 1, max: 1_000_000, def: 5000 });
+  const logOpt = options.log ?? boolean(env.SOLANA_LOG, 'SOLANA_LOG', false);
   /** @type {(line: string) => void} */
   const log = typeof logOpt === 'function' ? logOpt : logOpt ? (line) => console.log(`[solana] ${line}`) : () => {};
 

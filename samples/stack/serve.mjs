@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
 import { startSolana } from '../solana/server.mjs';
+import { boolean, port as portSetting } from '../shared/env.mjs';
 import { localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from '../shared/ports.mjs';
 import { startAnvil } from './anvil.mjs';
 import { stackConfig } from './config-json.mjs';
@@ -49,13 +50,6 @@ export async function fundDevWallets(solana) {
   return addresses;
 }
 
-function portFrom(value, fallback, what) {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${what}: invalid port ${JSON.stringify(value)}`);
-  return n;
-}
-
 /**
  * Starts the whole local stack, each part on its default port of STACK.md (samples/shared/ports.mjs):
  * the two anvil chains (31337 and 1), the local Solana chain (HTTP, and WebSocket on the next port; the
@@ -77,14 +71,16 @@ function portFrom(value, fallback, what) {
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
   const log = opts.quiet ? () => {} : (...a) => console.log(...a);
-  /** An option, else its variable (PORT_ENV), else the default of STACK.md (PORTS). */
-  const portOf = (option, name) => portFrom(option ?? env[PORT_ENV[name]], PORTS[name], PORT_ENV[name]);
+  /** An option, else its variable (PORT_ENV), else the default of STACK.md (PORTS); checked by the shared reader. */
+  const portOf = (option, name) => portSetting(option ?? env[PORT_ENV[name]], PORT_ENV[name], PORTS[name]);
+  /** A flag of the environment (1/0, true/false, …), off by default. */
+  const flag = (name) => boolean(env[name], name, false);
   const port = portOf(opts.port, 'demo');
-  const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
+  const anvilPorts = STACK_CHAINS.map((c, i) => portSetting(opts.anvilPorts?.[i] ?? env[c.env], c.env, c.defaultPort));
   const relayPort = portOf(opts.relayPort, 'relay');
   const solanaPort = portOf(opts.solanaPort, 'solana');
   if (solanaPort === 65535) throw new Error('SOLANA_PORT: the WebSocket needs the next port; choose a port below 65535');
-  const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
+  const relayLog = opts.relayLog ?? flag('RELAY_LOG');
   const walletPort = portOf(opts.walletPort, 'wallet');
   const oidcPort = portOf(opts.oidcPort, 'oidc');
   const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
@@ -118,7 +114,7 @@ export async function startStack(opts = {}) {
         corsOrigins: port === 0 ? '*' : appOrigins,
         env,
         onrampSecret,
-        log: env.DATA_LOG === '1' ? (line) => console.log(`[data-service] ${line}`) : false,
+        log: flag('DATA_LOG') ? (line) => console.log(`[data-service] ${line}`) : false,
       });
       started.push(data);
       return data;
@@ -132,7 +128,7 @@ export async function startStack(opts = {}) {
         dataSecret: onrampSecret,
         redirectOrigins: localOrigins(port),
         env,
-        log: env.ONRAMP_LOG === '1' ? (line) => console.log(`[onramp] ${line}`) : false,
+        log: flag('ONRAMP_LOG') ? (line) => console.log(`[onramp] ${line}`) : false,
       });
       started.push(onramp);
       return onramp;
@@ -149,7 +145,7 @@ export async function startStack(opts = {}) {
         port: walletPort,
         devOidcPort: oidcPort,
         dataDir: walletDataDir,
-        log: env.WALLET_LOG === '1',
+        log: flag('WALLET_LOG'),
         projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: appOrigins }],
         chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: localUrl(anvilPorts[i]) })),
       });
