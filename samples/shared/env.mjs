@@ -135,7 +135,7 @@ const CHAIN_FORMS = '<chainId>=<rpcUrl>[,…] or a JSON array of { chainId, rpcU
 /**
  * The chain list of the stack's servers, in the format of /config.json (STACK.md):
  * `[{ chainId, rpcUrl, name?, …service fields }]`, as an array or its JSON text. The short form
- * `31337=http://127.0.0.1:8545,1=…` (documented by the data service and the on-ramp provider) is read
+ * `<chainId>=<rpcUrl>,…` (documented by the data service and the on-ramp provider) is read
  * here and nowhere else. Checks the fields every chain has (chainId, an http(s) rpcUrl, name) and that
  * each chain is listed once; other fields are returned as given, for the service to check.
  */
@@ -169,7 +169,7 @@ export function chainList(value, what, { max = 32, def } = {}) {
 }
 
 /**
- * The checkers bound to an environment: `readEnv(process.env).port('DATA_PORT', 8791)` reads the
+ * The checkers bound to an environment: `readEnv(process.env).port('DATA_PORT', PORTS.data)` reads the
  * variable and names it in the error.
  * @param {Record<string, string | undefined>} [env]
  */

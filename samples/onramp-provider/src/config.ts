@@ -1,9 +1,8 @@
 // The local payment provider's configuration: every option, its environment variable and its
 // default, validated. `resolveConfig(options, env)` takes, per option, the explicit option, else
-// its env variable, else the default, and throws OnrampConfigError naming the option or variable.
-// README.md has the same table for people; keep both in step.
-// A value that does not fit throws EnvError (../../shared/env.mjs); a combination that does not,
-// OnrampConfigError. Both are ConfigErrors.
+// its env variable, else the default, through the shared reader (../../shared/env.mjs): a value that
+// does not fit throws EnvError naming the option or variable; settings that do not fit together,
+// OnrampConfigError. Both are ConfigErrors. README.md has the same table for people; keep both in step.
 import { boolean, chainList, ConfigError, integer, list, string, url } from '../../shared/env.mjs';
 import { localOrigins, localUrl, PORTS, STACK_CHAINS } from '../../shared/ports.mjs';
 
