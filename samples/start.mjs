@@ -5,16 +5,17 @@
 // mobile wallet at /wallet/), prints every URL, and stops all of it on Ctrl-C.
 //   --no-install   never run `npm install`
 //   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
-// Env: PORT (demo, default 5173), ANVIL_PORT_1 (chain 31337, default 8545), ANVIL_PORT_2 (chain 1, default 8546),
-//      SOLANA_PORT (Solana JSON-RPC, default 8899; its WebSocket on the next port),
-//      RELAY_PORT (relay, default 8787), RELAY_LOG=1 (print the relay's per-method log),
-//      WALLET_PORT (wallet service, default 8790), WALLET_OIDC_PORT (local OpenID provider, default 8792),
+// Env (each port's default: samples/shared/ports.mjs, the table of STACK.md):
+//      PORT (demo), ANVIL_PORT_1 (chain 31337), ANVIL_PORT_2 (chain 1),
+//      SOLANA_PORT (Solana JSON-RPC; its WebSocket on the next port),
+//      RELAY_PORT (relay), RELAY_LOG=1 (print the relay's per-method log),
+//      WALLET_PORT (wallet service), WALLET_OIDC_PORT (local OpenID provider),
 //      WALLET_DATA_DIR (wallet service's database folder, default .cache/wallet-service; `:memory:` for none),
 //      WALLET_LOG=1 (print the wallet service's log).
-//      DATA_PORT (data service, default 8791), DATA_LOG=1 (its log), DATA_PGLITE_DIR (its PGlite folder,
+//      DATA_PORT (data service), DATA_LOG=1 (its log), DATA_PGLITE_DIR (its PGlite folder,
 //      default .cache/data-service/pglite; 'memory' or 'temp' for a throwaway one), DATABASE_URL (PostgreSQL instead).
-//      ONRAMP_PORT (local payment provider, default 8793), ONRAMP_LOG=1 (its log of payments).
-//      NEXT_APP_PORT (where the Next.js example runs, default 3000: the wallet and data services allow its origin).
+//      ONRAMP_PORT (local payment provider), ONRAMP_LOG=1 (its log of payments).
+//      NEXT_APP_PORT (where the Next.js example runs: the wallet and data services allow its origin).
 //      WALLET_RESEND_INTERVAL (the wallet service's resend window, s), DEMO_BUILD_DIR (a build shared by
 //      several stacks), LATCHKEY_STACK_PARENT_PID (tests: the stack stops when that process is gone).
 import { spawnSync } from 'node:child_process';

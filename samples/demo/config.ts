@@ -1,3 +1,5 @@
+import { localUrl, PORTS } from '../shared/ports.mjs';
+
 /** What the demo server tells the page at /config.json. */
 export interface DemoChain {
   readonly chainId: number;
@@ -84,7 +86,7 @@ export async function loadConfig(): Promise<DemoConfig> {
 export const DEV_WALLET_CHAIN_ID = 31337;
 
 /** The relay the stack runs when /config.json names none (`npm start` serves it there). */
-export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8787';
+export const DEFAULT_RELAY_URL = localUrl(PORTS.relay, 'ws');
 
 /**
  * The WalletConnect relay for the page: `?relay=ws://…` (tests start their own),

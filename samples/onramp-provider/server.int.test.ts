@@ -78,7 +78,7 @@ describe('configuration', () => {
     [{ ...base, funderKey: undefined }, /ONRAMP_FUNDER_KEY: required/],
     [{ ...base, funderKey: '0x12' }, /funderKey: expected 0x and 64 hex digits/],
     [{ ...base, chains: [] }, /expected 1 to 16 chains/],
-    [{ ...base, chains: [{ chainId: 0, rpcUrl: 'http://x' }] }, /invalid chain id/],
+    [{ ...base, chains: [{ chainId: 0, rpcUrl: 'http://x' }] }, /^chains\[0\]\.chainId: expected an integer of at least 1, got 0$/],
     [{ ...base, chains: [{ chainId: 5, rpcUrl: 'file:///etc/passwd' }] }, /http\(s\) URL/],
     [{ ...base, dataServiceUrl: 'http://127.0.0.1:8791' }, /set both/],
     [{ ...base, redirectOrigins: ['http://a.test/path'] }, /is not an origin/],

@@ -1,14 +1,17 @@
 // The relay's configuration: every option, its environment variable and its default, validated.
 //
 // `resolveConfig(options, env)` merges, per option: the explicit option, else its env variable, else
-// the default, and throws RelayConfigError (naming the option or variable) for anything that is not
-// a valid value. README.md has the same table for people; keep both in step.
+// the default. Both go through the shared reader (../shared/env.mjs): a value that is not valid throws
+// EnvError naming the option or variable; settings that do not fit together throw RelayConfigError.
+// Both are ConfigErrors. README.md has the same table for people; keep both in step.
+import { boolean, ConfigError, integer, list, port, string } from '../shared/env.mjs';
+import { PORTS } from '../shared/ports.mjs';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** Thrown for an invalid option or environment variable. */
-export class RelayConfigError extends Error {
+/** Thrown for settings that do not fit together (one invalid value throws EnvError). */
+export class RelayConfigError extends ConfigError {
   /** @param {string} message */
   constructor(message) {
     super(message);
@@ -24,7 +27,7 @@ export class RelayConfigError extends Error {
 /** @type {Record<string, Spec>} */
 export const SPECS = {
   // network
-  port: { env: 'RELAY_PORT', kind: 'port', def: 8787 },
+  port: { env: 'RELAY_PORT', kind: 'port', def: PORTS.relay },
   host: { env: 'RELAY_HOST', kind: 'host', def: '127.0.0.1' },
   trustProxy: { env: 'RELAY_TRUST_PROXY', kind: 'bool', def: false },
   pingIntervalMs: { env: 'RELAY_PING_INTERVAL_MS', kind: 'int', def: 30_000, min: 10 },
@@ -95,45 +98,22 @@ export const SPECS = {
  * @property {number} sweepIntervalMs
  */
 
-const TRUE = new Set(['1', 'true', 'yes', 'on']);
-const FALSE = new Set(['0', 'false', 'no', 'off']);
-
-/** @param {string} raw @param {Spec} spec @param {string} name */
-function parseEnv(raw, spec, name) {
-  const text = raw.trim();
-  switch (spec.kind) {
-    case 'bool':
-      if (TRUE.has(text.toLowerCase())) return true;
-      if (FALSE.has(text.toLowerCase())) return false;
-      throw new RelayConfigError(`${name} must be 1 or 0 (got ${JSON.stringify(raw)})`);
-    case 'list':
-      return text ? text.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    case 'host':
-      return text;
-    default:
-      if (!/^\d+$/.test(text)) throw new RelayConfigError(`${name} must be a whole number (got ${JSON.stringify(raw)})`);
-      return Number(text);
-  }
-}
-
-/** @param {unknown} value @param {Spec} spec @param {string} name */
-function check(value, spec, name) {
+/**
+ * One setting, from an explicit option or its variable's text (the same checks for both).
+ * @param {unknown} value @param {Spec} spec @param {string} name
+ */
+function read(value, spec, name) {
   switch (spec.kind) {
     case 'port':
-      if (!Number.isInteger(value) || /** @type {number} */ (value) < 0 || /** @type {number} */ (value) > 65535) throw new RelayConfigError(`Invalid relay port: ${name} must be 0–65535 (got ${String(value)})`);
-      return value;
+      return port(value, name);
     case 'int':
-      if (!Number.isSafeInteger(value) || /** @type {number} */ (value) < (spec.min ?? 0)) throw new RelayConfigError(`${name} must be a whole number ≥ ${spec.min ?? 0} (got ${String(value)})`);
-      return value;
+      return integer(value, name, { min: spec.min ?? 0 });
     case 'bool':
-      if (typeof value !== 'boolean') throw new RelayConfigError(`${name} must be true or false (got ${String(value)})`);
-      return value;
+      return boolean(value, name);
     case 'host':
-      if (typeof value !== 'string' || value.length === 0 || value.length > 255) throw new RelayConfigError(`${name} must be a host name or address`);
-      return value;
+      return string(typeof value === 'string' ? value.trim() : value, name, { pattern: /^[^\s]{1,255}$/, expected: 'a host name or address' });
     case 'list':
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.length > 0)) throw new RelayConfigError(`${name} must be a list of non-empty strings`);
-      return [...value];
+      return list(value, name, []);
     default:
       throw new RelayConfigError(`unknown kind for ${name}`);
   }
@@ -151,10 +131,8 @@ export function resolveConfig(options = {}, env = {}) {
   const out = {};
   for (const [key, spec] of Object.entries(SPECS)) {
     const explicit = options[key];
-    const raw = env[spec.env];
-    if (explicit !== undefined) out[key] = check(explicit, spec, key);
-    else if (raw !== undefined && raw !== '') out[key] = check(parseEnv(raw, spec, spec.env), spec, spec.env);
-    else out[key] = spec.kind === 'list' ? [.../** @type {string[]} */ (spec.def)] : spec.def;
+    const value = explicit !== undefined ? read(explicit, spec, key) : read(env[spec.env], spec, spec.env);
+    out[key] = value !== undefined ? value : spec.kind === 'list' ? [.../** @type {string[]} */ (spec.def)] : spec.def;
   }
   const config = /** @type {RelayConfig} */ (/** @type {unknown} */ (out));
   if (config.maxBufferedBytesTotal < config.maxBufferedBytes) throw new RelayConfigError('maxBufferedBytesTotal must be at least maxBufferedBytes');

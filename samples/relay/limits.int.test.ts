@@ -226,6 +226,6 @@ describe('relay limits', () => {
   it('refuses to start with an invalid limit, naming the variable', () => {
     const run = spawnSync(process.execPath, [join(__dirname, 'server.mjs')], { env: { ...process.env, RELAY_PORT: '0', RELAY_MAX_SOCKETS: 'lots' }, encoding: 'utf8', timeout: 10_000 });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('[relay] invalid configuration: RELAY_MAX_SOCKETS must be a whole number');
+    expect(run.stderr).toContain('[relay] invalid configuration: RELAY_MAX_SOCKETS: expected an integer of at least 1, got "lots"');
   });
 });

@@ -6,7 +6,7 @@ export declare const TAG_SESSION_SETTLE: 1102;
 
 /** The resolved configuration (every option, after env variables and defaults). */
 export interface RelayConfig {
-  /** TCP port; env RELAY_PORT; default 8787. 0 picks a free port. */
+  /** TCP port; env RELAY_PORT; default PORTS.relay of ../shared/ports.mjs. 0 picks a free port. */
   port: number;
   /** env RELAY_HOST; default '127.0.0.1'. */
   host: string;
@@ -141,12 +141,15 @@ export interface Relay {
   stats(): RelayStats;
 }
 
-/** An invalid option or RELAY_* environment variable. */
-export declare class RelayConfigError extends Error {}
+/** An invalid option or RELAY_* environment variable: a ConfigError (EnvError for one bad value). */
+export { ConfigError, EnvError } from '../shared/env.mjs';
+import type { ConfigError } from '../shared/env.mjs';
+/** Settings that do not fit together; one invalid value throws EnvError (both are ConfigErrors). */
+export declare class RelayConfigError extends ConfigError {}
 /** A connection token that does not verify; `reason` is a fixed text. */
 export declare class AuthError extends Error {
   readonly reason: string;
 }
 
-/** Starts a relay; resolves once it listens. Throws RelayConfigError for an invalid option. */
+/** Starts a relay; resolves once it listens. Throws a ConfigError (EnvError, RelayConfigError) for an invalid option or variable. */
 export declare function startRelay(options?: RelayOptions): Promise<Relay>;

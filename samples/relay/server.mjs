@@ -34,7 +34,8 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { WebSocketServer, WebSocket } from 'ws';
 import { AuthError, verifyRelayJwt } from './auth.mjs';
-import { RelayConfigError, SPECS, resolveConfig } from './config.mjs';
+import { ConfigError } from '../shared/env.mjs';
+import { SPECS, resolveConfig } from './config.mjs';
 import { Hub, TICK_MS } from './hub.mjs';
 import { createFront, refuse } from './front.mjs';
 import { AddressCounter, TokenBucket, clientAddress, tokensFor } from './limits.mjs';
@@ -45,6 +46,7 @@ import { MessageStore } from './store.mjs';
 
 export { TAG_SESSION_PROPOSE, TAG_SESSION_PROPOSE_RESPONSE, TAG_SESSION_SETTLE } from './protocol.mjs';
 export { RelayConfigError } from './config.mjs';
+export { ConfigError, EnvError } from '../shared/env.mjs';
 export { AuthError } from './auth.mjs';
 
 /**
@@ -376,7 +378,7 @@ if (isMain) {
     process.once('SIGTERM', shutdown);
   } catch (err) {
     const e = /** @type {NodeJS.ErrnoException} */ (err);
-    if (e instanceof RelayConfigError) console.error(`[relay] invalid configuration: ${e.message}`);
+    if (e instanceof ConfigError) console.error(`[relay] invalid configuration: ${e.message}`);
     else console.error(e.code === 'EADDRINUSE' ? `[relay] port already in use: ${e.message}. Set RELAY_PORT to another port.` : `[relay] could not start: ${e.message}`);
     process.exit(1);
   }

@@ -1,4 +1,5 @@
 // Types of server.mjs for TypeScript callers (the repository's tsconfig has no allowJs).
+import type { PORTS } from '../shared/ports.mjs';
 
 /** sha256("latchkey local solana genesis v1") in base58: fixed, so the network id never changes. */
 export declare const GENESIS_HASH: string;
@@ -7,12 +8,13 @@ export declare const CAIP_NETWORK_ID: string;
 /** The faucet account that pays airdrops. */
 export declare const FAUCET_ADDRESS: string;
 export declare const LAMPORTS_PER_SOL: bigint;
-export declare const DEFAULT_SOLANA_PORT: 8899;
+/** The default HTTP port: PORTS.solana of ../shared/ports.mjs (STACK.md). */
+export declare const DEFAULT_SOLANA_PORT: (typeof PORTS)['solana'];
 /** The HTTP JSON-RPC methods this node answers. */
 export declare const METHOD_NAMES: readonly string[];
 
 export interface SolanaOptions {
-  /** HTTP port; default env SOLANA_PORT, else 8899. 0 picks a free port. */
+  /** HTTP port; default env SOLANA_PORT, else DEFAULT_SOLANA_PORT. 0 picks a free port. */
   port?: number;
   /** WebSocket port; default env SOLANA_WS_PORT, else port + 1 (where @solana/web3.js looks); 0 when port is 0. */
   wsPort?: number;

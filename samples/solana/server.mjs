@@ -3,7 +3,7 @@
 // WebSocket, in front of litesvm (the Solana runtime, in-process). See README.md.
 //
 //   node samples/solana/server.mjs [--json]
-//   Env: SOLANA_PORT (HTTP, default 8899), SOLANA_WS_PORT (default SOLANA_PORT + 1, where
+//   Env: SOLANA_PORT (HTTP, default PORTS.solana of ../shared/ports.mjs), SOLANA_WS_PORT (default SOLANA_PORT + 1, where
 //        @solana/web3.js looks), SOLANA_HOST (127.0.0.1), SOLANA_SLOT_MS (400),
 //        SOLANA_MAX_TRANSACTIONS (5000), SOLANA_LOG=1 (one line per request).
 //   --json prints `LATCHKEY_SOLANA {"rpcUrl":…,"wsUrl":…,"caipNetworkId":…}` once listening.
@@ -13,10 +13,13 @@ import { ErrorCode, RpcError, base58, isObject, short, stringify } from './codec
 import { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, LocalChain } from './chain.mjs';
 import { PubSub } from './pubsub.mjs';
 import { METHOD_NAMES, methods } from './rpc.mjs';
+import { boolean, integer, port as portSetting, string } from '../shared/env.mjs';
+import { LOCAL_HOST, PORTS } from '../shared/ports.mjs';
 
 export { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, METHOD_NAMES };
 
-export const DEFAULT_SOLANA_PORT = 8899;
+/** The default HTTP port (STACK.md); the WebSocket's is the next one. */
+export const DEFAULT_SOLANA_PORT = PORTS.solana;
 /** Largest HTTP request body, as the Agave RPC (50 KiB). */
 const MAX_BODY_BYTES = 50 * 1024;
 const MAX_BATCH = 100;
@@ -31,7 +34,7 @@ const CORS_HEADERS = {
 
 /**
  * @typedef {object} SolanaOptions
- * @property {number} [port] HTTP port; default env SOLANA_PORT, else 8899; 0 picks a free port
+ * @property {number} [port] HTTP port; default env SOLANA_PORT, else DEFAULT_SOLANA_PORT; 0 picks a free port
  * @property {number} [wsPort] WebSocket port; default env SOLANA_WS_PORT, else port + 1 (0 when port is 0)
  * @property {string} [host] default '127.0.0.1'
  * @property {number} [slotMs] slot duration in ms, default 400; 0 stops the clock
@@ -41,28 +44,18 @@ const CORS_HEADERS = {
  */
 
 /**
- * @param {unknown} value @param {number} fallback @param {string} what
- * @returns {number}
- */
-function intFrom(value, fallback, what, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${what}: invalid value ${JSON.stringify(value)} (expected an integer from ${min} to ${max})`);
-  return n;
-}
-
-/**
  * Starts the chain and its two servers. Resolves once both listen.
  * @param {SolanaOptions} [options]
  */
 export async function startSolana(options = {}) {
   const env = process.env;
-  const port = intFrom(options.port ?? env.SOLANA_PORT, DEFAULT_SOLANA_PORT, 'SOLANA_PORT', { max: 65535 });
-  const wsPort = intFrom(options.wsPort ?? env.SOLANA_WS_PORT, port === 0 ? 0 : port + 1, 'SOLANA_WS_PORT', { max: 65535 });
-  const host = options.host ?? env.SOLANA_HOST ?? '127.0.0.1';
-  const slotMs = intFrom(options.slotMs ?? env.SOLANA_SLOT_MS, 400, 'SOLANA_SLOT_MS', { max: 60_000 });
-  const maxTransactions = intFrom(options.maxTransactions ?? env.SOLANA_MAX_TRANSACTIONS, 5000, 'SOLANA_MAX_TRANSACTIONS', { min: 1, max: 1_000_000 });
-  const logOpt = options.log ?? env.SOLANA_LOG === '1';
+  // options win over variables; both go through the shared reader (../shared/env.mjs)
+  const port = portSetting(options.port ?? env.SOLANA_PORT, 'SOLANA_PORT', DEFAULT_SOLANA_PORT);
+  const wsPort = portSetting(options.wsPort ?? env.SOLANA_WS_PORT, 'SOLANA_WS_PORT', port === 0 ? 0 : port + 1);
+  const host = string(options.host ?? env.SOLANA_HOST, 'SOLANA_HOST', { def: LOCAL_HOST });
+  const slotMs = integer(options.slotMs ?? env.SOLANA_SLOT_MS, 'SOLANA_SLOT_MS', { min: 0, max: 60_000, def: 400 });
+  const maxTransactions = integer(options.maxTransactions ?? env.SOLANA_MAX_TRANSACTIONS, 'SOLANA_MAX_TRANSACTIONS', { min: 1, max: 1_000_000, def: 5000 });
+  const logOpt = options.log ?? boolean(env.SOLANA_LOG, 'SOLANA_LOG', false);
   /** @type {(line: string) => void} */
   const log = typeof logOpt === 'function' ? logOpt : logOpt ? (line) => console.log(`[solana] ${line}`) : () => {};
 

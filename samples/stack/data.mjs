@@ -8,8 +8,6 @@ import { DATA_CACHE_DIR, startDataService } from '../data-service/server.mjs';
 import { loadTs, REPO_ROOT } from './load-ts.mjs';
 import { nodeRpc } from './rpc.mjs';
 
-/** The data service's default port (env DATA_PORT). */
-export const DEFAULT_DATA_PORT = 8791;
 /** The chain the dev contracts live on. */
 export const DEV_CHAIN_ID = 31337;
 /** Static USD prices of the dev stack (the README of the data service explains DATA_PRICES). */

@@ -6,8 +6,6 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { bytesToHex } from 'viem';
 import { loadTs } from './load-ts.mjs';
 
-/** The provider's default port (env ONRAMP_PORT). */
-export const DEFAULT_ONRAMP_PORT = 8793;
 /** anvil's PUBLIC dev mnemonic (samples/dev-wallet/keys.ts): development only. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 /** The dev account that pays buyers in the stack. */

@@ -10,12 +10,14 @@ import { join, resolve } from 'node:path';
 import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
 import { startSolana } from '../solana/server.mjs';
+import { boolean, port as portSetting } from '../shared/env.mjs';
+import { localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from '../shared/ports.mjs';
 import { startAnvil } from './anvil.mjs';
 import { stackConfig } from './config-json.mjs';
 import { walletCsp } from './csp.mjs';
-import { DEFAULT_DATA_PORT, startStackDataService } from './data.mjs';
+import { startStackDataService } from './data.mjs';
 import { buildDemo } from './demo-build.mjs';
-import { DEFAULT_ONRAMP_PORT, startStackOnramp } from './onramp.mjs';
+import { startStackOnramp } from './onramp.mjs';
 import { DEV_ACCOUNTS_FILE, REPO_ROOT } from './paths.mjs';
 import { sharedBuild } from './shared-build.mjs';
 import { startServer } from './static-server.mjs';
@@ -27,25 +29,11 @@ export { buildWallet } from './wallet-build.mjs';
 export { strictDemoCsp, walletCsp } from './csp.mjs';
 export { startServer } from './static-server.mjs';
 
-/** The two chains of the local stack: ids, names and default ports. */
-export const STACK_CHAINS = [
-  { chainId: 31337, name: 'Anvil', defaultPort: 8545, env: 'ANVIL_PORT_1' },
-  { chainId: 1, name: 'Ethereum (local)', defaultPort: 8546, env: 'ANVIL_PORT_2' },
-];
+/** The two chains of the local stack: ids, names, default ports and their variables (samples/shared/ports.mjs). */
+export { STACK_CHAINS };
 
-/** The local WalletConnect relay's default port (env RELAY_PORT). */
-export const DEFAULT_RELAY_PORT = 8787;
-
-/** The embedded-wallet service's default port (env WALLET_PORT) and its local OpenID provider's (env WALLET_OIDC_PORT). */
-export const DEFAULT_WALLET_PORT = 8790;
-/** Where the Next.js example (samples/next-app) runs by default (env NEXT_APP_PORT): the wallet and data services allow its origin. */
-export const DEFAULT_NEXT_APP_PORT = 3000;
-export const DEFAULT_OIDC_PORT = 8792;
 /** The projectId the demo uses; the stack's wallet service allows it on the demo's origins. */
 export const DEMO_PROJECT_ID = 'latchkey-demo';
-
-/** The local Solana chain's default HTTP port (env SOLANA_PORT); its WebSocket listens on the next port. */
-export const DEFAULT_SOLANA_PORT = 8899;
 
 /** What each dev wallet's Solana account gets at start (lamports): 100 SOL. */
 export const DEV_WALLET_SOLANA_FUNDING = 100_000_000_000n;
@@ -62,24 +50,17 @@ export async function fundDevWallets(solana) {
   return addresses;
 }
 
-function portFrom(value, fallback, what) {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${what}: invalid port ${JSON.stringify(value)}`);
-  return n;
-}
-
 /**
- * Starts the whole local stack: anvil chain 31337 (port 8545), anvil chain 1 (port 8546),
- * the local Solana chain (HTTP 8899, WebSocket 8900; the dev wallets' Solana accounts funded),
- * the local WalletConnect relay (port 8787), the embedded-wallet service in dev mode (port 8790,
- * with /dev/mailbox and a local OpenID provider on port 8792), the data service (port 8791; it deploys
- * the dev contracts and a Uniswap V2 exchange on chain 31337 and indexes both chains), the local payment provider (port 8793;
- * it pays buyers from anvil's dev account 7 and reports purchases to the data service) and the demo
- * server (port 5173), which also serves the sample mobile wallet at /wallet/.
+ * Starts the whole local stack, each part on its default port of STACK.md (samples/shared/ports.mjs):
+ * the two anvil chains (31337 and 1), the local Solana chain (HTTP, and WebSocket on the next port; the
+ * dev wallets' Solana accounts funded), the local WalletConnect relay, the embedded-wallet service in dev
+ * mode (with /dev/mailbox and a local OpenID provider), the data service (it deploys the dev contracts
+ * and a Uniswap V2 exchange on chain 31337 and indexes both chains), the local payment provider (it pays
+ * buyers from anvil's dev account 7 and reports purchases to the data service) and the demo server,
+ * which also serves the sample mobile wallet at /wallet/.
  * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
  * WALLET_OIDC_PORT, DATA_PORT, ONRAMP_PORT, NEXT_APP_PORT (the Next.js example's port, whose origin the wallet
- * and data services allow, default 3000); RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
+ * and data services allow); RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
  * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
  * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
  * service's database; ONRAMP_LOG=1 logs the payments; DATA_ONRAMP_SECRET is the secret the provider reports
@@ -90,20 +71,24 @@ function portFrom(value, fallback, what) {
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
   const log = opts.quiet ? () => {} : (...a) => console.log(...a);
-  const port = portFrom(opts.port ?? env.PORT, 5173, 'PORT');
-  const anvilPorts = STACK_CHAINS.map((c, i) => portFrom(opts.anvilPorts?.[i] ?? env[c.env], c.defaultPort, c.env));
-  const relayPort = portFrom(opts.relayPort ?? env.RELAY_PORT, DEFAULT_RELAY_PORT, 'RELAY_PORT');
-  const solanaPort = portFrom(opts.solanaPort ?? env.SOLANA_PORT, DEFAULT_SOLANA_PORT, 'SOLANA_PORT');
+  /** An option, else its variable (PORT_ENV), else the default of STACK.md (PORTS); checked by the shared reader. */
+  const portOf = (option, name) => portSetting(option ?? env[PORT_ENV[name]], PORT_ENV[name], PORTS[name]);
+  /** A flag of the environment (1/0, true/false, …), off by default. */
+  const flag = (name) => boolean(env[name], name, false);
+  const port = portOf(opts.port, 'demo');
+  const anvilPorts = STACK_CHAINS.map((c, i) => portSetting(opts.anvilPorts?.[i] ?? env[c.env], c.env, c.defaultPort));
+  const relayPort = portOf(opts.relayPort, 'relay');
+  const solanaPort = portOf(opts.solanaPort, 'solana');
   if (solanaPort === 65535) throw new Error('SOLANA_PORT: the WebSocket needs the next port; choose a port below 65535');
-  const relayLog = opts.relayLog ?? env.RELAY_LOG === '1';
-  const walletPort = portFrom(opts.walletPort ?? env.WALLET_PORT, DEFAULT_WALLET_PORT, 'WALLET_PORT');
-  const oidcPort = portFrom(opts.oidcPort ?? env.WALLET_OIDC_PORT, DEFAULT_OIDC_PORT, 'WALLET_OIDC_PORT');
+  const relayLog = opts.relayLog ?? flag('RELAY_LOG');
+  const walletPort = portOf(opts.walletPort, 'wallet');
+  const oidcPort = portOf(opts.oidcPort, 'oidc');
   const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
-  const dataPort = portFrom(opts.dataPort ?? env.DATA_PORT, DEFAULT_DATA_PORT, 'DATA_PORT');
-  const onrampPort = portFrom(opts.onrampPort ?? env.ONRAMP_PORT, DEFAULT_ONRAMP_PORT, 'ONRAMP_PORT');
+  const dataPort = portOf(opts.dataPort, 'data');
+  const onrampPort = portOf(opts.onrampPort, 'onramp');
   // The apps the local services serve: the demo, and the Next.js example (samples/next-app, `next start` on NEXT_APP_PORT).
-  const nextAppPort = portFrom(opts.nextAppPort ?? env.NEXT_APP_PORT, DEFAULT_NEXT_APP_PORT, 'NEXT_APP_PORT');
-  const appOrigins = [port, nextAppPort].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]);
+  const nextAppPort = portOf(opts.nextAppPort, 'nextApp');
+  const appOrigins = [port, nextAppPort].flatMap(localOrigins);
   // the data service accepts purchases from the local payment provider with this secret
   const onrampSecret = env.DATA_ONRAMP_SECRET || randomBytes(24).toString('base64url');
 
@@ -129,7 +114,7 @@ export async function startStack(opts = {}) {
         corsOrigins: port === 0 ? '*' : appOrigins,
         env,
         onrampSecret,
-        log: env.DATA_LOG === '1' ? (line) => console.log(`[data-service] ${line}`) : false,
+        log: flag('DATA_LOG') ? (line) => console.log(`[data-service] ${line}`) : false,
       });
       started.push(data);
       return data;
@@ -141,9 +126,9 @@ export async function startStack(opts = {}) {
         chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: nodes[i].url })),
         dataServiceUrl: data.url,
         dataSecret: onrampSecret,
-        redirectOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+        redirectOrigins: localOrigins(port),
         env,
-        log: env.ONRAMP_LOG === '1' ? (line) => console.log(`[onramp] ${line}`) : false,
+        log: flag('ONRAMP_LOG') ? (line) => console.log(`[onramp] ${line}`) : false,
       });
       started.push(onramp);
       return onramp;
@@ -160,9 +145,9 @@ export async function startStack(opts = {}) {
         port: walletPort,
         devOidcPort: oidcPort,
         dataDir: walletDataDir,
-        log: env.WALLET_LOG === '1',
+        log: flag('WALLET_LOG'),
         projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: appOrigins }],
-        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: `http://127.0.0.1:${anvilPorts[i]}` })),
+        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: localUrl(anvilPorts[i]) })),
       });
       started.push({ stop: () => service.stop() });
       return service;

@@ -57,7 +57,7 @@ describe('configuration', () => {
 
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ ...base, WALLET_PROJECTS: '[{"projectId":"p","origins":["https://a.example/"]}]' })).toThrow(/WALLET_PROJECTS at 0\.origins\.0: must be an origin/);
-    expect(() => loadConfig({ ...base, WALLET_CHAINS: 'nope' })).toThrow('WALLET_CHAINS: not valid JSON');
+    expect(() => loadConfig({ ...base, WALLET_CHAINS: 'nope' })).toThrow('WALLET_CHAINS: expected <chainId>=<rpcUrl>[,…] or a JSON array of { chainId, rpcUrl, name? }, got "nope"');
     expect(() => loadConfig({ ...base, WALLET_PORT: 'x' })).toThrow('WALLET_PORT: expected an integer');
     expect(() => loadConfig({ ...base, WALLET_DEV_MAILBOX: '1' })).toThrow(/needs WALLET_DEV=1/);
   });

@@ -51,10 +51,10 @@ describe('configuration', () => {
 
   it.each([
     [{ port: 70000 }, 'port (DATA_PORT)'],
-    [{ chains: [] }, 'at least one chain'],
-    [{ chains: [{ chainId: 1, rpcUrl: 'ws://x' }] }, 'chains[0].rpcUrl: expected http or https, got ws:'],
-    [{ chains: [{ chainId: 1, rpcUrl: 'http://x', wsUrl: 'http://x' }] }, 'chains[0].wsUrl: expected ws or wss, got http:'],
-    [{ chains: [{ chainId: 1, rpcUrl: 'http://a' }, { chainId: 1, rpcUrl: 'http://b' }] }, 'listed twice'],
+    [{ chains: [] }, 'chains: expected 1 to 32 chains, got 0'],
+    [{ chains: [{ chainId: 1, rpcUrl: 'ws://x' }] }, 'chains[0].rpcUrl: expected an http(s) URL, got "ws://x"'],
+    [{ chains: [{ chainId: 1, rpcUrl: 'http://x', wsUrl: 'http://x' }] }, 'chains[0].wsUrl: expected a ws(s) URL, got "http://x"'],
+    [{ chains: [{ chainId: 1, rpcUrl: 'http://a' }, { chainId: 1, rpcUrl: 'http://b' }] }, 'chains: expected each chain once, got "chain 1 twice"'],
     [{ databaseUrl: 'mysql://x' }, 'DATABASE_URL'],
     [{ role: 'boss' as never }, 'DATA_ROLE'],
     [{ projectIds: ['a b'] }, 'DATA_PROJECT_IDS'],
@@ -72,7 +72,7 @@ describe('configuration', () => {
 
   it('refuses a malformed DATA_CHAINS and DATA_PRICES', () => {
     expect(() => parseChainsEnv('31337:http://x')).toThrow('expected <chainId>=<rpcUrl>');
-    expect(() => optionsFromEnv({ DATA_PRICES: '{' })).toThrow('DATA_PRICES: not valid JSON');
+    expect(() => optionsFromEnv({ DATA_PRICES: '{' })).toThrow('DATA_PRICES: expected valid JSON');
   });
 
   it('takes Uniswap V2 exchanges on configured chains (DATA_EXCHANGES), one per chain, with valid addresses', () => {
@@ -84,6 +84,6 @@ describe('configuration', () => {
     expect(() => resolve({ exchanges: [ex, ex] })).toThrow('chain 31337 has two exchanges');
     expect(() => resolve({ exchanges: [{ ...ex, router: '0x123' }] })).toThrow('exchanges[0] (DATA_EXCHANGES).router: expected a 0x-prefixed 20-byte address');
     expect(() => resolve({ exchanges: {} as never })).toThrow(ConfigError);
-    expect(() => optionsFromEnv({ DATA_EXCHANGES: '[' })).toThrow('DATA_EXCHANGES: not valid JSON');
+    expect(() => optionsFromEnv({ DATA_EXCHANGES: '[' })).toThrow('DATA_EXCHANGES: expected valid JSON');
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Configuration of the data service: programmatic options (startDataService) or environment
- * variables (server.mjs). Everything is validated here; an invalid value stops the start with a
- * ConfigError naming the variable. The README's configuration table lists every entry.
+ * variables (server.mjs), read by the shared reader (samples/shared/env.mjs). Everything is validated
+ * here; an invalid value stops the start with a ConfigError (EnvError for one bad value) naming the variable. The README's configuration table lists every entry.
  */
+import { chainList, readEnv, type ListedChain } from '../../shared/env.mjs';
+import { defaultStackChains, localOrigins, PORTS } from '../../shared/ports.mjs';
 import { httpUrl, int, urlOf } from './configValues';
 import { ConfigError } from './errors';
 
@@ -120,8 +122,9 @@ export interface DataServiceOptions {
 
 export const DEFAULTS = {
   host: '127.0.0.1',
-  port: 8791,
-  corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+  port: PORTS.data,
+  /** The demo's origins. */
+  corsOrigins: localOrigins(PORTS.demo),
   nameZones: ['latchkey.id', 'reown.id'],
   nameMaxAgeS: 300,
   nameFutureSkewS: 30,
@@ -147,9 +150,10 @@ const ZONE = /^[a-z0-9-]{1,63}\.[a-z]{2,24}$/;
 const PROVIDER = /^[a-z0-9-]{1,32}$/;
 const ASSET_KEY = /^(?:eip155:[1-9][0-9]{0,15}|\*):(?:native|0x[0-9a-f]{40})$/;
 
-function chain(c: Partial<ChainConfig> & { chainId: number; rpcUrl: string }, i: number): ChainConfig {
+/** One chain of the list chainList checked (chainId, rpcUrl, name): the data service's own fields. */
+function chain(c: ListedChain & Partial<ChainConfig>, i: number): ChainConfig {
   const what = `chains[${i}]`;
-  const chainId = int(c.chainId, `${what}.chainId`, 1, Number.MAX_SAFE_INTEGER);
+  const chainId = c.chainId;
   const text = (v: unknown, d: string, f: string) => {
     if (v === undefined) return d;
     if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw new ConfigError(`${what}.${f}: expected 1-64 characters`);
@@ -173,15 +177,9 @@ export function resolveConfig(options: DataServiceOptions & { defaultCacheDir: s
   const host = options.host ?? DEFAULTS.host;
   if (!/^[A-Za-z0-9.:-]{1,253}$/.test(host)) throw new ConfigError(`host: invalid ${JSON.stringify(host)}`);
   const port = int(options.port ?? DEFAULTS.port, 'port (DATA_PORT)', 0, 65535);
-  const chainsIn = options.chains ?? [];
-  if (chainsIn.length === 0) throw new ConfigError('chains (DATA_CHAINS): at least one chain is needed');
-  if (chainsIn.length > 32) throw new ConfigError('chains (DATA_CHAINS): at most 32 chains');
-  const chains = chainsIn.map(chain);
-  const ids = new Set<number>();
-  for (const c of chains) {
-    if (ids.has(c.chainId)) throw new ConfigError(`chains: chain ${c.chainId} is listed twice`);
-    ids.add(c.chainId);
-  }
+  // the chain list of the stack (samples/shared/env.mjs): 1 to 32 chains, each once
+  const chains = chainList(options.chains ?? [], 'chains', { max: 32 })!.map(chain);
+  const ids = new Set(chains.map((c) => c.chainId));
   let database: DatabaseConfig;
   if (options.databaseUrl) {
     if (!/^postgres(?:ql)?:\/\//.test(options.databaseUrl)) throw new ConfigError('DATABASE_URL: expected postgres://…');
@@ -301,45 +299,22 @@ export function resolveConfig(options: DataServiceOptions & { defaultCacheDir: s
   };
 }
 
-const list = (v: string | undefined) =>
-  v === undefined || v.trim() === '' ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean);
-
-function json<T>(v: string | undefined, what: string): T | undefined {
-  if (v === undefined || v.trim() === '') return undefined;
-  try {
-    return JSON.parse(v) as T;
-  } catch {
-    throw new ConfigError(`${what}: not valid JSON`);
-  }
-}
-
 /**
- * DATA_CHAINS: a JSON array of {chainId, rpcUrl, name?, nativeSymbol?, …}, or the short form
- * `31337=http://127.0.0.1:8545,1=http://127.0.0.1:8546`.
+ * DATA_CHAINS: the chain list of the stack's servers (samples/shared/env.mjs): a JSON array of
+ * {chainId, rpcUrl, name?, nativeSymbol?, …}, or the short form `<chainId>=<rpcUrl>,…`.
  */
 export function parseChainsEnv(v: string | undefined): DataServiceOptions['chains'] {
-  if (v === undefined || v.trim() === '') return undefined;
-  if (v.trim().startsWith('[')) {
-    const arr = json<unknown>(v, 'DATA_CHAINS');
-    if (!Array.isArray(arr)) throw new ConfigError('DATA_CHAINS: expected a JSON array');
-    return arr as DataServiceOptions['chains'];
-  }
-  return v.split(',').map((part) => {
-    const m = /^\s*([0-9]+)\s*=\s*(\S+)\s*$/.exec(part);
-    if (!m) throw new ConfigError(`DATA_CHAINS: expected <chainId>=<rpcUrl>, got ${JSON.stringify(part)}`);
-    return { chainId: Number(m[1]), rpcUrl: m[2]! };
-  });
+  return chainList(v, 'DATA_CHAINS', { max: 32 }) as DataServiceOptions['chains'];
 }
 
-/** The chains of `npm start`: anvil 31337 on 8545 and anvil 1 on 8546. */
-export const DEFAULT_CHAINS = [
-  { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', name: 'Anvil' },
-  { chainId: 1, rpcUrl: 'http://127.0.0.1:8546', name: 'Ethereum (local)' },
-] as const;
+/** The chains of `npm start` at their default ports (samples/shared/ports.mjs). */
+export const DEFAULT_CHAINS = defaultStackChains();
 
-/** Options from environment variables (see the README's table). */
+/** Options from environment variables (see the README's table), read by the shared reader (samples/shared/env.mjs). */
 export function optionsFromEnv(env: Record<string, string | undefined>): DataServiceOptions {
-  const num = (k: string) => (env[k] === undefined || env[k] === '' ? undefined : Number(env[k]));
+  const read = readEnv(env);
+  // ranges are checked by resolveConfig, for options and variables alike
+  const num = (k: string) => read.integer(k);
   const limits: Partial<Limits> = {};
   const setLimit = (k: keyof Limits, e: string) => {
     const n = num(e);
@@ -358,29 +333,29 @@ export function optionsFromEnv(env: Record<string, string | undefined>): DataSer
   if (num('DATA_POLL_MS') !== undefined) indexer.pollMs = num('DATA_POLL_MS');
   if (num('DATA_BATCH_BLOCKS') !== undefined) indexer.batchBlocks = num('DATA_BATCH_BLOCKS');
   if (num('DATA_LEADER_RETRY_MS') !== undefined) indexer.leaderRetryMs = num('DATA_LEADER_RETRY_MS');
-  const cors = env.DATA_CORS_ORIGINS?.trim() === '*' ? '*' : list(env.DATA_CORS_ORIGINS);
+  const cors = env.DATA_CORS_ORIGINS?.trim() === '*' ? '*' : read.list('DATA_CORS_ORIGINS');
   return {
-    host: env.DATA_HOST || undefined,
-    port: num('DATA_PORT'),
-    publicUrl: env.DATA_PUBLIC_URL || undefined,
+    host: read.string('DATA_HOST'),
+    port: read.port('DATA_PORT'),
+    publicUrl: read.url('DATA_PUBLIC_URL'),
     chains: parseChainsEnv(env.DATA_CHAINS) ?? DEFAULT_CHAINS,
-    databaseUrl: env.DATABASE_URL || undefined,
-    pgliteDir: env.DATA_PGLITE_DIR || undefined,
+    databaseUrl: read.string('DATABASE_URL'),
+    pgliteDir: read.string('DATA_PGLITE_DIR'),
     poolSize: num('DATA_DB_POOL'),
-    role: (env.DATA_ROLE || undefined) as Role | undefined,
-    projectIds: list(env.DATA_PROJECT_IDS),
+    role: read.string('DATA_ROLE') as Role | undefined,
+    projectIds: read.list('DATA_PROJECT_IDS'),
     corsOrigins: cors,
-    prices: json<Record<string, number>>(env.DATA_PRICES, 'DATA_PRICES'),
-    spamContracts: list(env.DATA_SPAM_CONTRACTS),
-    nameZones: list(env.DATA_NAME_ZONES),
+    prices: read.json('DATA_PRICES') as Record<string, number> | undefined,
+    spamContracts: read.list('DATA_SPAM_CONTRACTS'),
+    nameZones: read.list('DATA_NAME_ZONES'),
     nameMaxAgeS: num('DATA_NAME_MAX_AGE_S'),
     nameFutureSkewS: num('DATA_NAME_FUTURE_SKEW_S'),
     namesPerAddress: num('DATA_NAMES_PER_ADDRESS'),
-    onrampSecret: env.DATA_ONRAMP_SECRET || undefined,
-    onrampProviders: list(env.DATA_ONRAMP_PROVIDERS),
-    exchanges: json<DataServiceOptions['exchanges']>(env.DATA_EXCHANGES, 'DATA_EXCHANGES'),
+    onrampSecret: read.string('DATA_ONRAMP_SECRET'),
+    onrampProviders: read.list('DATA_ONRAMP_PROVIDERS'),
+    exchanges: read.json('DATA_EXCHANGES') as DataServiceOptions['exchanges'],
     limits,
     indexer,
-    log: env.DATA_LOG === '0' ? false : true,
+    log: read.boolean('DATA_LOG', true),
   };
 }

@@ -1,29 +1,22 @@
 /**
- * The value checks of the configuration (config.ts): each throws a ConfigError that names the
- * entry (and its environment variable) and says what was expected.
+ * The value checks of the configuration (config.ts), over the shared reader
+ * (samples/shared/env.mjs): each throws an EnvError (a ConfigError) that names the entry (and its
+ * environment variable) and says what was expected. Here every value is required.
  */
-import { ConfigError } from './errors';
+import { EnvError, integer, url } from '../../shared/env.mjs';
 
 /** An integer in [min, max] (a number, or its decimal text from the environment). */
 export function int(value: unknown, what: string, min: number, max: number): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${what}: expected an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
-  }
+  const n = integer(value, what, { min, max });
+  if (n === undefined) throw new EnvError(what, `an integer from ${min} to ${max}`, value);
   return n;
 }
 
 /** A URL of one of `protocols` (e.g. 'ws:'), without trailing slashes. */
 export function urlOf(value: unknown, what: string, protocols: readonly string[]): string {
-  if (typeof value !== 'string') throw new ConfigError(`${what}: expected a URL`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${what}: not a URL: ${JSON.stringify(value)}`);
-  }
-  if (!protocols.includes(url.protocol)) throw new ConfigError(`${what}: expected ${protocols.map((p) => p.slice(0, -1)).join(' or ')}, got ${url.protocol}`);
-  return value.replace(/\/+$/, '');
+  const u = url(value, what, { protocols });
+  if (u === undefined) throw new EnvError(what, 'a URL', value);
+  return u.replace(/\/+$/, '');
 }
 
 /** An http(s) URL, without trailing slashes. */

@@ -53,10 +53,5 @@ export class RpcError extends Error {
   }
 }
 
-/** Invalid configuration (env or options): the service refuses to start. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+/** Invalid configuration (env or options): the service refuses to start (one bad value: its subclass EnvError). */
+export { ConfigError } from '../../shared/env.mjs';

@@ -2,7 +2,8 @@
 // A dapp on @walletconnect/universal-provider in Node, driven line by line, for pairing the sample
 // mobile wallet through a relay (mobileWallet.e2e.test.ts runs it in a child process: the client
 // keeps a process alive for ~15 s after cleanup, so this script ends with process.exit).
-//   node samples/mobile-wallet/testing/dapp.mjs --relay ws://127.0.0.1:8787 [--rpc31337 URL] [--rpc1 URL]
+//   node samples/mobile-wallet/testing/dapp.mjs --relay ws://127.0.0.1:<port> [--rpc31337 URL] [--rpc1 URL]
+// (each default: the stack's port of ../../shared/ports.mjs)
 // stdout: one JSON object per line, `{"event": …}`:
 //   uri {uri}                       the pairing link (paste it into the wallet page)
 //   session {topic, accounts, chains, methods, connectMs}
@@ -15,14 +16,15 @@
 // {cmd: 'exit'}.
 import { createInterface } from 'node:readline';
 import { UniversalProvider } from '@walletconnect/universal-provider';
+import { localUrl, PORTS } from '../../shared/ports.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const relayUrl = arg('relay') ?? process.env.RELAY_URL ?? 'ws://127.0.0.1:8787';
-const rpcMap = { 31337: arg('rpc31337') ?? 'http://127.0.0.1:8545', 1: arg('rpc1') ?? 'http://127.0.0.1:8546' };
+const relayUrl = arg('relay') ?? process.env.RELAY_URL ?? localUrl(PORTS.relay, 'ws');
+const rpcMap = { 31337: arg('rpc31337') ?? localUrl(PORTS.anvil31337), 1: arg('rpc1') ?? localUrl(PORTS.anvil1) };
 const METHODS = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain'];
 const EVENTS = ['accountsChanged', 'chainChanged'];
 

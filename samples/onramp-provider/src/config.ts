@@ -1,19 +1,23 @@
 // The local payment provider's configuration: every option, its environment variable and its
 // default, validated. `resolveConfig(options, env)` takes, per option, the explicit option, else
-// its env variable, else the default, and throws OnrampConfigError naming the option or variable.
-// README.md has the same table for people; keep both in step.
+// its env variable, else the default, through the shared reader (../../shared/env.mjs): a value that
+// does not fit throws EnvError naming the option or variable; settings that do not fit together,
+// OnrampConfigError. Both are ConfigErrors. README.md has the same table for people; keep both in step.
+import { boolean, chainList, ConfigError, integer, list, string, url } from '../../shared/env.mjs';
+import { localOrigins, localUrl, PORTS, STACK_CHAINS } from '../../shared/ports.mjs';
 
-/** Thrown for an invalid option or environment variable. */
-export class OnrampConfigError extends Error {
+/** Thrown for settings that do not fit together (a single bad value throws EnvError). */
+export class OnrampConfigError extends ConfigError {
   constructor(message: string) {
     super(message);
     this.name = 'OnrampConfigError';
   }
 }
 
-export const DEFAULT_ONRAMP_PORT = 8793;
-const DEFAULT_CHAINS = '31337=http://127.0.0.1:8545';
-const DEFAULT_REDIRECT_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173';
+/** The stack's chain 31337 (anvil) at its default port. */
+const DEFAULT_CHAINS = [{ chainId: STACK_CHAINS[0]!.chainId, rpcUrl: localUrl(PORTS.anvil31337) }];
+/** The demo's origins. */
+const DEFAULT_REDIRECT_ORIGINS = localOrigins(PORTS.demo);
 /** A decimal amount of the native currency: at most 18 fraction digits. */
 export const AMOUNT_RE = /^(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,18})?$/;
 const PROVIDER_RE = /^[a-z0-9-]{1,32}$/;
@@ -85,19 +89,14 @@ export function resolveConfig(options: OnrampProviderOptions = {}, env: Readonly
   };
   const int = (key: string, envName: string, def: number, min: number, max: number): number => {
     const { value, what } = pick(key, envName);
-    if (value === undefined) return def;
-    const n = typeof value === 'number' ? value : /^[0-9]+$/.test(String(value)) ? Number(value) : NaN;
-    if (!Number.isInteger(n) || n < min || n > max) throw new OnrampConfigError(`${what}: expected an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
-    return n;
+    return integer(value, what, { min, max, def });
   };
-  const text = (key: string, envName: string, def: string, re: RegExp, hint: string): string => {
+  const text = (key: string, envName: string, def: string, pattern: RegExp, expected: string): string => {
     const { value, what } = pick(key, envName);
-    if (value === undefined) return def;
-    if (typeof value !== 'string' || !re.test(value)) throw new OnrampConfigError(`${what}: expected ${hint}`);
-    return value;
+    return string(value, what, { pattern, expected, def });
   };
 
-  const port = int('port', 'ONRAMP_PORT', DEFAULT_ONRAMP_PORT, 0, 65535);
+  const port = int('port', 'ONRAMP_PORT', PORTS.onramp, 0, 65535);
   const host = text('host', 'ONRAMP_HOST', '127.0.0.1', /^[A-Za-z0-9.:-]{1,253}$/, 'a host name or IP address');
 
   const chains = parseChains(pick('chains', 'ONRAMP_CHAINS'));
@@ -105,24 +104,22 @@ export function resolveConfig(options: OnrampProviderOptions = {}, env: Readonly
   const key = pick('funderKey', 'ONRAMP_FUNDER_KEY');
   if (key.value === undefined) throw new OnrampConfigError('ONRAMP_FUNDER_KEY: required (the 0x-prefixed private key of the account that pays buyers)');
   // the value itself never goes into a message
-  if (typeof key.value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(key.value)) throw new OnrampConfigError(`${key.what}: expected 0x and 64 hex digits`);
+  const funderKey = string(key.value, key.what, { pattern: /^0x[0-9a-fA-F]{64}$/, expected: '0x and 64 hex digits', secret: true }) as `0x${string}`;
 
   const dataUrl = pick('dataServiceUrl', 'ONRAMP_DATA_URL');
   const dataServiceUrl = dataUrl.value === undefined ? undefined : httpUrl(dataUrl.value, dataUrl.what).replace(/\/+$/, '');
   const secret = pick('dataSecret', 'ONRAMP_DATA_SECRET');
-  if (secret.value !== undefined && (typeof secret.value !== 'string' || !/^[\x21-\x7e]{16,256}$/.test(secret.value))) {
-    throw new OnrampConfigError(`${secret.what}: expected 16-256 printable characters`);
-  }
-  if ((dataServiceUrl === undefined) !== (secret.value === undefined)) {
+  const dataSecret = string(secret.value, secret.what, { pattern: /^[\x21-\x7e]{16,256}$/, expected: '16-256 printable characters', secret: true });
+  if ((dataServiceUrl === undefined) !== (dataSecret === undefined)) {
     throw new OnrampConfigError('ONRAMP_DATA_URL and ONRAMP_DATA_SECRET: set both (purchases are reported) or neither');
   }
 
   const origins = pick('redirectOrigins', 'ONRAMP_REDIRECT_ORIGINS');
-  const originList: unknown[] = Array.isArray(origins.value) ? origins.value : String(origins.value ?? DEFAULT_REDIRECT_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean);
+  const originList = list(origins.value, origins.what, DEFAULT_REDIRECT_ORIGINS);
   if (originList.length > 64) throw new OnrampConfigError(`${origins.what}: at most 64 origins`);
   const redirectOrigins = originList.map((o) => {
     const u = new URL(httpUrl(o, origins.what));
-    if (u.origin !== String(o).replace(/\/$/, '')) throw new OnrampConfigError(`${origins.what}: ${JSON.stringify(o)} is not an origin (scheme://host[:port], no path)`);
+    if (u.origin !== o.replace(/\/$/, '')) throw new OnrampConfigError(`${origins.what}: ${JSON.stringify(o)} is not an origin (scheme://host[:port], no path)`);
     return u.origin;
   });
 
@@ -136,9 +133,9 @@ export function resolveConfig(options: OnrampProviderOptions = {}, env: Readonly
     port,
     host,
     chains,
-    funderKey: key.value as `0x${string}`,
+    funderKey,
     dataServiceUrl,
-    dataSecret: secret.value as string | undefined,
+    dataSecret,
     providerId: text('providerId', 'ONRAMP_PROVIDER_ID', 'local', PROVIDER_RE, '1-32 of a-z, 0-9 and -'),
     projectId: text('projectId', 'ONRAMP_PROJECT_ID', 'latchkey-onramp', PROJECT_RE, '1-64 of A-Z, a-z, 0-9, ., _ and -'),
     redirectOrigins,
@@ -155,51 +152,20 @@ export function resolveConfig(options: OnrampProviderOptions = {}, env: Readonly
 }
 
 function bool(p: Picked, def: boolean): boolean {
-  if (p.value === undefined) return def;
-  if (typeof p.value === 'boolean') return p.value;
-  if (p.value === '1' || p.value === 'true') return true;
-  if (p.value === '0' || p.value === 'false') return false;
-  throw new OnrampConfigError(`${p.what}: expected 1 or 0`);
+  return boolean(p.value, p.what, def);
 }
 
+/** An http(s) URL without credentials, normalised (`new URL().href`). */
 function httpUrl(v: unknown, what: string): string {
-  let u: URL;
-  try {
-    u = new URL(String(v));
-  } catch {
-    throw new OnrampConfigError(`${what}: ${JSON.stringify(v)} is not a URL`);
-  }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password) throw new OnrampConfigError(`${what}: expected an http(s) URL without credentials`);
-  return u.href;
+  return new URL(url(v, what, { credentials: false })!).href;
 }
 
-/**
- * `id=rpcUrl,…` (env) or `[{ chainId, rpcUrl, name?, nativeSymbol? }]` (option); at most 16. */
+/** The chain list (../../shared/env.mjs: `id=rpcUrl,…` or `[{ chainId, rpcUrl, name?, nativeSymbol? }]`); at most 16. */
 function parseChains(p: Picked): OnrampChain[] {
-  const raw = p.value ?? DEFAULT_CHAINS;
-  const list: { chainId?: unknown; rpcUrl?: unknown; name?: unknown; nativeSymbol?: unknown }[] = Array.isArray(raw)
-    ? raw
-    : String(raw)
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((entry) => {
-          const i = entry.indexOf('=');
-          if (i < 1) throw new OnrampConfigError(`${p.what}: expected id=rpcUrl entries, got ${JSON.stringify(entry)}`);
-          return { chainId: Number(entry.slice(0, i)), rpcUrl: entry.slice(i + 1) };
-        });
-  if (list.length === 0 || list.length > 16) throw new OnrampConfigError(`${p.what}: expected 1 to 16 chains`);
-  const seen = new Set<number>();
-  return list.map((c) => {
-    const chainId = Number(c?.chainId);
-    if (!Number.isSafeInteger(chainId) || chainId < 1 || chainId >= 2 ** 31) throw new OnrampConfigError(`${p.what}: invalid chain id ${JSON.stringify(c?.chainId)}`);
-    if (seen.has(chainId)) throw new OnrampConfigError(`${p.what}: chain ${chainId} is listed twice`);
-    seen.add(chainId);
-    const nativeSymbol = c.nativeSymbol ?? 'ETH';
-    if (typeof nativeSymbol !== 'string' || !SYMBOL_RE.test(nativeSymbol)) throw new OnrampConfigError(`${p.what}: invalid nativeSymbol of chain ${chainId}`);
-    const name = c.name ?? `Chain ${chainId}`;
-    if (typeof name !== 'string' || name.length > 64) throw new OnrampConfigError(`${p.what}: invalid name of chain ${chainId}`);
-    return { chainId, rpcUrl: httpUrl(c.rpcUrl, p.what), name, nativeSymbol };
+  return chainList(p.value, p.what, { max: 16, def: DEFAULT_CHAINS }).map((c, i) => {
+    const name = string(c.name, `${p.what}[${i}].name`, { pattern: /^[^\n]{1,64}$/, expected: '1 to 64 characters', def: `Chain ${c.chainId}` });
+    const nativeSymbol = string(c.nativeSymbol, `${p.what}[${i}].nativeSymbol`, { pattern: SYMBOL_RE, expected: '1-16 of A-Z, a-z, 0-9 and .', def: 'ETH' });
+    return { chainId: c.chainId, rpcUrl: httpUrl(c.rpcUrl, `${p.what}[${i}].rpcUrl`), name, nativeSymbol };
   });
 }
 

@@ -1,3 +1,3 @@
 /** The local payment provider (README.md): its configuration and its server. */
-export { DEFAULT_ONRAMP_PORT, OnrampConfigError, resolveConfig, type OnrampChain, type OnrampConfig, type OnrampProviderOptions } from './config';
+export { OnrampConfigError, resolveConfig, type OnrampChain, type OnrampConfig, type OnrampProviderOptions } from './config';
 export { STATUS, startOnrampProvider, type OnrampProvider } from './server';

@@ -1,78 +1,54 @@
 /**
- * The wallet service's settings from environment variables (README.md lists them): read into the
- * JSON file's shape (config.ts validates them), and each setting's variable name for the messages.
+ * The wallet service's settings from environment variables (README.md lists them): read by the shared
+ * reader (samples/shared/env.mjs; WALLET_CHAINS is the stack's chain list) into the JSON file's shape
+ * (config.ts validates them), and each setting's variable name for the messages.
  */
-import { ConfigError } from './errors';
-
-function parseJsonEnv(env: NodeJS.ProcessEnv, name: string): unknown {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch (err) {
-    throw new ConfigError(`${name}: not valid JSON (${(err as Error).message})`);
-  }
-}
-
-function intEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new ConfigError(`${name}: expected an integer, got ${JSON.stringify(raw)}`);
-  return n;
-}
-
-function boolEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`${name}: expected 1/0, true/false, on/off; got ${JSON.stringify(raw)}`);
-}
+import { readEnv } from '../../shared/env.mjs';
 
 export function strEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name];
-  return raw === undefined || raw === '' ? undefined : raw;
+  return readEnv(env).string(name);
 }
 
 /** Settings from the environment, in the same shape as the JSON file. */
 export function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  // the shared reader (samples/shared/env.mjs): each variable's text checked, ranges by config-values.ts
+  const read = readEnv(env);
   const entries: [string, unknown][] = [
-    ['host', strEnv(env, 'WALLET_HOST')],
-    ['port', intEnv(env, 'WALLET_PORT')],
-    ['publicUrl', strEnv(env, 'WALLET_PUBLIC_URL')],
-    ['dev', boolEnv(env, 'WALLET_DEV')],
-    ['devAllowRemote', boolEnv(env, 'WALLET_DEV_ALLOW_REMOTE')],
-    ['devMailbox', boolEnv(env, 'WALLET_DEV_MAILBOX')],
-    ['databaseUrl', strEnv(env, 'DATABASE_URL')],
-    ['dataDir', strEnv(env, 'WALLET_DATA_DIR')],
-    ['kek', strEnv(env, 'WALLET_KEK')],
-    ['sessionSecret', strEnv(env, 'WALLET_SESSION_SECRET')],
-    ['sessionTtlSeconds', intEnv(env, 'WALLET_SESSION_TTL')],
-    ['sessionMaxAgeSeconds', intEnv(env, 'WALLET_SESSION_MAX_AGE')],
-    ['projects', parseJsonEnv(env, 'WALLET_PROJECTS')],
-    ['chains', parseJsonEnv(env, 'WALLET_CHAINS')],
-    ['smtpUrl', strEnv(env, 'WALLET_SMTP_URL')],
-    ['mailFrom', strEnv(env, 'WALLET_MAIL_FROM')],
-    ['social', parseJsonEnv(env, 'WALLET_SOCIAL')],
-    ['farcasterDev', boolEnv(env, 'WALLET_FARCASTER_DEV')],
-    ['approvalWindow', strEnv(env, 'WALLET_APPROVAL_WINDOW')],
-    ['codeTtlSeconds', intEnv(env, 'WALLET_CODE_TTL')],
-    ['codeMaxAttempts', intEnv(env, 'WALLET_CODE_MAX_ATTEMPTS')],
-    ['lockoutSeconds', intEnv(env, 'WALLET_LOCKOUT')],
-    ['resendIntervalSeconds', intEnv(env, 'WALLET_RESEND_INTERVAL')],
-    ['rateEmailPerHour', intEnv(env, 'WALLET_RATE_EMAIL_PER_HOUR')],
-    ['rateIpPerHour', intEnv(env, 'WALLET_RATE_IP_PER_HOUR')],
-    ['rateVerifyPerIpPer10Min', intEnv(env, 'WALLET_RATE_VERIFY_PER_IP')],
-    ['rateApiPerIpPerMinute', intEnv(env, 'WALLET_RATE_API_PER_IP')],
-    ['longPollsPerIp', intEnv(env, 'WALLET_LONG_POLLS_PER_IP')],
-    ['rateRpcPerUserPerMinute', intEnv(env, 'WALLET_RATE_RPC_PER_USER')],
-    ['trustProxy', intEnv(env, 'WALLET_TRUST_PROXY')],
-    ['deviceVerification', boolEnv(env, 'WALLET_DEVICE_VERIFICATION')],
-    ['devFundWei', strEnv(env, 'WALLET_DEV_FUND_WEI')],
-    ['devOidc', boolEnv(env, 'WALLET_DEV_OIDC')],
-    ['devOidcPort', intEnv(env, 'WALLET_OIDC_PORT')],
-    ['log', boolEnv(env, 'WALLET_LOG')],
+    ['host', read.string('WALLET_HOST')],
+    ['port', read.port('WALLET_PORT')],
+    ['publicUrl', read.string('WALLET_PUBLIC_URL')],
+    ['dev', read.boolean('WALLET_DEV')],
+    ['devAllowRemote', read.boolean('WALLET_DEV_ALLOW_REMOTE')],
+    ['devMailbox', read.boolean('WALLET_DEV_MAILBOX')],
+    ['databaseUrl', read.string('DATABASE_URL')],
+    ['dataDir', read.string('WALLET_DATA_DIR')],
+    ['kek', read.string('WALLET_KEK')],
+    ['sessionSecret', read.string('WALLET_SESSION_SECRET')],
+    ['sessionTtlSeconds', read.integer('WALLET_SESSION_TTL')],
+    ['sessionMaxAgeSeconds', read.integer('WALLET_SESSION_MAX_AGE')],
+    ['projects', read.json('WALLET_PROJECTS')],
+    ['chains', read.chains('WALLET_CHAINS', { max: 100 })],
+    ['smtpUrl', read.string('WALLET_SMTP_URL')],
+    ['mailFrom', read.string('WALLET_MAIL_FROM')],
+    ['social', read.json('WALLET_SOCIAL')],
+    ['farcasterDev', read.boolean('WALLET_FARCASTER_DEV')],
+    ['approvalWindow', read.string('WALLET_APPROVAL_WINDOW')],
+    ['codeTtlSeconds', read.integer('WALLET_CODE_TTL')],
+    ['codeMaxAttempts', read.integer('WALLET_CODE_MAX_ATTEMPTS')],
+    ['lockoutSeconds', read.integer('WALLET_LOCKOUT')],
+    ['resendIntervalSeconds', read.integer('WALLET_RESEND_INTERVAL')],
+    ['rateEmailPerHour', read.integer('WALLET_RATE_EMAIL_PER_HOUR')],
+    ['rateIpPerHour', read.integer('WALLET_RATE_IP_PER_HOUR')],
+    ['rateVerifyPerIpPer10Min', read.integer('WALLET_RATE_VERIFY_PER_IP')],
+    ['rateApiPerIpPerMinute', read.integer('WALLET_RATE_API_PER_IP')],
+    ['longPollsPerIp', read.integer('WALLET_LONG_POLLS_PER_IP')],
+    ['rateRpcPerUserPerMinute', read.integer('WALLET_RATE_RPC_PER_USER')],
+    ['trustProxy', read.integer('WALLET_TRUST_PROXY')],
+    ['deviceVerification', read.boolean('WALLET_DEVICE_VERIFICATION')],
+    ['devFundWei', read.string('WALLET_DEV_FUND_WEI')],
+    ['devOidc', read.boolean('WALLET_DEV_OIDC')],
+    ['devOidcPort', read.port('WALLET_OIDC_PORT')],
+    ['log', read.boolean('WALLET_LOG')],
   ];
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DatabaseConfig } from '../../shared/db/open';
+import { PORTS } from '../../shared/ports.mjs';
 import { DEFAULT_APPROVAL_MODE, type ApprovalMode } from '../shared/approval-mode';
 import { ENV_NAMES, fromEnv, strEnv } from './config-env';
 import { fileSchema, parseKeks, type ChainConfig, type Kek, type ProjectConfig, type SocialConfig, type SocialProvider, type WalletServiceOptions } from './config-values';
@@ -105,9 +106,6 @@ function devSecrets(dataDir: string | null): { kek: string; sessionSecret: strin
   return { ...fresh, persisted: true };
 }
 
-export const DEFAULT_PORT = 8790;
-export const DEFAULT_OIDC_PORT = 8792;
-
 /**
  * Builds the configuration from env (+ WALLET_CONFIG file) and overrides (overrides win, then env,
  * then the file).
@@ -136,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
 
   const dev = o.dev ?? false;
   const host = o.host ?? '127.0.0.1';
-  const port = o.port ?? DEFAULT_PORT;
+  const port = o.port ?? PORTS.wallet;
   const publicUrlFixed = o.publicUrl !== undefined || port !== 0;
   const publicUrl = (o.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   const pu = new URL(publicUrl);
@@ -213,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Wall
   const devOidc = o.devOidc ?? (devLocal && !o.social);
   if (devOidc && !dev) throw new ConfigError('WALLET_DEV_OIDC (the local OpenID provider) needs WALLET_DEV=1');
   if (devOidc && o.social) throw new ConfigError('WALLET_DEV_OIDC and WALLET_SOCIAL exclude each other: the local OpenID provider stands in for every social provider');
-  const devOidcPort = devOidc ? (o.devOidcPort ?? DEFAULT_OIDC_PORT) : null;
+  const devOidcPort = devOidc ? (o.devOidcPort ?? PORTS.oidc) : null;
 
   if (o.farcasterDev && dev && remote) warnings.push(`the Farcaster stand-in is on with ${exposed}: anyone who reaches it can log in as any Farcaster name`);
 

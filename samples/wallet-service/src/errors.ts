@@ -18,7 +18,5 @@ export const notFound = (message = 'Not found', code = 'not_found') => new HttpE
 export const tooMany = (message: string, retryAfterSeconds: number, code = 'rate_limited') =>
   new HttpError(429, code, message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
-/** A bad setting of the service's configuration (config.ts): stops the start with a message naming it. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+/** A bad setting of the service's configuration (config.ts): stops the start with a message naming it (one bad value: its subclass EnvError). */
+export { ConfigError } from '../../shared/env.mjs';
