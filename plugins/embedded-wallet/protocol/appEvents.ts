@@ -1,104 +1,16 @@
 /**
- * The page ↔ frame protocol of the embedded wallet: AppKit's frame protocol (`@reown/appkit-wallet`'s
- * W3mFrameSchema): page → frame messages are `{ id?, type: '@w3m-app/…', payload? }`, frame → page
- * messages `{ id?, type: '@w3m-frame/…', payload? }`; a reply carries the request's id.
+ * Page → frame: the `@w3m-app/…` requests, their payload schemas and the frame's parser.
  *
- * This module has no runtime dependency but `zod/mini` (small enough for the frame page) and is
- * self-contained so that a client can share it. PROTOCOL.md documents every message.
- *
- * The schemas here accept what W3mFrameSchema.appEvent accepts for every type the frame handles, with
- * size bounds added (strings, arrays), and unknown keys stripped. Validation messages follow zod 3's
- * wording that the product spec lists ('Required', 'Expected string, received number', 'Invalid email',
- * "Invalid enum value. Expected 'a' | 'b', received 'c'", 'Invalid input').
+ * The schemas accept what W3mFrameSchema.appEvent accepts for every type the frame handles, with
+ * size bounds added (strings, arrays), and unknown keys stripped. The page's payload types
+ * (`PayloadOf`, frameEvents.ts) are these schemas' inputs, so the page cannot send what the frame
+ * refuses. Validation messages follow zod 3's wording that the product spec lists ('Required',
+ * 'Expected string, received number', 'Invalid email', "Invalid enum value. Expected 'a' | 'b',
+ * received 'c'", 'Invalid input'), and 'Too long: at most N' for a bound this protocol adds. Only
+ * `zod/mini` is imported: the frame page bundles this file.
  */
 import * as z from 'zod/mini';
-
-export const APP_PREFIX = '@w3m-app/';
-export const FRAME_PREFIX = '@w3m-frame/';
-
-/** Request names (without prefix) the frame answers, each with `_SUCCESS` / `_ERROR`. */
-export const REQUESTS = [
-  'SWITCH_NETWORK',
-  'CONNECT_EMAIL',
-  'CONNECT_DEVICE',
-  'CONNECT_OTP',
-  'CONNECT_SOCIAL',
-  'GET_FARCASTER_URI',
-  'CONNECT_FARCASTER',
-  'GET_USER',
-  'GET_SOCIAL_REDIRECT_URI',
-  'SIGN_OUT',
-  'IS_CONNECTED',
-  'GET_CHAIN_ID',
-  'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
-  'INIT_SMART_ACCOUNT',
-  'SET_PREFERRED_ACCOUNT',
-  'RPC_REQUEST',
-  'UPDATE_EMAIL',
-  'UPDATE_EMAIL_PRIMARY_OTP',
-  'UPDATE_EMAIL_SECONDARY_OTP',
-  'SYNC_THEME',
-  'SYNC_DAPP_DATA',
-  'RELOAD',
-] as const;
-export type RequestName = (typeof REQUESTS)[number];
-/** Page → frame notifications without a reply of their own. */
-export const NOTIFICATIONS = ['RPC_ABORT'] as const;
-export type AppEventName = RequestName | (typeof NOTIFICATIONS)[number];
-
-/** Requests whose success W3mFrameSchema has no frame event for: the frame only ever answers them with _ERROR. */
-export const ERROR_ONLY: readonly RequestName[] = ['INIT_SMART_ACCOUNT'];
-
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
-export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
-
-/** AppKit's read-only methods (W3mFrameRpcConstants.SAFE_RPC_METHODS). */
-export const SAFE_RPC_METHODS = [
-  'eth_accounts', 'eth_blockNumber', 'eth_call', 'eth_chainId', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice',
-  'eth_getAccount', 'eth_getBalance', 'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash', 'eth_getBlockTransactionCountByNumber', 'eth_getCode', 'eth_getFilterChanges',
-  'eth_getFilterLogs', 'eth_getLogs', 'eth_getProof', 'eth_getStorageAt', 'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex', 'eth_getTransactionByHash', 'eth_getTransactionCount',
-  'eth_getTransactionReceipt', 'eth_getUncleCountByBlockHash', 'eth_getUncleCountByBlockNumber',
-  'eth_maxPriorityFeePerGas', 'eth_newBlockFilter', 'eth_newFilter', 'eth_newPendingTransactionFilter',
-  'eth_sendRawTransaction', 'eth_syncing', 'eth_uninstallFilter', 'wallet_getCapabilities', 'wallet_getCallsStatus',
-  'eth_getUserOperationReceipt', 'eth_estimateUserOperationGas', 'eth_getUserOperationByHash', 'eth_supportedEntryPoints',
-  'wallet_getAssets',
-] as const;
-
-/** AppKit's methods that need the user's approval (W3mFrameRpcConstants.NOT_SAFE_RPC_METHODS). */
-export const NOT_SAFE_RPC_METHODS = [
-  'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'solana_signMessage', 'solana_signTransaction',
-  'solana_signAllTransactions', 'solana_signAndSendTransaction', 'wallet_sendCalls', 'wallet_grantPermissions',
-  'wallet_revokePermissions', 'eth_sendUserOperation',
-] as const;
-
-export const RPC_METHOD_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed';
-/** The message of every error answered to a parent whose origin is not on the project's allowlist. */
-export const ORIGIN_NOT_ALLOWED_MESSAGE = 'Unauthorized: origin not allowed';
-/** The message of every error answered when the frame's projectId is unknown to the service. */
-export const INVALID_PROJECT_MESSAGE = 'Unauthorized: invalid key';
-/** Smart accounts are not offered: the error of INIT_SMART_ACCOUNT and SET_PREFERRED_ACCOUNT {type:'smartAccount'}. */
-export const SMART_ACCOUNT_UNSUPPORTED_MESSAGE = 'This application might not support Smart Accounts';
-
-export const MAX = {
-  email: 254,
-  otp: 32,
-  uri: 4096,
-  chainId: 80,
-  id: 128,
-  /** personal_sign message as hex or text, typed data JSON, transaction data: characters. */
-  bigString: 262_144,
-  params: 16,
-  shortString: 256,
-  record: 64,
-} as const;
-
-// zod 3's e-mail pattern, as W3mFrameSchema (zod 3.22) checks it: what one side accepts the other does.
-const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Z0-9_+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
-
-/** True when W3mFrameSchema (zod 3) would take `value` as an e-mail. */
-export const isEmail = (value: string) => value.length <= MAX.email && EMAIL_PATTERN.test(value);
+import { APP_PREFIX, EMAIL_PATTERN, MAX, NOTIFICATIONS, REQUESTS, SOCIAL_PROVIDERS, type AppEventName } from './names';
 
 const str = (max: number) => z.string().check(z.maxLength(max));
 const email = z.string().check(z.maxLength(MAX.email), z.regex(EMAIL_PATTERN, 'Invalid email'));
@@ -146,7 +58,7 @@ export const PAYLOADS = {
   ),
   GET_SOCIAL_REDIRECT_URI: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),
   SIGN_OUT: undefined,
-  IS_CONNECTED: z.optional(z.object({ token: str(8192) })),
+  IS_CONNECTED: z.optional(z.object({ token: str(MAX.token) })),
   GET_CHAIN_ID: undefined,
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: undefined,
   INIT_SMART_ACCOUNT: undefined,
@@ -183,8 +95,11 @@ export const PAYLOADS = {
   RPC_ABORT: undefined,
 } as const;
 
-type PayloadOf<K extends AppEventName> = (typeof PAYLOADS)[K] extends z.ZodMiniType ? z.infer<(typeof PAYLOADS)[K]> : undefined;
-export type AppEvent = { [K in AppEventName]: { name: K; id: string | undefined; payload: PayloadOf<K> } }[AppEventName];
+/** What the page may send as request `K`'s payload (undefined: none). */
+export type AppPayloadOf<K extends AppEventName> = (typeof PAYLOADS)[K] extends z.ZodMiniType ? z.input<(typeof PAYLOADS)[K]> : undefined;
+/** A request as the frame reads it (its payload parsed: bounded, unknown keys dropped). */
+type ParsedPayloadOf<K extends AppEventName> = (typeof PAYLOADS)[K] extends z.ZodMiniType ? z.infer<(typeof PAYLOADS)[K]> : undefined;
+export type AppEvent = { [K in AppEventName]: { name: K; id: string | undefined; payload: ParsedPayloadOf<K> } }[AppEventName];
 
 const KNOWN = new Set<string>([...REQUESTS, ...NOTIFICATIONS]);
 
@@ -202,7 +117,7 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** zod 3's wording for the issues the spec names. */
+/** zod 3's wording for the issues the spec names, and the bound this protocol adds. */
 function issueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
@@ -231,8 +146,8 @@ function formatError(error: z.core.$ZodError): string {
 }
 
 /**
- * Classifies whatever arrived by postMessage. Never throws. Only plain objects whose `type` is a known
- * `@w3m-app/…` string are considered; everything else is ignored.
+ * Classifies whatever arrived at the frame by postMessage. Never throws. Only plain objects whose
+ * `type` is a known `@w3m-app/…` string are considered; everything else is ignored.
  */
 export function parseAppMessage(data: unknown): ParsedAppMessage {
   try {
@@ -258,23 +173,4 @@ export function parseAppMessage(data: unknown): ParsedAppMessage {
     // getters on exotic objects, revoked proxies cannot arrive by postMessage, but be safe
     return { kind: 'ignored', reason: 'unreadable message' };
   }
-}
-
-/** The frame → page message for a reply. */
-export function frameMessage(name: string, id: string | undefined, payload?: unknown): { type: string; id?: string; payload?: unknown } {
-  const msg: { type: string; id?: string; payload?: unknown } = { type: `${FRAME_PREFIX}${name}` };
-  if (id !== undefined) msg.id = id;
-  if (payload !== undefined) msg.payload = payload;
-  return msg;
-}
-
-/** Normalises a chain id as the protocol carries it (1, '1', '0x1', 'eip155:1') to an EVM chain id, or undefined. */
-export function evmChainId(value: string | number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  let s = value.trim();
-  if (s.startsWith('eip155:')) s = s.slice('eip155:'.length);
-  else if (s.includes(':')) return undefined;
-  const n = /^0x[0-9a-fA-F]{1,13}$/.test(s) ? parseInt(s, 16) : /^[1-9][0-9]{0,15}$/.test(s) ? Number(s) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
