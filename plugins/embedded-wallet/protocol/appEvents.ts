@@ -12,88 +12,96 @@
 import * as z from 'zod/mini';
 import { APP_PREFIX, EMAIL_PATTERN, MAX, NOTIFICATIONS, REQUESTS, SOCIAL_PROVIDERS, type AppEventName } from './names';
 
-const str = (max: number) => z.string().check(z.maxLength(max));
-const email = z.string().check(z.maxLength(MAX.email), z.regex(EMAIL_PATTERN, 'Invalid email'));
-const chainId = z.union([str(MAX.chainId), z.number()]);
+/**
+ * The schemas are built in one function, called once and marked pure: a bundle that does not parse
+ * the page's requests (the plugin's, which only sends them) drops them all, even from a shared chunk.
+ */
+function payloadSchemas() {
+  const str = (max: number) => z.string().check(z.maxLength(max));
+  const email = z.string().check(z.maxLength(MAX.email), z.regex(EMAIL_PATTERN, 'Invalid email'));
+  const chainId = z.union([str(MAX.chainId), z.number()]);
 
-const siwxMessage = z.object({
-  serializedMessage: z.optional(str(MAX.bigString)),
-  accountAddress: str(MAX.shortString),
-  chainId: str(MAX.chainId),
-  notBefore: z.optional(str(MAX.shortString)),
-  domain: str(MAX.shortString),
-  uri: str(MAX.uri),
-  version: str(MAX.shortString),
-  nonce: str(MAX.shortString),
-  statement: z.optional(str(MAX.uri)),
-  resources: z.optional(z.array(str(MAX.uri)).check(z.maxLength(MAX.params))),
-  requestId: z.optional(str(MAX.shortString)),
-  issuedAt: z.optional(str(MAX.shortString)),
-  expirationTime: z.optional(str(MAX.shortString)),
-});
-
-/** Payload schemas by request; `undefined`: the request carries no payload (a payload sent anyway is ignored). */
-export const PAYLOADS = {
-  SWITCH_NETWORK: z.object({ chainId, rpcUrl: z.optional(str(MAX.uri)) }),
-  CONNECT_EMAIL: z.object({ email }),
-  CONNECT_DEVICE: undefined,
-  CONNECT_OTP: z.object({ otp: str(MAX.otp) }),
-  CONNECT_SOCIAL: z.object({
+  const siwxMessage = z.object({
+    serializedMessage: z.optional(str(MAX.bigString)),
+    accountAddress: str(MAX.shortString),
+    chainId: str(MAX.chainId),
+    notBefore: z.optional(str(MAX.shortString)),
+    domain: str(MAX.shortString),
     uri: str(MAX.uri),
-    preferredAccountType: z.optional(str(MAX.shortString)),
-    chainId: z.optional(chainId),
-    siwxMessage: z.optional(siwxMessage),
-    rpcUrl: z.optional(str(MAX.uri)),
-  }),
-  GET_FARCASTER_URI: undefined,
-  CONNECT_FARCASTER: undefined,
-  GET_USER: z.optional(
-    z.object({
-      chainId: z.optional(chainId),
+    version: str(MAX.shortString),
+    nonce: str(MAX.shortString),
+    statement: z.optional(str(MAX.uri)),
+    resources: z.optional(z.array(str(MAX.uri)).check(z.maxLength(MAX.params))),
+    requestId: z.optional(str(MAX.shortString)),
+    issuedAt: z.optional(str(MAX.shortString)),
+    expirationTime: z.optional(str(MAX.shortString)),
+  });
+
+  return {
+    SWITCH_NETWORK: z.object({ chainId, rpcUrl: z.optional(str(MAX.uri)) }),
+    CONNECT_EMAIL: z.object({ email }),
+    CONNECT_DEVICE: undefined,
+    CONNECT_OTP: z.object({ otp: str(MAX.otp) }),
+    CONNECT_SOCIAL: z.object({
+      uri: str(MAX.uri),
       preferredAccountType: z.optional(str(MAX.shortString)),
-      socialUri: z.optional(str(MAX.uri)),
+      chainId: z.optional(chainId),
       siwxMessage: z.optional(siwxMessage),
       rpcUrl: z.optional(str(MAX.uri)),
     }),
-  ),
-  GET_SOCIAL_REDIRECT_URI: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),
-  SIGN_OUT: undefined,
-  IS_CONNECTED: z.optional(z.object({ token: str(MAX.token) })),
-  GET_CHAIN_ID: undefined,
-  GET_SMART_ACCOUNT_ENABLED_NETWORKS: undefined,
-  INIT_SMART_ACCOUNT: undefined,
-  SET_PREFERRED_ACCOUNT: z.object({ type: str(MAX.shortString) }),
-  RPC_REQUEST: z.object({
-    method: str(MAX.shortString),
-    params: z.optional(z.unknown()),
-    chainId: z.optional(chainId),
-    chainNamespace: z.optional(z.enum(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'])),
-    rpcUrl: z.optional(str(MAX.uri)),
-  }),
-  UPDATE_EMAIL: z.object({ email }),
-  UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp: str(MAX.otp) }),
-  UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp: str(MAX.otp) }),
-  SYNC_THEME: z.object({
-    themeMode: z.optional(z.enum(['light', 'dark'])),
-    themeVariables: z.optional(z.record(str(MAX.shortString), z.union([str(MAX.shortString), z.number()]))),
-    w3mThemeVariables: z.optional(z.record(str(MAX.shortString), str(MAX.shortString))),
-  }),
-  SYNC_DAPP_DATA: z.object({
-    metadata: z.optional(
+    GET_FARCASTER_URI: undefined,
+    CONNECT_FARCASTER: undefined,
+    GET_USER: z.optional(
       z.object({
-        name: str(MAX.shortString),
-        description: str(MAX.uri),
-        url: str(MAX.uri),
-        icons: z.array(str(MAX.uri)).check(z.maxLength(MAX.params)),
+        chainId: z.optional(chainId),
+        preferredAccountType: z.optional(str(MAX.shortString)),
+        socialUri: z.optional(str(MAX.uri)),
+        siwxMessage: z.optional(siwxMessage),
+        rpcUrl: z.optional(str(MAX.uri)),
       }),
     ),
-    sdkVersion: z.optional(str(MAX.shortString)),
-    sdkType: z.optional(str(MAX.shortString)),
-    projectId: str(MAX.shortString),
-  }),
-  RELOAD: undefined,
-  RPC_ABORT: undefined,
-} as const;
+    GET_SOCIAL_REDIRECT_URI: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),
+    SIGN_OUT: undefined,
+    IS_CONNECTED: z.optional(z.object({ token: str(MAX.token) })),
+    GET_CHAIN_ID: undefined,
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: undefined,
+    INIT_SMART_ACCOUNT: undefined,
+    SET_PREFERRED_ACCOUNT: z.object({ type: str(MAX.shortString) }),
+    RPC_REQUEST: z.object({
+      method: str(MAX.shortString),
+      params: z.optional(z.unknown()),
+      chainId: z.optional(chainId),
+      chainNamespace: z.optional(z.enum(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'])),
+      rpcUrl: z.optional(str(MAX.uri)),
+    }),
+    UPDATE_EMAIL: z.object({ email }),
+    UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp: str(MAX.otp) }),
+    UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp: str(MAX.otp) }),
+    SYNC_THEME: z.object({
+      themeMode: z.optional(z.enum(['light', 'dark'])),
+      themeVariables: z.optional(z.record(str(MAX.shortString), z.union([str(MAX.shortString), z.number()]))),
+      w3mThemeVariables: z.optional(z.record(str(MAX.shortString), str(MAX.shortString))),
+    }),
+    SYNC_DAPP_DATA: z.object({
+      metadata: z.optional(
+        z.object({
+          name: str(MAX.shortString),
+          description: str(MAX.uri),
+          url: str(MAX.uri),
+          icons: z.array(str(MAX.uri)).check(z.maxLength(MAX.params)),
+        }),
+      ),
+      sdkVersion: z.optional(str(MAX.shortString)),
+      sdkType: z.optional(str(MAX.shortString)),
+      projectId: str(MAX.shortString),
+    }),
+    RELOAD: undefined,
+    RPC_ABORT: undefined,
+  } as const;
+}
+
+/** Payload schemas by request; `undefined`: the request carries no payload (a payload sent anyway is ignored). */
+export const PAYLOADS = /* @__PURE__ */ payloadSchemas();
 
 /** What the page may send as request `K`'s payload (undefined: none). */
 export type AppPayloadOf<K extends AppEventName> = (typeof PAYLOADS)[K] extends z.ZodMiniType ? z.input<(typeof PAYLOADS)[K]> : undefined;
@@ -101,14 +109,15 @@ export type AppPayloadOf<K extends AppEventName> = (typeof PAYLOADS)[K] extends 
 type ParsedPayloadOf<K extends AppEventName> = (typeof PAYLOADS)[K] extends z.ZodMiniType ? z.infer<(typeof PAYLOADS)[K]> : undefined;
 export type AppEvent = { [K in AppEventName]: { name: K; id: string | undefined; payload: ParsedPayloadOf<K> } }[AppEventName];
 
-const KNOWN = new Set<string>([...REQUESTS, ...NOTIFICATIONS]);
-
 export type ParsedAppMessage =
   | { readonly kind: 'event'; readonly event: AppEvent }
   /** A known request with a bad id or payload: answer `<name>_ERROR` with `message` (and `id` when it is a string). */
   | { readonly kind: 'invalid'; readonly name: AppEventName; readonly id: string | undefined; readonly message: string }
   /** Not a message of this protocol, or an unknown type: dropped without an answer. */
   | { readonly kind: 'ignored'; readonly reason: string };
+
+const isAppEventName = (name: string): name is AppEventName =>
+  (REQUESTS as readonly string[]).includes(name) || (NOTIFICATIONS as readonly string[]).includes(name);
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -155,7 +164,7 @@ export function parseAppMessage(data: unknown): ParsedAppMessage {
     const type = (data as { type?: unknown }).type;
     if (typeof type !== 'string' || !type.startsWith(APP_PREFIX)) return { kind: 'ignored', reason: 'not an app event' };
     const name = type.slice(APP_PREFIX.length);
-    if (!KNOWN.has(name)) return { kind: 'ignored', reason: `unknown type ${type.slice(0, 80)}` };
+    if (!isAppEventName(name)) return { kind: 'ignored', reason: `unknown type ${type.slice(0, 80)}` };
     const known = name as AppEventName;
     const rawId = (data as { id?: unknown }).id;
     if (rawId !== undefined && (typeof rawId !== 'string' || rawId.length > MAX.id)) {
