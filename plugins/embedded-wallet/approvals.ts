@@ -4,7 +4,7 @@
  * stack, and a success refreshes the native balance.
  */
 import type { Store } from 'latchkey';
-import type { PayloadOf } from './frame/protocol';
+import type { PayloadOf } from 'latchkey/plugins/embedded-wallet/protocol';
 import type { EmbeddedWalletDeps } from './deps';
 import { FrameOverlay } from './overlay';
 import type { EmbeddedWalletState } from './types';

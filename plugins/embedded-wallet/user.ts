@@ -5,7 +5,7 @@
  * signed out on disconnect.
  */
 import type { Store } from 'latchkey';
-import type { ResultOf } from './frame/protocol';
+import type { ResultOf } from 'latchkey/plugins/embedded-wallet/protocol';
 import type { EmbeddedWalletDeps } from './deps';
 import type { LoginCache } from './loginCache';
 import { isChainError, toChainNumber } from './requestParams';

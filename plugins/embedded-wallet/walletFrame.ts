@@ -6,7 +6,7 @@
  */
 import { localText, type Store } from 'latchkey';
 import { FrameClient, type FrameStatus } from './frame/FrameClient';
-import type { PayloadOf, RequestName, ResultOf } from './frame/protocol';
+import type { PayloadOf, RequestName, ResultOf } from 'latchkey/plugins/embedded-wallet/protocol';
 import { FrameLoadError } from './errors';
 import type { EmbeddedWalletDeps } from './deps';
 import type { LoginCache } from './loginCache';

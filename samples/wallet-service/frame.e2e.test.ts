@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
 import { launchBrowser } from '../../tests/support/chromium';
 import { getFreePorts } from '../../tests/support/ports';
-import { NOT_SAFE_RPC_METHODS, parseAppMessage, REQUESTS, SAFE_RPC_METHODS } from './frame/protocol';
+import { NOT_SAFE_RPC_METHODS, parseAppMessage, REQUESTS, SAFE_RPC_METHODS } from 'latchkey/plugins/embedded-wallet/protocol';
 import { startAnvil, type Anvil } from './testing/anvil';
 import { approve, openApproval } from './testing/frame-driver';
 import { startTestPages, type TestPages } from './testing/pages';

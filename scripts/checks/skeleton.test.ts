@@ -21,10 +21,14 @@ const NOT_REGISTERED: Readonly<Record<string, string>> = {
 const PRODUCT_NAMES = new Set(['WalletConnect']);
 
 const folders = readdirSync(PLUGINS).filter((n) => statSync(join(PLUGINS, n)).isDirectory());
-/** Each plugin folder's public entries: the exports whose source is in the folder, by subpath name. */
+/**
+ * Each plugin folder's plugin entries: the `./plugins/<name>` exports whose source is in the folder.
+ * A library subpath of a plugin (`./plugins/<name>/<part>`, the embedded wallet's frame protocol) is
+ * not a plugin a host registers: its code is measured with the plugin that imports it.
+ */
 const entriesOf = (folder: string) =>
   Object.entries(pkg.exports)
-    .filter(([key, v]) => key.startsWith('./plugins/') && v.source?.startsWith(`./plugins/${folder}/`))
+    .filter(([key, v]) => /^\.\/plugins\/[a-z0-9-]+$/.test(key) && v.source?.startsWith(`./plugins/${folder}/`))
     .map(([key, v]) => ({ id: key.slice('./plugins/'.length), source: join(ROOT, v.source!) }));
 
 const TEST_OR_KIT = /\.(test|int\.test|e2e\.test|dom\.test)\.tsx?$|\/testing\//;

@@ -15,7 +15,7 @@ import {
   REQUEST_TIMEOUT_MS,
   type FrameStatus,
 } from './FrameClient';
-import { REQUEST_NAMES } from './protocol';
+import { REQUESTS } from 'latchkey/plugins/embedded-wallet/protocol';
 
 let fake: FakeFrame;
 let client: FrameClient;
@@ -321,7 +321,7 @@ describe('timeouts and aborts', () => {
 
 describe('hostile input (fast-check)', () => {
   jest.setTimeout(30_000);
-  const known = [...REQUEST_NAMES, 'READY', 'SESSION_UPDATE'];
+  const known = [...REQUESTS, 'READY', 'SESSION_UPDATE'];
   const idArb = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(undefined), fc.constant(null), fc.object(), fc.string({ minLength: 129, maxLength: 200 }));
   const messages = fc.oneof(
     fc.anything(),

@@ -1,6 +1,6 @@
 /**
  * The page side of the wallet frame: a hidden, fixed-position iframe on the wallet service's
- * origin, and request / reply over postMessage (protocol.ts).
+ * origin, and request / reply over postMessage (the protocol: latchkey/plugins/embedded-wallet/protocol).
  *
  * - Created on the first `ready()` (the service calls it when needed), loaded with projectId,
  *   chainId, version and enableLogger. `READY` arrives, and 500 ms later the frame counts as
@@ -22,7 +22,7 @@ import {
   type PayloadOf,
   type RequestName,
   type ResultOf,
-} from './protocol';
+} from 'latchkey/plugins/embedded-wallet/protocol';
 import { CODES, EmbeddedWalletError, FrameLoadError, REQUEST_ABORTED, SOMETHING_WENT_WRONG, frameError } from '../errors';
 
 /** docs/embedded-wallet.md#the-wallet-frame: after READY the client waits this long before treating the frame as initialised. */

@@ -9,7 +9,7 @@ import { ApiError, ServiceApi } from './api';
 import { createDeviceKey, deviceKeyFrom } from './device';
 import { message } from './errors';
 import type { ChainInfo, InitAnswer } from './frame-types';
-import { ORIGIN_NOT_ALLOWED_MESSAGE } from './protocol';
+import { ORIGIN_NOT_ALLOWED_MESSAGE } from 'latchkey/plugins/embedded-wallet/protocol';
 import { openStore, type FrameStore } from './store';
 
 const INSECURE_CONTEXT_MESSAGE = 'The wallet needs a secure context: open this app over https';

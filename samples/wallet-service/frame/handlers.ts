@@ -1,13 +1,14 @@
 /**
- * The frame's answers to the page's requests (protocol.ts, PROTOCOL.md), one handler per request name:
- * login by e-mail (code or device link), social provider and Farcaster; the session and its user; the
- * chain; the e-mail change; theme and dapp data; RPC_REQUEST (rpc-request.ts). A handler's result is
- * the request's success payload (NO_REPLY: answered later); what it throws, the error's.
+ * The frame's answers to the page's requests (latchkey/plugins/embedded-wallet/protocol, PROTOCOL.md),
+ * one handler per request name: login by e-mail (code or device link), social provider and Farcaster;
+ * the session and its user; the chain; the e-mail change; theme and dapp data; RPC_REQUEST
+ * (rpc-request.ts). A handler's result is the request's success payload (NO_REPLY: answered later);
+ * what it throws, the error's.
  */
 import { ApiError, type ServiceApi } from './api';
 import { FrameError } from './errors';
 import type { FrameState, Grant, UserView } from './frame-types';
-import { SMART_ACCOUNT_UNSUPPORTED_MESSAGE, type AppEvent, type RequestName } from './protocol';
+import { SMART_ACCOUNT_UNSUPPORTED_MESSAGE, type AppEvent, type RequestName } from 'latchkey/plugins/embedded-wallet/protocol';
 import type { FrameSession } from './session';
 
 export type RequestHandlers = { [K in RequestName]: (e: Extract<AppEvent, { name: K }>) => Promise<unknown> };

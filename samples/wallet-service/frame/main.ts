@@ -1,8 +1,8 @@
 /**
  * The embedded wallet's frame page. It runs on the wallet service's origin inside a hidden iframe of
- * the dapp's page, answers the page's `@w3m-app/…` requests (protocol.ts, PROTOCOL.md), holds the
- * session, calls the service's API with its device key, and shows the approval surface for requests
- * that need the user's consent.
+ * the dapp's page, answers the page's `@w3m-app/…` requests (latchkey/plugins/embedded-wallet/protocol,
+ * PROTOCOL.md), holds the session, calls the service's API with its device key, and shows the
+ * approval surface for requests that need the user's consent.
  *
  * It talks to exactly one window: its parent, at the parent's exact origin (from
  * location.ancestorOrigins, else document.referrer). Messages from any other window or origin are
@@ -21,7 +21,7 @@ import { configure } from './configure';
 import type { FrameState } from './frame-types';
 import { requestHandlers } from './handlers';
 import { listenToParent } from './parent-messages';
-import { evmChainId, frameMessage } from './protocol';
+import { evmChainId, frameMessage } from 'latchkey/plugins/embedded-wallet/protocol';
 import { rpcRequestHandler } from './rpc-request';
 import { frameSession } from './session';
 import type { StoredSession } from './store';

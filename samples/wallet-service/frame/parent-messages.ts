@@ -7,7 +7,7 @@
 import { message } from './errors';
 import type { Post } from './frame-types';
 import type { RequestHandlers } from './handlers';
-import { parseAppMessage, type AppEvent } from './protocol';
+import { parseAppMessage, type AppEvent } from 'latchkey/plugins/embedded-wallet/protocol';
 import { NO_REPLY } from './rpc-request';
 
 /** Concurrent API-bound requests from the page; more are refused (a flood must not reach the service). */

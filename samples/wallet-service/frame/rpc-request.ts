@@ -8,7 +8,7 @@ import type { ServiceApi } from './api';
 import type { Pending } from './approval-flow';
 import { FrameError } from './errors';
 import type { ChainOf, FrameState, UserView } from './frame-types';
-import { evmChainId, NOT_SAFE_RPC_METHODS, RPC_METHOD_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, type AppEvent } from './protocol';
+import { evmChainId, NOT_SAFE_RPC_METHODS, RPC_METHOD_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, type AppEvent } from 'latchkey/plugins/embedded-wallet/protocol';
 import { assertSignInForApp } from './siwe';
 
 /** Methods the service implements; the rest of AppKit's lists are answered "not supported". */

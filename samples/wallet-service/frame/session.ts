@@ -7,7 +7,7 @@
 import { ApiError, type ServiceApi } from './api';
 import { FrameError } from './errors';
 import type { ChainOf, FrameState, Grant, Post, UserView } from './frame-types';
-import { evmChainId, isEmail } from './protocol';
+import { evmChainId, isEmail } from 'latchkey/plugins/embedded-wallet/protocol';
 import type { FrameStore } from './store';
 
 export function frameSession(state: FrameState, deps: { api: ServiceApi; store: FrameStore; sessionKey: string; chainOf: ChainOf; post: Post }) {

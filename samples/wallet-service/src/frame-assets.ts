@@ -38,6 +38,10 @@ export async function buildFrameAssets(frameDir: string, version: string): Promi
     legalComments: 'none',
     define: { __FRAME_VERSION__: JSON.stringify(version) },
     absWorkingDir: repoRoot,
+    // the frame imports the embedded wallet's protocol as a wallet service would, by the package's
+    // name (latchkey/plugins/embedded-wallet/protocol); esbuild resolves the package's own name
+    // through package.json#exports, and the `source` condition picks the TypeScript file, not dist/
+    conditions: ['source'],
     logLevel: 'silent',
   });
   const script = (name: string) => {

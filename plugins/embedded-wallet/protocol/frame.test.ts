@@ -1,6 +1,6 @@
-/** The frame's message parser (frame/protocol.ts). What the approval shows: approval-view.test.ts. */
+/** The frame's side of the protocol: its message parser and reply builder. What the approval shows: samples/wallet-service/approval-view.test.ts. */
 import fc from 'fast-check';
-import { evmChainId, frameMessage, parseAppMessage, REQUESTS } from './frame/protocol';
+import { evmChainId, frameMessage, parseAppMessage, REQUESTS } from 'latchkey/plugins/embedded-wallet/protocol';
 
 describe('parseAppMessage', () => {
   it('accepts the requests as AppKit sends them, with and without payloads', () => {

@@ -1,5 +1,6 @@
+/** The page's side of the protocol: its parser of what the frame sends, the message builder, the e-mail check, the RPC method lists. */
 import fc from 'fast-check';
-import { appMessage, emailError, NOT_SAFE_RPC_METHODS, parseFrameMessage, REQUEST_NAMES, rpcSafety, SAFE_RPC_METHODS } from './protocol';
+import { appMessage, emailError, NOT_SAFE_RPC_METHODS, parseFrameMessage, REQUESTS, rpcSafety, SAFE_RPC_METHODS } from 'latchkey/plugins/embedded-wallet/protocol';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -66,7 +67,7 @@ describe('page → frame messages', () => {
     expect(appMessage('CONNECT_DEVICE', 'a')).toEqual({ type: '@w3m-app/CONNECT_DEVICE', id: 'a' });
     expect(appMessage('CONNECT_EMAIL', 'a', { email: 'a@b.co' })).toEqual({ type: '@w3m-app/CONNECT_EMAIL', id: 'a', payload: { email: 'a@b.co' } });
     expect(appMessage('RPC_ABORT', undefined)).toEqual({ type: '@w3m-app/RPC_ABORT' });
-    expect(REQUEST_NAMES).toHaveLength(22);
+    expect(REQUESTS).toHaveLength(22);
   });
 });
 

@@ -1,0 +1,27 @@
+/**
+ * The embedded wallet's page ↔ frame protocol, in one module for both sides:
+ * `latchkey/plugins/embedded-wallet/protocol`. It is AppKit's frame protocol
+ * (`@reown/appkit-wallet`'s W3mFrameSchema): page → frame messages are
+ * `{ id?, type: '@w3m-app/…', payload? }`, frame → page messages `{ id?, type: '@w3m-frame/…', payload? }`,
+ * and a reply carries the request's id. samples/wallet-service/PROTOCOL.md documents every message.
+ *
+ * - names.ts: prefixes, request list, AppKit's RPC method lists, error texts, size bounds, builders;
+ * - appEvents.ts: page → frame payload schemas and the frame's parser (`parseAppMessage`);
+ * - frameEvents.ts: frame → page payload schemas and the page's parser (`parseFrameMessage`).
+ *
+ * Why here, with the plugin, and not in the kernel: this is the embedded wallet's contract with its
+ * wallet service, not something every host needs; the kernel names no plugin's wire format, and the
+ * page side is used only by the plugin's lazily loaded code. Why a package entry: the plugin and
+ * the frame import the same file by the same name, the plugin as a third party would (its lazy
+ * modules import `latchkey/plugins/embedded-wallet/protocol`, never `./protocol/…`), and the sample
+ * wallet service's frame (samples/wallet-service/frame, bundled with the `source` condition) or a
+ * wallet service of someone else's (from dist/) does too.
+ *
+ * Size: the plugin's manifests (email.ts, socials.ts) do not import this; the page side comes with the
+ * plugin's lazy chunk. The frame page uses names.ts and appEvents.ts, whose only import is `zod/mini`;
+ * frameEvents.ts imports the kernel's zod 3 messages from `latchkey` and is dropped from the frame's
+ * bundle, as the package has no side effects.
+ */
+export * from './names';
+export { PAYLOADS, parseAppMessage, type AppEvent, type AppPayloadOf, type ParsedAppMessage } from './appEvents';
+export { SUCCESS, emailError, parseFrameMessage, type FrameMessage, type PayloadOf, type ResultOf } from './frameEvents';
