@@ -117,7 +117,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'rtl.html'), RTL_PAGE);
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { source?: string }> };
   plugins = Object.entries(pkg.exports)
-    .filter(([k]) => k.startsWith('./plugins/'))
+    // plugin entries only (`./plugins/<name>`); a plugin's library subpath (`./plugins/embedded-wallet/protocol`) registers nothing
+    .filter(([k]) => /^\.\/plugins\/[a-z0-9-]+$/.test(k))
     .map(([k, t]) => ({ name: k.slice('./plugins/'.length), source: join(ROOT, t.source!) }));
   // The dev wallet, injected before the page's scripts as a browser extension would be.
   devWallet = await bundleDevWallet();

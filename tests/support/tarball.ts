@@ -44,7 +44,9 @@ async function withLock<T>(lock: string, fn: () => T | Promise<T>): Promise<T> {
     try {
       mkdirSync(lock);
       break;
-    } catch {
+    } catch (err) {
+      // only a held lock is waited for (a missing parent folder is an error, not a wait)
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       // a lock older than 5 minutes belongs to a killed run
       if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
       if (Date.now() - started > 300_000) throw new Error(`tarball: lock ${lock} held for 5 minutes`);
@@ -58,8 +60,12 @@ async function withLock<T>(lock: string, fn: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Where the build of a source state records what it printed (outside dist/, which is packed). */
-const buildRecord = (hash: string) => join(REPO_ROOT, 'node_modules', '.cache', 'latchkey-dist', `${hash}.txt`);
+/**
+ * Where the build of a source state records what it printed: outside dist/ (which is packed) and
+ * beside it in this checkout (not under node_modules, which a second worktree may share: its
+ * record would claim this checkout's dist/ holds a build it never made).
+ */
+const buildRecord = (hash: string) => join(REPO_ROOT, '.cache', 'latchkey-dist', `${hash}.txt`);
 
 /** Builds dist/ for the current sources unless it is built already; resolves with what `node esbuild.mjs` printed. */
 export async function builtDist(): Promise<string> {
@@ -68,7 +74,8 @@ export async function builtDist(): Promise<string> {
   // the record says this source state was built; dist/ must still hold it (a clean may have removed it)
   const built = () => existsSync(record) && existsSync(join(REPO_ROOT, 'dist', 'esm', 'kernel.js'));
   if (built()) return readFileSync(record, 'utf8');
-  return withLock(join(REPO_ROOT, 'node_modules', '.cache', 'latchkey-dist.lock'), async () => {
+  mkdirSync(join(REPO_ROOT, '.cache'), { recursive: true });
+  return withLock(join(REPO_ROOT, '.cache', 'latchkey-dist.lock'), async () => {
     if (built()) return readFileSync(record, 'utf8');
     const r = await run(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 }).catch((err: { stdout?: string; stderr?: string; code?: unknown }) => {
       throw new Error(`node esbuild.mjs failed (exit ${String(err.code)}):\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
