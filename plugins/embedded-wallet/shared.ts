@@ -15,6 +15,7 @@ import {
   type ValidationIssue,
   type ViewContribution,
 } from 'latchkey';
+import { EMBEDDED_WALLET_CONNECTOR_ID, EmbeddedWallet as WalletToken } from './di';
 import type { EmbeddedWallet as Service, EmbeddedWalletConfig } from './types';
 
 declare module 'latchkey' {
@@ -38,15 +39,10 @@ declare module 'latchkey' {
   }
 }
 
-/*
- * The entry's own copies of the ids in ./types (which the lazily loaded code imports): sharing a
- * module between the entry and the lazy chunks would make it a chunk of its own, one request more
- * before the connect button works. Symbol.for gives both sides the same token.
- */
-/** The AUTH connector both plugins share (docs/connection.md#connectors: type AUTH, on eip155). */
-export const EMBEDDED_WALLET_CONNECTOR_ID = 'ID_AUTH';
-/** The embedded wallet service, bound when either plugin's module loads (token and interface share the name). */
-export const EmbeddedWallet = Symbol.for('latchkey.embedded-wallet.EmbeddedWallet');
+// The token (declared once, in ./di: the build keeps it in the entry's core chunk) and the
+// service's interface, under one name; the connector's id. No value comes from ./types, which
+// only lazy code loads.
+export { EMBEDDED_WALLET_CONNECTOR_ID, WalletToken as EmbeddedWallet };
 export type EmbeddedWallet = Service;
 
 /**
@@ -91,7 +87,7 @@ function start(ctx: PluginContext): () => void {
       .load(ctx.manifest.id)
       .then(
         () => {
-          const w = ctx.get<Service>(EmbeddedWallet);
+          const w = ctx.get<Service>(WalletToken);
           w.setEmitter((event, ...args) => {
             for (const [e, fn] of [...listeners]) if (e === event) fn(...args);
           });

@@ -1,20 +1,12 @@
 /**
- * The embedded wallet's contract, shared by the headless module and the views (the manifests import
- * its types only): the service token and its shapes. Types and constants only.
+ * The embedded wallet's contract, shared by the manifests, the headless module and the views: the
+ * service's interface and its shapes, and the token and ids of ./di. Types only.
  */
 import type { AccountType, Observed } from 'latchkey';
 
-/*
- * The lazily loaded code's ids; the manifests' entry code has its own copies in ./shared (so no
- * module is shared between the entry and the lazy chunks). Symbol.for makes both tokens one.
- */
-/** The AUTH connector both plugins share (docs/connection.md#connectors: connector type AUTH, on eip155). */
-export const EMBEDDED_WALLET_CONNECTOR_ID = 'ID_AUTH';
-/** Storage scope both plugins share (the login cache of docs/embedded-wallet.md#login-cache). */
-export const EMBEDDED_WALLET_SCOPE = 'embedded-wallet';
-
-/** The service, bound once by whichever of the two plugins loads first. Token and interface share the name. */
-export const EmbeddedWallet = Symbol.for('latchkey.embedded-wallet.EmbeddedWallet');
+// The ids and the token, declared in ./di (in the entry's core chunk); the interface
+// EmbeddedWallet below shares the token's name.
+export { EMBEDDED_WALLET_CONNECTOR_ID, EMBEDDED_WALLET_SCOPE, EmbeddedWallet } from './di';
 
 export interface EmbeddedWalletConfig {
   /** The wallet service (frame page at `${walletServiceUrl}/frame`). Default: the `walletServiceUrl` option. */

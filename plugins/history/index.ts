@@ -7,12 +7,11 @@
  */
 import { definePlugin, type PluginManifest } from 'latchkey';
 
-import type { Activity as ActivityToken } from './types';
-// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
-// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
-// gives both the same value; plugins/tokens.test.ts checks it.
-export const Activity: typeof ActivityToken = Symbol.for('latchkey.history.Activity') as typeof ActivityToken;
-export type Activity = ActivityToken;
+import type { Activity as ActivityService } from './types';
+// The token (declared once, in ./di: the build keeps it in the entry's core chunk) and the service's
+// interface, under one name. The manifest imports no value from ./types, which only lazy code loads.
+export { Activity } from './di';
+export type Activity = ActivityService;
 export type { ActivityState, ActivityStatus } from './types';
 
 declare module 'latchkey' {

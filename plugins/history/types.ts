@@ -1,4 +1,4 @@
-/** The history plugin's contract: its service token and state. No code beyond the token. */
+/** The history plugin's contract: its service's interface and state, and its token (declared in ./di). Types only. */
 import type { Observed, Transaction } from 'latchkey';
 
 /**
@@ -23,8 +23,9 @@ export interface ActivityState {
   readonly error: Error | undefined;
 }
 
+// The token, declared in ./di (in the entry's core chunk); the interface below shares its name.
+export { Activity } from './di';
 /** The Activity list of the connected account. Token and interface share the name. */
-export const Activity = Symbol.for('latchkey.history.Activity');
 export interface Activity extends Observed<ActivityState> {
   /**
    * The first page (again when the account or network changed, or with `force`). When the list

@@ -13,12 +13,11 @@
 import { Account, BlockchainApi, PluginHost, definePlugin, type PluginManifest } from 'latchkey';
 import type { NamesConfig } from './types';
 
-import type { AccountNames as AccountNamesToken } from './types';
-// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
-// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
-// gives both the same value; plugins/tokens.test.ts checks it.
-export const AccountNames: typeof AccountNamesToken = Symbol.for('latchkey.names.AccountNames') as typeof AccountNamesToken;
-export type AccountNames = AccountNamesToken;
+import type { AccountNames as AccountNamesService } from './types';
+// The token (declared once, in ./di: the build keeps it in the entry's core chunk) and the service's
+// interface, under one name. The manifest imports no value from ./types, which only lazy code loads.
+export { AccountNames } from './di';
+export type AccountNames = AccountNamesService;
 export type { AccountNamesState, NameSuggestion, NamesConfig, RegistrationStatus } from './types';
 
 declare module 'latchkey' {

@@ -1,4 +1,4 @@
-/** The names plugin's contract: its service token and state. No code beyond the token. */
+/** The names plugin's contract: its service's interface and state, and its token (declared in ./di). Types only. */
 import type { Observed } from 'latchkey';
 
 export interface NamesConfig {
@@ -27,8 +27,9 @@ export interface NameSuggestion {
   readonly registered: boolean;
 }
 
+// The token, declared in ./di (in the entry's core chunk); the interface below shares its name.
+export { AccountNames } from './di';
 /** Account names: registration and the reverse lookup shown on the account. Token and interface share the name. */
-export const AccountNames = Symbol.for('latchkey.names.AccountNames');
 export interface AccountNames extends Observed<AccountNamesState> {
   readonly zone: string;
   /**

@@ -11,12 +11,11 @@ import { definePlugin, type PluginManifest } from 'latchkey';
 import { validateOnrampOptions } from './options';
 import type { OnrampConfig, OnrampProviderOption } from './types';
 
-import type { Onramp as OnrampToken } from './types';
-// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
-// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
-// gives both the same value; plugins/tokens.test.ts checks it.
-export const Onramp: typeof OnrampToken = Symbol.for('latchkey.onramp.Onramp') as typeof OnrampToken;
-export type Onramp = OnrampToken;
+import type { Onramp as OnrampService } from './types';
+// The token (declared once, in ./di: the build keeps it in the entry's core chunk) and the service's
+// interface, under one name. The manifest imports no value from ./types, which only lazy code loads.
+export { Onramp } from './di';
+export type Onramp = OnrampService;
 export type {
   CoinbaseConfig,
   CoinbaseSessionRequest,

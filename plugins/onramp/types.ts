@@ -1,7 +1,6 @@
 /**
  * The on-ramp plugin's contract: its service token, the provider and purchase shapes, and the
- * configuration a host gives. No code beyond the token: the manifest imports this file, so
- * everything here stays in a host's entry bundle.
+ * configuration a host gives. Types only; the token is declared in ./di.
  */
 import type { CaipNetworkId, ChainNamespace, Observed, Transaction } from 'latchkey';
 
@@ -95,8 +94,9 @@ export interface OnrampState {
   readonly watch: OnrampWatch | undefined;
 }
 
+// The token, declared in ./di (in the entry's core chunk); the interface below shares its name.
+export { Onramp } from './di';
 /** The on-ramp service, bound when the plugin's module loads. Token and interface share the name. */
-export const Onramp = Symbol.for('latchkey.onramp.Onramp');
 export interface Onramp extends Observed<OnrampState> {
   /** Builds the provider list (and each checkout URL) for the connected account, its network and `asset` (default: the native currency). */
   prepare(params?: { readonly asset?: string; readonly amount?: string }): Promise<void>;

@@ -9,12 +9,11 @@
  */
 import { definePlugin, type PluginManifest } from 'latchkey';
 
-import type { Portfolio as PortfolioToken } from './types';
-// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
-// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
-// gives both the same value; plugins/tokens.test.ts checks it.
-export const Portfolio: typeof PortfolioToken = Symbol.for('latchkey.portfolio.Portfolio') as typeof PortfolioToken;
-export type Portfolio = PortfolioToken;
+import type { Portfolio as PortfolioService } from './types';
+// The token (declared once, in ./di: the build keeps it in the entry's core chunk) and the service's
+// interface, under one name. The manifest imports no value from ./types, which only lazy code loads.
+export { Portfolio } from './di';
+export type Portfolio = PortfolioService;
 export type { BalancesState, NftsState, PortfolioState, PortfolioStatus } from './types';
 
 declare module 'latchkey' {

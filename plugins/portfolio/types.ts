@@ -1,4 +1,4 @@
-/** The portfolio plugin's contract: its service token and state. No code beyond the token. */
+/** The portfolio plugin's contract: its service's interface and state, and its token (declared in ./di). Types only. */
 import type { NftHolding, Observed, TokenBalance } from 'latchkey';
 
 /**
@@ -35,8 +35,9 @@ export interface PortfolioState {
   readonly nfts: NftsState;
 }
 
+// The token, declared in ./di (in the entry's core chunk); the interface below shares its name.
+export { Portfolio } from './di';
 /** Balances and NFTs of the connected account on the active network. Token and interface share the name. */
-export const Portfolio = Symbol.for('latchkey.portfolio.Portfolio');
 export interface Portfolio extends Observed<PortfolioState> {
   /**
    * Reads the balances (the 30 s portfolio cache first unless `force`). A failure shows

@@ -10,12 +10,11 @@
  */
 import { definePlugin, type PluginManifest } from 'latchkey';
 
-import type { SendForm as SendFormToken } from './types';
-// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
-// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
-// gives both the same value; plugins/tokens.test.ts checks it.
-export const SendForm: typeof SendFormToken = Symbol.for('latchkey.send.SendForm') as typeof SendFormToken;
-export type SendForm = SendFormToken;
+import type { SendForm as SendFormService } from './types';
+// The token (declared once, in ./di: the build keeps it in the entry's core chunk) and the service's
+// interface, under one name. The manifest imports no value from ./types, which only lazy code loads.
+export { SendForm } from './di';
+export type SendForm = SendFormService;
 export type { SendState } from './types';
 
 declare module 'latchkey' {

@@ -1,6 +1,6 @@
 /**
  * The send plugin's contract: the service token and the send state of docs/account-features.md#send.
- * Types and one token only, shared by the module and the views.
+ * Types only (the token is declared in ./di), shared by the module and the views.
  */
 import type { ChainNamespace, Observed, TokenBalance } from 'latchkey';
 
@@ -39,8 +39,9 @@ export interface SendState {
   readonly caipNetworkId: string | undefined;
 }
 
+// The token, declared in ./di (in the entry's core chunk); the interface below shares its name.
+export { SendForm } from './di';
 /** The send form's service, bound when the plugin's module loads. Token and interface share the name. */
-export const SendForm = Symbol.for('latchkey.send.SendForm');
 export interface SendForm extends Observed<SendState> {
   /** Loads the token balances of the connected account (unless the 30 s retry block is on) and the gas price. */
   load(options?: { readonly force?: boolean }): Promise<void>;

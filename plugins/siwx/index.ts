@@ -17,15 +17,13 @@ import type { SiweConfig } from './legacy';
 import type { SessionVerifier } from './verify';
 import type { BackendSiwxOptions } from './backend';
 import type { LocalSiwxOptions } from './local';
-import type { SIWX_ATTACH as AttachKey, SignIn as SignInToken, AttachableSiwx, SiwxConfig, SiwxEnvironment } from './types';
+import { SIWX_ATTACH, SignIn as SignInToken } from './di';
+import type { AttachableSiwx, SignIn as SignInService, SiwxConfig, SiwxEnvironment } from './types';
 
-// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
-// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
-// gives both the same value; plugins/tokens.test.ts checks it.
-export const SignIn: typeof SignInToken = Symbol.for('latchkey.siwx.SignIn') as typeof SignInToken;
-export type SignIn = SignInToken;
-/** The key under which a provider made by this plugin receives its environment. */
-export const SIWX_ATTACH: typeof AttachKey = Symbol.for('latchkey.siwx.attach') as typeof AttachKey;
+// The tokens (declared once, in ./di: the build keeps them in the entry's core chunk) and SignIn's
+// interface, under one name. The manifest imports no value from ./types, which only lazy code loads.
+export { SIWX_ATTACH, SignInToken as SignIn };
+export type SignIn = SignInService;
 export type { SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession, SignInState, SignInStatus, SiwxEnvironment } from './types';
 export type { SiweConfig, SiweCreateMessageArgs, SiweMessageParams, SiweSession } from './legacy';
 export type { LocalSiwxOptions, SiwxMessageOptions } from './local';
@@ -117,7 +115,7 @@ export function siwxPlugin(config: SiwxPluginConfig = {}): PluginManifest {
         if (!key || !enabled()) return;
         host
           .load(SIWX_PLUGIN_ID)
-          .then(() => ctx.get<SignIn>(SignIn).initialize())
+          .then(() => ctx.get<SignInService>(SignInToken).initialize())
           .catch((err: unknown) => console.error('[latchkey] sign-in could not start', err));
       };
       const sub = account.state$.subscribe(check);

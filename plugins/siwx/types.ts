@@ -1,9 +1,10 @@
 /**
  * The sign-in plugin's contract: the session provider interface of docs/account-features.md#sign-in-with-a-wallet-message (create a
- * message, get, add and set sessions), the message and session shapes (docs/account-features.md#sign-in-with-a-wallet-message), and the
- * SignIn service token. Types and one token only.
+ * message, get, add and set sessions), the message and session shapes, and the
+ * SignIn service token. Types only; the tokens are declared in ./di.
  */
 import type { CaipNetworkId, Observed } from 'latchkey';
+import { SIWX_ATTACH } from './di';
 
 /** What a sign-in message says (EIP-4361 for eip155, CAIP-122 for other namespaces). */
 export interface SiwxMessageData {
@@ -74,8 +75,9 @@ export interface SignInState {
   readonly session: SiwxSession | undefined;
 }
 
+// The token, declared in ./di (in the entry's core chunk); the interface below shares its name.
+export { SignIn } from './di';
 /** The sign-in flow (docs/account-features.md#sign-in-with-a-wallet-message), bound when the plugin's module loads. */
-export const SignIn = Symbol.for('latchkey.siwx.SignIn');
 export interface SignIn extends Observed<SignInState> {
   /** The configured provider (undefined: sign-in is off). */
   provider(): SiwxConfig | undefined;
@@ -116,7 +118,7 @@ export interface SiwxEnvironment {
 }
 
 /** The key under which a provider made by this plugin receives its environment. */
-export const SIWX_ATTACH = Symbol.for('latchkey.siwx.attach');
+export { SIWX_ATTACH };
 export interface AttachableSiwx extends SiwxConfig {
   [SIWX_ATTACH](env: SiwxEnvironment): void;
 }

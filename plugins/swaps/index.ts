@@ -7,12 +7,11 @@ import { definePlugin, type PluginManifest, type ValidationIssue } from 'latchke
 import type { SwapArguments, SwapsConfig } from './types';
 
 export type { SwapArguments, SwapExchange, SwapQuote, SwapState, SwapToken, SwapTokenInput, SwapsConfig } from './types';
-import type { Swaps as SwapsToken } from './types';
-// The manifest's own copy of the token in ./types (which the lazily loaded code imports): a module
-// shared with lazy chunks is a chunk of its own before the connect button works. Symbol.for
-// gives both the same value; plugins/tokens.test.ts checks it.
-export const Swaps: typeof SwapsToken = Symbol.for('latchkey.swaps.Swaps') as typeof SwapsToken;
-export type Swaps = SwapsToken;
+import type { Swaps as SwapsService } from './types';
+// The token (declared once, in ./di: the build keeps it in the entry's core chunk) and the service's
+// interface, under one name. The manifest imports no value from ./types, which only lazy code loads.
+export { Swaps } from './di';
+export type Swaps = SwapsService;
 
 declare module 'latchkey' {
   interface LatchkeyOptions {

@@ -1,6 +1,6 @@
 /**
  * The swaps plugin's contract: the service token, its state and the shapes shared by the module,
- * the quote sources and the view. No code beyond the token.
+ * the quote sources and the view. Types only; the token is declared in ./di.
  */
 import type { CaipNetwork, CaipNetworkId, Observed } from 'latchkey';
 import type { SwapError } from './errors';
@@ -123,8 +123,9 @@ export interface SwapState {
   readonly lastSwap: { readonly hash: string; readonly amountIn: bigint; readonly amountOut: bigint } | undefined;
 }
 
+// The token, declared in ./di (in the entry's core chunk); the interface below shares its name.
+export { Swaps } from './di';
 /** The swap service, bound when the plugin loads. Token and interface share the name. */
-export const Swaps = Symbol.for('latchkey.swaps.Swaps');
 export interface Swaps extends Observed<SwapState> {
   /** Prepares the form for the active network with the swap arguments; loads tokens and balances. */
   init(args?: SwapArguments): Promise<void>;

@@ -106,6 +106,19 @@ describe.each(folders)('plugin folder %s', (folder) => {
     expect(bare).toEqual([]);
   });
 
+  it('declares each DI token once, and lazy code reaches di.ts only through types.ts', () => {
+    // the same Symbol.for key in two files is a copy (plugins/README.md: tokens live in di.ts)
+    const declared = sources(dir).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/Symbol\.for\('([^']+)'\)/g)].map((m) => [m[1]!, relative(dir, f)] as const));
+    const copies = declared.filter(([key], i) => declared.findIndex(([k]) => k === key) !== i);
+    expect(copies).toEqual([]);
+    // the build keeps di.ts with the manifest and gives types.ts a copy (scripts/build/chunking.mjs):
+    // any other importer would share the file between the entry and the lazy chunks
+    const manifestFiles = new Set(entries.flatMap(({ source }) => [source, ...[...readFileSync(source, 'utf8').matchAll(/^import .* from '\.\/([\w-]+)';$/gm)].map((m) => join(dir, `${m[1]}.ts`))]));
+    const importers = sources(dir).filter((f) => /from '(\.\.?\/)+di'/.test(readFileSync(f, 'utf8')));
+    const stray = importers.filter((f) => !manifestFiles.has(f) && f !== join(dir, 'types.ts')).map((f) => relative(ROOT, f));
+    expect(stray).toEqual([]);
+  });
+
   it('gives every wallet-feature button and account tab a feature flag', () => {
     for (const { source } of entries) {
       const text = readFileSync(source, 'utf8');

@@ -30,7 +30,8 @@ export type GasOracleState =
   | { readonly status: 'ready'; readonly caipNetworkId: CaipNetworkId; readonly estimate: FeeEstimate; readonly updatedAt: number }
   | { readonly status: 'error'; readonly caipNetworkId: CaipNetworkId; readonly message: string; readonly estimate: FeeEstimate | undefined };
 
-export const GasOracle = Symbol('GasOracle');
+// The token, declared in ./di; the interface below shares its name.
+export { GasOracle } from './di.js';
 
 /** Fees of the active EVM network, read through the kernel's RPC transport (its fallback and retries). */
 export interface GasOracle extends Observed<GasOracleState> {

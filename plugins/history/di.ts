@@ -1,0 +1,10 @@
+/**
+ * The history plugin's DI token, declared once. The manifest (./index) and the lazily loaded
+ * code import it through ./types, which declares the service's interface under the same name. The
+ * build puts this file in the entry's core chunk with the kernel's files
+ * (scripts/build/chunking.mjs, docs/chunks.md), so sharing it adds no chunk; `@__PURE__` lets a
+ * host's bundler drop a token whose plugin the host does not register.
+ */
+
+/** The Activity list of the connected account. */
+export const Activity = /* @__PURE__ */ Symbol.for('latchkey.history.Activity');
