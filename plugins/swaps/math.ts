@@ -16,13 +16,6 @@ export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bi
   return (withFee * reserveOut) / (reserveIn * FEE_DEN + withFee);
 }
 
-/** UniswapV2Library.getAmountsOut over hops given as `[reserveIn, reserveOut]`: the amount after each hop, input first. */
-export function getAmountsOut(amountIn: bigint, reserves: readonly (readonly [bigint, bigint])[]): bigint[] {
-  const amounts = [amountIn];
-  for (const [rIn, rOut] of reserves) amounts.push(getAmountOut(amounts[amounts.length - 1]!, rIn, rOut));
-  return amounts;
-}
-
 /**
  * Price impact in percent: how much less `amountOut` is than the pools' mid price would give for
  * `amountIn`, with the 0.3 % fee per hop left out (so a tiny trade shows ~0). 100 when a pool is empty.
