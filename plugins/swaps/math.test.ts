@@ -1,5 +1,6 @@
 import { InvalidSlippageError } from './errors';
-import { gasForHops, getAmountOut, minimumReceived, parseAmount, priceImpact, rate, slippageBps, withHeadroom } from './math';
+import { gasForHops, minimumReceived, parseAmount, priceImpact, rate, slippageBps, withHeadroom } from './math';
+import { getAmountOut, getAmountsOut } from './testing/v2';
 
 const E18 = 10n ** 18n;
 
@@ -10,6 +11,14 @@ describe('the Uniswap V2 formula', () => {
     expect(getAmountOut(1000n, 1_000_000n, 1_000_000n)).toBe(996n); // 997000000000 / 1000997000 = 996.006…
     expect(getAmountOut(0n, 1n, 1n)).toBe(0n);
     expect(getAmountOut(1n, 0n, 1n)).toBe(0n);
+  });
+
+  it('getAmountsOut chains the hops', () => {
+    const amounts = getAmountsOut(1000n, [
+      [1_000_000n, 2_000_000n],
+      [5_000_000n, 1_000_000n],
+    ]);
+    expect(amounts).toEqual([1000n, getAmountOut(1000n, 1_000_000n, 2_000_000n), getAmountOut(getAmountOut(1000n, 1_000_000n, 2_000_000n), 5_000_000n, 1_000_000n)]);
   });
 
   it('price impact leaves the fee out: a tiny trade ~0, 1 ETH into a 100 ETH pool 0.987 %', () => {
