@@ -55,12 +55,6 @@ export function publicKeyFromDidKey(did) {
   return Buffer.from(bytes.subarray(2));
 }
 
-/** @param {Uint8Array} raw 32-byte Ed25519 public key @returns {string} */
-export function didKeyFromPublicKey(raw) {
-  if (raw.length !== 32) throw new TypeError('an Ed25519 public key is 32 bytes');
-  return `did:key:z${base58.encode(Uint8Array.from([...ED25519_PUB_PREFIX, ...raw]))}`;
-}
-
 /**
  * The Ed25519 key the token's `iss` names (jose asks for it once the header is checked).
  * @param {string} token

@@ -4,17 +4,17 @@
 import { spawn } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { base58 } from '@scure/base';
 import WebSocket from 'ws';
-import { didKeyFromPublicKey } from '../auth.mjs';
 
-/** A relay-auth token for `aud` as a WalletConnect client makes it, from a fresh Ed25519 key (its did:key is `iss`). */
+/** A relay-auth token for `aud` as a WalletConnect client makes it, from a fresh Ed25519 key (its did:key, multicodec ed25519-pub 0xed 0x01, is `iss`). */
 function relayJwt(aud) {
   const { privateKey } = generateKeyPairSync('ed25519');
   const x = /** @type {string} */ (createPublicKey(privateKey).export({ format: 'jwk' }).x);
   const iat = Math.floor(Date.now() / 1000);
   const enc = (/** @type {unknown} */ v) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const header = enc({ alg: 'EdDSA', typ: 'JWT' });
-  const payload = enc({ iss: didKeyFromPublicKey(Buffer.from(x, 'base64url')), sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + 86_400 });
+  const payload = enc({ iss: `did:key:z${base58.encode(Uint8Array.from([0xed, 0x01, ...Buffer.from(x, 'base64url')]))}`, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + 86_400 });
   return `${header}.${payload}.${sign(null, Buffer.from(`${header}.${payload}`, 'ascii'), privateKey).toString('base64url')}`;
 }
 
