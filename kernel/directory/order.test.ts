@@ -1,5 +1,6 @@
 import type { Connector, ConnectorTypeOrder } from '../types';
-import { baseConnectorType, isInstalledConnector, naturalSlot, orderWallets, pickSlot, type OrderWalletsInput } from './order';
+import { isInstalledConnector, naturalSlot, orderWallets, pickSlot, type OrderWalletsInput } from './order';
+import { baseConnectorType } from './slots';
 import type { DirectoryWallet } from './types';
 
 const announced = (id: string, name: string, extra: Partial<Connector> = {}): Connector => ({

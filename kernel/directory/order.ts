@@ -9,9 +9,9 @@ import type { CustomWallet } from '../options/types';
 import type { ChainNamespace, Connector, ConnectorType, ConnectorTypeOrder, RecentWallet } from '../types';
 import type { DirectoryWallet } from './types';
 
-import { baseConnectorType, isInstalledConnector, naturalSlot, pickSlot, type WalletEntrySource } from './slots';
+import { isInstalledConnector, naturalSlot, pickSlot, type WalletEntrySource } from './slots';
 
-export { baseConnectorType, isInstalledConnector, naturalSlot, pickSlot };
+export { isInstalledConnector, naturalSlot, pickSlot };
 
 /** One row of the wallet list. */
 export interface WalletListEntry {

@@ -8,7 +8,8 @@ import { AlertsImpl } from '../services/Alerts';
 import { createEnvironment } from '../services/Environment';
 import { OptionsImpl } from './Options';
 import { DEFAULT_FEATURES, mergeOptions, pageMetadata, parseOptions } from './schema';
-import { formatIssue, toIssues, zod3TypeName, zodErrorMap } from './zodMessages';
+import { formatIssue, zod3TypeName, zodErrorMap } from './zodMessages';
+import { toIssues } from './testing/zodSchema';
 import type { LatchkeyOptions } from './types';
 
 function fakeDocument(opts: { title?: string; og?: string; icon?: string } = {}): any {

@@ -6,7 +6,6 @@
  * itself (`z.string({ error: '…' })`) still wins, as zod gives it precedence.
  */
 import type * as z from 'zod/mini';
-import type { ValidationIssue } from '../errors/kernel';
 /** The fields of a zod 4 raw issue (as an error map sees it) that {@link formatIssue} reads. */
 export interface RawIssueLike {
   readonly code?: string;
@@ -93,9 +92,4 @@ export function formatIssue(issue: RawIssueLike): string {
 
 /** zod error map giving zod-3 texts; pass as `schema.safeParse(data, { error: zodErrorMap })`. */
 export const zodErrorMap: z.core.$ZodErrorMap = (issue) => formatIssue(issue as RawIssueLike);
-
-/** Issues of a failed parse as `{ path: 'a.0.b', message }`. */
-export function toIssues(error: { readonly issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ValidationIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-}
 

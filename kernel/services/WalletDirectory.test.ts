@@ -5,7 +5,8 @@ import { WalletDirectoryError } from '../directory/errors';
 import { HttpRequestError, NetworkRequestError } from '../errors/transport';
 import { MemoryStorage } from '../testing/fakeAdapter';
 import type { LatchkeyOptions } from '../options/types';
-import { WALLET_DIRECTORY_CACHE_KEY, WalletDirectory, WalletDirectoryImpl, type WalletDirectoryState } from './WalletDirectory';
+import { WalletDirectory, WalletDirectoryImpl, type WalletDirectoryState } from './WalletDirectory';
+import { WALLET_DIRECTORY_CACHE_KEY } from '../directory/types';
 
 const URL_BASE = 'https://directory.test/v1';
 

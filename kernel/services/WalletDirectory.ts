@@ -7,7 +7,7 @@ import { HttpClient } from './HttpClient';
 import { Options } from '../options/Options';
 import { Storage } from './Storage';
 
-export { WALLET_DIRECTORY_CACHE_KEY, type WalletDirectoryState } from '../directory/types';
+export type { WalletDirectoryState } from '../directory/types';
 
 export const WalletDirectory = Symbol('WalletDirectory');
 

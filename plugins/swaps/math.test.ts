@@ -1,5 +1,6 @@
 import { InvalidSlippageError } from './errors';
-import { gasForHops, getAmountOut, getAmountsOut, minimumReceived, parseAmount, priceImpact, rate, slippageBps, withHeadroom } from './math';
+import { gasForHops, minimumReceived, parseAmount, priceImpact, rate, slippageBps, withHeadroom } from './math';
+import { getAmountOut, getAmountsOut } from './testing/v2';
 
 const E18 = 10n ** 18n;
 

@@ -1,6 +1,7 @@
 /**
- * Quote arithmetic: the Uniswap V2 formula (what the router's getAmountsOut computes), price
- * impact, slippage and the minimum received, amounts typed by a person. Pure, on bigint.
+ * Quote arithmetic: price impact, slippage and the minimum received, amounts typed by a person.
+ * Pure, on bigint. The amounts themselves are the router's (its getAmountsOut); the V2 formula the
+ * tests check them against is testing/v2.ts.
  */
 import { GAS_FIRST_HOP, GAS_HEADROOM_PERCENT, GAS_PER_EXTRA_HOP, MAX_SLIPPAGE } from './constants';
 import { InvalidSlippageError } from './errors';
@@ -8,20 +9,6 @@ import { InvalidSlippageError } from './errors';
 /** A V2 pool keeps 997/1000 of the input (0.3 % fee). */
 const FEE_NUM = 997n;
 const FEE_DEN = 1000n;
-
-/** UniswapV2Library.getAmountOut: the output of one pool for `amountIn`; 0 when a reserve is empty. */
-export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
-  if (amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0n;
-  const withFee = amountIn * FEE_NUM;
-  return (withFee * reserveOut) / (reserveIn * FEE_DEN + withFee);
-}
-
-/** UniswapV2Library.getAmountsOut over hops given as `[reserveIn, reserveOut]`: the amount after each hop, input first. */
-export function getAmountsOut(amountIn: bigint, reserves: readonly (readonly [bigint, bigint])[]): bigint[] {
-  const amounts = [amountIn];
-  for (const [rIn, rOut] of reserves) amounts.push(getAmountOut(amounts[amounts.length - 1]!, rIn, rOut));
-  return amounts;
-}
 
 /**
  * Price impact in percent: how much less `amountOut` is than the pools' mid price would give for

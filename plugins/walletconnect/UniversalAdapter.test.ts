@@ -12,7 +12,6 @@ import {
 import { WALLETCONNECT_GROUP_ID, walletConnectPlugin } from './index';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 import { resolveWalletConnectConnectorId } from './resolveConnector';
-import { canSignInOverUniversalProvider } from './siwx';
 import { base64Encode, utf8ToHex } from './units';
 import { UnexpectedWalletResponseError } from './errors';
 import { base58Decode, base58Encode } from 'latchkey/encoding';
@@ -628,15 +627,6 @@ describe('pure helpers', () => {
   it('utf8ToHex', () => {
     expect(utf8ToHex('hello')).toBe('0x68656c6c6f');
     expect(utf8ToHex('')).toBe('0x');
-  });
-
-  it('canSignInOverUniversalProvider: only when every chain is eip155 (docs/connection.md#session-methods)', () => {
-    expect(canSignInOverUniversalProvider([evm(1), evm(31337)])).toBe(true);
-    expect(canSignInOverUniversalProvider(['eip155:1', 'eip155:10'])).toBe(true);
-    expect(canSignInOverUniversalProvider([evm(1), sol(SOLANA_REF)])).toBe(false);
-    expect(canSignInOverUniversalProvider([btc])).toBe(false);
-    expect(canSignInOverUniversalProvider(['eip155:1', `solana:${SOLANA_REF}`])).toBe(false);
-    expect(canSignInOverUniversalProvider([])).toBe(false);
   });
 
   it('resolveWalletConnectConnectorId: group → member on the active namespace; none → WalletConnectConnector not found', async () => {

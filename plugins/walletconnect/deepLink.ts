@@ -42,8 +42,3 @@ export function deepLink(wallet: WalletLinks, uri: string): string | undefined {
 export function hasDeepLink(wallet: WalletLinks): boolean {
   return deepLink(wallet, 'wc:') !== undefined;
 }
-
-/** True for http(s) universal links (open in the same tab), false for custom schemes. */
-export function isUniversalLink(link: string): boolean {
-  return /^https?:\/\//i.test(link);
-}

@@ -8,7 +8,7 @@ import {
   buildNamespaces,
 } from './sessionNamespaces';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, isPairingExpired, msUntilExpired, pairingExpiry, reusesPairing, shouldReusePairing } from './pairing';
-import { deepLink, hasDeepLink, isUniversalLink } from './deepLink';
+import { deepLink, hasDeepLink } from './deepLink';
 
 const evm = (id: number, rpc: string): CaipNetwork =>
   defineNetwork({
@@ -135,8 +135,6 @@ describe('deepLink', () => {
     const link = deepLink({ mobileLink: 'https://w.example/' }, uri)!;
     expect(new URL(link).searchParams.get('uri')).toBe(uri);
     expect([...new URL(link).searchParams.keys()]).toEqual(['uri']);
-    expect(isUniversalLink(link)).toBe(true);
-    expect(isUniversalLink('metamask://wc?uri=x')).toBe(false);
   });
   it.each([
     'javascript:alert(1)//',

@@ -8,7 +8,7 @@ import { NETWORK, SigHash, TEST_NETWORK, Transaction, WIF, p2tr, p2wpkh } from '
 import type { WalletAccount } from '@wallet-standard/base';
 import { pubECDSA, signBip322, toSign, toSpend, scriptFor } from './bip322';
 import { BITCOIN_REGTEST, BITCOIN_TESTNET, NO_BITCOIN_NODE, installBitcoinDevWallet, type BroadcastFetch } from './bitcoin';
-import type { StorageLike } from './index';
+import type { StorageLike } from './host';
 import { bitcoinKey, bitcoinOrdinalsPath, bitcoinPaymentPath } from './keys';
 import { svgIcon, type WalletHost } from './standard';
 import { bip143Sighash, bip341Sighash, decodeSegwitAddress, hash160, verifyBip322Simple, verifyEcdsa, verifySchnorr, type Tx } from './testing/btcVerify';

@@ -34,7 +34,6 @@ import { approve, invalidInput, unauthorized, walletError, type ApprovalControl 
 import { bitcoinKey, bitcoinOrdinalsPath, bitcoinPaymentPath, type BitcoinKey } from './keys';
 import { devWalletBase, isBytes, makeAccount, publishWallet, sameAccount, standardFeatures, type DevWalletOptions } from './standard';
 
-export const BITCOIN_MAINNET = 'bitcoin:mainnet';
 export const BITCOIN_TESTNET = 'bitcoin:testnet';
 export const BITCOIN_REGTEST = 'bitcoin:regtest';
 export type BitcoinDevChain = typeof BITCOIN_TESTNET | typeof BITCOIN_REGTEST;

@@ -9,11 +9,6 @@ import type { IdentifierString, WalletAccount } from '@wallet-standard/base';
 
 export type { BitcoinAddressPurpose, BitcoinConnectInput, BitcoinConnectOutput } from '@exodus/bitcoin-wallet-standard-features';
 
-export const BitcoinConnect = 'bitcoin:connect';
-export const BitcoinSignMessage = 'bitcoin:signMessage';
-export const BitcoinSignTransaction = 'bitcoin:signTransaction';
-export const BitcoinSignAndSendTransaction = 'bitcoin:signAndSendTransaction';
-
 export interface BitcoinSignMessageInput {
   readonly account: WalletAccount;
   readonly message: Uint8Array;

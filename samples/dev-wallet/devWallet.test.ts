@@ -1,4 +1,6 @@
-import { installDevWallet, DEV_WALLET_NAME, DEV_WALLET_RDNS, type FetchLike, type StorageLike, type WalletHost } from './index';
+import { installDevWallet, DEV_WALLET_NAME, type FetchLike } from './index';
+import { DEV_WALLET_RDNS } from './eip6963';
+import type { StorageLike, WalletHost } from './host';
 
 const ACCOUNTS = ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'];
 const RPC_A = 'http://127.0.0.1:9001';

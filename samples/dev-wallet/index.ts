@@ -25,11 +25,8 @@ import type { DevWallet, DevWalletChain, DevWalletOptions, DevWalletProvider, Ei
 import type { StorageLike, WalletHost } from './host';
 import { readPersisted, safeLocalStorage, STORAGE_KEY, type Persisted } from './persistence';
 
-export type { AtomicStatus, DevWalletToken } from './capabilities';
-export { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './eip6963';
-export { providerError } from './evmErrors';
-export type { DevWallet, DevWalletChain, DevWalletOptions, DevWalletProvider, Eip6963ProviderInfo, FetchLike, ProviderRpcError } from './evmTypes';
-export type { StorageLike, WalletHost } from './host';
+export { DEV_WALLET_ICON, DEV_WALLET_NAME } from './eip6963';
+export type { DevWallet, DevWalletOptions, FetchLike } from './evmTypes';
 
 /** Installs the dev wallet: listens for eip6963:requestProvider and announces once right away. */
 export function installDevWallet(options: DevWalletOptions): DevWallet {

@@ -12,7 +12,6 @@ export const WALLET_METHODS = [
   'eth_signTypedData_v4',
   'wallet_switchEthereumChain',
 ] as const;
-export type WalletMethod = (typeof WALLET_METHODS)[number];
 
 /** Events this wallet emits (always approved: the wallet needs chainChanged to switch). */
 export const WALLET_EVENTS = ['accountsChanged', 'chainChanged'] as const;

@@ -16,9 +16,6 @@
 // clock skew). Checked here besides: the token's size and shape before any decoding, typ, the
 // did:key, exp after iat, exp - iat within the maximum lifetime, and aud one of `audiences` when
 // that list is set. Every refusal is an AuthError with a fixed reason.
-//
-// Also here, for tests and tools: the client side (a key pair and a signed token), with node:crypto.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { base58 } from '@scure/base';
 import { decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify } from 'jose';
 
@@ -56,12 +53,6 @@ export function publicKeyFromDidKey(did) {
     throw new AuthError('iss is not an ed25519 did:key');
   }
   return Buffer.from(bytes.subarray(2));
-}
-
-/** @param {Uint8Array} raw 32-byte Ed25519 public key @returns {string} */
-export function didKeyFromPublicKey(raw) {
-  if (raw.length !== 32) throw new TypeError('an Ed25519 public key is 32 bytes');
-  return `did:key:z${base58.encode(Uint8Array.from([...ED25519_PUB_PREFIX, ...raw]))}`;
 }
 
 /**
@@ -164,41 +155,4 @@ export async function verifyRelayJwt(token, options = {}) {
   if (typeof aud !== 'string' || aud.length === 0) throw new AuthError('aud must be a string');
   if (audiences.length > 0 && !audiences.some((a) => trimSlash(a) === trimSlash(aud))) throw new AuthError('aud is not this relay');
   return { identity: iss, aud, iat, exp };
-}
-
-// ---------- the client side (tests, tools) ----------
-
-/**
- * @typedef {object} ClientKey
- * @property {import('node:crypto').KeyObject} privateKey
- * @property {string} did the did:key of its public key (the client's identity on the relay)
- */
-
-/**
- * A new client key, or the one a 32-byte seed gives.
- * @param {Uint8Array} [seed]
- * @returns {ClientKey}
- */
-export function createClientKey(seed) {
-  const privateKey = seed
-    ? createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed)]), format: 'der', type: 'pkcs8' })
-    : generateKeyPairSync('ed25519').privateKey;
-  const x = /** @type {string} */ (createPublicKey(privateKey).export({ format: 'jwk' }).x);
-  return { privateKey, did: didKeyFromPublicKey(Buffer.from(x, 'base64url')) };
-}
-
-/**
- * A relay-auth token as WalletConnect clients make it; `claims` overrides any claim (for tests).
- * @param {ClientKey} key
- * @param {{ aud?: string, ttlSeconds?: number, now?: number, claims?: Record<string, unknown> }} [options]
- * @returns {string}
- */
-export function signRelayJwt(key, options = {}) {
-  const { aud = 'wss://relay.walletconnect.org', ttlSeconds = 86_400, now = Date.now(), claims = {} } = options;
-  const iat = Math.floor(now / 1000);
-  const enc = (/** @type {unknown} */ v) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const header = enc({ alg: 'EdDSA', typ: 'JWT' });
-  const payload = enc({ iss: key.did, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + ttlSeconds, ...claims });
-  const signature = sign(null, Buffer.from(`${header}.${payload}`, 'ascii'), key.privateKey).toString('base64url');
-  return `${header}.${payload}.${signature}`;
 }

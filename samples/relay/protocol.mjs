@@ -26,7 +26,6 @@ export const TAG_SESSION_SETTLE = 1102;
 
 export const DEFAULT_TTL_SECONDS = 300;
 export const MAX_ID_LENGTH = 128;
-export const MAX_METHOD_LENGTH = 128;
 export const MAX_ATTESTATION_LENGTH = 4096;
 const TOPIC = /^[0-9a-f]{64}$/;
 

@@ -14,7 +14,6 @@ import { SYSTEM_PROGRAM, messageFee } from './fees.mjs';
 import { FAUCET, FAUCET_LAMPORTS, GENESIS_HASH, LAMPORTS_PER_SOL } from './identity.mjs';
 import { decodeTransaction, failureFor, isWritable, lookupTableAddresses, preflightFailure, recordedInnerInstructions, simulationOutcome } from './transactions.mjs';
 
-export { LAMPORTS_PER_SIGNATURE } from './fees.mjs';
 export { CAIP_NETWORK_ID, FAUCET_ADDRESS, FEATURE_SET, GENESIS_HASH, LAMPORTS_PER_SOL, SOLANA_CORE_VERSION } from './identity.mjs';
 
 const require = createRequire(import.meta.url);

@@ -23,12 +23,6 @@ import { sharedBuild } from './shared-build.mjs';
 import { startServer } from './static-server.mjs';
 import { buildWallet } from './wallet-build.mjs';
 
-export { DEMO_DIR, REPO_ROOT, WALLET_DIR } from './paths.mjs';
-export { buildDemo } from './demo-build.mjs';
-export { buildWallet } from './wallet-build.mjs';
-export { strictDemoCsp, walletCsp } from './csp.mjs';
-export { startServer } from './static-server.mjs';
-
 /** The two chains of the local stack: ids, names, default ports and their variables (samples/shared/ports.mjs). */
 export { STACK_CHAINS };
 

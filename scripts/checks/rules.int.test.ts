@@ -1,7 +1,8 @@
 /**
  * The house rules as checks in `npm test`: the import rules (dependency-cruiser), the
  * type-check (tsc), the unused files / exports / dependencies report (knip, kept empty or
- * explained in knip.jsonc), and a package that ships no test file.
+ * explained in knip.jsonc; once with the tests and once in production mode, without them), and a
+ * package that ships no test file.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -52,6 +53,17 @@ it('type-checks (tsgo --noEmit)', () => {
 
 it('knip finds no unused file, export or dependency', () => {
   const r = run(bin('knip'), ['--no-progress']);
+  expect(r.output.trim()).toBe('');
+  expect(r.status).toBe(0);
+}, 240_000);
+
+/**
+ * The same without the tests (`--production`: the entries marked `!` in knip.jsonc, the package's
+ * exports and `npm start`): production code that only tests use is reported too. Code meant for
+ * tests lives under a testing/ folder.
+ */
+it('knip --production finds no file, export or dependency that only tests use', () => {
+  const r = run(bin('knip'), ['--production', '--no-progress']);
   expect(r.output.trim()).toBe('');
   expect(r.status).toBe(0);
 }, 240_000);

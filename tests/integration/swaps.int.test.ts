@@ -14,7 +14,8 @@ import { deployExchange, loadUniswapArtifacts, type DevExchange } from '../../sa
 import type { DataService } from '../../samples/data-service/src/index';
 import { chainClients, devContracts, startAnvilNode, startTestService, PROJECT_ID, type AnvilNode } from '../../samples/data-service/testing/harness';
 import { NoRouteError } from '../../plugins/swaps/errors';
-import { getAmountOut, getAmountsOut, minimumReceived, priceImpact } from '../../plugins/swaps/math';
+import { minimumReceived, priceImpact } from '../../plugins/swaps/math';
+import { getAmountOut, getAmountsOut } from '../../plugins/swaps/testing/v2';
 import { ChainReader } from '../../plugins/swaps/rpc';
 import { AggregatorQuoteSource } from '../../plugins/swaps/sources/aggregator';
 import { OnChainQuoteSource } from '../../plugins/swaps/sources/onchain';

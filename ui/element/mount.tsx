@@ -51,8 +51,3 @@ export function acquireModal(kernel: UiKernel, nonce?: string): () => void {
     m.root?.unmount();
   };
 }
-
-/** Whether `kernel`'s modal is mounted (tests). */
-export function isModalMounted(kernel: UiKernel): boolean {
-  return mounts.has(kernel);
-}

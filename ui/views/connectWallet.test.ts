@@ -5,9 +5,9 @@ import { injectedConnector, testKernel } from '../../kernel/testing/fakeAdapter'
 import {
   connectAttempts,
   connectTarget,
-  connectorCategory,
   connectorTag,
   isWalletConnector,
+  placeConnector,
   selectWallet,
   sortConnectors,
 } from './connectWallet';
@@ -49,13 +49,13 @@ describe('connector ordering (Connect view)', () => {
     ];
     const sorted = sortConnectors([A, B, EXT, WC], DEFAULT, recent);
     expect(ids(sorted)).toEqual(['wc', 'ext', 'b', 'a']);
-    expect(connectorCategory(A, recent, [], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('injected');
+    expect(placeConnector(A, DEFAULT_CONNECTOR_TYPE_ORDER, recent, []).slot).toBe('injected');
   });
 
   it('an installed featured wallet stays among installed with the default order, and goes first when featured leads', () => {
-    expect(connectorCategory(B, [], ['b'], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('injected');
-    expect(connectorCategory(GONE, [], ['gone'], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('featured');
-    expect(connectorCategory(B, [], ['b'], ['featured', 'injected'])).toBe('featured');
+    expect(placeConnector(B, DEFAULT_CONNECTOR_TYPE_ORDER, [], ['b']).slot).toBe('injected');
+    expect(placeConnector(GONE, DEFAULT_CONNECTOR_TYPE_ORDER, [], ['gone']).slot).toBe('featured');
+    expect(placeConnector(B, ['featured', 'injected'], [], ['b']).slot).toBe('featured');
     expect(ids(sortConnectors([A, B, GONE], ['featured', 'injected', 'recommended'], [], ['gone', 'b']))).toEqual(['gone', 'b', 'a']);
   });
 
@@ -75,7 +75,7 @@ describe('connector ordering (Connect view)', () => {
     const group: Connector = { id: 'multichain:g', name: 'G', type: 'MULTI_CHAIN', chain: 'eip155', connectors: [c('g1', 'ANNOUNCED'), c('g2', 'ANNOUNCED', { chain: 'solana' })] };
     expect(connectorTag(group, [{ id: 'g2', name: 'G' }])).toBe('Recent');
     expect(connectorTag(group, [])).toBe('Installed');
-    expect(connectorCategory(group, [], [], DEFAULT_CONNECTOR_TYPE_ORDER)).toBe('injected');
+    expect(placeConnector(group, DEFAULT_CONNECTOR_TYPE_ORDER, [], []).slot).toBe('injected');
   });
 
   it('tags: Recent before Installed; nothing for absent or non-browser wallets', () => {

@@ -91,7 +91,14 @@ function featuredIndex(c: Connector, featured: readonly string[]): number {
   return best;
 }
 
-function placeConnector(
+/**
+ * Which slot of `order` (connectorTypeOrder) a connector falls in: the earliest
+ * of its own kind (walletConnect, injected, external, recommended), 'recent'
+ * (one of the {@link MAX_RECENT_WALLETS} most recent) and 'featured'. Same rule
+ * as AllWallets ({@link orderWallets}). With its rank (the sort key) and its indexes in
+ * `recent` and `featured` (-1 when absent).
+ */
+export function placeConnector(
   c: Connector,
   order: readonly ConnectorTypeOrder[],
   recent: readonly RecentWallet[],
@@ -101,21 +108,6 @@ function placeConnector(
   const feat = featuredIndex(c, featured);
   const natural = naturalSlot({ connector: c, source: 'connector', installed: isInstalledConnector(c) });
   return { ...pickSlot(natural, { recent: rec >= 0, featured: feat >= 0 }, order), rec, feat };
-}
-
-/**
- * Which slot of `order` (connectorTypeOrder) a connector falls in: the earliest
- * of its own kind (walletConnect, injected, external, recommended), 'recent'
- * (one of the {@link MAX_RECENT_WALLETS} most recent) and 'featured'. Same rule
- * as AllWallets ({@link orderWallets}).
- */
-export function connectorCategory(
-  c: Connector,
-  recent: readonly RecentWallet[],
-  featured: readonly string[],
-  order: readonly ConnectorTypeOrder[],
-): ConnectorTypeOrder {
-  return placeConnector(c, order, recent, featured).slot;
 }
 
 /** Login connectors (e-mail, socials) are not wallets in a list. */

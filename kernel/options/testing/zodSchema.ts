@@ -5,7 +5,12 @@
  */
 import * as z from 'zod/mini';
 import type { ValidationIssue } from '../../errors/kernel';
-import { toIssues, zodErrorMap } from '../zodMessages';
+import { zodErrorMap } from '../zodMessages';
+
+/** Issues of a failed parse as `{ path: 'a.0.b', message }`. */
+export function toIssues(error: { readonly issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ValidationIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
 
 const str = () => z.optional(z.string());
 const bool = () => z.optional(z.boolean());

@@ -35,8 +35,6 @@ export function parseChainId(value: unknown, field = 'chainId'): number {
   return id;
 }
 
-export const caip2 = (chainId: number) => `eip155:${chainId}`;
-
 /** `?limit=` for paged lists: an integer in 1..max, or the default. */
 export function parseLimit(value: unknown, defaultLimit: number, max: number, field = 'limit'): number {
   if (value === undefined || value === null || value === '') return Math.min(defaultLimit, max);
@@ -61,8 +59,6 @@ export function parseSdkParam(value: unknown, field: 'st' | 'sv'): string | unde
 }
 
 /** Account-name label rule of docs/account-features.md#names: letters, digits and hyphen only, at least 4 characters (at most 63, a DNS label). */
-export const NAME_LABEL = /^[a-zA-Z0-9-]{4,63}$/;
-
 export function validateLabel(label: unknown, field = 'name'): string {
   if (typeof label !== 'string' || label.length === 0) throw badRequest(field, 'Name is required');
   if (label.length > 63) throw badRequest(field, `Invalid name length: ${label.slice(0, 63)}… (at most 63 characters)`);

@@ -2,10 +2,21 @@
 // signed identities from a chosen loopback source address, and helpers that send frames as fast as
 // the relay reads them and count what comes back. Scenarios live in abuse.mjs and abuseAddresses.mjs.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { base58 } from '@scure/base';
 import WebSocket from 'ws';
-import { createClientKey, signRelayJwt } from '../auth.mjs';
+
+/** A relay-auth token for `aud` as a WalletConnect client makes it, from a fresh Ed25519 key (its did:key, multicodec ed25519-pub 0xed 0x01, is `iss`). */
+function relayJwt(aud) {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const x = /** @type {string} */ (createPublicKey(privateKey).export({ format: 'jwk' }).x);
+  const iat = Math.floor(Date.now() / 1000);
+  const enc = (/** @type {unknown} */ v) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const header = enc({ alg: 'EdDSA', typ: 'JWT' });
+  const payload = enc({ iss: `did:key:z${base58.encode(Uint8Array.from([0xed, 0x01, ...Buffer.from(x, 'base64url')]))}`, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + 86_400 });
+  return `${header}.${payload}.${sign(null, Buffer.from(`${header}.${payload}`, 'ascii'), privateKey).toString('base64url')}`;
+}
 
 export const MiB = 1024 * 1024;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -79,7 +90,7 @@ export async function startRelay(server, env = {}) {
  * @returns {Promise<WebSocket | null>}
  */
 export function connect(url, from) {
-  const jwt = signRelayJwt(createClientKey(), { aud: url });
+  const jwt = relayJwt(url);
   const ws = new WebSocket(`${url}/?auth=${jwt}&projectId=bench`, from ? { localAddress: from } : {});
   ws.on('error', () => {});
   return new Promise((res) => {

@@ -14,8 +14,7 @@ import { ENV_NAMES, fromEnv, strEnv } from './config-env';
 import { fileSchema, parseKeks, type ChainConfig, type Kek, type ProjectConfig, type SocialConfig, type SocialProvider, type WalletServiceOptions } from './config-values';
 import { ConfigError } from './errors';
 
-export { ConfigError } from './errors';
-export { decodeKey32, parseKeks, SOCIAL_PROVIDERS } from './config-values';
+export { SOCIAL_PROVIDERS } from './config-values';
 export type { ChainConfig, Kek, ProjectConfig, SocialConfig, SocialProvider, WalletServiceOptions } from './config-values';
 
 export interface WalletServiceConfig {

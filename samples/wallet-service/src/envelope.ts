@@ -77,17 +77,3 @@ export function openKey(keks: readonly Kek[], userId: string, address: string, s
     dek.fill(0);
   }
 }
-
-/** Re-wraps a DEK under the active KEK (key rotation); the key ciphertext itself does not change. */
-export function rewrapKey(keks: readonly Kek[], userId: string, sealed: SealedKey): SealedKey {
-  const from = keks.find((k) => k.id === sealed.kekId);
-  const to = keks[0];
-  if (!from || !to) throw new KeyDecryptionError(`key-encryption key "${sealed.kekId}" is not configured`);
-  if (from.id === to.id) return sealed;
-  const dek = open(from.key, sealed.wrappedDek, dekAad(from.id, userId));
-  try {
-    return { kekId: to.id, wrappedDek: seal(to.key, dek, dekAad(to.id, userId)), encryptedKey: sealed.encryptedKey };
-  } finally {
-    dek.fill(0);
-  }
-}

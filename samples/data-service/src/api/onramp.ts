@@ -19,7 +19,6 @@ import { parseAddress, parseChainId, parseDecimal, parseText, parseTxHash } from
 import { num, type ApiDeps } from './deps';
 
 export const ONRAMP_STATUSES = ['ONRAMP_TRANSACTION_STATUS_IN_PROGRESS', 'ONRAMP_TRANSACTION_STATUS_SUCCESS', 'ONRAMP_TRANSACTION_STATUS_FAILED'] as const;
-export type OnrampStatus = (typeof ONRAMP_STATUSES)[number];
 
 export interface PurchaseRow {
   readonly provider: string;

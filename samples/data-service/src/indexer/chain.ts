@@ -356,5 +356,3 @@ export class ChainIndexer {
     });
   }
 }
-
-export type { Hex };
