@@ -4,7 +4,7 @@
  * it prints on the line starting with `marker `.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
@@ -13,7 +13,8 @@ export async function runScenario<T>(repoRoot: string, entry: string, marker: st
   // Inside node_modules so the bundle's bare imports resolve to the repository's packages.
   const outdir = join(repoRoot, 'node_modules/.cache/latchkey-walletconnect-int');
   mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, `${entry.split('/').pop()!.replace(/\.ts$/, '')}.mjs`);
+  // one file per process: node_modules may be shared by another checkout running the same scenario
+  const outfile = join(outdir, `${entry.split('/').pop()!.replace(/\.ts$/, '')}-${process.pid}.mjs`);
   await build({
     entryPoints: [entry],
     outfile,
@@ -39,6 +40,7 @@ export async function runScenario<T>(repoRoot: string, entry: string, marker: st
       resolve(c);
     });
   });
+  rmSync(outfile, { force: true });
   const line = output.split('\n').find((l) => l.startsWith(`${marker} `));
   if (!line) throw new Error(`the scenario printed no result (exit ${code}):\n${output.slice(-4000)}`);
   return { result: JSON.parse(line.slice(marker.length + 1)) as T, output };
