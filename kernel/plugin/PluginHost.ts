@@ -8,6 +8,7 @@ import type {
   ConnectMethodContribution,
   PluginContext,
   PluginManifest,
+  PluginDisposer,
   PluginModule,
   PluginStatus,
   ViewContribution,
@@ -15,9 +16,10 @@ import type {
   WalletFeatureContribution,
 } from './manifest';
 import type { ChainNamespace, ConnectorType } from '../types';
-import { KernelContainer } from './tokens';
+import { ActivationSources, KernelContainer } from './tokens';
 import { Options } from '../options/Options';
 import { Storage } from '../services/Storage';
+import { whenAccount, type ActivationSources as Sources } from './activations';
 import {
   AdapterNotFoundError,
   OptionsValidationError,
@@ -81,19 +83,30 @@ export interface PluginHost extends Observed<PluginHostState> {
 
   /** Runs every manifest's onKernelStart and loads 'startup' plugins. */
   start(): Promise<void>;
-  /** Runs onKernelStart disposers and onStop of loaded modules. */
+  /** Runs onKernelStart disposers, ends open activations, then per loaded module (last loaded first) its onLoad disposer and onStop. */
   stop(): Promise<void>;
 }
 
 interface Loaded {
   readonly module: PluginModule;
   readonly ctx: PluginContext;
+  /** What onLoad returned; called once, at the next stop. */
+  dispose?: PluginDisposer | undefined;
 }
 
 function unique<T>(lists: readonly (readonly T[] | undefined)[]): T[] {
   const out: T[] = [];
   for (const list of lists) for (const v of list ?? []) if (!out.includes(v)) out.push(v);
   return out;
+}
+
+/** Runs a plugin's stop hook; a failure is logged and the others still run. */
+async function logFailure(id: string, hook: string, run: (() => void | Promise<void>) | undefined): Promise<void> {
+  try {
+    await run?.();
+  } catch (err) {
+    console.warn(`[latchkey] plugin '${id}' ${hook} failed`, err);
+  }
 }
 
 function byOrder<T extends { readonly order?: number }>(items: T[]): T[] {
@@ -109,6 +122,8 @@ export class PluginHostImpl implements PluginHost {
   private readonly loading = new Map<string, Promise<PluginModule>>();
   private readonly adapters = new Map<ChainNamespace, ChainAdapter>();
   private readonly disposers = new Map<string, () => void>();
+  /** Open `ctx.whenAccount` activations, ended at stop. */
+  private readonly activations = new Set<() => void>();
   /** Counts stops: a start hook that settles after a stop disposes at once. */
   private generation = 0;
 
@@ -184,12 +199,12 @@ export class PluginHostImpl implements PluginHost {
           throw new Error(`Plugin '${id}' declares namespace '${ns}' but its module gives no adapter for it`);
         }
       }
-      await module.onLoad?.(ctx);
+      const dispose = await module.onLoad?.(ctx);
       // A fallback adapter serves its namespace only when no chain plugin adapts it.
       for (const adapter of adapters) {
         if (this.adapterOwner(adapter.namespace)?.id === id) this.adapters.set(adapter.namespace, adapter);
       }
-      this.loaded.set(id, { module, ctx });
+      this.loaded.set(id, { module, ctx, dispose: typeof dispose === 'function' ? dispose : undefined });
       this.setStatus(id, 'loaded');
       return module;
     } catch (cause) {
@@ -305,12 +320,13 @@ export class PluginHostImpl implements PluginHost {
       }
     }
     this.disposers.clear();
-    for (const [id, { module, ctx }] of this.loaded) {
-      try {
-        await module.onStop?.(ctx);
-      } catch (err) {
-        console.warn(`[latchkey] plugin '${id}' onStop failed`, err);
-      }
+    for (const end of [...this.activations]) end();
+    // The last loaded first: a plugin may use one loaded before it.
+    for (const [id, loaded] of [...this.loaded].reverse()) {
+      const { module, ctx, dispose } = loaded;
+      loaded.dispose = undefined;
+      await logFailure(id, 'onLoad disposer', dispose);
+      await logFailure(id, 'onStop', module.onStop && (() => module.onStop!(ctx)));
     }
     this.store.patch({ started: false });
   }
@@ -356,6 +372,15 @@ export class PluginHostImpl implements PluginHost {
       container,
       get: <T>(token: symbol) => container.get<T>(token),
       storage: this.storage.scope(manifest.id),
+      whenAccount: (namespace, run) => {
+        const stop = whenAccount(container.get<Sources>(ActivationSources), namespace, run);
+        const end = () => {
+          this.activations.delete(end);
+          stop();
+        };
+        this.activations.add(end);
+        return end;
+      },
     };
   }
 
