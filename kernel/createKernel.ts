@@ -11,7 +11,7 @@ import { Account, AccountImpl } from './services/Account';
 import { ConnectorRegistry, ConnectorRegistryImpl } from './services/ConnectorRegistry';
 import { Connection, ConnectionImpl } from './services/Connection';
 import { PluginHost, PluginHostImpl } from './plugin/PluginHost';
-import { ActivationSources, KernelContainer } from './plugin/tokens';
+import { KernelContainer } from './plugin/tokens';
 import { OptionsValidationError } from './errors/kernel';
 import { Theme, ThemeImpl } from './services/Theme';
 import { Snackbar, SnackbarImpl } from './services/Snackbar';
@@ -98,7 +98,6 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   container.bind(ConnectorRegistry).to(ConnectorRegistryImpl);
   container.bind(Connection).to(ConnectionImpl);
   container.bind(PluginHost).to(PluginHostImpl);
-  container.bind(ActivationSources).toDynamicValue((c) => ({ account: c.get(Account), network: c.get(Network) }));
   container.bind(Theme).to(ThemeImpl);
   container.bind(Snackbar).to(SnackbarImpl);
   container.bind(Alerts).to(AlertsImpl);

@@ -8,10 +8,10 @@
  * - a plugin author: `definePlugin` and the types next to it (kernel/plugin/manifest.ts
  *   explains the contract and the lifecycle), the service tokens to `ctx.get(…)`, and, for
  *   a chain, the `ChainAdapter` contract (kernel/adapter.ts). A module's `onLoad` may return a
- *   disposer (called at `kernel.stop()`), and `ctx.whenAccount('eip155' | 'active', run)` runs
+ *   disposer (called at `kernel.stop()`), and `whenAccount(ctx, 'eip155' | 'active', run)` runs
  *   `run` for each account that connects and the cleanup it returns when that account goes:
  *
- *       onLoad: (ctx) => ctx.whenAccount('eip155', (account) => {
+ *       onLoad: (ctx) => whenAccount(ctx, 'eip155', (account) => {
  *         const watch = follow(account.address);
  *         return () => watch.stop();
  *       }),
@@ -28,6 +28,7 @@ export type { Kernel, CreateKernelParameters } from './createKernel';
 
 // Plugins: the contract, its contribution points and lifecycle
 export { definePlugin } from './plugin/manifest';
+export { whenAccount } from './plugin/activations';
 export type {
   PluginManifest,
   PluginModule,

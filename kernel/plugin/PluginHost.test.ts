@@ -1,7 +1,8 @@
 import { Container, ContainerModule } from 'inversify';
 import { PluginHostImpl } from './PluginHost';
-import { ActivationSources, KernelContainer } from './tokens';
-import type { PluginManifest, PluginModule } from './manifest';
+import { KernelContainer } from './tokens';
+import type { PluginContext, PluginManifest, PluginModule } from './manifest';
+import { whenAccount } from './activations';
 import { AdapterNotFoundError, OptionsValidationError, PluginAlreadyRegisteredError, PluginLoadError } from '../errors/kernel';
 import { Options, OptionsImpl, RawOptions } from '../options/Options';
 import { Storage, StorageImpl } from '../services/Storage';
@@ -10,7 +11,8 @@ import { Environment, createEnvironment } from '../services/Environment';
 import { MemoryStorage } from '../testing/fakeAdapter';
 import type { LatchkeyOptions } from '../options/types';
 import { Store } from '../store';
-import type { AccountServiceState } from '../services/Account';
+import { Account, type AccountServiceState } from '../services/Account';
+import { Network } from '../services/Network';
 
 const g = globalThis as { __heavyPluginEvaluations?: number };
 
@@ -271,29 +273,26 @@ describe('PluginHost: onLoad disposers and activations', () => {
     warn.mockRestore();
   });
 
-  it("ends a plugin's open ctx.whenAccount activations at stop, calling the open cleanup", async () => {
+  it('ends an activation returned from onKernelStart or onLoad at stop, calling its open cleanup', async () => {
     const { host: h, container } = host();
-    const account = new Store<AccountServiceState>({ namespaces: { eip155: { status: 'connected', caipAddress: 'eip155:1:0xA', allAccounts: [], currentTab: 0 } } as never });
-    container.bind(ActivationSources).toConstantValue({ account, network: new Store({ activeNamespace: 'eip155' }) });
+    const connected = (caipAddress: string) => ({ status: 'connected', caipAddress, allAccounts: [], currentTab: 0 });
+    const account = new Store<AccountServiceState>({ namespaces: { eip155: connected('eip155:1:0xA') } as never });
+    container.bind(Account).toConstantValue(account);
+    container.bind(Network).toConstantValue(new Store({ activeNamespace: 'eip155' }));
     const calls: string[] = [];
-    h.register({
-      id: 'watcher',
-      onKernelStart: (ctx) => {
-        ctx.whenAccount('eip155', (a) => {
-          calls.push(`run ${a.caipAddress}`);
-          return () => calls.push(`cleanup ${a.caipAddress}`);
-        });
-        // Ended by its own disposer before stop: nothing left to end.
-        ctx.whenAccount('eip155', () => () => calls.push('cleanup ended'))();
-      },
-      load: async () => ({}),
-    });
+    const follow = (tag: string) => (ctx: PluginContext) =>
+      whenAccount(ctx, 'eip155', (a) => {
+        calls.push(`${tag} ${a.caipAddress}`);
+        return () => void calls.push(`${tag} cleanup`);
+      });
+    h.register({ id: 'watcher', onKernelStart: follow('start'), load: async () => ({ onLoad: follow('load') }) });
     await h.start();
-    expect(calls).toEqual(['run eip155:1:0xA', 'cleanup ended']);
+    await h.load('watcher');
+    expect(calls).toEqual(['start eip155:1:0xA', 'load eip155:1:0xA']);
     await h.stop();
-    expect(calls).toEqual(['run eip155:1:0xA', 'cleanup ended', 'cleanup eip155:1:0xA']);
-    account.patch({ namespaces: { eip155: { status: 'connected', caipAddress: 'eip155:1:0xB', allAccounts: [], currentTab: 0 } } as never });
-    expect(calls).toHaveLength(3);
+    expect(calls).toEqual(['start eip155:1:0xA', 'load eip155:1:0xA', 'start cleanup', 'load cleanup']);
+    account.patch({ namespaces: { eip155: connected('eip155:1:0xB') } as never });
+    expect(calls).toHaveLength(4);
   });
 });
 

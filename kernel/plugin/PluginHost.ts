@@ -16,10 +16,9 @@ import type {
   WalletFeatureContribution,
 } from './manifest';
 import type { ChainNamespace, ConnectorType } from '../types';
-import { ActivationSources, KernelContainer } from './tokens';
+import { KernelContainer } from './tokens';
 import { Options } from '../options/Options';
 import { Storage } from '../services/Storage';
-import { whenAccount, type ActivationSources as Sources } from './activations';
 import {
   AdapterNotFoundError,
   OptionsValidationError,
@@ -83,7 +82,7 @@ export interface PluginHost extends Observed<PluginHostState> {
 
   /** Runs every manifest's onKernelStart and loads 'startup' plugins. */
   start(): Promise<void>;
-  /** Runs onKernelStart disposers, ends open activations, then per loaded module (last loaded first) its onLoad disposer and onStop. */
+  /** Runs onKernelStart disposers, then per loaded module (last loaded first) its onLoad disposer and onStop. */
   stop(): Promise<void>;
 }
 
@@ -100,15 +99,6 @@ function unique<T>(lists: readonly (readonly T[] | undefined)[]): T[] {
   return out;
 }
 
-/** Runs a plugin's stop hook; a failure is logged and the others still run. */
-async function logFailure(id: string, hook: string, run: (() => void | Promise<void>) | undefined): Promise<void> {
-  try {
-    await run?.();
-  } catch (err) {
-    console.warn(`[latchkey] plugin '${id}' ${hook} failed`, err);
-  }
-}
-
 function byOrder<T extends { readonly order?: number }>(items: T[]): T[] {
   // Array.prototype.sort is stable: equal orders keep registration order.
   return items.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
@@ -122,8 +112,6 @@ export class PluginHostImpl implements PluginHost {
   private readonly loading = new Map<string, Promise<PluginModule>>();
   private readonly adapters = new Map<ChainNamespace, ChainAdapter>();
   private readonly disposers = new Map<string, () => void>();
-  /** Open `ctx.whenAccount` activations, ended at stop. */
-  private readonly activations = new Set<() => void>();
   /** Counts stops: a start hook that settles after a stop disposes at once. */
   private generation = 0;
 
@@ -320,13 +308,18 @@ export class PluginHostImpl implements PluginHost {
       }
     }
     this.disposers.clear();
-    for (const end of [...this.activations]) end();
     // The last loaded first: a plugin may use one loaded before it.
     for (const [id, loaded] of [...this.loaded].reverse()) {
       const { module, ctx, dispose } = loaded;
       loaded.dispose = undefined;
-      await logFailure(id, 'onLoad disposer', dispose);
-      await logFailure(id, 'onStop', module.onStop && (() => module.onStop!(ctx)));
+      // Its onLoad disposer (once), then its onStop; one that fails is logged, the others run.
+      for (const [hook, run] of [['onLoad disposer', dispose], ['onStop', module.onStop]] as const) {
+        try {
+          await run?.(ctx);
+        } catch (err) {
+          console.warn(`[latchkey] plugin '${id}' ${hook} failed`, err);
+        }
+      }
     }
     this.store.patch({ started: false });
   }
@@ -372,15 +365,6 @@ export class PluginHostImpl implements PluginHost {
       container,
       get: <T>(token: symbol) => container.get<T>(token),
       storage: this.storage.scope(manifest.id),
-      whenAccount: (namespace, run) => {
-        const stop = whenAccount(container.get<Sources>(ActivationSources), namespace, run);
-        const end = () => {
-          this.activations.delete(end);
-          stop();
-        };
-        this.activations.add(end);
-        return end;
-      },
     };
   }
 

@@ -16,7 +16,7 @@
  *     }
  */
 import type { ContainerModule, Container } from 'inversify';
-import type { AccountState, ChainNamespace, ConnectorType } from '../types';
+import type { ChainNamespace, ConnectorType } from '../types';
 import type { ChainAdapter } from '../adapter';
 import type { ScopedStorage } from '../services/Storage';
 import type { ValidationIssue } from '../errors/kernel';
@@ -164,15 +164,16 @@ export interface PluginOptionsContribution {
  *    adapter asked for), or right after start with `activation: 'startup'`. The module's
  *    services are bound, its adapters collected, then its `onLoad(ctx)` runs. `onLoad` may
  *    return a disposer (or a promise of one).
- * 3. At `kernel.stop()`: the `ctx.whenAccount` activations still open end, then each loaded
- *    module, the last loaded first, has its `onLoad` disposer called, then its `onStop(ctx)`.
- *    A disposer or `onStop` that throws is logged; the others still run.
+ * 3. At `kernel.stop()`: the `onKernelStart` disposers, then each loaded module, the last
+ *    loaded first, has its `onLoad` disposer called, then its `onStop(ctx)`. A disposer or
+ *    `onStop` that throws is logged; the others still run.
  *
- * A plugin that acts when an account connects does not watch the account state itself:
+ * A plugin that acts when an account connects does not watch the account state itself: it
+ * returns an activation from the hook, and the kernel ends it at `kernel.stop()`:
  *
  *     onKernelStart: (ctx) =>
- *       // each eip155 account that connects (and one connected already); ended at kernel.stop()
- *       ctx.whenAccount('eip155', (account) => {
+ *       // each eip155 account that connects (and one connected already)
+ *       whenAccount(ctx, 'eip155', (account) => {
  *         const watch = startWatching(account.address);
  *         return () => watch.stop(); // when that account disconnects or changes
  *       }),
@@ -212,7 +213,7 @@ export type KernelStartResult = void | (() => void);
 export type PluginDisposer = () => void | Promise<void>;
 
 /**
- * What a `ctx.whenAccount` callback may give back: a cleanup called when that account
+ * What a `whenAccount` callback may give back: a cleanup called when that account
  * disconnects or changes (another address, another chain), or when the activation ends.
  */
 export type AccountCleanup = void | (() => void);
@@ -241,14 +242,6 @@ export interface PluginContext {
   get<T>(token: symbol): T;
   /** Storage under this plugin's own key prefix (`Storage.scope(manifest.id)`). */
   readonly storage: ScopedStorage;
-  /**
-   * An activation: calls `run` each time an account of `namespace` becomes connected (and at
-   * once for one connected already), and the cleanup `run` returns when that account
-   * disconnects or changes (a new CAIP address: another address or chain). `'active'` follows
-   * the active namespace's account: making another connected namespace active changes it too.
-   * Returns the way to end it; whatever is still open ends at `kernel.stop()` anyway.
-   */
-  whenAccount(namespace: ChainNamespace | 'active', run: (account: AccountState, namespace: ChainNamespace) => AccountCleanup): () => void;
 }
 
 export type PluginStatus = 'registered' | 'loading' | 'loaded' | 'failed';

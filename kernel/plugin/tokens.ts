@@ -8,12 +8,6 @@ import type { ChainNamespace } from '../types';
 export const KernelContainer = Symbol('KernelContainer');
 
 /**
- * The account and network services an activation (`ctx.whenAccount`) reads, bound by
- * createKernel: the plugin host cannot import their modules (they import it).
- */
-export const ActivationSources = Symbol('ActivationSources');
-
-/**
  * State that belongs to a wallet session and is cleared on disconnect (a send form, a
  * portfolio cache, pending requests). Plugins multi-bind their own to this token;
  * Connection calls `reset(namespace)` on each when a namespace disconnects (no

@@ -128,7 +128,6 @@ function context(): PluginContext {
     manifest: { id: 'evm', load: async () => ({}) },
     storage: undefined as never,
     container: undefined as never,
-    whenAccount: () => () => undefined,
     get<T>(token: symbol): T {
       if (token === RpcTransport) return rpcTransport as T;
       throw new Error(`unexpected token ${String(token)}`);

@@ -91,7 +91,6 @@ function fakeContext(rpc: Record<string, Handler> = {}) {
     manifest: { id: 'evm', load: async () => evmModule },
     storage: undefined as never,
     container: undefined as never,
-    whenAccount: () => () => undefined,
     get<T>(token: symbol): T {
       if (token === RpcTransport) return transport as T;
       throw new Error(`unexpected token ${String(token)}`);

@@ -20,7 +20,6 @@ function fakeContext(win: FakeWindow | undefined, options: { enableEIP6963?: boo
     manifest: evmPlugin(),
     storage: undefined as never,
     container: undefined as never,
-    whenAccount: () => () => undefined,
     get<T>(token: symbol): T {
       if (token === Environment) return { window: win } as T;
       if (token === Options) return { state: { enableEIP6963: true, enableInjected: true, ...options } } as T;
