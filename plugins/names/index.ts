@@ -10,7 +10,7 @@
  * This manifest only watches for an eip155 connection (when a blockchain API is configured);
  * the service (./module) loads then, the views when shown.
  */
-import { BlockchainApi, PluginHost, definePlugin, type PluginManifest } from 'latchkey';
+import { Account, BlockchainApi, PluginHost, definePlugin, type PluginManifest } from 'latchkey';
 import type { NamesConfig } from './types';
 
 import type { AccountNames as AccountNamesToken } from './types';
@@ -47,11 +47,17 @@ export function namesPlugin(config: NamesConfig = {}): PluginManifest {
     onKernelStart(ctx) {
       const api = ctx.get<BlockchainApi>(BlockchainApi);
       const host = ctx.get<PluginHost>(PluginHost);
-      // The module (reverse lookup) loads with the first eip155 connection; nothing before. Once
-      // loaded, load() answers at once; a chunk that failed to load is tried at the next account.
-      return ctx.whenAccount('eip155', () => {
-        if (api.configured) host.load(NAMES_PLUGIN_ID).catch(() => undefined);
+      let loading = false;
+      // The module (reverse lookup) loads with the first eip155 connection; nothing before.
+      const sub = ctx.get<Account>(Account).state$.subscribe((s) => {
+        if (loading || host.isLoaded(NAMES_PLUGIN_ID) || s.namespaces.eip155.status !== 'connected' || !api.configured) return;
+        loading = true;
+        host.load(NAMES_PLUGIN_ID).then(
+          () => sub?.unsubscribe(),
+          () => (loading = false), // a chunk that failed to load is tried at the next change
+        );
       });
+      return () => sub.unsubscribe();
     },
     load: async () => (await import('./module')).namesModule(config),
   });

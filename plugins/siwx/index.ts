@@ -12,7 +12,7 @@
  * At start it only watches the connected account: its module (the flow, verification with
  * viem) loads when an account connects with a provider configured.
  */
-import { Options, PluginHost, definePlugin, type CaipNetworkId, type PluginManifest, type ValidationIssue } from 'latchkey';
+import { Account, Network, Options, PluginHost, definePlugin, type CaipNetworkId, type PluginManifest, type ValidationIssue } from 'latchkey';
 import type { SiweConfig } from './legacy';
 import type { SessionVerifier } from './verify';
 import type { BackendSiwxOptions } from './backend';
@@ -103,16 +103,26 @@ export function siwxPlugin(config: SiwxPluginConfig = {}): PluginManifest {
         const o = options.state as { siwx?: unknown; siweConfig?: unknown };
         return (config.siwx ?? o.siwx ?? config.siweConfig ?? o.siweConfig) !== undefined;
       };
+      const account = ctx.get<Account>(Account);
+      const network = ctx.get<Network>(Network);
       const host = ctx.get<PluginHost>(PluginHost);
-      // On every newly connected account of the active namespace (connect, restore, account or
-      // chain change, another connected namespace made active): its session, else sign-in.
-      return ctx.whenAccount('active', () => {
-        if (!enabled()) return;
+      let last: string | undefined;
+      // On every newly connected account (connect, restore, account or chain change): its session, else sign-in.
+      const check = () => {
+        const ns = network.state.activeNamespace;
+        const a = ns ? account.get(ns) : undefined;
+        const key = a?.status === 'connected' ? a.caipAddress : undefined;
+        if (key === last) return;
+        last = key;
+        if (!key || !enabled()) return;
         host
           .load(SIWX_PLUGIN_ID)
           .then(() => ctx.get<SignIn>(SignIn).initialize())
           .catch((err: unknown) => console.error('[latchkey] sign-in could not start', err));
-      });
+      };
+      const sub = account.state$.subscribe(check);
+      sub.add(network.state$.subscribe(check));
+      return () => sub.unsubscribe();
     },
     load: async () => (await import('./module')).siwxModule(config),
   });
