@@ -7,7 +7,14 @@
  *   (`kernel.modal.open()`, `kernel.connection.connect(…)`, every `state$` / `state`);
  * - a plugin author: `definePlugin` and the types next to it (kernel/plugin/manifest.ts
  *   explains the contract and the lifecycle), the service tokens to `ctx.get(…)`, and, for
- *   a chain, the `ChainAdapter` contract (kernel/adapter.ts).
+ *   a chain, the `ChainAdapter` contract (kernel/adapter.ts). A module's `onLoad` may return a
+ *   disposer (called at `kernel.stop()`), and `whenAccount(ctx, 'eip155' | 'active', run)` runs
+ *   `run` for each account that connects and the cleanup it returns when that account goes:
+ *
+ *       onLoad: (ctx) => whenAccount(ctx, 'eip155', (account) => {
+ *         const watch = follow(account.address);
+ *         return () => watch.stop();
+ *       }),
  *
  * More on subpaths: `latchkey/errors` (every typed error and the provider-error mapping),
  * `latchkey/networks` (built-in Solana and Bitcoin networks), `latchkey/directory`
@@ -21,12 +28,15 @@ export type { Kernel, CreateKernelParameters } from './createKernel';
 
 // Plugins: the contract, its contribution points and lifecycle
 export { definePlugin } from './plugin/manifest';
+export { whenAccount } from './plugin/activations';
 export type {
   PluginManifest,
   PluginModule,
   PluginContext,
   PluginContributions,
   KernelStartResult,
+  PluginDisposer,
+  AccountCleanup,
   PluginOptionsContribution,
   ManifestTranslations,
   ViewContribution,

@@ -1,7 +1,8 @@
 import { Container, ContainerModule } from 'inversify';
 import { PluginHostImpl } from './PluginHost';
 import { KernelContainer } from './tokens';
-import type { PluginManifest, PluginModule } from './manifest';
+import type { PluginContext, PluginManifest, PluginModule } from './manifest';
+import { whenAccount } from './activations';
 import { AdapterNotFoundError, OptionsValidationError, PluginAlreadyRegisteredError, PluginLoadError } from '../errors/kernel';
 import { Options, OptionsImpl, RawOptions } from '../options/Options';
 import { Storage, StorageImpl } from '../services/Storage';
@@ -9,6 +10,9 @@ import { Alerts, AlertsImpl } from '../services/Alerts';
 import { Environment, createEnvironment } from '../services/Environment';
 import { MemoryStorage } from '../testing/fakeAdapter';
 import type { LatchkeyOptions } from '../options/types';
+import { Store } from '../store';
+import { Account, type AccountServiceState } from '../services/Account';
+import { Network } from '../services/Network';
 
 const g = globalThis as { __heavyPluginEvaluations?: number };
 
@@ -223,6 +227,72 @@ describe('PluginHost', () => {
     const { host: h } = host();
     expect(() => h.register({ id: '', load: async () => ({}) })).toThrow(PluginLoadError);
     expect(() => h.register({ id: 'x' } as unknown as PluginManifest)).toThrow(PluginLoadError);
+  });
+});
+
+describe('PluginHost: onLoad disposers and activations', () => {
+  it('calls the disposer onLoad returns once, at stop, before onStop, the last loaded plugin first', async () => {
+    const { host: h } = host();
+    const calls: string[] = [];
+    h.register({ id: 'first', load: async () => ({ onLoad: () => () => void calls.push('dispose first'), onStop: () => void calls.push('stop first') }) });
+    // A disposer from an async onLoad (one that imports its code), itself async.
+    h.register({ id: 'second', load: async () => ({ onLoad: async () => async () => void calls.push('dispose second') }) });
+    await h.load('first');
+    await h.load('second');
+    expect(calls).toEqual([]);
+    await h.stop();
+    expect(calls).toEqual(['dispose second', 'dispose first', 'stop first']);
+    await h.start();
+    await h.stop();
+    expect(calls).toEqual(['dispose second', 'dispose first', 'stop first', 'stop first']);
+  });
+
+  it('logs a disposer that throws, as a failing onStop, and still runs the others', async () => {
+    const { host: h } = host();
+    const calls: string[] = [];
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    h.register({ id: 'ok', load: async () => ({ onLoad: () => () => void calls.push('dispose ok') }) });
+    h.register({
+      id: 'bad',
+      load: async () => ({
+        onLoad: () => () => {
+          throw new Error('dispose');
+        },
+        onStop: () => void calls.push('stop bad'),
+      }),
+    });
+    h.register({ id: 'worse', load: async () => ({ onLoad: () => () => Promise.reject(new Error('later')), onStop: () => Promise.reject(new Error('stop')) }) });
+    for (const id of ['ok', 'bad', 'worse']) await h.load(id);
+    await h.stop();
+    expect(calls).toEqual(['stop bad', 'dispose ok']);
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "[latchkey] plugin 'worse' onLoad disposer failed",
+      "[latchkey] plugin 'worse' onStop failed",
+      "[latchkey] plugin 'bad' onLoad disposer failed",
+    ]);
+    warn.mockRestore();
+  });
+
+  it('ends an activation returned from onKernelStart or onLoad at stop, calling its open cleanup', async () => {
+    const { host: h, container } = host();
+    const connected = (caipAddress: string) => ({ status: 'connected', caipAddress, allAccounts: [], currentTab: 0 });
+    const account = new Store<AccountServiceState>({ namespaces: { eip155: connected('eip155:1:0xA') } as never });
+    container.bind(Account).toConstantValue(account);
+    container.bind(Network).toConstantValue(new Store({ activeNamespace: 'eip155' }));
+    const calls: string[] = [];
+    const follow = (tag: string) => (ctx: PluginContext) =>
+      whenAccount(ctx, 'eip155', (a) => {
+        calls.push(`${tag} ${a.caipAddress}`);
+        return () => void calls.push(`${tag} cleanup`);
+      });
+    h.register({ id: 'watcher', onKernelStart: follow('start'), load: async () => ({ onLoad: follow('load') }) });
+    await h.start();
+    await h.load('watcher');
+    expect(calls).toEqual(['start eip155:1:0xA', 'load eip155:1:0xA']);
+    await h.stop();
+    expect(calls).toEqual(['start eip155:1:0xA', 'load eip155:1:0xA', 'start cleanup', 'load cleanup']);
+    account.patch({ namespaces: { eip155: connected('eip155:1:0xB') } as never });
+    expect(calls).toHaveLength(4);
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   ConnectMethodContribution,
   PluginContext,
   PluginManifest,
+  PluginDisposer,
   PluginModule,
   PluginStatus,
   ViewContribution,
@@ -81,13 +82,15 @@ export interface PluginHost extends Observed<PluginHostState> {
 
   /** Runs every manifest's onKernelStart and loads 'startup' plugins. */
   start(): Promise<void>;
-  /** Runs onKernelStart disposers and onStop of loaded modules. */
+  /** Runs onKernelStart disposers, then per loaded module (last loaded first) its onLoad disposer and onStop. */
   stop(): Promise<void>;
 }
 
 interface Loaded {
   readonly module: PluginModule;
   readonly ctx: PluginContext;
+  /** What onLoad returned; called once, at the next stop. */
+  dispose?: PluginDisposer | undefined;
 }
 
 function unique<T>(lists: readonly (readonly T[] | undefined)[]): T[] {
@@ -184,12 +187,12 @@ export class PluginHostImpl implements PluginHost {
           throw new Error(`Plugin '${id}' declares namespace '${ns}' but its module gives no adapter for it`);
         }
       }
-      await module.onLoad?.(ctx);
+      const dispose = await module.onLoad?.(ctx);
       // A fallback adapter serves its namespace only when no chain plugin adapts it.
       for (const adapter of adapters) {
         if (this.adapterOwner(adapter.namespace)?.id === id) this.adapters.set(adapter.namespace, adapter);
       }
-      this.loaded.set(id, { module, ctx });
+      this.loaded.set(id, { module, ctx, dispose: typeof dispose === 'function' ? dispose : undefined });
       this.setStatus(id, 'loaded');
       return module;
     } catch (cause) {
@@ -305,11 +308,17 @@ export class PluginHostImpl implements PluginHost {
       }
     }
     this.disposers.clear();
-    for (const [id, { module, ctx }] of this.loaded) {
-      try {
-        await module.onStop?.(ctx);
-      } catch (err) {
-        console.warn(`[latchkey] plugin '${id}' onStop failed`, err);
+    // The last loaded first: a plugin may use one loaded before it.
+    for (const [id, loaded] of [...this.loaded].reverse()) {
+      const { module, ctx, dispose } = loaded;
+      loaded.dispose = undefined;
+      // Its onLoad disposer (once), then its onStop; one that fails is logged, the others run.
+      for (const [hook, run] of [['onLoad disposer', dispose], ['onStop', module.onStop]] as const) {
+        try {
+          await run?.(ctx);
+        } catch (err) {
+          console.warn(`[latchkey] plugin '${id}' ${hook} failed`, err);
+        }
       }
     }
     this.store.patch({ started: false });

@@ -162,8 +162,21 @@ export interface PluginOptionsContribution {
  *    loads 'startup' plugins and restores a stored connection.
  * 2. `load()` on first use (one of its views opened, a connector of its namespace used, its
  *    adapter asked for), or right after start with `activation: 'startup'`. The module's
- *    services are bound, its adapters collected, then its `onLoad(ctx)` runs.
- * 3. The module's `onStop(ctx)` at `kernel.stop()`, if it was loaded.
+ *    services are bound, its adapters collected, then its `onLoad(ctx)` runs. `onLoad` may
+ *    return a disposer (or a promise of one).
+ * 3. At `kernel.stop()`: the `onKernelStart` disposers, then each loaded module, the last
+ *    loaded first, has its `onLoad` disposer called, then its `onStop(ctx)`. A disposer or
+ *    `onStop` that throws is logged; the others still run.
+ *
+ * A plugin that acts when an account connects does not watch the account state itself: it
+ * returns an activation from the hook, and the kernel ends it at `kernel.stop()`:
+ *
+ *     onKernelStart: (ctx) =>
+ *       // each eip155 account that connects (and one connected already)
+ *       whenAccount(ctx, 'eip155', (account) => {
+ *         const watch = startWatching(account.address);
+ *         return () => watch.stop(); // when that account disconnects or changes
+ *       }),
  */
 export interface PluginManifest {
   /** Unique id; also the plugin's storage scope. */
@@ -196,15 +209,28 @@ export type ManifestTranslations = Readonly<Record<string, Readonly<Record<strin
 /** What `onKernelStart` gives back: nothing, or a disposer run at `kernel.stop()`. */
 export type KernelStartResult = void | (() => void);
 
+/** What `onLoad` may give back: a function the kernel calls once, at `kernel.stop()`. */
+export type PluginDisposer = () => void | Promise<void>;
+
+/**
+ * What a `whenAccount` callback may give back: a cleanup called when that account
+ * disconnects or changes (another address, another chain), or when the activation ends.
+ */
+export type AccountCleanup = void | (() => void);
+
 /** What `load()` resolves to. */
 export interface PluginModule {
   /** Services bound into the kernel's container when the plugin loads (inversify ContainerModule). */
   readonly services?: ContainerModule;
   /** One adapter per namespace in `contributes.namespaces` (and fallbackNamespaces it serves). */
   readonly adapters?: (ctx: PluginContext) => readonly ChainAdapter[];
-  /** Runs once the services are bound and the adapters collected. */
-  readonly onLoad?: (ctx: PluginContext) => void | Promise<void>;
-  /** Runs at `kernel.stop()`. */
+  /**
+   * Runs once the services are bound and the adapters collected. It may return a disposer (or
+   * a promise of one), called once at `kernel.stop()`, before `onStop`: what `onLoad` starts,
+   * `onLoad` hands back the way to end it.
+   */
+  readonly onLoad?: (ctx: PluginContext) => void | PluginDisposer | Promise<void | PluginDisposer>;
+  /** Runs at `kernel.stop()`, after the `onLoad` disposer. */
   readonly onStop?: (ctx: PluginContext) => void | Promise<void>;
 }
 

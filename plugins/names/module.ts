@@ -31,7 +31,11 @@ export function namesModule(config: NamesConfig): PluginModule {
         return { reset: () => names.reset() };
       });
     }),
-    onLoad: (ctx) => ctx.get<AccountNames>(AccountNames).start(),
-    onStop: (ctx) => ctx.get<AccountNames>(AccountNames).stop(),
+    // The reverse lookup follows the account from now on, until the kernel stops.
+    onLoad: (ctx) => {
+      const names = ctx.get<AccountNames>(AccountNames);
+      names.start();
+      return () => names.stop();
+    },
   };
 }

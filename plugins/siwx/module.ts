@@ -244,8 +244,6 @@ function isAttachable(p: unknown): p is AttachableSiwx {
   return typeof p === 'object' && p !== null && typeof (p as Partial<AttachableSiwx>)[SIWX_ATTACH] === 'function';
 }
 
-const disposers = new WeakMap<object, () => void>();
-
 export function siwxModule(config: SiwxModuleConfig): PluginModule {
   return {
     services: new ContainerModule(({ bind }) => {
@@ -276,14 +274,9 @@ export function siwxModule(config: SiwxModuleConfig): PluginModule {
       const signIn = ctx.get<SignIn>(SignIn);
       const provider = signIn.provider();
       if (isAttachable(provider)) provider[SIWX_ATTACH](environment(ctx, config.verifiers));
-      const modal = ctx.get<Modal>(Modal);
-      disposers.get(ctx.container)?.();
       // docs/account-features.md#sign-in-with-a-wallet-message: close is disabled while sign-in is required and no session exists (a close shakes).
-      disposers.set(ctx.container, modal.addCloseGuard(() => !signIn.closeBlocked()));
-    },
-    onStop(ctx) {
-      disposers.get(ctx.container)?.();
-      disposers.delete(ctx.container);
+      // The guard goes at kernel.stop().
+      return ctx.get<Modal>(Modal).addCloseGuard(() => !signIn.closeBlocked());
     },
   };
 }
