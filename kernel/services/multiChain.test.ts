@@ -123,6 +123,34 @@ describe('multi-chain wallets', () => {
     expect(kernel.connection.state).toEqual({ pending: undefined, error: undefined });
   });
 
+  it('a disconnect while a companion still connects stops it: its late approval is let go and its namespace stays disconnected', async () => {
+    /** A Solana side whose first connect prompt stays open until the test answers it. */
+    class GatedSolana extends SolanaFake {
+      readonly gates: (() => void)[] = [];
+      override async connect(args: { connector: Connector }) {
+        if (this.gates.length === 0) await new Promise<void>((resolve) => this.gates.push(resolve));
+        return super.connect(args);
+      }
+    }
+    const sol = new GatedSolana();
+    sol.script.reconnectResult = null; // not granted yet: the companion prompts
+    const { kernel } = setup(new MemoryStorage(), sol);
+    const groupConnect = kernel.connection.connect({ connectorId: group(kernel).id });
+    for (let i = 0; i < 50 && sol.gates.length === 0; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(kernel.account.get('eip155').status).toBe('connected');
+    expect(kernel.account.get('solana').status).toBe('connecting');
+    await kernel.connection.disconnect();
+    expect(kernel.account.get('eip155').status).toBe('disconnected');
+    expect(kernel.account.get('solana').status).toBe('disconnected');
+    sol.gates[0]!(); // the companion's prompt approved after the visitor disconnected
+    await groupConnect;
+    expect(kernel.account.get('solana').status).toBe('disconnected');
+    expect(kernel.storage.connectorId('solana')).toBeUndefined();
+    const released = sol.calls.filter((c) => c.method === 'disconnect').map((c) => (c.args as { connector: Connector }).connector.id);
+    expect(released).toEqual([solMember.id]);
+    expect(kernel.connection.state).toEqual({ pending: undefined, error: undefined });
+  });
+
   it('a declined primary fails the connect and tries no companion', async () => {
     const { kernel, adapter, sol } = setup();
     adapter.script.connectError = { code: 4001, message: 'no' };
