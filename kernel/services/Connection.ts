@@ -18,7 +18,7 @@ import { KernelContainer, SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
 import { nativeBalanceCache } from './balanceCache';
 import { resolveConnector, waitForConnector } from './findConnector';
-import { affectedNamespaces, isInUse, sameWallet, SHARED_SESSION_TYPES } from './sharedSessions';
+import { affectedNamespaces, isInUse, SHARED_SESSION_TYPES } from './sharedSessions';
 import { PAIRING_TYPES, settled, type Attempt } from './connectAttempt';
 import type { followWalletEvent, WalletEventHost } from './walletEvents';
 import type { BalanceHost, refreshBalance } from './nativeBalance';
@@ -261,12 +261,12 @@ export class ConnectionImpl implements Connection, WalletEventHost, BalanceHost,
 
   async disconnect(namespace?: ChainNamespace): Promise<void> {
     const targets = affectedNamespaces(this.account, this.connectors, namespace);
-    // A multi-chain wallet's other namespaces still connecting stop with it (their late approval is
-    // let go, see connectCompanions): a visitor who disconnects gets no account back a moment later.
+    // A multi-chain wallet's other namespaces still connecting (companions) stop: their late approval
+    // is let go (connectCompanions), so a visitor who disconnects gets no account back a moment later.
     for (const [ns, attempt] of this.attempts) {
-      if (!attempt.companion || (namespace && !targets.includes(ns) && !sameWallet(this.connectors, attempt.connector, this.account.get(namespace).connectorId))) continue;
+      if (!attempt.companion) continue;
       this.attempts.delete(ns);
-      attempt.abort.abort(new RequestAbortedError({ details: 'The wallet was disconnected.' }));
+      attempt.abort.abort();
       this.account.setStatus(ns, 'disconnected');
     }
     for (const reset of this.sessionStates()) reset.reset(namespace);

@@ -61,8 +61,3 @@ export function isInUse(account: Account, connectors: ConnectorRegistry, connect
     return id === connector.id || (shared && connectors.get(id)?.type === connector.type);
   });
 }
-
-/** Whether `connector` and the connector `id` are members of one multi-chain wallet. */
-export function sameWallet(connectors: ConnectorRegistry, connector: Connector, id: string | undefined): boolean {
-  return !!id && connectors.grouped().some((g) => g.type === 'MULTI_CHAIN' && !!g.connectors?.some((m) => m.id === id) && g.connectors.includes(connector));
-}
