@@ -7,6 +7,10 @@
 //     most bytes on the topic;
 //   - in total: that address's oldest messages, then the oldest of the address holding the most bytes
 //     (so a client with a few messages is the last to lose one).
+// Of that address's own messages, those another client has received go before those still waiting
+// for their recipient. A bound passed by a receipt (a message grows by its recipient, below) takes
+// only the receiving address's received messages, never the ones it still waits to hand over: a
+// wallet answering the dapp's delivery must not evict the settle request the dapp is about to fetch.
 // Expired messages are swept.
 //
 // Bytes are an estimate of what a message holds on to: its text, its attestation, a fixed overhead
@@ -135,7 +139,7 @@ export class MessageStore {
     own.bytes += bytes;
     this.all.add(msg);
     this.bytes += bytes;
-    this.enforce(entry, owner, msg);
+    this.enforce(entry, owner, msg, false);
     return { msg, fresh: true };
   }
 
@@ -152,31 +156,36 @@ export class MessageStore {
     const entry = this.topics.get(msg.topic);
     if (entry) {
       entry.bytes += grow;
-      this.enforce(entry, owner, msg);
+      this.enforce(entry, owner, msg, true);
     }
   }
 
   /**
-   * Drops messages until every bound holds, those of `actor` (the address whose message or fetch
-   * passed a bound) first; `keep` (the message just stored) goes last.
-   * @param {TopicEntry} entry @param {string} actor @param {StoredMessage} keep
+   * Drops messages until every bound holds, those of `actor` (the address whose message or receipt
+   * passed a bound) first, its received ones before its waiting ones (a receipt: its received ones
+   * only); `keep` (the message just stored or received) goes last.
+   * @param {TopicEntry} entry @param {string} actor @param {StoredMessage} keep @param {boolean} receipt
    */
-  enforce(entry, actor, keep) {
+  enforce(entry, actor, keep, receipt) {
     const { maxMessages, maxBytes, maxMessagesPerTopic, maxBytesPerTopic, maxBytesPerAddress } = this.limits;
     const mine = (/** @type {StoredMessage} */ m) => m.owner === actor && m !== keep;
+    // received by a client other than its publisher (who counts as having it)
+    const mineReceived = (/** @type {StoredMessage} */ m) => mine(m) && m.delivered.size > 1;
+    /** @param {Iterable<StoredMessage>} msgs */
+    const ownVictim = (msgs) => first(msgs, mineReceived) ?? (receipt ? undefined : first(msgs, mine));
     const own = this.owners.get(actor);
     while (own && own.bytes > maxBytesPerAddress) {
-      const victim = first(own.msgs, mine);
+      const victim = ownVictim(own.msgs);
       if (!victim) break;
       this.remove(victim, 'evicted');
     }
     while (entry.msgs.size > maxMessagesPerTopic || (entry.bytes > maxBytesPerTopic && entry.msgs.size > 0)) {
-      const victim = first(entry.msgs.values(), mine) ?? oldestOfLargest(entry.msgs.values(), keep) ?? entry.msgs.values().next().value;
+      const victim = ownVictim(entry.msgs.values()) ?? oldestOfLargest(entry.msgs.values(), keep) ?? entry.msgs.values().next().value;
       if (!victim) break;
       this.remove(victim, 'evicted');
     }
     while (this.all.size > maxMessages || (this.bytes > maxBytes && this.all.size > 0)) {
-      const victim = (own && first(own.msgs, mine)) ?? this.oldestOfLargestOwner(keep);
+      const victim = (own && ownVictim(own.msgs)) ?? this.oldestOfLargestOwner(keep);
       if (!victim) break;
       this.remove(victim, 'evicted');
     }
