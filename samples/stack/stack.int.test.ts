@@ -77,6 +77,11 @@ describe('local stack (samples/start.mjs)', () => {
     let all = scriptText;
     for (const chunk of chunks) all += await (await fetch(new URL(`/build/${chunk}`, stack.demoUrl))).text();
     expect(all).toContain('dev.latchkey.wallet');
+    // the entry is fetched again on every load; a chunk named after its content hash is kept
+    expect(script.headers.get('cache-control')).toBe('no-store');
+    expect(chunks.length).toBeGreaterThan(0);
+    const chunk = await fetch(new URL(`/build/${chunks[0]}`, stack.demoUrl));
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 
     const config = await fetch(stack.configUrl);
     expect(config.status).toBe(200);

@@ -1,11 +1,19 @@
 // The demo server: a static server for the demo page (and its strict-CSP variant), /demo.css,
 // /config.json, the build output under /build/, the sample wallet at /wallet/ and the lazy sample apps.
+// A build's files do not change once written (no watch mode; a lazy app builds into a folder of its
+// own once): each is read from disk once and kept in memory, and the chunks esbuild names after their
+// content hash are served as immutable, so a browser keeps them (and their compiled code) across
+// page loads. Everything else is served no-store.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { strictDemoCsp } from './csp.mjs';
 import { LAZY_APPS, lazyAppBuilder } from './lazy-apps.mjs';
 import { DEMO_DIR, WALLET_DIR } from './paths.mjs';
+
+/** esbuild's chunk names: `[name]-[hash]` (8 base32 characters of the content hash). */
+const HASHED_CHUNK = /-[A-Z2-7]{8}\.(?:js|css)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +37,18 @@ const CONTENT_TYPES = {
 export async function startServer({ port, outdir, config, host = '127.0.0.1', wallet }) {
   const root = resolve(outdir);
   const buildApp = lazyAppBuilder(root);
+  /** path -> contents of a build file read earlier (a missing file is looked up again: a lazy app may write it later) */
+  const files = new Map();
+  /** @param {string} file @returns {Promise<Buffer | undefined>} */
+  const buildFile = async (file) => {
+    const known = files.get(file);
+    if (known) return known;
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const body = await readFile(file);
+    files.set(file, body);
+    return body;
+  };
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -96,10 +116,10 @@ export async function startServer({ port, outdir, config, host = '127.0.0.1', wa
         if (relative(root, file).startsWith('..') || !file.startsWith(root + sep)) {
           return send(res, req, 403, 'text/plain', Buffer.from('Forbidden'));
         }
-        const info = await stat(file).catch(() => undefined);
-        if (info?.isFile()) {
+        const body = await buildFile(file);
+        if (body) {
           const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
-          return send(res, req, 200, type, await readFile(file));
+          return send(res, req, 200, type, body, HASHED_CHUNK.test(file) ? { 'cache-control': IMMUTABLE } : {});
         }
       }
       send(res, req, 404, 'text/plain; charset=utf-8', Buffer.from('Not found'));
