@@ -17,7 +17,7 @@ export class HttpRequestError extends LatchkeyError {
   override name = 'HttpRequestError';
   readonly status: number;
   readonly url: string;
-  /** The start of the response body as text (at most {@link ERROR_BODY_PREFIX_CHARS} characters; may be empty). */
+  /** The start of the response body as text (at most 512 characters, `ERROR_BODY_PREFIX_CHARS`; may be empty). */
   readonly body: string;
   /** True when the body was longer than what {@link body} keeps. */
   readonly bodyTruncated: boolean;
@@ -76,7 +76,7 @@ export interface RpcErrorObject {
   readonly data?: unknown;
 }
 
-/** A JSON-RPC error answer; the message is the node's own (at most {@link RPC_MESSAGE_MAX_CHARS} characters). */
+/** A JSON-RPC error answer; the message is the node's own (at most 1,000 characters, `RPC_MESSAGE_MAX_CHARS`). */
 export class RpcResponseError extends LatchkeyError {
   override name = 'RpcResponseError';
   readonly error: RpcErrorObject;

@@ -38,7 +38,7 @@ export interface Modal extends Observed<ModalState> {
   open<V extends ViewId>(args?: OpenModalArgs<V>): Promise<void>;
   /** Closes as docs/modal.md#closing says (tracks an event, clears loading, embedded-mode routing). */
   close(): void;
-  /** Shakes for {@link SHAKE_MS}. */
+  /** Shakes for 500 ms (`SHAKE_MS`). */
   shake(): void;
   setLoading(loading: boolean): void;
   /** Registers a guard (e.g. sign-in required); returns a disposer. */
@@ -138,7 +138,7 @@ export class ModalImpl implements Modal {
     this.closed.next();
   }
 
-  /** Shakes for exactly {@link SHAKE_MS}; a shake during a shake restarts the period. */
+  /** Shakes for exactly 500 ms (`SHAKE_MS`); a shake during a shake restarts the period. */
   shake(): void {
     if (this.shakeTimer !== undefined) clearTimeout(this.shakeTimer);
     this.store.patch({ shake: true });

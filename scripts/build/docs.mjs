@@ -30,6 +30,9 @@ const app = await Application.bootstrapWithPlugins({
 });
 const project = await app.convert();
 if (!project) process.exit(1);
+// the checks of `validation` (links that resolve to nothing or to what the docs leave out): the
+// CLI runs them, the API only when asked
+app.validate(project);
 await app.generateDocs(project, out);
 if (app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);
 console.log(`docs: ${entryPoints.length} entries → ${out}`);
