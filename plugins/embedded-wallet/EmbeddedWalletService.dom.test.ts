@@ -525,6 +525,8 @@ describe('social login', () => {
     const { kernel } = setup();
     const wallet = await started(kernel);
     expect(await run(wallet.farcasterUri())).toBe('http://wallet.test/farcaster/connect?channel=abc');
+    // the account state keeps the link (farcasterUrl)
+    expect(kernel.account.get('eip155').farcasterUrl).toBe('http://wallet.test/farcaster/connect?channel=abc');
     let asks = 0;
     fake.handlers['CONNECT_FARCASTER'] = () => {
       if (++asks < 3) throw new Error('Not approved yet: ask again');
