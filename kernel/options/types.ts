@@ -46,7 +46,7 @@ export interface Features {
   readonly socials?: readonly string[] | false;
   /** Read by the activity plugin. */
   readonly history?: boolean;
-  /** Read by the embedded-wallet plugins. */
+  /** Read by the embedded-wallet plugins, which refuse `true` for now (SmartSessionsNotSupportedError: ERC-7715 permissions are not built yet). */
   readonly smartSessions?: boolean;
   /** A third-party plugin's flag. */
   readonly [flag: string]: boolean | readonly string[] | undefined;
