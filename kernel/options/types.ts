@@ -14,7 +14,7 @@ import type { ConnectMethod, WalletFeature } from '../plugin/manifest';
  * Feature flags (docs/modal.md#options-and-feature-flags). A flag gates what a plugin contributes: a contribution
  * whose `flag` is set to `false` (or an empty list) is hidden; registering the plugin is
  * what turns it on. The kernel itself reads `analytics`, `allWallets`, `legalCheckbox`,
- * `collapseWallets` and the three orders; the others are read by the plugin named.
+ * `collapseWallets`, `emailShowWallets` and the three orders; the others are read by the plugin named.
  */
 export interface Features {
   /** Send analytics events (kernel; also needs `analyticsUrl`). Default true. */
@@ -40,13 +40,13 @@ export interface Features {
   readonly send?: boolean;
   /** Read by the e-mail login plugin. */
   readonly email?: boolean;
-  /** Read by the e-mail login plugin: wallets shown next to the e-mail field. */
+  /** false: the wallets next to the e-mail field fold into one "Continue with a wallet" button, as `collapseWallets` (AppKit's older name for it; kernel). Default true. */
   readonly emailShowWallets?: boolean;
   /** Read by the social login plugin: the providers to show, or false for none. */
   readonly socials?: readonly string[] | false;
   /** Read by the activity plugin. */
   readonly history?: boolean;
-  /** Read by the embedded-wallet plugins. */
+  /** Read by the embedded-wallet plugins, which refuse `true` for now (SmartSessionsNotSupportedError: ERC-7715 permissions are not built yet). */
   readonly smartSessions?: boolean;
   /** A third-party plugin's flag. */
   readonly [flag: string]: boolean | readonly string[] | undefined;

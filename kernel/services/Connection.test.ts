@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { testKernel, injectedConnector, MemoryStorage, FakeAdapter } from '../testing/fakeAdapter';
+import { testKernel, injectedConnector, MemoryStorage, FakeAdapter, testAnvil, testMainnet } from '../testing/fakeAdapter';
 import { SessionState } from '../plugin/tokens';
 import { UserRejectedRequestError } from '../errors/rpc';
 import { AddressOrAuthConnectorNotFoundError, FailedToDisconnectError } from '../errors/kernel';
@@ -24,6 +24,18 @@ describe('Connection', () => {
     expect(kernel.connectors.state.recent[0]).toMatchObject({ id: injectedConnector.id, rdns: 'io.test.wallet' });
     expect(seen).toEqual(['eip155:0x1111111111111111111111111111111111111111']);
     expect(adapter.calls[0]!.method).toBe('connect');
+  });
+
+  it("writes the account's explorer link, and follows its network", async () => {
+    const explorer = { ...testMainnet, blockExplorers: { default: { name: 'Scan', url: 'https://scan.test/' } } };
+    const { kernel } = testKernel({ networks: [explorer, testAnvil] });
+    await kernel.connection.connect({ connectorId: injectedConnector.id });
+    await kernel.connection.refreshBalance('eip155');
+    expect(kernel.account.get('eip155').addressExplorerUrl).toBe('https://scan.test/address/0x1111111111111111111111111111111111111111');
+    // a network without an explorer: no link
+    await kernel.network.switchNetwork(testAnvil);
+    await kernel.connection.refreshBalance('eip155');
+    expect(kernel.account.get('eip155').addressExplorerUrl).toBeUndefined();
   });
 
   it('fetches the native balance after connecting and caches it for 30 s', async () => {

@@ -5,6 +5,7 @@ import type { Environment } from './Environment';
 import type { Options } from '../options/Options';
 import type { ResolvedOptions } from '../options/types';
 import { RpcTransportImpl, rpcServiceEndpoint, rpcUrlsFor } from './RpcTransport';
+import { bitcoin, solana } from '../networks';
 
 const mainnet: Network = {
   id: 1,
@@ -45,6 +46,14 @@ describe('RpcTransportImpl', () => {
       'https://shared.test',
     ]);
     expect(rpcServiceEndpoint('http://127.0.0.1:9', 'solana:5eykt4', 'a&b')).toBe('http://127.0.0.1:9/v1/?chainId=solana:5eykt4&projectId=a%26b');
+  });
+
+  it("gives the built-in Solana and Bitcoin networks' shared RPC service URL the host's project id", () => {
+    expect(rpcUrlsFor(solana, { projectId: 'p 1' })).toEqual(['https://rpc.walletconnect.org/v1/?chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp&projectId=p%201']);
+    expect(rpcUrlsFor(bitcoin, { projectId: 'p1' })).toEqual(['https://rpc.walletconnect.org/v1/?chainId=bip122:000000000019d6689c085ae165831e93&projectId=p1']);
+    // a URL that has one already, or another host's, is left as it is
+    const own = { ...solana, rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1/?chainId=x&projectId=mine', 'https://sol.example/v1/?chainId=x'] } } };
+    expect(rpcUrlsFor(own, { projectId: 'p1' })).toEqual(['https://rpc.walletconnect.org/v1/?chainId=x&projectId=mine', 'https://sol.example/v1/?chainId=x']);
   });
 
   it('uses a plain http transport when there is one URL', async () => {

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { MissingRpcUrlError } from '../errors/request';
 import { fallbackTransport, httpTransport } from '../transport/lazy';
 import type { CaipNetworkId, Network } from '../types';
+import { DEFAULT_RPC_SERVICE_URL } from '../networks';
 import type { RpcRequest, Transport } from '../transport/types';
 import { Environment } from './Environment';
 import { Options } from '../options/Options';
@@ -33,7 +34,9 @@ export function rpcServiceEndpoint(rpcServiceUrl: string, caipNetworkId: CaipNet
 /**
  * RPC URLs for a network, in the order they are tried: custom URLs, the RPC
  * service (when configured), the chain's own default, the network's default.
- * Duplicates and empty strings are dropped.
+ * Duplicates and empty strings are dropped. A URL of the shared provider RPC service (the
+ * built-in Solana and Bitcoin networks' default) gets the host's project id, which the service
+ * asks of every request.
  */
 export function rpcUrlsFor(
   network: Network,
@@ -44,7 +47,7 @@ export function rpcUrlsFor(
     ...(options.rpcServiceUrl ? [rpcServiceEndpoint(options.rpcServiceUrl, network.caipNetworkId, options.projectId ?? '')] : []),
     ...(network.rpcUrls.chainDefault?.http ?? []),
     ...(network.rpcUrls.default?.http ?? []),
-  ];
+  ].map((u) => (options.projectId && u?.startsWith(`${DEFAULT_RPC_SERVICE_URL}/v1/?`) && !u.includes('projectId=') ? `${u}&projectId=${encodeURIComponent(options.projectId)}` : u));
   return [...new Set(urls.filter((u) => typeof u === 'string' && u !== ''))];
 }
 

@@ -1,6 +1,8 @@
 /**
  * How Connection reads the connected account's native balance (docs/connection.md#native-balance): cached for 30 s
- * (./balanceCache.ts), and read again after a send. A module of its own, loaded with the first
+ * (./balanceCache.ts), and read again after a send. The account's explorer link
+ * (`addressExplorerUrl`: `{blockExplorers.default.url}/address/{address}`, none without an
+ * explorer) is written here too: both follow the account's address and network. A module of its own, loaded with the first
  * adapter (Connection.adapterFor), so none of it is in what a page loads before its connect
  * button works.
  */
@@ -25,7 +27,10 @@ export async function refreshBalance(host: BalanceHost, namespace?: ChainNamespa
   if (!ns) return;
   const { address, status } = host.account.get(ns);
   const network = host.network.state.namespaces[ns].caipNetwork;
-  if (status !== 'connected' || !address || !network || !host.network.isSupported(network)) return;
+  if (status !== 'connected' || !address) return;
+  const explorer = network?.blockExplorers?.default.url.replace(/\/+$/, '');
+  host.account.patch(ns, { addressExplorerUrl: explorer ? `${explorer}/address/${address}` : undefined });
+  if (!network || !host.network.isSupported(network)) return;
   const key = `${network.caipNetworkId}:${address}`;
   type Cached = { balance: string; symbol: string };
   const isCached = (v: unknown): v is Cached =>

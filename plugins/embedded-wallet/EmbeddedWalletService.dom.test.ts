@@ -521,10 +521,23 @@ describe('social login', () => {
     expect(stored(storage, 'pendingSocial')).toBeUndefined();
   });
 
+  it('refuses features.smartSessions when the module loads (not built yet), rather than ignoring it', async () => {
+    const { kernel } = setup({ options: { features: { analytics: false, smartSessions: true } } });
+    await run(kernel.start(), 1500);
+    const loaded = await outcome(run(kernel.plugins.load('email')));
+    expect(loaded.ok).toBe(false);
+    const error = loaded.ok ? undefined : loaded.error;
+    const refusal = error?.name === 'SmartSessionsNotSupportedError' ? error : error?.cause;
+    expect(refusal).toMatchObject({ name: 'SmartSessionsNotSupportedError', code: 'SMART_SESSIONS_UNSUPPORTED' });
+    expect(refusal.message).toMatch(/^features\.smartSessions: smart sessions .* are not supported by the embedded wallet yet; remove the flag/);
+  });
+
   it('Farcaster: a URI, then the approval (asked again while "not approved yet"), then the login', async () => {
     const { kernel } = setup();
     const wallet = await started(kernel);
     expect(await run(wallet.farcasterUri())).toBe('http://wallet.test/farcaster/connect?channel=abc');
+    // the account state keeps the link (farcasterUrl)
+    expect(kernel.account.get('eip155').farcasterUrl).toBe('http://wallet.test/farcaster/connect?channel=abc');
     let asks = 0;
     fake.handlers['CONNECT_FARCASTER'] = () => {
       if (++asks < 3) throw new Error('Not approved yet: ask again');

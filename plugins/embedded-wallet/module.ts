@@ -31,6 +31,17 @@ export class WalletServiceNotConfiguredError extends LatchkeyError {
   }
 }
 
+/**
+ * `features.smartSessions` asks for ERC-7715 permissions granted through a smart account, which
+ * the embedded wallet does not offer yet: refused when its module loads, rather than ignored.
+ */
+export class SmartSessionsNotSupportedError extends LatchkeyError {
+  override name = 'SmartSessionsNotSupportedError';
+  constructor() {
+    super('features.smartSessions: smart sessions (ERC-7715 permissions through a smart account) are not supported by the embedded wallet yet; remove the flag', { code: 'SMART_SESSIONS_UNSUPPORTED' });
+  }
+}
+
 export function embeddedWalletModule(config: EmbeddedWalletConfig): PluginModule {
   return {
     services: new ContainerModule(({ bind, isBound }) => {
@@ -40,6 +51,7 @@ export function embeddedWalletModule(config: EmbeddedWalletConfig): PluginModule
           const options = ctx.get<Options>(Options);
           const url = config.walletServiceUrl ?? options.state.walletServiceUrl;
           if (!url) throw new WalletServiceNotConfiguredError();
+          if (options.state.features.smartSessions) throw new SmartSessionsNotSupportedError();
           const storage = ctx.get<Storage>(Storage);
           return new EmbeddedWalletService(
             {

@@ -110,6 +110,8 @@ export class SocialLogin {
   async farcasterUri(): Promise<string> {
     const { url } = await this.frame.call('GET_FARCASTER_URI', undefined);
     if (!/^https?:\/\//i.test(url)) throw new EmbeddedWalletError('The wallet frame sent an invalid Farcaster link', { request: 'GET_FARCASTER_URI' });
+    // the account state keeps the link (`farcasterUrl`) for the namespace being connected
+    this.k.account.patch(this.k.network.state.activeNamespace ?? 'eip155', { farcasterUrl: url });
     return url;
   }
 

@@ -304,6 +304,29 @@ describe('with an EVM chain plugin: eip155 through its adapter, solana through t
     expect(disconnects.sort()).toEqual(['eip155', 'solana']);
   });
 
+  it('records the chains the wallet approved per namespace, follows a session update, and a disconnect clears them', async () => {
+    const s = setup({ plugins: [providerEvmPlugin()], networks: [evm(1), evm(31337), sol(SOLANA_REF), btc] });
+    const approval = (ns: 'eip155' | 'solana' | 'bip122') => {
+      const { approvedCaipNetworkIds, supportsAllNetworks } = s.kernel.network.state.namespaces[ns];
+      return { approvedCaipNetworkIds, supportsAllNetworks };
+    };
+    expect(approval('eip155')).toEqual({ approvedCaipNetworkIds: [], supportsAllNetworks: true });
+    await connectAll(s, { eip155: [`eip155:1:${EVM}`], solana: [`solana:${SOLANA_REF}:${SOL}`] });
+    // eip155 through the chain plugin's adapter, solana through the universal one: both recorded
+    expect(approval('eip155')).toEqual({ approvedCaipNetworkIds: ['eip155:1'], supportsAllNetworks: false });
+    expect(approval('solana')).toEqual({ approvedCaipNetworkIds: [`solana:${SOLANA_REF}`], supportsAllNetworks: false });
+    // a namespace the session does not serve is left as it was
+    expect(approval('bip122')).toEqual({ approvedCaipNetworkIds: [], supportsAllNetworks: true });
+    // the wallet adds a chain (session_update)
+    s.fake.updateSession({ eip155: [`eip155:1:${EVM}`, `eip155:31337:${EVM}`], solana: [`solana:${SOLANA_REF}:${SOL}`] });
+    await settle();
+    expect(approval('eip155')).toEqual({ approvedCaipNetworkIds: ['eip155:1', 'eip155:31337'], supportsAllNetworks: false });
+    await s.kernel.connection.disconnect('eip155');
+    await settle();
+    expect(approval('eip155')).toEqual({ approvedCaipNetworkIds: [], supportsAllNetworks: true });
+    expect(approval('solana')).toEqual({ approvedCaipNetworkIds: [], supportsAllNetworks: true });
+  });
+
   it('the wallet ending the session resets both', async () => {
     const s = setup({ plugins: [providerEvmPlugin()], networks: [evm(1), sol(SOLANA_REF)] });
     await connectAll(s, { eip155: [`eip155:1:${EVM}`], solana: [`solana:${SOLANA_REF}:${SOL}`] });

@@ -162,6 +162,7 @@ export class UniversalAdapter implements ChainAdapter {
   private onSessionEvent(e: NamespaceEvent): void {
     const connectorId = this.connectorId;
     if (!connectorId) return;
+    if (e.type === 'namespacesUpdated') return; // the approved chains: ./followSession
     if (e.type === 'disconnect') {
       this.connectorId = undefined;
       this.events.next({ type: 'disconnect', namespace: this.namespace, connectorId, scope: 'session' });

@@ -140,6 +140,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
         if (event.type === 'chainChanged' && event.namespace !== 'eip155') this.chains.set(event.namespace, event.chainId.slice(event.namespace.length + 1));
         this.scoped.next(event);
       },
+      updated: () => this.scoped.next({ type: 'namespacesUpdated' }),
     });
     watchRelay(provider, { store: this.store, account: this.account, connectors: this.connectors, requests: this.requests });
     // A provider we started: its sign client's start-up replay before any link (./startupReplay).

@@ -13,12 +13,19 @@
  * A namespace connected through the session shows the wallet behind it (its own name and icon,
  * cleaned) rather than "WalletConnect", so "Continue in {wallet}" names the wallet to look at.
  *
+ * The chains the wallet approved for a namespace connected through the session (whichever adapter
+ * serves it: the universal one, or a chain plugin's through the session's EIP-1193 provider) are
+ * recorded in the network state (`approvedCaipNetworkIds`, `supportsAllNetworks: false`), and again
+ * when the wallet updates the session; the Networks view marks the others, and switching to one
+ * asks the wallet (which may add it). A disconnect resets them (the kernel's Network.reset).
+ *
  * A pairing belongs to the WalletConnect connect that started it: when the visitor starts
  * another wallet's connect instead (WalletConnect, Back, the installed wallet), the pairing
  * stops, and its waiting connect ends without touching the other wallet's connection.
  */
-import type { Account, ChainNamespace, Connection, ConnectorRegistry, Network } from 'latchkey';
+import type { Account, CaipNetworkId, ChainNamespace, Connection, ConnectorRegistry, Network } from 'latchkey';
 import { RequestAbortedError } from 'latchkey/errors';
+import { sessionChains } from './namespaces/context';
 import type { WalletConnectSession } from './types';
 
 export interface FollowSessionDeps {
@@ -37,6 +44,14 @@ export function followWalletConnectSession(deps: FollowSessionDeps): () => void 
   const wcChain = (connectorId: string | undefined): ChainNamespace | undefined => {
     const c = connectorId ? connectors.get(connectorId) : undefined;
     return c?.type === 'WALLET_CONNECT' ? c.chain : undefined;
+  };
+
+  /** Records the chains the wallet approved for `ns`, when the session serves its connection. */
+  const recordApproved = (ns: ChainNamespace): void => {
+    const approved = session.currentProvider()?.session?.namespaces[ns];
+    if (!approved || !wcChain(account.get(ns).connectorId) || account.get(ns).status === 'disconnected') return;
+    network.setApprovedNetworkIds(ns, sessionChains(approved) as CaipNetworkId[]);
+    network.setSupportsAllNetworks(ns, false);
   };
 
   const follow = async (primary: ChainNamespace | undefined): Promise<void> => {
@@ -66,11 +81,18 @@ export function followWalletConnectSession(deps: FollowSessionDeps): () => void 
   const subs = [
     connection.onDidConnect$.subscribe((event) => {
       if (!wcChain(event.connectorId)) return;
+      recordApproved(event.namespace);
       const peer = session.peerWallet();
       if (peer) account.patch(event.namespace, { connectedWalletInfo: peer });
       void follow(event.namespace);
     }),
   ];
+  subs.push(
+    session.namespaceEvents$.subscribe((e) => {
+      if (e.type !== 'namespacesUpdated') return;
+      for (const c of connectors.state.connectors) if (c.type === 'WALLET_CONNECT') recordApproved(c.chain);
+    }),
+  );
   let pending = connection.state.pending;
   subs.push(
     connection.state$.subscribe((s) => {

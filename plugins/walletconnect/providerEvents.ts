@@ -3,7 +3,8 @@
  * voices: its own EIP-1193-style events (accountsChanged, chainChanged: eip155 only, namespace
  * dropped), the sign client's raw `session_event` (every namespace, CAIP ids or bare references
  * as the wallet sent them), and two names for the session's end (`session_delete` and
- * `disconnect`, often both for one end). Here they become one call each on {@link ProviderHandlers},
+ * `disconnect`, often both for one end), and `session_update` when the wallet changes the session's
+ * chains, methods or accounts. Here they become one call each on {@link ProviderHandlers},
  * the raw events with their namespace and CAIP-2 chain, a session's end told once.
  */
 import { toHexChainId } from './eip155Bridge';
@@ -23,6 +24,8 @@ export interface ProviderHandlers {
   chainChanged(chain: unknown): void;
   /** A wallet event with its namespace: accounts as plain addresses, the chain as a CAIP-2 id. */
   namespaceEvent(event: Extract<NamespaceEvent, { type: 'accountsChanged' | 'chainChanged' }>): void;
+  /** The wallet changed the session's namespaces (`session_update`: the provider's session holds the new ones). */
+  updated(): void;
 }
 
 /**
@@ -57,6 +60,10 @@ export function listenToProvider(provider: UniversalProviderLike, on: ProviderHa
     on.accountsChanged(accounts.map(String));
   });
   provider.on('chainChanged', (chain: unknown) => on.chainChanged(chain));
+  provider.on('session_update', (e: { topic?: string } | undefined) => {
+    if (e?.topic !== undefined && provider.session && e.topic !== provider.session.topic) return;
+    on.updated();
+  });
   // The raw wallet events keep their namespace (the provider's own events drop it).
   provider.on('session_event', (e: { topic?: string; params?: { chainId?: string; event?: { name?: string; data?: unknown } } } | undefined) => {
     const chainId = e?.params?.chainId;

@@ -107,7 +107,9 @@ export interface WalletConnectState {
 export type NamespaceEvent =
   | { readonly type: 'accountsChanged'; readonly namespace: string; readonly chainId: string | undefined; readonly accounts: readonly string[] }
   | { readonly type: 'chainChanged'; readonly namespace: string; readonly chainId: string }
-  | { readonly type: 'disconnect'; readonly origin: 'wallet' | 'dapp'; readonly reason?: unknown };
+  | { readonly type: 'disconnect'; readonly origin: 'wallet' | 'dapp'; readonly reason?: unknown }
+  /** The wallet updated the session's namespaces (chains, methods, accounts): read them from the provider's session. */
+  | { readonly type: 'namespacesUpdated' };
 
 /** What the EIP-1193 facade and the views see of a wallet session's events. */
 export type SessionEvent =

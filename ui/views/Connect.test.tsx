@@ -136,6 +136,14 @@ describe('Connect view options', () => {
     expect(kernel.router.state.view).toBe('AllWallets');
   });
 
+  it('emailShowWallets false folds the wallets beside the e-mail field as collapseWallets does', async () => {
+    const { kernel } = uiKernel({ features: { emailShowWallets: false } }, [emailPlugin()]);
+    renderView(kernel, Connect);
+    await screen.findByRole('form', { name: 'Email login' });
+    const buttons = within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Continue with a wallet']);
+  });
+
   it('shows the wallet guide unless enableWalletGuide is false', () => {
     const on = uiKernel();
     renderView(on.kernel, Connect);

@@ -30,6 +30,24 @@ describe('Networks view', () => {
     expect(img(/^Anvil\b/)).toBe('https://img.example/anvil.png');
   });
 
+  it('marks the networks a wallet that limits them has not approved, and still lets the visitor ask for one', async () => {
+    const { kernel, adapter } = uiKernel();
+    act(() => kernel.account.setConnected('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.test.wallet' }));
+    renderView(kernel, Networks);
+    // a wallet that takes any network: no mark
+    expect(screen.queryByText('Needs wallet approval')).toBeNull();
+    act(() => {
+      kernel.network.setApprovedNetworkIds('eip155', ['eip155:1']);
+      kernel.network.setSupportsAllNetworks('eip155', false);
+    });
+    const anvil = screen.getByRole('button', { name: /^Anvil\b/ });
+    expect(anvil.textContent).toContain('Needs wallet approval');
+    expect(screen.getByRole('button', { name: /^Ethereum\b/ }).textContent).not.toContain('Needs wallet approval');
+    fireEvent.click(anvil);
+    await settle();
+    expect(adapter.calls.some((c) => c.method === 'switchNetwork')).toBe(true);
+  });
+
   it('choosing a network switches to it, then goes back', async () => {
     const { kernel } = uiKernel();
     act(() => {

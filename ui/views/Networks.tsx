@@ -12,7 +12,9 @@ import { useMessagesFor } from '../i18n/useMessages';
  * switches (through the wallet when connected); on success the modal goes
  * back (or closes when this was its first view) unless the user already left
  * the list; on failure the snackbar says why. While the wallet is asked (the
- * kernel's `pendingSwitch`), 'Continue in {wallet}' shows with a Cancel button.
+ * kernel's `pendingSwitch`), 'Continue in {wallet}' shows with a Cancel button. A network the
+ * connected wallet has not approved (a WalletConnect session's chains: `supportsAllNetworks` false)
+ * is marked 'Needs wallet approval'; choosing it asks the wallet, which may add it.
  */
 export default function Networks({ kernel }: ViewProps) {
   const state = useObserved(kernel.network);
@@ -21,6 +23,10 @@ export default function Networks({ kernel }: ViewProps) {
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const networks = kernel.network.networks();
   const pending = state.pendingSwitch;
+  const unapproved = (n: (typeof networks)[number]) => {
+    const entry = state.namespaces[n.chainNamespace];
+    return !entry.supportsAllNetworks && !entry.approvedCaipNetworkIds.includes(n.caipNetworkId);
+  };
   const onSelect = async (caip: string) => {
     const n = networks.find((x) => x.caipNetworkId === caip);
     if (!n || busy) return;
@@ -43,7 +49,7 @@ export default function Networks({ kernel }: ViewProps) {
               imageSrc={networkImage(kernel, n)}
               round
               current={n.caipNetworkId === state.activeNetwork?.caipNetworkId}
-              tag={busy === n.caipNetworkId ? t('switching') : n.testnet ? t('testnet') : undefined}
+              tag={busy === n.caipNetworkId ? t('switching') : unapproved(n) ? t('needsApproval') : n.testnet ? t('testnet') : undefined}
               disabled={busy !== undefined}
               onClick={() => void onSelect(n.caipNetworkId)}
             />

@@ -19,8 +19,8 @@ export const CONNECT_VIEW_WALLETS = 6;
  * The Connect view's 'wallet' method: installed and configured wallets in the connector
  * type order (recent first), at most {@link CONNECT_VIEW_WALLETS}, and "All Wallets" unless
  * `features.allWallets` is false. `enableWallets: false` hides it (e-mail and social login
- * only); `features.collapseWallets` folds it into one "Continue with a wallet" button when
- * another connect method is shown; `enableWalletGuide` (on by default) adds the "get a
+ * only); `features.collapseWallets` (or `emailShowWallets: false`) folds it into one "Continue
+ * with a wallet" button when another connect method is shown; `enableWalletGuide` (on by default) adds the "get a
  * wallet" guide.
  * Arrow keys move through the list.
  */
@@ -38,7 +38,8 @@ export default function WalletList({ kernel }: ViewProps) {
   if (!enableWallets) return null;
   const allWallets = features.allWallets !== false;
   const others = kernel.plugins.connectMethods().some((m) => m.id !== 'wallet');
-  if (features.collapseWallets && allWallets && others) {
+  // `emailShowWallets: false` is AppKit's older name for collapseWallets
+  if ((features.collapseWallets || features.emailShowWallets === false) && allWallets && others) {
     return (
       <ul className="lk-list" aria-label={t('wallets')}>
         <li>

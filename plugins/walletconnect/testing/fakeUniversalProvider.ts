@@ -76,6 +76,17 @@ export class FakeUniversalProvider implements UniversalProviderLike {
     this.pending.at(-1)?.resolve(this.session);
   }
 
+  /** The wallet updates the session's namespaces (chains from the accounts; methods kept), as the provider relays a `session_update`. */
+  updateSession(accounts: Record<string, readonly string[]>): void {
+    if (!this.session) throw new Error('no session to update');
+    const namespaces: Record<string, { accounts: string[]; chains: string[]; methods: string[] }> = {};
+    for (const [ns, list] of Object.entries(accounts)) {
+      namespaces[ns] = { accounts: [...list], chains: [...new Set(list.map((a) => a.split(':').slice(0, 2).join(':')))], methods: [...(this.session.namespaces[ns]?.methods ?? [])] };
+    }
+    this.session = { ...this.session, namespaces: namespaces as Namespaces };
+    this.emit('session_update', { topic: this.session.topic, params: { namespaces } });
+  }
+
   /** The wallet sends a session event (as the sign client relays it). */
   walletEvent(chainId: string, name: string, data: unknown): void {
     this.emit('session_event', { topic: this.session?.topic, params: { chainId, event: { name, data } } });

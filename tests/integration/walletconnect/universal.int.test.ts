@@ -49,9 +49,13 @@ interface Result {
   calls?: Captured<string>;
   walletRequests: { method: string; params: any; chainId: string }[];
   disconnected?: string[];
+  approved?: Record<'eip155' | 'solana' | 'bip122', Approval>;
+  approvedAfterUpdate?: Approval;
+  approvedAfterEnd?: Approval;
   after?: Record<string, string>;
 }
 
+type Approval = { approvedCaipNetworkIds: string[]; supportsAllNetworks: boolean };
 type Captured<T> = { ok?: T; error?: { name: string; message: string; details?: string } };
 
 let r: Result;
@@ -148,6 +152,16 @@ it('wallet_sendCalls through the session: a call whose to is not 0x is refused b
   const sent = r.walletRequests.filter((q) => q.method === 'wallet_sendCalls');
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({ chainId: 'eip155:31337', params: [{ version: '2.0.0', chainId: '0x7a69', from: ANVIL_ACCOUNT_0, atomicRequired: false, calls: [{ to: ANVIL_ACCOUNT_0, data: '0x' }] }] });
+});
+
+it("records the chains the wallet approved per namespace, and the one it adds later (session_update); the session's end clears them", () => {
+  expect(r.approved).toEqual({
+    eip155: { approvedCaipNetworkIds: ['eip155:31337'], supportsAllNetworks: false },
+    solana: { approvedCaipNetworkIds: [`solana:${SOLANA_REF}`], supportsAllNetworks: false },
+    bip122: { approvedCaipNetworkIds: ['bip122:000000000019d6689c085ae165831e93'], supportsAllNetworks: false },
+  });
+  expect(r.approvedAfterUpdate).toEqual({ approvedCaipNetworkIds: ['eip155:31337', 'eip155:1'], supportsAllNetworks: false });
+  expect(r.approvedAfterEnd).toEqual({ approvedCaipNetworkIds: [], supportsAllNetworks: true });
 });
 
 it('a wallet-side disconnect resets every namespace (once each)', () => {

@@ -191,12 +191,28 @@ async function main() {
   result['badCalls'] = await capture(() => evm.adapter.sendCalls!({ ...evm, request: { calls: [{ to: 'not-hex' }] } } as never));
   result['calls'] = await capture(() => evm.adapter.sendCalls!({ ...evm, request: { calls: [{ to: evmAccount.address, data: '0x' }] } } as never));
 
+  // the chains the wallet approved, per namespace; then the wallet adds one (session_update)
+  const approval = (ns: 'eip155' | 'solana' | 'bip122') => {
+    const { approvedCaipNetworkIds, supportsAllNetworks } = kernel.network.state.namespaces[ns];
+    return { approvedCaipNetworkIds, supportsAllNetworks };
+  };
+  result['approved'] = { eip155: approval('eip155'), solana: approval('solana'), bip122: approval('bip122') };
+  const live = Object.values(wallet.getActiveSessions())[0]!;
+  const evmNs = live.namespaces['eip155']!;
+  await wallet.updateSession({
+    topic: live.topic,
+    namespaces: { ...live.namespaces, eip155: { ...evmNs, chains: [...(evmNs.chains ?? []), 'eip155:1'], accounts: [...evmNs.accounts, `eip155:1:${evmAccount.address}`] } },
+  });
+  await until(() => kernel.network.state.namespaces.eip155.approvedCaipNetworkIds.includes('eip155:1'), 10_000, 'the chain the wallet added recorded');
+  result['approvedAfterUpdate'] = approval('eip155');
+
   // the wallet ends the session: every namespace resets
   const topic = Object.values(wallet.getActiveSessions())[0]!.topic;
   await wallet.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') });
   await until(() => ['eip155', 'solana', 'bip122'].every((ns) => kernel.account.get(ns as 'eip155').status === 'disconnected'), 10_000, 'every namespace disconnected');
   await sleep(50);
   result['disconnected'] = disconnected;
+  result['approvedAfterEnd'] = approval('eip155');
   result['after'] = { eip155: kernel.account.get('eip155').status, solana: kernel.account.get('solana').status, bip122: kernel.account.get('bip122').status, session: session.state.status };
   await relay.stop();
 }

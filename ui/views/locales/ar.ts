@@ -26,6 +26,7 @@ export default {
   networks: 'الشبكات',
   switching: 'جارٍ التبديل…',
   testnet: 'شبكة اختبار',
+  needsApproval: 'تتطلب موافقة المحفظة',
   approveSwitchIn: 'تابع في {wallet}: وافق على التبديل إلى {network}.',
   cancel: 'إلغاء',
   approveSwitch: 'وافق على تبديل الشبكة في محفظتك.',

@@ -26,6 +26,7 @@ export default {
   networks: 'Netzwerke',
   switching: 'Wird gewechselt…',
   testnet: 'Testnetz',
+  needsApproval: 'Freigabe der Wallet nötig',
   approveSwitchIn: 'Weiter in {wallet}: Bestätige den Wechsel zu {network}.',
   cancel: 'Abbrechen',
   approveSwitch: 'Bestätige den Netzwerkwechsel in deiner Wallet.',

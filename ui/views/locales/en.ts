@@ -25,6 +25,7 @@ export const en = {
   networks: 'Networks',
   switching: 'Switching…',
   testnet: 'Testnet',
+  needsApproval: 'Needs wallet approval',
   approveSwitchIn: 'Continue in {wallet}: approve the switch to {network}.',
   cancel: 'Cancel',
   approveSwitch: 'Approve the network switch in your wallet.',

@@ -26,6 +26,7 @@ export default {
   networks: 'Redes',
   switching: 'Cambiando…',
   testnet: 'Red de prueba',
+  needsApproval: 'Requiere aprobación de la billetera',
   approveSwitchIn: 'Continúa en {wallet}: aprueba el cambio a {network}.',
   cancel: 'Cancelar',
   approveSwitch: 'Aprueba el cambio de red en tu billetera.',

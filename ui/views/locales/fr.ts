@@ -26,6 +26,7 @@ export default {
   networks: 'Réseaux',
   switching: 'Changement…',
   testnet: 'Testnet',
+  needsApproval: 'Approbation du portefeuille requise',
   approveSwitchIn: 'Continuez dans {wallet} : approuvez le passage à {network}.',
   cancel: 'Annuler',
   approveSwitch: 'Approuvez le changement de réseau dans votre portefeuille.',

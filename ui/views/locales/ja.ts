@@ -26,6 +26,7 @@ export default {
   networks: 'ネットワーク',
   switching: '切り替え中…',
   testnet: 'テストネット',
+  needsApproval: 'ウォレットの承認が必要',
   approveSwitchIn: '{wallet}で続けてください：{network}への切り替えを承認してください。',
   cancel: 'キャンセル',
   approveSwitch: 'ウォレットでネットワークの切り替えを承認してください。',

@@ -26,6 +26,7 @@ export default {
   networks: '네트워크',
   switching: '전환 중…',
   testnet: '테스트넷',
+  needsApproval: '지갑 승인 필요',
   approveSwitchIn: '{wallet}에서 계속하세요: {network}(으)로 전환을 승인하세요.',
   cancel: '취소',
   approveSwitch: '지갑에서 네트워크 전환을 승인하세요.',

@@ -26,6 +26,7 @@ export default {
   networks: 'Redes',
   switching: 'Trocando…',
   testnet: 'Rede de teste',
+  needsApproval: 'Requer aprovação da carteira',
   approveSwitchIn: 'Continue em {wallet}: aprove a troca para {network}.',
   cancel: 'Cancelar',
   approveSwitch: 'Aprove a troca de rede na sua carteira.',

@@ -26,6 +26,7 @@ export default {
   networks: 'Ağlar',
   switching: 'Değiştiriliyor…',
   testnet: 'Test ağı',
+  needsApproval: 'Cüzdan onayı gerekli',
   approveSwitchIn: '{wallet} içinde devam edin: {network} ağına geçişi onaylayın.',
   cancel: 'İptal',
   approveSwitch: 'Ağ değişikliğini cüzdanınızda onaylayın.',

@@ -26,6 +26,7 @@ export default {
   networks: '网络',
   switching: '正在切换…',
   testnet: '测试网',
+  needsApproval: '需要钱包批准',
   approveSwitchIn: '请在 {wallet} 中继续：批准切换到 {network}。',
   cancel: '取消',
   approveSwitch: '请在钱包中批准切换网络。',
