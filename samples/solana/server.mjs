@@ -15,6 +15,7 @@ import { PubSub } from './pubsub.mjs';
 import { METHOD_NAMES, methods } from './rpc.mjs';
 import { boolean, integer, port as portSetting, string } from '../shared/env.mjs';
 import { LOCAL_HOST, PORTS } from '../shared/ports.mjs';
+import { BodyTooLargeError, readBody } from '../shared/http.mjs';
 
 export { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, METHOD_NAMES };
 
@@ -110,31 +111,10 @@ export async function startSolana(options = {}) {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       return reply(415, 'text/plain; charset=utf-8', 'Supplied content type is not allowed. Content-Type: application/json is required\n');
     }
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      reply(413, 'text/plain; charset=utf-8', `Request body larger than ${MAX_BODY_BYTES} bytes\n`, { connection: 'close' });
-      req.destroy();
-      return;
-    }
-    /** @type {Buffer[]} */
-    const chunks = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        if (!tooLarge) reply(413, 'text/plain; charset=utf-8', `Request body larger than ${MAX_BODY_BYTES} bytes\n`, { connection: 'close' });
-        tooLarge = true;
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', async () => {
-      if (tooLarge) return;
+    readBody(req, MAX_BODY_BYTES).then(async (raw) => {
       let body;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        body = JSON.parse(raw.toString('utf8'));
       } catch {
         return reply(200, 'application/json', stringify({ jsonrpc: '2.0', error: { code: ErrorCode.PARSE_ERROR, message: 'Parse error' }, id: null }));
       }
@@ -159,8 +139,11 @@ export async function startSolana(options = {}) {
         console.error('[solana] failed to answer a request', err);
         if (!res.headersSent) reply(500, 'text/plain; charset=utf-8', 'Internal server error\n');
       }
+    }, (err) => {
+      // a body past its bound: refused unread, and the connection closes after the answer
+      if (err instanceof BodyTooLargeError) reply(err.status, 'text/plain; charset=utf-8', `${err.message}\n`, err.headers);
+      else req.destroy();
     });
-    req.on('error', () => req.destroy());
   });
   rpcServer.on('upgrade', (req, socket, head) => pubsub.handleUpgrade(req, socket, head));
   rpcServer.requestTimeout = 30_000;

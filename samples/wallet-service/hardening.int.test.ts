@@ -102,6 +102,27 @@ describe('long polls', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('refuses a body past its bound with 413 too_large and closes the connection, declared or streamed', async () => {
+    const big = JSON.stringify({ pad: 'x'.repeat(70 * 1024) });
+    const headers = { 'content-type': 'application/json', 'x-forwarded-for': nextIp() };
+    const declared = await fetch(`${service.url}/v1/wallet/rpc`, { method: 'POST', headers, body: big });
+    expect(declared.status).toBe(413);
+    expect(declared.headers.get('connection')).toBe('close');
+    expect(await declared.json()).toEqual({ error: { code: 'too_large', message: 'Request body larger than 65536 bytes' } });
+    // no Content-Length: the bound holds on what is read
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < 5; i++) c.enqueue(new TextEncoder().encode('x'.repeat(16 * 1024)));
+        c.close();
+      },
+    });
+    const streamed = await fetch(`${service.url}/v1/wallet/rpc`, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect((await streamed.json()).error.code).toBe('too_large');
+  });
+});
+
 describe('the read-only RPC proxy', () => {
   it('forwards no log queries, filters, proofs or raw transactions', async () => {
     const c = await client();

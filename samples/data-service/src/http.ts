@@ -7,6 +7,7 @@ import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import type { DataServiceConfig } from './config';
 import { ApiError, errorBody } from './errors';
 import { parseProjectId, parseSdkParam } from './validation';
+import { BodyTooLargeError, readBody } from '../../shared/http.mjs';
 
 export interface Reply {
   readonly status?: number;
@@ -247,16 +248,11 @@ export function createHttpServer(options: HttpServerOptions): Server {
 export async function readJson(req: IncomingMessage, max: number): Promise<unknown> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw new ApiError(415, 'content-type', 'Expected Content-Type: application/json');
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > max) throw new ApiError(413, 'body', `Body larger than ${max} bytes`, { connection: 'close' });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) throw new ApiError(413, 'body', `Body larger than ${max} bytes`, { connection: 'close' });
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (
+    await readBody(req, max).catch((err: unknown) => {
+      throw err instanceof BodyTooLargeError ? new ApiError(413, 'body', `Body larger than ${max} bytes`, err.headers) : err;
+    })
+  ).toString('utf8');
   if (text.trim() === '') throw new ApiError(400, 'body', 'Expected a JSON body');
   try {
     return JSON.parse(text);

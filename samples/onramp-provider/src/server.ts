@@ -14,6 +14,7 @@ import { createPublicClient, createWalletClient, defineChain, getAddress, http, 
 import { privateKeyToAccount } from 'viem/accounts';
 import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import { AMOUNT_RE, compareDecimal, resolveConfig, type OnrampChain, type OnrampConfig, type OnrampProviderOptions } from './config';
+import { BodyTooLargeError, readBody } from '../../shared/http.mjs';
 
 /** Purchase statuses of the blockchain API (the data service's README). */
 export const STATUS = {
@@ -174,7 +175,7 @@ export async function startOnrampProvider(options: OnrampProviderOptions = {}, e
 
   const pay = async (req: IncomingMessage) => {
     if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Expected a form (application/x-www-form-urlencoded)');
-    const body = new URLSearchParams(await readBody(req, config.maxBodyBytes));
+    const body = new URLSearchParams((await readBody(req, config.maxBodyBytes)).toString('utf8'));
     const id = one(body, 'session') ?? '';
     const session = /^[A-Za-z0-9_-]{22}$/.test(id) ? sessions.get(id) : undefined;
     if (!session || session.expires <= Date.now()) throw new HttpError(410, 'This checkout has expired. Start again from the app.');
@@ -230,10 +231,13 @@ export async function startOnrampProvider(options: OnrampProviderOptions = {}, e
       if (url.pathname === '/checkout' || url.pathname === '/checkout/pay' || url.pathname === '/health') throw new HttpError(405, 'Method not allowed');
       throw new HttpError(404, 'Not found');
     } catch (err) {
-      const status = err instanceof HttpError ? err.status : 500;
-      if (!(err instanceof HttpError)) log(`error on ${req.method} ${url.pathname}: ${shortError(err)}`);
+      const known = err instanceof HttpError || err instanceof BodyTooLargeError;
+      const status = known ? err.status : 500;
+      if (!known) log(`error on ${req.method} ${url.pathname}: ${shortError(err)}`);
       if (res.headersSent) return res.destroy();
-      const message = err instanceof HttpError ? err.message : 'Internal error';
+      // the rest of a body past its bound is not read: the connection closes after the answer
+      if (err instanceof BodyTooLargeError) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+      const message = known ? err.message : 'Internal error';
       if (url.pathname === '/health') return json(res, status, { error: message });
       return html(res, status, errorPage(status, message), config.redirectOrigins);
     }
@@ -277,24 +281,6 @@ function clip(s: string): string {
 function shortError(err: unknown): string {
   const e = (err ?? {}) as { shortMessage?: string; message?: string };
   return String(e.shortMessage ?? e.message ?? err).split('\n')[0].slice(0, 200);
-}
-
-function readBody(req: IncomingMessage, max: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (declared > max) return reject(new HttpError(413, 'Request body too large'));
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) {
-        reject(new HttpError(413, 'Request body too large'));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {

@@ -12,6 +12,7 @@ import { appOf, clientIp } from './caller';
 import { loadConfig, SOCIAL_PROVIDERS, type WalletServiceConfig, type WalletServiceOptions } from './config';
 import { EmailAuth } from './email-auth';
 import { HttpError, badRequest, forbidden, notFound } from './errors';
+import { BodyTooLargeError, readBody } from '../../shared/http.mjs';
 import { FarcasterAuth } from './farcaster';
 import { buildFrameAssets } from './frame-assets';
 import { hit, sweep } from './limits';
@@ -90,30 +91,6 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 
 function sendPage(res: ServerResponse, status: number, html: string): void {
   send(res, status, 'text/html; charset=utf-8', html, { 'content-security-policy': PAGE_CSP, 'x-frame-options': 'DENY' });
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      reject(new HttpError(413, 'too_large', `Request body larger than ${limit} bytes`));
-      req.resume();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        reject(new HttpError(413, 'too_large', `Request body larger than ${limit} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function wantsHtml(req: IncomingMessage): boolean {
@@ -243,6 +220,12 @@ class App {
     }
     if (err instanceof HttpError) {
       sendJson(res, err.status, { error: { code: err.code, message: err.message, ...err.extra } });
+      return;
+    }
+    if (err instanceof BodyTooLargeError) {
+      // the rest of the body is not read: the connection closes after the answer
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+      sendJson(res, err.status, { error: { code: 'too_large', message: err.message } });
       return;
     }
     const e = err as Error;
