@@ -7,8 +7,8 @@
 // for the connection to close (`headers`), since the unread rest of the body would otherwise be
 // taken for the next request; each server answers it in its own format.
 
-/** The headers every answer of the stack's servers carries (no caching, no MIME sniffing). */
-export const BASE_HEADERS = Object.freeze({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+/** The headers every answer of the stack's servers carries (no caching unless it says so, no MIME sniffing, no referrer). */
+export const BASE_HEADERS = Object.freeze({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
 
 /** A request body larger than the bound: HTTP 413, and the connection closes after the answer. */
 export class BodyTooLargeError extends Error {

@@ -43,7 +43,7 @@ function post(chunks: string[], declare = true): Promise<{ status: number; heade
 it('hands over a body within the bound, with the headers every answer carries', async () => {
   const r = await post(['a'.repeat(1000), 'b'.repeat(24)]);
   expect(r).toMatchObject({ status: 200, text: '1024' });
-  expect(r.headers).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  expect(r.headers).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
 });
 
 it('refuses a declared length past the bound before reading it, and closes the connection', async () => {

@@ -7,7 +7,7 @@ import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import type { DataServiceConfig } from './config';
 import { ApiError, errorBody } from './errors';
 import { parseProjectId, parseSdkParam } from './validation';
-import { BodyTooLargeError, readBody } from '../../shared/http.mjs';
+import { BASE_HEADERS, BodyTooLargeError, readBody } from '../../shared/http.mjs';
 
 export interface Reply {
   readonly status?: number;
@@ -96,7 +96,7 @@ export class RateLimiter {
   }
 }
 
-const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' } as const;
+const SECURITY_HEADERS = BASE_HEADERS;
 
 export interface HttpServerOptions {
   readonly config: DataServiceConfig;
@@ -135,7 +135,6 @@ export function createHttpServer(options: HttpServerOptions): Server {
       ...SECURITY_HEADERS,
       'content-type': reply.contentType ?? 'application/json; charset=utf-8',
       'content-length': String(body.length),
-      'cache-control': 'no-store',
       ...extra,
       ...(reply.headers ?? {}),
     });

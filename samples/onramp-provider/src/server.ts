@@ -14,7 +14,7 @@ import { createPublicClient, createWalletClient, defineChain, getAddress, http, 
 import { privateKeyToAccount } from 'viem/accounts';
 import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import { AMOUNT_RE, compareDecimal, resolveConfig, type OnrampChain, type OnrampConfig, type OnrampProviderOptions } from './config';
-import { BodyTooLargeError, readBody } from '../../shared/http.mjs';
+import { BASE_HEADERS, BodyTooLargeError, readBody } from '../../shared/http.mjs';
 
 /** Purchase statuses of the blockchain API (the data service's README). */
 export const STATUS = {
@@ -284,17 +284,15 @@ function shortError(err: unknown): string {
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, { ...BASE_HEADERS, 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }
 
 /** An HTML page; the CSP allows the form to post here and to be redirected to the allowed origins only. */
 function html(res: ServerResponse, status: number, body: string, redirectOrigins: readonly string[]) {
   res.writeHead(status, {
+    ...BASE_HEADERS,
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
     'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${redirectOrigins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
   });
   res.end(res.req?.method === 'HEAD' ? undefined : body);

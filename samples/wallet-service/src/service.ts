@@ -12,7 +12,7 @@ import { appOf, clientIp } from './caller';
 import { loadConfig, SOCIAL_PROVIDERS, type WalletServiceConfig, type WalletServiceOptions } from './config';
 import { EmailAuth } from './email-auth';
 import { HttpError, badRequest, forbidden, notFound } from './errors';
-import { BodyTooLargeError, readBody } from '../../shared/http.mjs';
+import { BASE_HEADERS, BodyTooLargeError, readBody } from '../../shared/http.mjs';
 import { FarcasterAuth } from './farcaster';
 import { buildFrameAssets } from './frame-assets';
 import { hit, sweep } from './limits';
@@ -50,11 +50,7 @@ export const WINDOW_CSP = "default-src 'none'; script-src 'self'; style-src 'sel
 /** The service's own pages: no script at all, never framed. */
 export const PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-const COMMON_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-};
+const COMMON_HEADERS = { ...BASE_HEADERS, 'cross-origin-resource-policy': 'same-origin' };
 
 export interface RunningWalletService {
   readonly url: string;
@@ -81,7 +77,7 @@ export interface StartOptions extends WalletServiceOptions {
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
   const buf = typeof body === 'string' ? Buffer.from(body) : body;
-  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': type, 'content-length': String(buf.length), 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': type, 'content-length': String(buf.length), ...headers });
   res.end(res.req.method === 'HEAD' ? undefined : buf);
 }
 
