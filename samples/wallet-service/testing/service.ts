@@ -2,8 +2,8 @@
  * Test support: the wallet service as a child process (`node server.mjs --json`, the real launcher),
  * and a client that drives its API exactly as the frame does (frame/api.ts, a WebCrypto device key).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { startServerProcess } from '../../shared/testing/serverProcess';
 import { ApiError, ServiceApi } from '../frame/api';
 import { createDeviceKey, deviceKeyFrom, type DeviceKey } from '../frame/device';
 import type { Prepared } from '../shared/prepared';
@@ -30,46 +30,15 @@ export const TEST_SECRETS = {
 };
 
 export async function startServiceProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
-  const child: ChildProcess = spawn(process.execPath, [SERVER, '--json'], {
+  const server = await startServerProcess<Omit<ServiceProcess, 'output' | 'stop'>>({
+    name: 'the wallet service',
+    script: SERVER,
+    ready: READY,
     env: { ...process.env, WALLET_PORT: '0', WALLET_OIDC_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs,
+    killAfterMs: 8000,
   });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const info = await new Promise<{ url: string; port: number; oidcIssuer: string | null; frameJsBytes: number; frameJsGzipBytes: number; pid: number }>(
-    (resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`wallet service did not start within ${timeoutMs} ms:\n${out}`)), timeoutMs);
-      const onData = () => {
-        const line = out.split('\n').find((l) => l.startsWith(READY));
-        if (line) {
-          clearTimeout(timer);
-          child.stdout!.off('data', onData);
-          resolve(JSON.parse(line.slice(READY.length)));
-        }
-      };
-      child.stdout!.on('data', onData);
-      void exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`wallet service exited with code ${code}:\n${out}`));
-      });
-    },
-  ).catch(async (err) => {
-    child.kill('SIGKILL');
-    throw err;
-  });
-  return {
-    ...info,
-    output: () => out,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return { ...server.info, output: server.output, stop: server.stop };
 }
 
 export interface MailboxEntry {
