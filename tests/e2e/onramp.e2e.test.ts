@@ -51,13 +51,23 @@ it('Account → Buy → Local on-ramp → Pay: back in the dapp, the purchase se
   await dialog().getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy', exact: true }).click();
   const list = dialog().getByRole('group', { name: 'Buy ETH' });
   await list.waitFor();
-  expect(await list.getByRole('button').evaluateAll((b) => b.map((e) => [e.getAttribute('aria-label'), (e as HTMLButtonElement).disabled]))).toEqual([
+  const rows = await list.getByRole('button').evaluateAll((b) =>
+    b.map((e) => ({
+      label: e.getAttribute('aria-label'),
+      // what a sighted visitor reads on the button: the name, then the detail (fee, or why not)
+      visible: [...e.querySelectorAll('.lk-item-name, .lk-text-muted')].map((x) => x.textContent!.trim()).join(' '),
+      disabled: (e as HTMLButtonElement).disabled,
+    })),
+  );
+  expect(rows.map((r) => [r.visible.split(' ')[0], r.disabled])).toEqual([
     ['Coinbase', true],
     ['Meld', false],
-    ['Local on-ramp', false],
+    ['Local', false],
   ]);
+  // WCAG 2.5.3: each accessible name is the visible text ("click Meld, fee 1–2 %" works by voice)
+  for (const r of rows) expect(r.label).toBe(r.visible);
 
-  const [checkout] = await Promise.all([context.waitForEvent('page'), list.getByRole('button', { name: 'Local on-ramp', exact: true }).click()]);
+  const [checkout] = await Promise.all([context.waitForEvent('page'), list.getByRole('button', { name: /^Local on-ramp\b/ }).click()]);
   await checkout.waitForLoadState('domcontentloaded');
   const url = new URL(checkout.url());
   expect(url.origin).toBe(stack.onrampUrl);

@@ -36,6 +36,8 @@ export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, 
           <ListItem
             key={p.id}
             name={p.name}
+            // every visible word in the name (WCAG 2.5.3): "Meld Fee 1–2 %"
+            label={detail ? `${p.name} ${detail}` : undefined}
             imageSrc={p.iconUrl}
             disabled={p.status !== 'ready'}
             onClick={() => {

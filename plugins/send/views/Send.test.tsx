@@ -100,6 +100,9 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
   expect(screen.getByRole('combobox', { name: 'Token' })).toHaveProperty('value', '0');
   expect(screen.getByText('Balance: 2 ETH')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Add Amount' })).toHaveProperty('disabled', true);
+  // the Max button's name holds its visible text first (WCAG 2.5.3)
+  const max = screen.getByRole('button', { name: 'Max: Use the whole ETH balance' });
+  expect(max.textContent).toBe('Max');
 
   fireEvent.change(amount, { target: { value: '0.5' } });
   expect(screen.getByRole('button', { name: 'Add Address' })).toBeTruthy();

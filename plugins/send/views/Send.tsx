@@ -83,7 +83,8 @@ export default defineView<'Send'>(function Send({ kernel }) {
           onChange={(e) => form.setAmount(e.target.value)}
         />
         {s.token ? (
-          <Button variant="secondary" aria-label={t('useMax', { symbol: s.token.symbol })} onClick={() => form.setAmount(s.token!.quantity.numeric)}>
+          // the name starts with the visible word (WCAG 2.5.3: a voice user says "click Max")
+          <Button variant="secondary" aria-label={`${t('max')}: ${t('useMax', { symbol: s.token.symbol })}`} onClick={() => form.setAmount(s.token!.quantity.numeric)}>
             {t('max')}
           </Button>
         ) : null}
