@@ -177,6 +177,10 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     expect(await view.getByText(/^Slippage: 1%/).count()).toBe(1);
     expect(await view.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await axeScan('Swap view with a quote');
+    // and in the dark theme (the secondary button's contrast failed there)
+    await page.evaluate(() => (window as any).__latchkey.theme.setThemeMode('dark'));
+    await axeScan('Swap view with a quote, dark');
+    await page.evaluate(() => (window as any).__latchkey.theme.setThemeMode('light'));
     saveArtifact('e2e/swaps-quote.png', await page.screenshot());
 
     const [lkd0, eth0] = await Promise.all([lkdBalance(user), ethBalance(user)]);

@@ -5,7 +5,7 @@
  * ./base.ts) for hosts that link the stylesheet. Every rule is scoped under [data-lk].
  */
 export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box-sizing:border-box}
-[data-lk] button,[data-lk] input{font:inherit;color:inherit;margin:0}
+[data-lk] button,[data-lk] input,[data-lk] select{font:inherit;color:inherit;margin:0}
 [data-lk] button{cursor:pointer}
 [data-lk] button:disabled{cursor:default;opacity:.55}
 [data-lk] :focus-visible{outline:2px solid var(--lk-a);outline-offset:2px}
@@ -31,6 +31,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] a.lk-btn{text-decoration:none}
 [data-lk] .lk-btn-secondary{background:var(--lk-hover);border-color:var(--lk-line);color:var(--lk-fg)}
 [data-lk] .lk-btn-ghost{color:var(--lk-a)}
+[data-lk][data-lk-theme=dark] .lk-btn-ghost,[data-lk][data-lk-theme=dark] .lk-link{color:color-mix(in srgb,var(--lk-a) 65%,#fff)}
 [data-lk] .lk-btn-icon{width:44px;height:44px;min-height:44px;padding:0;border-radius:calc(var(--lk-r)*3);color:var(--lk-fg2)}
 [data-lk] .lk-i{position:relative;display:block;width:18px;height:18px}
 [data-lk] .lk-i-back::before{content:"";position:absolute;left:6px;top:4px;width:9px;height:9px;border:solid currentColor;border-width:0 0 2.2px 2.2px;border-radius:1px;transform:rotate(45deg)}
@@ -82,6 +83,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-qr{display:block;margin:0 auto;background:#fff;border-radius:12px}
 [data-lk] .lk-code{text-align:center;letter-spacing:.5em;font-size:20px}
 [data-lk] .lk-input{width:100%;height:40px;padding:0 12px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-hover)}
+[data-lk][data-lk-theme=dark] .lk-input{color-scheme:dark}
 [data-lk] .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 [data-lk] .lk-snackbar{display:flex;align-items:center;gap:8px;margin:4px 16px 0;padding:8px 12px;border-radius:calc(var(--lk-r)*3);background:var(--lk-hover);border:1px solid var(--lk-line);font-size:14px;overflow-wrap:anywhere;animation:lk-view 150ms ease-out}
 [data-lk] .lk-snackbar:not([data-open]){display:none}
