@@ -17,7 +17,7 @@
  * Types only: this file emits no code.
  */
 import type { Observable } from 'rxjs';
-import type { AccountRecord, CaipAddress, ChainNamespace, Connector, Network } from './types';
+import type { AccountRecord, CaipAddress, ChainNamespace, Connector, CaipNetwork } from './types';
 
 /** Result of a successful connect or reconnect. */
 export interface AdapterConnection {
@@ -145,7 +145,7 @@ export interface TransferRequest {
 /** Common parameters of a wallet-facing call. */
 export interface AdapterCall {
   readonly connector: Connector;
-  readonly network: Network;
+  readonly network: CaipNetwork;
   readonly address: string;
 }
 
@@ -194,12 +194,12 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> extends
    * reject. An adapter that cannot stop its wallet's prompt may ignore it: the kernel ignores the
    * outcome of an abandoned attempt and disconnects a connection it produced anyway.
    */
-  connect(params: { readonly connector: Connector; readonly network?: Network; readonly signal?: AbortSignal }): Promise<AdapterConnection>;
+  connect(params: { readonly connector: Connector; readonly network?: CaipNetwork; readonly signal?: AbortSignal }): Promise<AdapterConnection>;
   /** Restores a connection without prompting; null when the wallet no longer grants it. */
-  reconnect(params: { readonly connector: Connector; readonly network?: Network }): Promise<AdapterConnection | null>;
+  reconnect(params: { readonly connector: Connector; readonly network?: CaipNetwork }): Promise<AdapterConnection | null>;
   disconnect(params: { readonly connector: Connector }): Promise<void>;
-  switchNetwork(params: { readonly connector: Connector; readonly network: Network }): Promise<void>;
+  switchNetwork(params: { readonly connector: Connector; readonly network: CaipNetwork }): Promise<void>;
   signMessage(params: { readonly connector: Connector; readonly address: string; readonly message: string }): Promise<string>;
   /** Native balance, formatted in the network's units (e.g. '1.5'), and its symbol. */
-  getBalance(params: { readonly address: string; readonly network: Network }): Promise<{ balance: string; symbol: string }>;
+  getBalance(params: { readonly address: string; readonly network: CaipNetwork }): Promise<{ balance: string; symbol: string }>;
 }

@@ -129,7 +129,7 @@ export type {
   ChainNamespace,
   CaipNetworkId,
   CaipAddress,
-  Network as CaipNetwork,
+  CaipNetwork,
   Connector,
   ConnectorType,
   ConnectorTypeOrder,

@@ -18,7 +18,7 @@ interface NativeCurrency {
   readonly decimals: number;
 }
 
-export interface Network {
+export interface CaipNetwork {
   readonly id: number | string;
   readonly name: string;
   /** Short network slug (e.g. 'mainnet'); optional. */
@@ -121,8 +121,8 @@ export interface AccountState {
 
 export interface NetworkState {
   /** Active network of this namespace; undefined until one is chosen. */
-  readonly caipNetwork?: Network;
-  readonly requestedCaipNetworks: readonly Network[];
+  readonly caipNetwork?: CaipNetwork;
+  readonly requestedCaipNetworks: readonly CaipNetwork[];
   readonly approvedCaipNetworkIds: readonly CaipNetworkId[];
   readonly supportsAllNetworks: boolean;
   readonly smartAccountEnabledNetworks: readonly (number | string)[];

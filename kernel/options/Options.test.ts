@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { OptionsValidationError, SiwxConflictError } from '../errors/kernel';
 import { LatchkeyError } from '../errors/base';
-import type { Network } from '../types';
+import type { CaipNetwork } from '../types';
 import { SDK_VERSION } from '../version';
 import { DEFAULT_ACCOUNT_TYPES } from '../namespaces';
 import { AlertsImpl } from '../services/Alerts';
@@ -35,7 +35,7 @@ function pageEnv(doc: any = fakeDocument()) {
 }
 const serverEnv = createEnvironment({ window: undefined });
 
-const mainnet: Network = {
+const mainnet: CaipNetwork = {
   id: 1,
   name: 'Ethereum',
   caipNetworkId: 'eip155:1',
@@ -177,7 +177,7 @@ describe('parseOptions', () => {
 
   it('keeps the host objects (networks, siwx, provider) by identity', () => {
     const provider = { request: () => 1 };
-    const net = { ...mainnet, extra: 'kept' } as Network;
+    const net = { ...mainnet, extra: 'kept' } as CaipNetwork;
     const { options } = parseOptions({ projectId: 'p', networks: [net], universalProvider: provider }, serverEnv);
     expect(options.networks[0]).toBe(net);
     expect(options.universalProvider).toBe(provider);

@@ -7,7 +7,7 @@
  *
  * Types only: this file emits no code.
  */
-import type { AccountType, CaipNetworkId, ChainNamespace, ConnectorTypeOrder, DappMetadata, Network, ThemeMode, ThemeVariables } from '../types';
+import type { AccountType, CaipNetworkId, ChainNamespace, ConnectorTypeOrder, DappMetadata, CaipNetwork, ThemeMode, ThemeVariables } from '../types';
 import type { ConnectMethod, WalletFeature } from '../plugin/manifest';
 
 /**
@@ -72,8 +72,8 @@ export interface LatchkeyOptions {
   /** Defaults come from the page: title, og:description, origin, icon (docs/modal.md#dapp-metadata). */
   readonly metadata?: Partial<DappMetadata>;
   readonly features?: Features;
-  readonly networks?: readonly Network[];
-  readonly defaultNetwork?: Network;
+  readonly networks?: readonly CaipNetwork[];
+  readonly defaultNetwork?: CaipNetwork;
   /** Sign-in session provider; read by the sign-in plugin. Setting it with `siweConfig` throws. */
   readonly siwx?: unknown;
   /** Legacy sign-in configuration; read by the sign-in plugin. */
@@ -127,7 +127,7 @@ export interface ResolvedOptions extends Omit<LatchkeyOptions, 'metadata' | 'fea
   readonly projectId: string;
   readonly metadata: DappMetadata;
   readonly features: Features & Required<Pick<Features, 'analytics' | 'allWallets' | 'legalCheckbox' | 'collapseWallets' | 'walletFeaturesOrder'>>;
-  readonly networks: readonly Network[];
+  readonly networks: readonly CaipNetwork[];
   readonly defaultAccountTypes: Readonly<Record<ChainNamespace, AccountType>>;
   readonly enableNetworkSwitch: boolean;
   readonly allowUnsupportedChain: boolean;

@@ -2,7 +2,7 @@ import { Subject, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable, type Container } from 'inversify';
 import { Store, type Observed } from '../store';
 import type { AdapterCall, AdapterCapability, AdapterConnection, ChainAdapter, TransferRequest, TransactionRequest } from '../adapter';
-import type { ChainNamespace, Connector, Network as NetworkData } from '../types';
+import type { ChainNamespace, Connector, CaipNetwork } from '../types';
 import { LatchkeyError } from '../errors/base';
 import { RequestAbortedError } from '../errors/request';
 import { AddressOrAuthConnectorNotFoundError, CapabilityNotSupportedError, ConnectorNotFoundError, FailedToDisconnectError } from '../errors/kernel';
@@ -383,7 +383,7 @@ export class ConnectionImpl implements Connection, WalletEventHost, BalanceHost,
     const ns = namespace ?? this.network.state.activeNamespace;
     const state = ns ? this.account.get(ns) : undefined;
     const connector = state?.connectorId ? this.connectors.get(state.connectorId) : undefined;
-    const network: NetworkData | undefined = ns ? this.network.state.namespaces[ns].caipNetwork : undefined;
+    const network: CaipNetwork | undefined = ns ? this.network.state.namespaces[ns].caipNetwork : undefined;
     if (!ns || !state || state.status !== 'connected' || !state.address || !connector || !network) {
       throw new AddressOrAuthConnectorNotFoundError();
     }

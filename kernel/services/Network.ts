@@ -1,7 +1,7 @@
 import { CHAIN_NAMESPACES } from '../namespaces';
 import { inject, injectable } from 'inversify';
 import { Store, type Observed } from '../store';
-import type { CaipNetworkId, ChainNamespace, Network as NetworkData, NetworkState } from '../types';
+import type { CaipNetworkId, ChainNamespace, CaipNetwork, NetworkState } from '../types';
 import { matchesNetwork, unsupportedNetwork as placeholderNetwork } from '../networks';
 import { AdapterForNamespaceNotFoundError } from '../errors/kernel';
 import { RequestAbortedError } from '../errors/request';
@@ -20,7 +20,7 @@ export const Network = Symbol('Network');
 export interface NetworkServiceState {
   readonly activeNamespace: ChainNamespace | undefined;
   /** The active namespace's network. */
-  readonly activeNetwork: NetworkData | undefined;
+  readonly activeNetwork: CaipNetwork | undefined;
   readonly namespaces: Readonly<Record<ChainNamespace, NetworkState>>;
   /**
    * A switch waiting for the connected wallet's approval ("Continue in {walletName}"), until the
@@ -30,7 +30,7 @@ export interface NetworkServiceState {
 }
 
 interface PendingSwitch {
-  readonly network: NetworkData;
+  readonly network: CaipNetwork;
   readonly connectorId: string;
   /** The wallet to continue in (the connected wallet's name). */
   readonly walletName: string;
@@ -47,15 +47,15 @@ export interface Network extends Observed<NetworkServiceState> {
    */
   restoreFromStorage(): void;
   /** Every requested network across namespaces. */
-  networks(): readonly NetworkData[];
-  find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined;
+  networks(): readonly CaipNetwork[];
+  find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): CaipNetwork | undefined;
   /**
    * Switches the active network; asks the connected wallet first when the namespace is
    * connected and not already on that network (`pendingSwitch` is set while it waits).
    * Switching between namespaces keeps each namespace's account. Unknown id: 'switch network
    * not found' alert. A newer switch or {@link cancelSwitch} ends the wait with RequestAbortedError.
    */
-  switchNetwork(target: NetworkData | CaipNetworkId): Promise<void>;
+  switchNetwork(target: CaipNetwork | CaipNetworkId): Promise<void>;
   /**
    * Stops waiting for the wallet's answer to the pending switch: its `switchNetwork` rejects with
    * RequestAbortedError and the active network stays. (The wallet's prompt may stay open; if it
@@ -69,19 +69,19 @@ export interface Network extends Observed<NetworkServiceState> {
    * changes: the active namespace stays (a wallet event or a restore in a namespace
    * the visitor is not looking at), and UnsupportedChain opens only for the active one.
    */
-  setActiveNetwork(network: NetworkData | undefined, options?: NetworkUpdateOptions): void;
+  setActiveNetwork(network: CaipNetwork | undefined, options?: NetworkUpdateOptions): void;
   /** Marks the chain the wallet is on by id, for wallet events (`activate` as in setActiveNetwork). */
   setActiveChainId(namespace: ChainNamespace, chainId: number | string, options?: { readonly activate?: boolean }): void;
   setActiveNamespace(namespace: ChainNamespace): void;
   /** Throws "Adapter for namespace {ns} doesn't exist" without an adapter; known ids ignored. */
-  addNetwork(namespace: ChainNamespace, network: NetworkData): void;
+  addNetwork(namespace: ChainNamespace, network: CaipNetwork): void;
   removeNetwork(namespace: ChainNamespace, id: CaipNetworkId | number | string): void;
   setApprovedNetworkIds(namespace: ChainNamespace, ids: readonly CaipNetworkId[]): void;
   setSupportsAllNetworks(namespace: ChainNamespace, value: boolean): void;
   /** True when `network` is among the requested networks of its namespace. */
-  isSupported(network: NetworkData): boolean;
+  isSupported(network: CaipNetwork): boolean;
   /** Placeholder network used when the wallet is on a chain we do not support. */
-  unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): NetworkData;
+  unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): CaipNetwork;
   /** Resets state of one namespace to its defaults (used by disconnect). */
   reset(namespace: ChainNamespace): void;
 }
@@ -127,7 +127,7 @@ export class NetworkImpl implements Network {
     >;
     // Requested networks per namespace, first of each CAIP id kept (linear: hosts pass long lists).
     const seen = new Set<string>();
-    const lists = new Map<ChainNamespace, NetworkData[]>();
+    const lists = new Map<ChainNamespace, CaipNetwork[]>();
     for (const n of opts.networks) {
       if (!namespaces[n.chainNamespace] || seen.has(n.caipNetworkId)) continue;
       seen.add(n.caipNetworkId);
@@ -165,26 +165,26 @@ export class NetworkImpl implements Network {
     this.store.set(withInitialNetworks(this.store.state, readInitialState(this.storage)));
   }
 
-  networks(): readonly NetworkData[] {
+  networks(): readonly CaipNetwork[] {
     return CHAIN_NAMESPACES.flatMap((ns) => this.state.namespaces[ns].requestedCaipNetworks);
   }
 
-  find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): NetworkData | undefined {
+  find(id: CaipNetworkId | number | string, namespace?: ChainNamespace): CaipNetwork | undefined {
     const list = namespace ? this.state.namespaces[namespace].requestedCaipNetworks : this.networks();
     return list.find((n) => matchesNetwork(n, id));
   }
 
-  isSupported(network: NetworkData): boolean {
+  isSupported(network: CaipNetwork): boolean {
     return this.state.namespaces[network.chainNamespace]?.requestedCaipNetworks.some(
       (n) => n.caipNetworkId === network.caipNetworkId,
     ) ?? false;
   }
 
-  unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): NetworkData {
+  unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): CaipNetwork {
     return placeholderNetwork(namespace, chainId);
   }
 
-  async switchNetwork(target: NetworkData | CaipNetworkId): Promise<void> {
+  async switchNetwork(target: CaipNetwork | CaipNetworkId): Promise<void> {
     const network = typeof target === 'string' ? this.find(target) : this.find(target.caipNetworkId, target.chainNamespace);
     if (!network) {
       this.alerts.showKey('SWITCH_NETWORK_NOT_FOUND');
@@ -206,7 +206,7 @@ export class NetworkImpl implements Network {
   }
 
   /** Asks the wallet to switch, with `pendingSwitch` set until it answers, a newer switch starts, or the switch is cancelled. */
-  private async askWallet(connector: { readonly id: string; readonly name: string }, network: NetworkData, walletName: string): Promise<void> {
+  private async askWallet(connector: { readonly id: string; readonly name: string }, network: CaipNetwork, walletName: string): Promise<void> {
     this.waiting?.stop(new RequestAbortedError({ details: 'A newer network switch replaced this one.' }));
     const ticket = ++this.tickets;
     let stop!: (reason: RequestAbortedError) => void;
@@ -225,7 +225,7 @@ export class NetworkImpl implements Network {
     }
   }
 
-  setActiveNetwork(network: NetworkData | undefined, options: NetworkUpdateOptions = {}): void {
+  setActiveNetwork(network: CaipNetwork | undefined, options: NetworkUpdateOptions = {}): void {
     if (!network) {
       const ns = this.state.activeNamespace;
       if (ns) this.patchNamespace(ns, { caipNetwork: undefined });
@@ -254,7 +254,7 @@ export class NetworkImpl implements Network {
     this.storage.setActiveNamespace(namespace);
   }
 
-  addNetwork(namespace: ChainNamespace, network: NetworkData): void {
+  addNetwork(namespace: ChainNamespace, network: CaipNetwork): void {
     this.assertAdapter(namespace);
     const entry = this.state.namespaces[namespace];
     if (entry.requestedCaipNetworks.some((n) => n.caipNetworkId === network.caipNetworkId || String(n.id) === String(network.id))) return;

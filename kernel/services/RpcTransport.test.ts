@@ -1,13 +1,13 @@
 import { MissingRpcUrlError, TimeoutError } from '../errors/transport';
 import { HANG, fakeFetch, rpcEcho, rpcResult } from '../transport/testing/fakeFetch';
-import type { Network } from '../types';
+import type { CaipNetwork } from '../types';
 import type { Environment } from './Environment';
 import type { Options } from '../options/Options';
 import type { ResolvedOptions } from '../options/types';
 import { RpcTransportImpl, rpcServiceEndpoint, rpcUrlsFor } from './RpcTransport';
 import { bitcoin, solana } from '../networks';
 
-const mainnet: Network = {
+const mainnet: CaipNetwork = {
   id: 1,
   name: 'Ethereum',
   caipNetworkId: 'eip155:1',
@@ -15,7 +15,7 @@ const mainnet: Network = {
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['https://default.test', 'https://shared.test'] }, chainDefault: { http: ['https://shared.test'] } },
 };
-const single: Network = { ...mainnet, id: 10, caipNetworkId: 'eip155:10', rpcUrls: { default: { http: ['https://op.test'] } } };
+const single: CaipNetwork = { ...mainnet, id: 10, caipNetworkId: 'eip155:10', rpcUrls: { default: { http: ['https://op.test'] } } };
 
 function setup(state: Partial<ResolvedOptions> = {}, handler: Parameters<typeof fakeFetch>[0] = (call) => rpcResult(call, call.url)) {
   const world = { state: { projectId: 'p1', ...state } as ResolvedOptions };

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { MissingRpcUrlError } from '../errors/request';
 import { fallbackTransport, httpTransport } from '../transport/lazy';
-import type { CaipNetworkId, Network } from '../types';
+import type { CaipNetworkId, CaipNetwork } from '../types';
 import { DEFAULT_RPC_SERVICE_URL } from '../networks';
 import type { RpcRequest, Transport } from '../transport/types';
 import { Environment } from './Environment';
@@ -20,7 +20,7 @@ export interface RpcTransport {
    * caller that reads many values at once (token balances); sign and send methods are never
    * batched. Each kind is built once per network and URL list.
    */
-  forNetwork(network: Network, options?: { readonly batch?: boolean }): Transport;
+  forNetwork(network: CaipNetwork, options?: { readonly batch?: boolean }): Transport;
   /** Stops background pings. */
   dispose(): void;
 }
@@ -39,7 +39,7 @@ export function rpcServiceEndpoint(rpcServiceUrl: string, caipNetworkId: CaipNet
  * asks of every request.
  */
 export function rpcUrlsFor(
-  network: Network,
+  network: CaipNetwork,
   options: { customRpcUrls?: Readonly<Record<string, readonly { readonly url: string }[]>>; rpcServiceUrl?: string; projectId?: string },
 ): string[] {
   const urls = [
@@ -52,7 +52,7 @@ export function rpcUrlsFor(
 }
 
 /** The cheap call used to rank a namespace's RPC URLs; undefined: no ranking. */
-function pingFor(network: Network): RpcRequest | undefined {
+function pingFor(network: CaipNetwork): RpcRequest | undefined {
   if (network.chainNamespace === 'eip155') return { method: 'eth_blockNumber' };
   if (network.chainNamespace === 'solana') return { method: 'getSlot' };
   return undefined;
@@ -67,7 +67,7 @@ export class RpcTransportImpl implements RpcTransport {
     @inject(Environment) private readonly env: Environment,
   ) {}
 
-  forNetwork(network: Network, options: { readonly batch?: boolean } = {}): Transport {
+  forNetwork(network: CaipNetwork, options: { readonly batch?: boolean } = {}): Transport {
     const urls = rpcUrlsFor(network, this.options.state);
     if (urls.length === 0) throw new MissingRpcUrlError(network.caipNetworkId);
     const key = urls.join('\n');

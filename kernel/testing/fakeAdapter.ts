@@ -4,7 +4,7 @@
  */
 import { Subject } from 'rxjs';
 import type { AdapterConnection, AdapterEvent, ChainAdapter, EvmTransactionRequest } from '../adapter';
-import type { ChainNamespace, Connector, Network } from '../types';
+import type { ChainNamespace, Connector, CaipNetwork } from '../types';
 import type { PluginManifest } from '../plugin/manifest';
 import { createKernel, type Kernel } from '../createKernel';
 import type { LatchkeyOptions } from '../options/types';
@@ -56,12 +56,12 @@ export class FakeAdapter implements ChainAdapter {
       accounts: [{ namespace: this.namespace, address, type: 'eoa' }],
     };
   }
-  async connect(args: { connector: Connector; network?: Network }) {
+  async connect(args: { connector: Connector; network?: CaipNetwork }) {
     this.calls.push({ method: 'connect', args });
     if (this.script.connectError) throw this.script.connectError;
     return this.connection();
   }
-  async reconnect(args: { connector: Connector; network?: Network }) {
+  async reconnect(args: { connector: Connector; network?: CaipNetwork }) {
     this.calls.push({ method: 'reconnect', args });
     const r = 'reconnectResult' in this.script ? this.script.reconnectResult : 'ok';
     if (r instanceof Error) throw r;
@@ -71,7 +71,7 @@ export class FakeAdapter implements ChainAdapter {
     this.calls.push({ method: 'disconnect', args });
     if (this.script.disconnectError) throw this.script.disconnectError;
   }
-  async switchNetwork(args: { connector: Connector; network: Network }) {
+  async switchNetwork(args: { connector: Connector; network: CaipNetwork }) {
     this.calls.push({ method: 'switchNetwork', args });
     if (this.script.switchError) throw this.script.switchError;
   }
@@ -80,11 +80,11 @@ export class FakeAdapter implements ChainAdapter {
     if (this.script.signError) throw this.script.signError;
     return `signed:${args.message}`;
   }
-  async sendTransaction(args: { connector: Connector; network: Network; address: string; request: EvmTransactionRequest }) {
+  async sendTransaction(args: { connector: Connector; network: CaipNetwork; address: string; request: EvmTransactionRequest }) {
     this.calls.push({ method: 'sendTransaction', args });
     return '0x' + 'ab'.repeat(32);
   }
-  async getBalance(args: { address: string; network: Network }) {
+  async getBalance(args: { address: string; network: CaipNetwork }) {
     this.calls.push({ method: 'getBalance', args });
     return { balance: this.script.balance ?? '1.5', symbol: args.network.nativeCurrency.symbol };
   }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ChainNamespace, CaipNetwork as NetworkData } from '../../kernel/index';
+import type { ChainNamespace, CaipNetwork } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
 import { useAccount, useIsoLayoutEffect, useModal, useNetwork, useThemeRoot } from './hooks';
@@ -21,7 +21,7 @@ export interface ButtonRenderProps {
   /** 3 decimals, or undefined before the balance is known. */
   readonly balance: string | undefined;
   readonly balanceSymbol: string | undefined;
-  readonly network: NetworkData | undefined;
+  readonly network: CaipNetwork | undefined;
   readonly isOpen: boolean;
   /** Opens the modal (synchronously) with the default view for the current state, or `args`. */
   open(args?: OpenModalArgs): void;
@@ -156,7 +156,7 @@ AccountButton.Custom = Custom;
  * The bundled mark of a well-known chain (ui/icons/chains.ts, a chunk of its own, loaded
  * after the button mounts); undefined until then, and for other chains.
  */
-function useChainIcon(network: NetworkData | undefined, wanted: boolean): string | undefined {
+function useChainIcon(network: CaipNetwork | undefined, wanted: boolean): string | undefined {
   const [icon, setIcon] = useState<readonly [string, string | undefined]>();
   const id = network?.caipNetworkId;
   useEffect(() => {

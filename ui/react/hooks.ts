@@ -1,5 +1,5 @@
 import { useLayoutEffect, useEffect, useMemo, useRef, type RefObject } from 'react';
-import type { AccountState, ChainNamespace, CaipNetwork as NetworkData, CaipNetworkId, Network } from '../../kernel/index';
+import type { AccountState, ChainNamespace, CaipNetwork, CaipNetworkId, Network } from '../../kernel/index';
 import type { OpenModalArgs } from '../../kernel/index';
 import { useKernel } from './context';
 import { useObserved } from './useObserved';
@@ -50,12 +50,12 @@ export function useAccount(namespace?: ChainNamespace): UseAccountResult {
 }
 
 export interface UseNetworkResult {
-  readonly network: NetworkData | undefined;
-  readonly networks: readonly NetworkData[];
+  readonly network: CaipNetwork | undefined;
+  readonly networks: readonly CaipNetwork[];
   readonly namespace: ChainNamespace | undefined;
   /** A switch waiting for the connected wallet ("Continue in {walletName}"), if any. */
   readonly pendingSwitch: Network['state']['pendingSwitch'];
-  switchNetwork(network: NetworkData | CaipNetworkId): Promise<void>;
+  switchNetwork(network: CaipNetwork | CaipNetworkId): Promise<void>;
   /** Stops waiting for the wallet's answer to the pending switch (it rejects with RequestAbortedError). */
   cancelSwitch(): void;
 }
@@ -69,7 +69,7 @@ export function useNetwork(): UseNetworkResult {
       networks: kernel.network.networks(),
       namespace: s.activeNamespace,
       pendingSwitch: s.pendingSwitch,
-      switchNetwork: (n: NetworkData | CaipNetworkId) => kernel.network.switchNetwork(n),
+      switchNetwork: (n: CaipNetwork | CaipNetworkId) => kernel.network.switchNetwork(n),
       cancelSwitch: () => kernel.network.cancelSwitch(),
     }),
     [kernel, s],

@@ -1,5 +1,5 @@
 import { errorText } from '../index';
-import type { CaipNetwork as NetworkData, ChainNamespace } from '../../kernel/index';
+import type { CaipNetwork, ChainNamespace } from '../../kernel/index';
 
 import type { UiKernel } from '../kernel';
 import { chainIcon } from '../icons/chains';
@@ -9,7 +9,7 @@ import { chainIcon } from '../icons/chains';
  * not supported'), bound to `scope` (the view's visit: not shown once the visitor left); a
  * switch the visitor cancelled needs no message.
  */
-export async function switchTo(kernel: UiKernel, network: NetworkData, scope?: string): Promise<boolean> {
+export async function switchTo(kernel: UiKernel, network: CaipNetwork, scope?: string): Promise<boolean> {
   try {
     await kernel.network.switchNetwork(network);
     return true;
@@ -20,7 +20,7 @@ export async function switchTo(kernel: UiKernel, network: NetworkData, scope?: s
 }
 
 /** The network's image: its own `assets.imageUrl`, the host's `chainImages`, else our bundled mark of a well-known chain. */
-export function networkImage(kernel: UiKernel, n: NetworkData): string | undefined {
+export function networkImage(kernel: UiKernel, n: CaipNetwork): string | undefined {
   return n.assets?.imageUrl ?? kernel.options.state.chainImages?.[n.id] ?? chainIcon(n);
 }
 
