@@ -8,41 +8,18 @@
 //   WALLET_CHAINS='[{"chainId":31337,"rpcUrl":"http://127.0.0.1:8545"}]' node samples/wallet-service/server.mjs
 // --json prints one machine-readable line `LATCHKEY_WALLET {"url":…}` once listening.
 //
-// The service is TypeScript (src/); this launcher compiles it with esbuild (about 0.1 s) into
-// .build/ next to it and runs it. Dependencies stay in node_modules.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// The service is TypeScript (src/); this launcher bundles it with esbuild (see ../stack/load-ts.mjs),
+// as the other TypeScript servers' launchers do. Dependencies stay in node_modules.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadTs } from '../stack/load-ts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 let loaded;
-/** Compiles src/ once per process and imports it. */
-async function load() {
-  loaded ??= (async () => {
-    const esbuild = await import('esbuild');
-    const outDir = join(here, '.build');
-    mkdirSync(outDir, { recursive: true });
-    const outfile = join(outDir, `service-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
-    await esbuild.build({
-      entryPoints: [join(here, 'src/service.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: 'inline',
-      logLevel: 'silent',
-      absWorkingDir: resolve(here, '../..'),
-    });
-    try {
-      return await import(pathToFileURL(outfile).href);
-    } finally {
-      rmSync(outfile, { force: true });
-    }
-  })();
+/** Bundles src/ once per process and imports it. */
+function load() {
+  loaded ??= loadTs('samples/wallet-service/src/service.ts');
   return loaded;
 }
 
