@@ -126,22 +126,15 @@ describe('Connect view options', () => {
     expect(screen.queryByRole('list', { name: 'Wallets' })).toBeNull();
   });
 
-  it('collapseWallets folds the list into one button when another method is shown', async () => {
-    const { kernel } = uiKernel({ features: { collapseWallets: true } }, [emailPlugin()]);
+  // emailShowWallets false is AppKit's older name for collapseWallets
+  it.each([{ collapseWallets: true }, { emailShowWallets: false }])('%o folds the list into one button when another method is shown', async (features) => {
+    const { kernel } = uiKernel({ features }, [emailPlugin()]);
     renderView(kernel, Connect);
     await screen.findByRole('form', { name: 'Email login' });
     const buttons = within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Continue with a wallet']);
     fireEvent.click(buttons[0]!);
     expect(kernel.router.state.view).toBe('AllWallets');
-  });
-
-  it('emailShowWallets false folds the wallets beside the e-mail field as collapseWallets does', async () => {
-    const { kernel } = uiKernel({ features: { emailShowWallets: false } }, [emailPlugin()]);
-    renderView(kernel, Connect);
-    await screen.findByRole('form', { name: 'Email login' });
-    const buttons = within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['Continue with a wallet']);
   });
 
   it('shows the wallet guide unless enableWalletGuide is false', () => {
