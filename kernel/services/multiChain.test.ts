@@ -43,6 +43,25 @@ function setup(storage = new MemoryStorage(), sol = new SolanaFake()) {
 const methods = (a: FakeAdapter) => a.calls.map((c) => c.method);
 const group = (k: ReturnType<typeof setup>['kernel']) => k.connectors.grouped().find((c) => c.name === 'Latchkey Dev Wallet')!;
 
+/** A Solana side whose first connect prompt stays open until the test answers it (`gates[0]()`). */
+class GatedSolana extends SolanaFake {
+  readonly gates: (() => void)[] = [];
+  override async connect(args: { connector: Connector }) {
+    if (this.gates.length === 0) await new Promise<void>((resolve) => this.gates.push(resolve));
+    return super.connect(args);
+  }
+}
+
+/** The group connect of a wallet whose Solana companion waits at its prompt; resolves once it waits there. */
+async function groupWithWaitingCompanion() {
+  const sol = new GatedSolana();
+  sol.script.reconnectResult = null; // not granted yet: the companion prompts
+  const { kernel } = setup(new MemoryStorage(), sol);
+  const groupConnect = kernel.connection.connect({ connectorId: group(kernel).id });
+  for (let i = 0; i < 50 && sol.gates.length === 0; i++) await new Promise((r) => setTimeout(r, 0));
+  return { sol, kernel, groupConnect };
+}
+
 describe('multi-chain wallets', () => {
   it('connectors of the same name across namespaces are one MULTI_CHAIN connector; a one-namespace wallet stays itself', () => {
     const { kernel } = setup();
@@ -97,19 +116,7 @@ describe('multi-chain wallets', () => {
   });
 
   it("a wallet the visitor picks in a companion's namespace while the companion waits counts; the companion's late approval is let go", async () => {
-    /** A Solana side whose first connect prompt stays open until the test answers it. */
-    class GatedSolana extends SolanaFake {
-      readonly gates: (() => void)[] = [];
-      override async connect(args: { connector: Connector }) {
-        if (this.gates.length === 0) await new Promise<void>((resolve) => this.gates.push(resolve));
-        return super.connect(args);
-      }
-    }
-    const sol = new GatedSolana();
-    sol.script.reconnectResult = null; // not granted yet: the companion prompts
-    const { kernel } = setup(new MemoryStorage(), sol);
-    const groupConnect = kernel.connection.connect({ connectorId: group(kernel).id });
-    for (let i = 0; i < 50 && sol.gates.length === 0; i++) await new Promise((r) => setTimeout(r, 0));
+    const { sol, kernel, groupConnect } = await groupWithWaitingCompanion();
     expect(kernel.account.get('solana').status).toBe('connecting');
     await kernel.connection.connect({ connectorId: solOnly.id });
     expect(kernel.account.get('solana')).toMatchObject({ status: 'connected', connectorId: solOnly.id });
@@ -124,19 +131,7 @@ describe('multi-chain wallets', () => {
   });
 
   it('a disconnect while a companion still connects stops it: its late approval is let go and its namespace stays disconnected', async () => {
-    /** A Solana side whose first connect prompt stays open until the test answers it. */
-    class GatedSolana extends SolanaFake {
-      readonly gates: (() => void)[] = [];
-      override async connect(args: { connector: Connector }) {
-        if (this.gates.length === 0) await new Promise<void>((resolve) => this.gates.push(resolve));
-        return super.connect(args);
-      }
-    }
-    const sol = new GatedSolana();
-    sol.script.reconnectResult = null; // not granted yet: the companion prompts
-    const { kernel } = setup(new MemoryStorage(), sol);
-    const groupConnect = kernel.connection.connect({ connectorId: group(kernel).id });
-    for (let i = 0; i < 50 && sol.gates.length === 0; i++) await new Promise((r) => setTimeout(r, 0));
+    const { sol, kernel, groupConnect } = await groupWithWaitingCompanion();
     expect(kernel.account.get('eip155').status).toBe('connected');
     expect(kernel.account.get('solana').status).toBe('connecting');
     await kernel.connection.disconnect();
