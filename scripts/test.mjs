@@ -21,7 +21,11 @@ const projects = which === 'unit' ? ['unit', 'dom'] : which === 'all' ? ['unit',
 const out = process.env.LATCHKEY_TEST_JSON ?? join(mkdtempSync(join(tmpdir(), 'lk-jest-')), 'result.json');
 const namesWorkers = extra.some((a) => a.startsWith('--maxWorkers') || a === '--runInBand' || a === '-i' || a.startsWith('-w'));
 const workers = namesWorkers ? [] : ['--maxWorkers=2'];
+// jest's workers inherit these flags: WebAssembly on the baseline compiler, as for the servers
+// tests start (TEST_NODE_FLAGS in samples/shared/testing/serverProcess.ts: PGlite opens in test
+// files cost half the CPU)
 const args = [
+  '--liftoff-only',
   'node_modules/jest/bin/jest.js',
   '--selectProjects', ...projects,
   '--json', '--outputFile', out,

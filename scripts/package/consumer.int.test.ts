@@ -62,11 +62,15 @@ it('are-the-types-wrong reports no problem for ESM and bundler resolution', () =
   expect(problems).toEqual([]);
 }, 120_000);
 
+// Two compilers: TypeScript 5 (tsc, what most hosts run today) with bundler resolution, and its
+// native port (tsgo, TypeScript 7) with node16. With skipLibCheck off, tsc spends 11 s checking
+// viem's and React's declarations per program; tsgo checks the same in 2 s.
+const tsgo = join(ROOT, 'node_modules/@typescript/native-preview/bin/tsgo');
 it.each([
   // bundler resolution also checks the contacts plugin (extensionless relative imports, as bundler users write them)
-  ['bundler', { module: 'ESNext', moduleResolution: 'Bundler' }, ['app/app.tsx', 'app/element.ts', 'src/index.ts', 'src/module.ts']],
-  ['node16', { module: 'Node16', moduleResolution: 'Node16' }, ['app/app.tsx', 'app/element.ts']],
-] as const)('a host app type-checks against the declarations (strict, skipLibCheck off, moduleResolution %s)', (name, resolution, files) => {
+  ['bundler', 'tsc', { module: 'ESNext', moduleResolution: 'Bundler' }, ['app/app.tsx', 'app/element.ts', 'src/index.ts', 'src/module.ts']],
+  ['node16', 'tsgo', { module: 'Node16', moduleResolution: 'Node16' }, ['app/app.tsx', 'app/element.ts']],
+] as const)('a host app type-checks against the declarations (strict, skipLibCheck off, moduleResolution %s, %s)', (name, compiler, resolution, files) => {
   if (!existsSync(join(dir, 'src'))) cpSync(join(ROOT, 'tests/fixtures/contacts-plugin'), join(dir, 'src'), { recursive: true });
   const project = join(dir, `tsconfig.${name}.json`);
   writeFileSync(
@@ -76,7 +80,7 @@ it.each([
       files,
     }),
   );
-  const r = spawnSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [compiler === 'tsc' ? tsc : tsgo, '-p', project], { encoding: 'utf8' });
   expect(`${r.stdout}${r.stderr}`.trim()).toBe('');
   expect(r.status).toBe(0);
 }, 180_000);

@@ -8,6 +8,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './artifacts';
 import { getFreePortPair, getFreePorts } from './ports';
+import { TEST_NODE_FLAGS } from '../../samples/shared/testing/serverProcess';
 
 const READY = 'LATCHKEY_STACK ';
 
@@ -50,7 +51,7 @@ export function spawnStack(options: SpawnStackOptions): ChildProcess {
   const { ports, relayLog = false, demoBuildDir, logFile } = options;
   const fd = logFile ? openSync(logFile, 'a') : undefined;
   try {
-    return spawn(process.execPath, [join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
+    return spawn(process.execPath, [...TEST_NODE_FLAGS, join(REPO_ROOT, 'samples/start.mjs'), '--no-install', '--json'], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
