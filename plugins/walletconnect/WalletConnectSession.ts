@@ -168,8 +168,9 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     return this.pairing.wait(provider, signal);
   }
 
-  prewarm(): Promise<void> {
-    return this.warm.run();
+  /** Prepares a pairing; `idle` (the caller's) resolves in the browser's next idle moment, between the provider's start and the pairing. */
+  prewarm(idle?: () => Promise<void>): Promise<void> {
+    return this.warm.run(idle);
   }
 
   refreshPairing(): Promise<void> {

@@ -9,7 +9,7 @@ import { createKernel, defineNetwork, type Eip1193Provider, type Kernel, type Pl
 import type { TrackedEvent } from '../../kernel/services/Events';
 import { walletConnectPlugin } from './index';
 import { PAIRING_LIFETIME_MS } from './pairing';
-import { isWalletConnectTarget } from './prewarm';
+import { isWalletConnectTarget, OPEN_SETTLE_MS } from './prewarm';
 import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
 import { UniversalProviderInit, WalletConnectSession, type UniversalProviderLike } from './types';
 
@@ -80,6 +80,9 @@ async function setup(
 const settle = () => jest.advanceTimersByTimeAsync(0);
 
 describe('WalletConnect prewarm', () => {
+  // The plugin's module (which the first prewarm loads) imports @walletconnect/universal-provider:
+  // seconds of loading on a busy machine, once per file. Loaded here, so no test's own time pays it.
+  beforeAll(() => import('./module'), 60_000);
   beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
   afterEach(() => jest.useRealTimers());
 
@@ -171,19 +174,34 @@ describe('WalletConnect prewarm', () => {
     expect(s.session().state.wcUri).toMatch(/^wc:0+2@2/);
   });
 
-  it('in a browser, waits until the modal has painted (two animation frames) before loading anything', async () => {
+  it('in a browser, waits until the modal is fully shown (painted, its entrance animation run, an idle moment), then starts the provider and pairs in idle moments of their own', async () => {
     const frames: (() => void)[] = [];
-    const window = { requestAnimationFrame: (fn: () => void) => frames.push(fn) };
+    const idles: (() => void)[] = [];
+    const window = { requestAnimationFrame: (fn: () => void) => frames.push(fn), requestIdleCallback: (fn: () => void) => idles.push(fn) };
     const s = await setup({ window });
     await s.kernel.modal.open();
     await settle();
     expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
     frames.shift()!();
-    await settle();
-    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
     frames.shift()!();
     await settle();
+    expect(idles).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(OPEN_SETTLE_MS - 1);
+    expect(idles).toHaveLength(0); // the entrance animation is still running
+    await jest.advanceTimersByTimeAsync(1);
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
+    // idle: the module loads; next idle: the provider starts; next idle: the pairing
+    idles.shift()!();
+    await settle();
+    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(true);
+    expect(s.inits).toBe(0);
+    idles.shift()!();
+    await settle();
     expect(s.inits).toBe(1);
+    expect(s.fake.connectCalls).toHaveLength(0);
+    idles.shift()!();
+    await settle();
+    expect(s.fake.connectCalls).toHaveLength(1);
     expect(s.session().state.wcUri).toMatch(/^wc:/);
   });
 

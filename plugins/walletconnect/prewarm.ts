@@ -3,8 +3,12 @@
  * in its first frame, not a loading state while the universal provider starts and the relay
  * answers. So, in the background, the session service loads and prepares a pairing
  * (WalletConnectSession.prewarm), which the view's connect then adopts:
- * - when the modal opens on the Connect view on a desktop, once the modal has painted (two
- *   animation frames later: loading and starting the provider must not delay its first frame);
+ * - when the modal opens on the Connect view on a desktop, once it is fully shown: it has painted
+ *   (two animation frames), its entrance animation has run (OPEN_SETTLE_MS) and the browser is
+ *   idle. The module's evaluation, the provider's start and the pairing then run as separate
+ *   tasks, each in an idle moment (`idle` between them), so none of them holds a frame of the
+ *   open (measured by `npm run bench`: with the work two frames after the click, the open ran at
+ *   11 frames a second);
  * - on intent, on any device: the pointer over, or the focus on, a WalletConnect button in the
  *   open modal (a touch starts with a pointerover too).
  * Never with manualWCControl (the host pairs) or without a WalletConnect entry (disabled, or no
@@ -25,6 +29,19 @@ export interface PrewarmDeps {
   hasEntry(): boolean;
   /** Loads the session service (the plugin's module) and prewarms it; also warms the pairing view's chunk. */
   prewarm(): Promise<void>;
+}
+
+/** The modal's entrance animation (ui/shell/css/modal.ts: 150 ms), and a frame's margin. */
+export const OPEN_SETTLE_MS = 170;
+/** The longest an idle moment is waited for before the work runs anyway. */
+const IDLE_TIMEOUT_MS = 1000;
+
+type IdleWindow = { requestIdleCallback?: (fn: () => void, options?: { timeout: number }) => unknown };
+
+/** Resolves in the next idle moment of `win` (after a macrotask where it has no requestIdleCallback; at once without a window). */
+export function idle(win: IdleWindow | undefined): Promise<void> {
+  if (!win) return Promise.resolve();
+  return new Promise((resolve) => (win.requestIdleCallback ? win.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }) : setTimeout(resolve, 0)));
 }
 
 /** Events that show intent: a pointer coming over an element (mouse, pen or touch), the keyboard focus. */
@@ -66,17 +83,18 @@ export function prewarmOnOpenAndIntent(deps: PrewarmDeps): () => void {
       removeListeners = undefined;
     };
   };
-  /** Runs `fn` after the next frame has been painted (at once where nothing paints: no window). */
-  const afterPaint = (fn: () => void) => {
-    const raf = env.window?.requestAnimationFrame?.bind(env.window);
+  /** Runs `fn` once the modal is fully shown: painted, its entrance animation run, the browser idle (at once where nothing paints: no window). */
+  const afterOpen = (fn: () => void) => {
+    const win = env.window;
+    const raf = win?.requestAnimationFrame?.bind(win);
     if (!raf) return fn();
-    raf(() => raf(() => fn()));
+    raf(() => raf(() => setTimeout(() => void idle(win as IdleWindow).then(fn), OPEN_SETTLE_MS)));
   };
   const subs = [
     modal.onDidOpen$.subscribe((args) => {
       if (args.uri || !allowed()) return;
       listen();
-      if (mode === 'open' && !env.isMobile() && router.state.view === 'Connect') afterPaint(() => modal.state.open && start());
+      if (mode === 'open' && !env.isMobile() && router.state.view === 'Connect') afterOpen(() => modal.state.open && start());
     }),
     modal.onDidClose$.subscribe(() => removeListeners?.()),
   ];

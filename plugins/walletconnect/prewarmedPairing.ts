@@ -32,7 +32,8 @@ export class PairingPrewarm {
 
   constructor(private readonly deps: PairingPrewarmDeps) {}
 
-  async run(): Promise<void> {
+  /** `idle`: resolves in the browser's next idle moment, so the provider's start and the pairing run as two tasks. */
+  async run(idle?: () => Promise<void>): Promise<void> {
     if (!this.allowed()) return;
     let provider: UniversalProviderLike;
     try {
@@ -40,6 +41,7 @@ export class PairingPrewarm {
     } catch {
       return; // said nothing: the view's own connect tries again and reports
     }
+    await idle?.();
     // Things may have moved while the provider started (a connect began, the modal closed).
     if (provider.session || !this.allowed()) return;
     this.prepared = true;

@@ -9,7 +9,7 @@ import { lazyEip1193Provider } from './provider';
 import { WalletConnectSession, type WalletConnectPluginConfig } from './types';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 import { WALLETCONNECT_ICON } from './icon';
-import { prewarmOnOpenAndIntent } from './prewarm';
+import { idle, prewarmOnOpenAndIntent } from './prewarm';
 
 function loadSession(ctx: PluginContext): () => Promise<WalletConnectSession> {
   return async () => {
@@ -67,7 +67,11 @@ export function startWalletConnect(ctx: PluginContext, config: WalletConnectPlug
     prewarm: async () => {
       // The pairing view's chunk too, so the view itself does not wait for it.
       void plugins.view('ConnectingWalletConnect')?.load().catch(() => undefined);
-      await (await session()).prewarm();
+      // the module's evaluation, the provider's start and the pairing: three tasks, each in an idle moment
+      const win = ctx.get<Environment>(Environment).window as never;
+      const s = await session();
+      await idle(win);
+      await s.prewarm(() => idle(win));
     },
   });
   return () => {

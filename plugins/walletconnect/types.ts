@@ -129,9 +129,10 @@ export interface WalletConnectSession extends Observed<WalletConnectState> {
    * Prepares a pairing before anybody asks (the modal is open; see ./prewarm): the provider starts
    * and a link is published, which the next connect adopts. Quiet (a failure is nobody's business
    * yet) and a no-op with manualWCControl, WalletConnect disabled, the modal closed, a session, or a
-   * pairing under way. Dropped when the modal closes unused.
+   * pairing under way. Dropped when the modal closes unused. `idle` resolves in the browser's next
+   * idle moment: the provider's start and the pairing then run as two tasks.
    */
-  prewarm(): Promise<void>;
+  prewarm(idle?: () => Promise<void>): Promise<void>;
   /** Replaces an expired link with a fresh one while a connect is waiting. */
   refreshPairing(): Promise<void>;
   /**

@@ -3,7 +3,7 @@
 // click's CPU profile is saved and summed up (profile.mjs).
 import { launchBrowser } from './chromium.mjs';
 import { allWalletsFlow, walletConnectFlow } from './flows.mjs';
-import { probe } from './probe.mjs';
+import { openFigures, probe } from './probe.mjs';
 import { saveProfile } from './profile.mjs';
 import { PAGES } from './settings.mjs';
 
@@ -25,9 +25,13 @@ export async function measure(origin, page, outputs, query = '', profileDir = un
     const { readyAt, resources } = await tab.evaluate(() => window.__bench);
     // Let start-up work settle before clicking, as a user would not click within the first frame.
     await tab.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-    await tab.waitForTimeout(300);
+    await tab.waitForTimeout(1000); // a page idle for a second, as a visitor's before the click
 
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Performance.enable');
+    const scriptSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
     await tab.evaluate(() => window.__bench.arm());
+    const scriptBefore = await scriptSeconds();
     const profiler = profileDir ? await context.newCDPSession(tab) : null;
     if (profiler) {
       await profiler.send('Profiler.enable');
@@ -44,9 +48,12 @@ export async function measure(origin, page, outputs, query = '', profileDir = un
     const { clickAt, visibleAt, listAt } = await tab.evaluate(() => window.__bench);
     if (profiler) await saveProfile((await profiler.send('Profiler.stop')).profile, page, clickAt, visibleAt, origin, profileDir);
 
-    await tab.waitForTimeout(400); // open animations (≤ 150 ms) finished
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Performance.enable');
+    // the open: script run until the card stood still (three like frames), then the whole window's record
+    await tab.waitForFunction(() => window.__bench.open.stillAt !== null, null, { timeout: 10_000 }).catch(() => {});
+    const scriptOpenMs = ((await scriptSeconds()) - scriptBefore) * 1000;
+    await tab.waitForFunction(() => window.__bench.open.done, null, { timeout: 10_000 });
+    const scriptWindowMs = ((await scriptSeconds()) - scriptBefore) * 1000;
+    const open = openFigures(await tab.evaluate(() => window.__bench.open), clickAt);
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');
@@ -68,7 +75,7 @@ export async function measure(origin, page, outputs, query = '', profileDir = un
     // The page's own flow after the common figures (so the heap above stays comparable).
     const flow = PAGES[page].flow;
     const extra = flow === 'allWallets' ? await allWalletsFlow(tab) : flow === 'walletConnect' ? await walletConnectFlow(tab) : {};
-    return { readyMs: readyAt, clickMs: visibleAt - clickAt, listMs, heap, jsGzip: js, reactGzip: react, files, errors, ...extra };
+    return { readyMs: readyAt, clickMs: visibleAt - clickAt, listMs, ...open, scriptOpenMs, scriptWindowMs, heap, jsGzip: js, reactGzip: react, files, errors, ...extra };
   } finally {
     await browser.close();
   }

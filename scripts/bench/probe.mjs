@@ -51,6 +51,52 @@ export function probe() {
     if (entry) b.listAt = performance.now();
     else requestAnimationFrame(onListFrame);
   };
+  // The open, frame by frame (issue 24): from the click, every animation frame for OPEN_WINDOW_MS,
+  // with the dialog's box, its layout size, the opacity the visitor sees on the first wallet option
+  // (the card's and the view's fades multiply) and whether that option is visible. `stillAt`: the
+  // first of three frames in a row that are alike, opaque and show the option (read by the runner
+  // to take the script time of the open); the figures are computed from the whole record (openFigures).
+  const OPEN_WINDOW_MS = 1500;
+  const seenOpacity = (el) => {
+    let op = 1;
+    for (let x = el; x; x = x.parentElement ?? x.getRootNode()?.host) op *= Number(getComputedStyle(x).opacity);
+    return op;
+  };
+  const recordOpen = () => {
+    const frames = [];
+    const o = (b.open = { frames, stillAt: null, done: false });
+    // found once, then only checked (a whole-document search in every frame would weigh on the open it measures)
+    let dialog;
+    let option;
+    const loop = () => {
+      const t = performance.now();
+      if (!dialog?.isConnected) dialog = deepQueryAll(document, '[role="dialog"]').find(isVisible);
+      else if (!isVisible(dialog)) dialog = undefined;
+      if (dialog && !option?.isConnected) option = [...dialog.querySelectorAll('button')].find((el) => /Bench Wallet/.test(el.textContent ?? '') && isVisible(el));
+      else if (option && !isVisible(option)) option = undefined;
+      const r = dialog?.getBoundingClientRect();
+      frames.push({
+        t,
+        visible: Boolean(dialog),
+        option: Boolean(option),
+        opacity: option ? seenOpacity(option) : dialog ? seenOpacity(dialog) : 0,
+        box: r ? [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2).join(',') : '',
+        size: dialog ? `${dialog.offsetWidth}x${dialog.offsetHeight}` : '',
+      });
+      const n = frames.length;
+      if (o.stillAt === null && n >= 3) {
+        const [x, y, z] = frames.slice(-3);
+        if ([x, y, z].every((f) => f.option && f.opacity > 0.999) && x.box === y.box && y.box === z.box) o.stillAt = x.t;
+      }
+      if (t - b.clickAt < OPEN_WINDOW_MS) requestAnimationFrame(loop);
+      else {
+        o.requests = performance.getEntriesByType('resource').filter((e) => e.startTime >= b.clickAt).length;
+        o.done = true;
+      }
+    };
+    requestAnimationFrame(loop);
+  };
+
   b.arm = () => {
     b.armed = true;
     const mo = new MutationObserver(() => {
@@ -66,6 +112,7 @@ export function probe() {
         b.clickAt = performance.now();
         requestAnimationFrame(onFrame);
         requestAnimationFrame(onListFrame);
+        recordOpen();
       },
       { capture: true, once: true },
     );
@@ -114,5 +161,32 @@ export function probe() {
       },
       { capture: true, once: true },
     );
+  };
+}
+
+/**
+ * The open's figures from the probe's record (`open.frames`, the click at `clickAt`): fully shown
+ * (the first frame from which every frame is opaque, shows the wallet option and has the final box),
+ * the longest frame and the frame rate until then, the changes of the card's layout size after its
+ * first visible frame, and the longest frame in the rest of the window (work left after the open).
+ */
+export function openFigures(open, clickAt) {
+  const f = open.frames;
+  const last = f[f.length - 1];
+  let shown = f.length - 1;
+  while (shown > 0 && f[shown - 1].option && f[shown - 1].opacity > 0.999 && f[shown - 1].box === last.box) shown--;
+  const ok = last && last.option && last.opacity > 0.999;
+  const gaps = f.map((x, i) => x.t - (i ? f[i - 1].t : clickAt));
+  const firstVisible = f.findIndex((x) => x.visible);
+  let layoutShifts = 0;
+  for (let i = firstVisible + 1; firstVisible >= 0 && i < f.length; i++) if (f[i].size !== f[i - 1].size) layoutShifts++;
+  const shownMs = ok ? f[shown].t - clickAt : null;
+  return {
+    shownMs,
+    longestFrameMs: ok ? Math.max(...gaps.slice(0, shown + 1)) : null,
+    fps: ok && shown > 0 ? ((shown + 1) * 1000) / shownMs : null,
+    layoutShifts,
+    longestFrameAfterMs: ok && shown + 1 < f.length ? Math.max(...gaps.slice(shown + 1)) : 0,
+    requests: open.requests,
   };
 }

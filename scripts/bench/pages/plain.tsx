@@ -13,6 +13,8 @@ function App() {
       {open ? (
         <div role="dialog" aria-modal="true" aria-label="Connect Wallet" style={{ position: 'fixed', top: 80, left: 'calc(50% - 180px)', width: 360, padding: 16, background: '#fff', border: '1px solid #ccc', borderRadius: 16 }}>
           <h2>Connect Wallet</h2>
+          {/* the option the probe waits for on every page (the Latchkey pages announce a wallet of this name) */}
+          <button type="button">Bench Wallet</button>
           <button type="button" onClick={() => setOpen(false)}>
             Close
           </button>
