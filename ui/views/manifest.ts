@@ -48,7 +48,7 @@ export function ensureCoreViews(kernel: UiKernel): void {
 
 const prefetched = /*#__PURE__*/ new WeakSet<object>();
 
-/** Starts loading every core view when the browser is idle (after the modal opens, or on intent), once per kernel. Errors are ignored. */
+/** Starts loading every core view when the browser is idle (after start, on intent or when the modal opens, whichever comes first), once per kernel. Errors are ignored. */
 export function prefetchCoreViews(kernel: UiKernel): void {
   if (prefetched.has(kernel)) return;
   prefetched.add(kernel);
