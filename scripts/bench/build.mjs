@@ -39,7 +39,9 @@ async function allPluginsPage(dir) {
   const plugins = await firstPartyPlugins(ROOT);
   const source = `${plugins.map((p) => `import { ${p.factory} } from 'latchkey/plugins/${p.name}';`).join('\n')}
 import { mountBenchHost } from ${JSON.stringify(join(here, 'pages/host.tsx'))};
-mountBenchHost([${plugins.map((p) => `${p.factory}()`).join(', ')}], { relayUrl: 'ws://127.0.0.1:9' });
+// the local relay the bench gives in the query string, as on the WalletConnect page (its prewarm pairs there)
+const relayUrl = new URLSearchParams(location.search).get('relay') ?? 'ws://127.0.0.1:9';
+mountBenchHost([${plugins.map((p) => `${p.factory}()`).join(', ')}], { relayUrl });
 `;
   const file = join(dir, 'latchkey-all.js');
   await writeFile(file, source);

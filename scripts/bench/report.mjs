@@ -124,7 +124,7 @@ export function printReport({ runs, med, results, built, outputs }) {
     goals.push(
       row('click → fully shown (opaque, box still, option visible)', (m) => num(m.shownMs, ' ms'), `≤ ${shownGoal == null ? '?' : shownGoal.toFixed(0)} ms (plain + ${GOAL.entranceMs} + 1 fr)`, (m) => m.shownMs != null && shownGoal != null && m.shownMs <= shownGoal),
       row('  longest frame until fully shown', (m) => num(m.longestFrameMs, ' ms'), `≤ ${GOAL.longestFrameMs} ms`, (m) => m.longestFrameMs != null && m.longestFrameMs <= GOAL.longestFrameMs),
-      row('  frames per second until fully shown', (m) => num(m.fps), `≥ ${GOAL.fps}`, (m) => m.fps != null && m.fps >= GOAL.fps),
+      row('  frames per second until fully shown', (m) => (m.fps == null && m.shownMs != null ? 'first frame' : num(m.fps)), `≥ ${GOAL.fps}`, (m) => m.fps != null && m.fps >= GOAL.fps),
       row("  changes of the card's layout size after its first frame", (m) => num(m.layoutShifts), `${GOAL.layoutShifts}`, (m) => m.layoutShifts <= GOAL.layoutShifts),
       row('script run for the open (click → card still)', (m) => num(m.scriptOpenMs, ' ms'), `≤ ${GOAL.scriptOpenMs} ms`, (m) => m.scriptOpenMs != null && m.scriptOpenMs <= GOAL.scriptOpenMs),
       row('requests in the 1.5 s after the click (page idle 1 s)', (m) => num(m.requests), `≤ ${GOAL.requests}`, (m) => m.requests <= GOAL.requests),

@@ -67,7 +67,7 @@ async function main() {
 
     server = await serve(outdir);
     // The local WalletConnect relay (samples/relay), in this process, on a free port.
-    if (built.pages.includes('walletconnect')) {
+    if (built.pages.includes('walletconnect') || built.pages.includes('all')) {
       const { startRelay } = await import('../../samples/relay/server.mjs');
       relay = await startRelay({ port: 0, log: false });
     }
@@ -77,7 +77,7 @@ async function main() {
     const runOnce = async (page, keep) => {
       if (failures[page]) return;
       try {
-        const query = page === 'walletconnect' ? `?relay=${encodeURIComponent(relay.url)}` : '';
+        const query = page === 'walletconnect' || page === 'all' ? `?relay=${encodeURIComponent(relay.url)}` : '';
         const r = await measure(server.origin, page, outputs, query, keep && results[page].length === RUNS - 1 ? PROFILE_DIR : undefined);
         if (keep) results[page].push(r);
         process.stdout.write('.');
