@@ -260,16 +260,17 @@ describe('the receiver', () => {
     expect(rpc.ens.calls).toBeGreaterThan(0);
   });
 
-  it('a name ENS does not know falls back to the API; one neither knows is NameNotResolvedError (NAME_NOT_RESOLVED) and Invalid Address', async () => {
-    const record = { name: 'carol.eth', addresses: { '60': { address: ME } }, attributes: {} };
-    const { impl, calls } = api({ balances: async () => [eth('1')], lookupName: async (n: string) => (calls.lookup.push(n), n === 'carol.eth' ? record : undefined) } as never);
+  it('a name ENS does not know falls back to the API (a .eth name does not: ENS governs it); one neither knows is NameNotResolvedError (NAME_NOT_RESOLVED) and Invalid Address', async () => {
+    const record = { name: 'carol.latchkey.id', addresses: { '60': { address: ME } }, attributes: {} };
+    const { impl, calls } = api({ balances: async () => [eth('1')], lookupName: async (n: string) => (calls.lookup.push(n), n === 'carol.latchkey.id' ? record : undefined) } as never);
     const { form } = await setup({ api: impl, rpc: ensRpc({}), ens: true });
     await form.load();
     form.setAmount('0.1');
-    await form.setReceiver('carol.eth');
-    expect(form.state).toMatchObject({ receiverAddress: ME, receiverProfileName: 'carol.eth', receiverError: undefined });
+    await form.setReceiver('carol.latchkey.id');
+    expect(form.state).toMatchObject({ receiverAddress: ME, receiverProfileName: 'carol.latchkey.id', receiverError: undefined });
+    await form.setReceiver('nobody.latchkey.id');
     await form.setReceiver('nobody.eth');
-    expect(calls.lookup).toEqual(['carol.eth', 'nobody.eth']);
+    expect(calls.lookup).toEqual(['carol.latchkey.id', 'nobody.latchkey.id']);
     const err = form.state.receiverError!;
     expect(err).toBeInstanceOf(NameNotResolvedError);
     expect({ code: err.code, message: err.shortMessage, name: (err as NameNotResolvedError).receiverName }).toEqual({ code: 'NAME_NOT_RESOLVED', message: 'Error resolving name', name: 'nobody.eth' });

@@ -46,6 +46,8 @@ export const BALANCE_RETRY_MS = 30_000;
 /** Gas of a plain native transfer, and a typical ERC-20 transfer, before the node's estimate. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
 export const TOKEN_TRANSFER_GAS = 65_000n;
+/** Names ENS governs on a network that has it (the API is not asked for them). */
+const ENS_TLD = /\.eth$/i;
 /** Texts the form shows while it waits (the plugin's own). */
 export const RESOLVING_TEXT = 'Resolving name';
 
@@ -218,7 +220,9 @@ export class SendFormImpl implements SendForm {
     if (!ens && !api) return; // nothing resolves names here: the form says 'Invalid Address'
     this.store.patch({ resolving: true });
     try {
-      const found = (ens && network && (await this.resolveEns(network, ens, text))) || (api && (await this.resolveApi(api, network, text)));
+      // a .eth name on a network with ENS is ENS's alone; other names fall back to the API's zones
+      const ensOnly = ens !== undefined && ENS_TLD.test(text);
+      const found = (ens && network && (await this.resolveEns(network, ens, text))) || (!ensOnly && api && (await this.resolveApi(api, network, text)));
       if (seq !== this.receiverSeq) return;
       this.store.patch(
         found
