@@ -2,7 +2,7 @@
 import { mainnet } from 'viem/chains';
 import { defineNetwork } from '../networks';
 import { testAnvil, testMainnet } from '../testing/fakeAdapter';
-import { ensContracts } from './ensContracts';
+import { MAINNET_ENS_UNIVERSAL_RESOLVER, ensContracts } from './ensContracts';
 
 const REGISTRY = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const UR = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
@@ -10,6 +10,7 @@ const UR = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 describe('ensContracts', () => {
   it('mainnet with nothing configured: viem\'s Universal Resolver (hosts on mainnet need no configuration)', () => {
     expect(ensContracts(testMainnet)).toEqual({ universalResolver: mainnet.contracts.ensUniversalResolver.address });
+    expect(MAINNET_ENS_UNIVERSAL_RESOLVER).toBe(mainnet.contracts.ensUniversalResolver.address);
   });
 
   it('a network that names its contracts resolves there, a testnet too (configuring ENS is the opt-in)', () => {

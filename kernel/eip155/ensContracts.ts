@@ -3,7 +3,6 @@
  * (docs/connection.md#account-sync): the rule the evm plugin (the account's name and avatar) and
  * the send plugin (a name typed as receiver) share. No ENS code here: the resolution is in ./ens.
  */
-import { mainnet } from 'viem/chains';
 import type { CaipNetwork } from '../types';
 
 /** The ENS contracts resolution starts from. A Universal Resolver is used when known; else the registry. */
@@ -13,6 +12,14 @@ export interface EnsContracts {
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * ENS's Universal Resolver on Ethereum mainnet: viem's `mainnet.contracts.ensUniversalResolver`
+ * (ensContracts.test.ts checks they agree). Not imported from `viem/chains`, whose index brings
+ * every chain's configuration (Tempo's with a WebAssembly miner) into the importing chunk.
+ */
+export const MAINNET_ENS_UNIVERSAL_RESOLVER = '0xeeeeeeee14d718c2b47d9923deab1335e144eeee';
+const MAINNET_CHAIN_ID = 1;
 
 function address(entry: { readonly address?: unknown } | undefined): `0x${string}` | undefined {
   return typeof entry?.address === 'string' && ADDRESS.test(entry.address) ? (entry.address as `0x${string}`) : undefined;
@@ -34,7 +41,7 @@ export function ensContracts(network: CaipNetwork | undefined): EnsContracts | u
   const universalResolver = address(network.contracts?.ensUniversalResolver);
   const registry = address(network.contracts?.ensRegistry);
   if (universalResolver || registry) return { ...(universalResolver ? { universalResolver } : {}), ...(registry ? { registry } : {}) };
-  if (Number(network.id) === mainnet.id && !network.testnet) return { universalResolver: mainnet.contracts.ensUniversalResolver.address };
+  if (Number(network.id) === MAINNET_CHAIN_ID && !network.testnet) return { universalResolver: MAINNET_ENS_UNIVERSAL_RESOLVER };
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * follows the connected eip155 account: on a network with ENS (`ensContracts`) the account's
  * primary name and avatar are looked up (./identity, with the ENS code, loaded only then).
  */
-import { Account, Network, whenAccount, type PluginContext, type PluginModule } from 'latchkey';
+import { Account, Network, type PluginContext, type PluginModule } from 'latchkey';
 import { ensContracts } from 'latchkey/eip155';
 import { EvmAdapter } from './EvmAdapter';
 
@@ -15,25 +15,42 @@ function networkOf(ctx: Pick<PluginContext, 'get'>, caipAddress: string | undefi
   return state.requestedCaipNetworks.find((n) => n.caipNetworkId === id) ?? (state.caipNetwork?.caipNetworkId === id ? state.caipNetwork : undefined);
 }
 
-/** docs/connection.md#account-sync: ENS identity for each connected eip155 account, where the network has ENS. */
+/**
+ * docs/connection.md#account-sync: ENS identity for each connected eip155 account, where the network
+ * has ENS. Its own watch of the account (the kernel's `whenAccount` would join every host's start path).
+ */
 export function followEnsIdentity(ctx: Pick<PluginContext, 'get'>): () => void {
-  return whenAccount(ctx, 'eip155', (account) => {
-    const network = networkOf(ctx, account.caipAddress);
+  const account = ctx.get<Account>(Account);
+  let key: string | undefined;
+  let end: (() => void) | undefined;
+  const check = () => {
+    const acc = account.get('eip155');
+    const next = acc.status === 'connected' ? acc.caipAddress : undefined;
+    if (next === key) return;
+    key = next;
+    end?.();
+    end = undefined;
+    const network = networkOf(ctx, next);
     const contracts = ensContracts(network);
-    if (!network || !contracts || !account.address) return undefined;
+    if (!next || !network || !contracts || !acc.address) return;
     let stop: (() => void) | undefined;
     let ended = false;
     import('./identity').then(
       (m) => {
-        if (!ended && ctx.get<Account>(Account).get('eip155').caipAddress === account.caipAddress) stop = m.showEnsIdentity(ctx, network, contracts, account.address!);
+        if (!ended) stop = m.showEnsIdentity(ctx, network, contracts, acc.address!);
       },
       (err: unknown) => console.warn('[latchkey] ENS: the identity code did not load', err),
     );
-    return () => {
+    end = () => {
       ended = true;
       stop?.();
     };
-  });
+  };
+  const sub = account.state$.subscribe(check);
+  return () => {
+    sub.unsubscribe();
+    end?.();
+  };
 }
 
 const evmModule: PluginModule = {

@@ -38,7 +38,7 @@ import {
   usableTokens,
 } from './validation';
 import { erc20Balance, erc20TransferCall, gasPrice } from './evm';
-import { ensContracts } from 'latchkey/eip155';
+import { ensContracts, resolveEnsName } from 'latchkey/eip155';
 import { NameNotResolvedError } from './errors';
 
 /** docs/account-features.md#send: after a failed balance fetch, the next one waits 30 s. */
@@ -235,9 +235,8 @@ export class SendFormImpl implements SendForm {
     }
   }
 
-  /** ENS on the network (its own chunk, loaded with the first name): the address and avatar, or undefined. */
+  /** ENS on the network (its code loads with the first name): the address and avatar, or undefined. */
   private async resolveEns(network: CaipNetwork, contracts: NonNullable<ReturnType<typeof ensContracts>>, text: string): Promise<Resolved | undefined> {
-    const { resolveEnsName } = await import('./ens');
     const r = await resolveEnsName(this.deps.rpc.forNetwork(network), contracts, text);
     return r.address ? { address: r.address, name: r.name, avatar: r.avatar ?? undefined } : undefined;
   }

@@ -93,7 +93,7 @@ export function loadEnsArtifacts(resolveFrom: string = process.cwd()): EnsArtifa
 }
 
 /** The reverse node of `address`: namehash('<lower-case hex, no 0x>.addr.reverse'). */
-export function reverseNode(address: Address): Hex {
+function reverseNode(address: Address): Hex {
   return namehash(`${address.slice(2).toLowerCase()}.addr.reverse`);
 }
 
