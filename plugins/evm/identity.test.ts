@@ -17,6 +17,9 @@ const AVATAR = 'data:image/svg+xml;base64,PHN2Zy8+';
 const anvilWithEns = defineNetwork({ ...testAnvil, contracts: { ensRegistry: { address: FAKE_ENS_REGISTRY } } });
 const otherChain = defineNetwork({ ...testAnvil, id: 31338, caipNetworkId: 'eip155:31338', name: 'Other', rpcUrls: { default: { http: ['http://127.0.0.1:3/other'] } } });
 
+// The ENS code (viem's ENS actions, the ENSIP-15 tables) loads once for the file, not inside the first test's time.
+beforeAll(() => import('../../kernel/eip155/ens'));
+
 const kernels: Kernel[] = [];
 afterEach(async () => {
   for (const k of kernels.splice(0)) await k.stop();
