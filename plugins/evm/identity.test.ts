@@ -6,6 +6,7 @@
  */
 import { Storage, createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
 import { FakeAdapter, MemoryStorage, testAnvil } from '../../kernel/testing/fakeAdapter';
+import { lookupEnsIdentity } from 'latchkey/eip155';
 import { FAKE_ENS_REGISTRY, fakeEnsRpc } from '../../kernel/testing/fakeEns';
 import { eventually } from '../../tests/support/eventually';
 import { followEnsIdentity } from './module';
@@ -17,8 +18,9 @@ const AVATAR = 'data:image/svg+xml;base64,PHN2Zy8+';
 const anvilWithEns = defineNetwork({ ...testAnvil, contracts: { ensRegistry: { address: FAKE_ENS_REGISTRY } } });
 const otherChain = defineNetwork({ ...testAnvil, id: 31338, caipNetworkId: 'eip155:31338', name: 'Other', rpcUrls: { default: { http: ['http://127.0.0.1:3/other'] } } });
 
-// The ENS code (viem's ENS actions, the ENSIP-15 tables) loads once for the file, not inside the first test's time.
-beforeAll(() => import('../../kernel/eip155/ens'));
+// The ENS code (viem's ENS actions, the ENSIP-15 tables) loads once for the file, not inside the first
+// test's time: a lookup of something that is no address loads it and answers at once.
+beforeAll(() => lookupEnsIdentity({ request: () => Promise.reject(new Error('not called')) }, {}, 'not an address'));
 
 const kernels: Kernel[] = [];
 afterEach(async () => {
