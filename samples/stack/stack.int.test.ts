@@ -234,6 +234,7 @@ describe('local stack (samples/start.mjs)', () => {
     const config = await (await fetch(stack.configUrl)).json();
     expect(config.ens).toEqual(stack.ens);
     expect(stack.output()).toContain(`registry ${stack.ens.registry}`);
+    console.log(stack.output().split('\n').find((l) => l.includes('ENS (chain')));
     const accounts: string[] = await rpc(stack.chains[0]!.rpcUrl, 'eth_accounts');
     expect(stack.ens.names.map((n) => [n.name, n.address.toLowerCase()])).toEqual([
       ['alice.eth', accounts[4]!.toLowerCase()],
