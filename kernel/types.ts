@@ -34,6 +34,15 @@ export interface CaipNetwork {
   readonly blockExplorers?: { readonly default: { readonly name: string; readonly url: string } };
   readonly assets?: { readonly imageId?: string; readonly imageUrl?: string };
   readonly testnet?: boolean;
+  /**
+   * Contracts of the chain, in viem's chain shape (a viem chain's `contracts` fits). Read: the ENS
+   * Universal Resolver and registry (`latchkey/eip155`'s `ensContracts`, docs/connection.md#account-sync).
+   */
+  readonly contracts?: {
+    readonly ensUniversalResolver?: { readonly address: `0x${string}` };
+    readonly ensRegistry?: { readonly address: `0x${string}` };
+    readonly [name: string]: { readonly address: `0x${string}` } | Readonly<Record<number, { readonly address: `0x${string}` }>> | undefined;
+  };
 }
 
 export type ConnectorType =

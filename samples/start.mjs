@@ -104,6 +104,7 @@ console.log(
     `  OpenID provider (social) ${stack.oidcIssuer}`,
     `  Data service             ${stack.dataServiceUrl}  (${stack.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')}; ${stack.nfts.map((n) => `${n.name} ${n.address}`).join(', ')})`,
     `  Uniswap V2 (chain ${stack.exchange.chainId})   router ${stack.exchange.router}, factory ${stack.exchange.factory}, WETH ${stack.exchange.weth}`,
+    `  ENS (chain ${stack.ens.chainId})         registry ${stack.ens.registry}; ${stack.ens.names.map((n) => `${n.name} ${n.address}`).join(', ')} (deployed in ${stack.ensDeployMs} ms)`,
     `  Local on-ramp (checkout) ${stack.onrampUrl}  (pays from ${stack.onrampFunder})`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,

@@ -121,6 +121,19 @@ describe('names plugin', () => {
     expect(t.kernel.account.get('eip155').profileName).toBe('dev.latchkey.id');
   });
 
+  it("an ENS primary name on the account (the evm plugin's) is kept: the API's answer does not replace it", async () => {
+    let answer!: (v: { name: string | null; avatar: string | null }) => void;
+    const api = fakeApi({ identity: () => new Promise((r) => (answer = r)) });
+    const h = accountHarness({ plugins: [namesPlugin()], api, render: false });
+    await h.connect();
+    await settle();
+    expect(api.identity).toHaveBeenCalledTimes(1);
+    h.kernel.account.setProfile('eip155', { name: 'alice.eth', image: 'data:image/png;base64,AA==' });
+    answer({ name: 'bob.reown.id', avatar: null });
+    await settle();
+    expect(h.kernel.account.get('eip155')).toMatchObject({ profileName: 'alice.eth', profileImage: 'data:image/png;base64,AA==' });
+  });
+
   it('refuses a zone that is not a domain', () => {
     for (const zone of ['', 'reown', 'Reown.ID', 'a..b', 'x.y/z']) expect(() => namesPlugin({ zone })).toThrow(TypeError);
     expect(namesPlugin({ zone: 'latchkey.id' }).id).toBe('names');

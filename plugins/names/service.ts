@@ -49,6 +49,11 @@ export class AccountNamesService implements AccountNames {
   private subscriptions: { unsubscribe(): void }[] = [];
   /** `caipNetworkId:address` whose identity was last looked up (or skipped). */
   private synced: string | undefined;
+  /**
+   * The profile name this service last put on the eip155 account. The evm plugin may put an ENS
+   * primary name there too: an ENS name wins, and each clears only the name it wrote.
+   */
+  private written: string | undefined;
 
   constructor(private readonly deps: AccountNamesDeps) {
     this.zone = deps.config.zone ?? DEFAULT_NAME_ZONE;
@@ -88,7 +93,7 @@ export class AccountNamesService implements AccountNames {
       const record = await api.registerName({ coinType, address: acc.address, message: text, signature });
       // The lookups cached before the registration no longer hold.
       this.deps.identityCache.clear();
-      if (account.get('eip155').address === acc.address) account.setProfile('eip155', { name: record.name });
+      if (account.get('eip155').address === acc.address) this.write({ name: record.name });
       this.store.set({ status: 'registered', name: record.name, error: undefined });
       router.replace('RegisterAccountNameSuccess', { name: record.name });
       return true;
@@ -124,6 +129,22 @@ export class AccountNamesService implements AccountNames {
     this.synced = undefined;
   }
 
+  /** Puts a name (and image) on the eip155 account, unless another source's name (ENS) is there. */
+  private write(profile: { name: string; image?: string | null }): void {
+    const current = this.deps.account.get('eip155').profileName;
+    if (current && current !== this.written) return;
+    this.written = profile.name;
+    this.deps.account.setProfile('eip155', profile);
+  }
+
+  /** Takes this service's name off the eip155 account (another source's stays). */
+  private clearOwn(): void {
+    const current = this.deps.account.get('eip155');
+    const mine = this.written !== undefined && current.profileName === this.written;
+    this.written = undefined;
+    if (mine || current.profileName == null) this.deps.account.setProfile('eip155', { name: null, image: null });
+  }
+
   private sync(): void {
     const { account, network, api, config } = this.deps;
     // docs/connection.md#account-sync: no account sync outside EVM; the profile is cleared.
@@ -142,15 +163,19 @@ export class AccountNamesService implements AccountNames {
     if (key === this.synced) return;
     this.synced = key;
     const address = acc.address;
+    // another account or network: the name looked up for the last one goes
+    this.clearOwn();
     const clear = () => {
-      if (this.synced === key) account.setProfile('eip155', { name: null, image: null });
+      if (this.synced === key) this.clearOwn();
     };
     // docs/connection.md#account-sync: a testnet identity is not looked up; the profile is cleared.
     if (net.testnet && !config.testnets) return clear();
     if (!api.configured) return;
     api.identity({ address, caipNetworkId: net.caipNetworkId }).then(
       ({ name, avatar }) => {
-        if (this.synced === key) account.setProfile('eip155', { name, image: avatar });
+        if (this.synced !== key) return;
+        if (name) this.write({ name, image: avatar });
+        else this.clearOwn();
       },
       clear,
     );

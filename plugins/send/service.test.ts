@@ -6,6 +6,8 @@
 import { createKernel, defineNetwork, type BlockchainApi, type Kernel, type PluginManifest, type RpcTransport, type TokenBalance, type TransferRequest } from 'latchkey';
 import { encodeFunctionResult, erc20Abi } from 'viem';
 import { FakeAdapter, MemoryStorage, testAnvil, testMainnet } from '../../kernel/testing/fakeAdapter';
+import { FAKE_ENS_REGISTRY, fakeEnsRpc, type FakeEnsRecords } from '../../kernel/testing/fakeEns';
+import { NameNotResolvedError } from './errors';
 import { SendFormImpl, BALANCE_RETRY_MS, NATIVE_TRANSFER_GAS, RESOLVING_TEXT, TOKEN_TRANSFER_GAS } from './service';
 import { SEND_TEXTS } from './validation';
 import { sendPlugin, SendForm } from './index';
@@ -102,12 +104,22 @@ interface Setup {
   clock: { now: number };
 }
 
-async function setup(opts: { api?: BlockchainApi; rpc?: RpcTransport; balance?: string; tokens?: Record<string, { address: string }> } = {}): Promise<Setup> {
+/** The dev chain with ENS configured (its registry named in `contracts`, as the demo does). */
+const anvilWithEns = defineNetwork({ ...testAnvil, contracts: { ensRegistry: { address: FAKE_ENS_REGISTRY } } });
+
+/** RPC whose eth_calls are the scripted ENS (and eth_gasPrice). */
+function ensRpc(records: FakeEnsRecords): RpcTransport & { ens: ReturnType<typeof fakeEnsRpc> } {
+  const ens = fakeEnsRpc(records);
+  const request = async (args: { method: string; params?: unknown }) => (args.method === 'eth_gasPrice' ? '0x3b9aca00' : ens.request(args));
+  return { ens, dispose() {}, forNetwork: () => ({ kind: 'fake', dispose() {}, request }) } as unknown as RpcTransport & { ens: ReturnType<typeof fakeEnsRpc> };
+}
+
+async function setup(opts: { api?: BlockchainApi; rpc?: RpcTransport; balance?: string; tokens?: Record<string, { address: string }>; ens?: boolean } = {}): Promise<Setup> {
   const evm = new PayingAdapter('eip155', { address: ME, chainId: 31337, balance: opts.balance ?? '2' });
   const sol = new PayingAdapter('solana', { address: SOL_ME, chainId: solanaLocal.id, balance: '100' });
   const chain = (a: FakeAdapter): PluginManifest => ({ id: `fake-${a.namespace}`, contributes: { namespaces: [a.namespace] }, load: async () => ({ adapters: () => [a] }) });
   const kernel = createKernel({
-    options: { projectId: 'test', networks: [testAnvil, testMainnet, solanaLocal], features: { analytics: false }, ...(opts.tokens ? { tokens: opts.tokens } : {}) },
+    options: { projectId: 'test', networks: [opts.ens ? anvilWithEns : testAnvil, testMainnet, solanaLocal], features: { analytics: false }, ...(opts.tokens ? { tokens: opts.tokens } : {}) },
     plugins: [chain(evm), chain(sol), sendPlugin()],
     environment: { window: undefined, document: undefined, localStorage: new MemoryStorage(), isMobile: () => false, fetch: () => Promise.reject(new Error('offline')) },
   });
@@ -235,6 +247,57 @@ describe('the receiver', () => {
     await s2.form.setReceiver('nobody.latchkey.id');
     expect(s2.form.state.receiverAddress).toBe('nobody.latchkey.id');
     expect(s2.form.problem()).toBe(SEND_TEXTS.invalidAddress);
+    expect(s2.form.state.receiverError).toBeInstanceOf(NameNotResolvedError);
+  });
+
+  it('on a network with ENS a name resolves there first (normalized, with its avatar); the API is not asked', async () => {
+    const rpc = ensRpc({ names: { 'alice.eth': { address: TO, avatar: 'data:image/png;base64,AA==' } } });
+    const { impl, calls } = api();
+    const { form } = await setup({ api: impl, rpc, ens: true });
+    await form.setReceiver('Alice.ETH');
+    expect(form.state).toMatchObject({ receiverAddress: TO, receiverProfileName: 'alice.eth', receiverProfileImageUrl: 'data:image/png;base64,AA==', receiverError: undefined, resolving: false });
+    expect(calls.lookup).toEqual([]);
+    expect(rpc.ens.calls).toBeGreaterThan(0);
+  });
+
+  it('a name ENS does not know falls back to the API (a .eth name does not: ENS governs it); one neither knows is NameNotResolvedError (NAME_NOT_RESOLVED) and Invalid Address', async () => {
+    const record = { name: 'carol.latchkey.id', addresses: { '60': { address: ME } }, attributes: {} };
+    const { impl, calls } = api({ balances: async () => [eth('1')], lookupName: async (n: string) => (calls.lookup.push(n), n === 'carol.latchkey.id' ? record : undefined) } as never);
+    const { form } = await setup({ api: impl, rpc: ensRpc({}), ens: true });
+    await form.load();
+    form.setAmount('0.1');
+    await form.setReceiver('carol.latchkey.id');
+    expect(form.state).toMatchObject({ receiverAddress: ME, receiverProfileName: 'carol.latchkey.id', receiverError: undefined });
+    await form.setReceiver('nobody.latchkey.id');
+    await form.setReceiver('nobody.eth');
+    expect(calls.lookup).toEqual(['carol.latchkey.id', 'nobody.latchkey.id']);
+    const err = form.state.receiverError!;
+    expect(err).toBeInstanceOf(NameNotResolvedError);
+    expect({ code: err.code, message: err.shortMessage, name: (err as NameNotResolvedError).receiverName }).toEqual({ code: 'NAME_NOT_RESOLVED', message: 'Error resolving name', name: 'nobody.eth' });
+    expect(form.state.receiverAddress).toBe('nobody.eth');
+    expect(form.problem()).toBe(SEND_TEXTS.invalidAddress);
+    // typing again clears the error
+    await form.setReceiver(TO);
+    expect(form.state.receiverError).toBeUndefined();
+  });
+
+  it('ENS alone (no API): an unknown name is NameNotResolvedError; a node that fails is one too, with the cause', async () => {
+    const { form } = await setup({ rpc: ensRpc({}), ens: true });
+    await form.setReceiver('nobody.eth');
+    expect(form.state.receiverError).toBeInstanceOf(NameNotResolvedError);
+    const failing = { dispose() {}, forNetwork: () => ({ kind: 'fake', dispose() {}, request: async () => Promise.reject(new Error('node down')) }) } as unknown as RpcTransport;
+    const s2 = await setup({ rpc: failing, ens: true });
+    await s2.form.setReceiver('alice.eth');
+    expect(s2.form.state.receiverError).toBeInstanceOf(NameNotResolvedError);
+    expect((s2.form.state.receiverError!.cause as Error).message).toContain('node down');
+  });
+
+  it('without ENS or an API a name is not looked up (Invalid Address, no error)', async () => {
+    const rpc = ensRpc({ names: { 'alice.eth': { address: TO } } });
+    const { form } = await setup({ rpc });
+    await form.setReceiver('alice.eth');
+    expect(form.state).toMatchObject({ receiverAddress: 'alice.eth', receiverError: undefined });
+    expect(rpc.ens.calls).toBe(0);
   });
 
   it('a plain address needs no lookup', async () => {

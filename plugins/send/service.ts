@@ -1,6 +1,6 @@
 /**
  * The send form (docs/account-features.md#send): its state, the token balances it offers, the
- * receiver (an address, or a name resolved through the blockchain API), the gas figures, the
+ * receiver (an address, or a name resolved through ENS on the network, else the blockchain API), the gas figures, the
  * review estimate and the send itself, through the adapter's `transfer` capability in any
  * namespace (EVM native and ERC-20, Solana, Bitcoin).
  */
@@ -38,12 +38,16 @@ import {
   usableTokens,
 } from './validation';
 import { erc20Balance, erc20TransferCall, gasPrice } from './evm';
+import { ensContracts, resolveEnsName } from 'latchkey/eip155';
+import { NameNotResolvedError } from './errors';
 
 /** docs/account-features.md#send: after a failed balance fetch, the next one waits 30 s. */
 export const BALANCE_RETRY_MS = 30_000;
 /** Gas of a plain native transfer, and a typical ERC-20 transfer, before the node's estimate. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
 export const TOKEN_TRANSFER_GAS = 65_000n;
+/** Names ENS governs on a network that has it (the API is not asked for them). */
+const ENS_TLD = /\.eth$/i;
 /** Texts the form shows while it waits (the plugin's own). */
 export const RESOLVING_TEXT = 'Resolving name';
 
@@ -60,12 +64,20 @@ const EMPTY: SendState = {
   lastRetry: undefined,
   receiverInput: '',
   resolving: false,
+  receiverError: undefined,
   gasLimit: undefined,
   gasEstimated: false,
   tokens: [],
   namespace: undefined,
   caipNetworkId: undefined,
 };
+
+/** A name resolved: the address it points to, the name as shown, its avatar. */
+interface Resolved {
+  readonly address: string;
+  readonly name: string;
+  readonly avatar: string | undefined;
+}
 
 export interface SendDeps {
   readonly connection: Connection;
@@ -197,27 +209,44 @@ export class SendFormImpl implements SendForm {
       receiverAddress: text || undefined,
       receiverProfileName: undefined,
       receiverProfileImageUrl: undefined,
+      receiverError: undefined,
       resolving: false,
       gasEstimated: false,
     });
-    if (!text || isReceiverAddress(ns, text) || ns !== 'eip155' || !looksLikeName(text) || !this.deps.blockchainApi.configured) return;
+    if (!text || isReceiverAddress(ns, text) || ns !== 'eip155' || !looksLikeName(text)) return;
+    const network = this.deps.network.state.activeNetwork;
+    const ens = ensContracts(network);
+    const api = this.deps.blockchainApi.configured ? this.deps.blockchainApi : undefined;
+    if (!ens && !api) return; // nothing resolves names here: the form says 'Invalid Address'
     this.store.patch({ resolving: true });
     try {
-      const record = await this.deps.blockchainApi.lookupName(text.toLowerCase());
+      // a .eth name on a network with ENS is ENS's alone; other names fall back to the API's zones
+      const ensOnly = ens !== undefined && ENS_TLD.test(text);
+      const found = (ens && network && (await this.resolveEns(network, ens, text))) || (!ensOnly && api && (await this.resolveApi(api, network, text)));
       if (seq !== this.receiverSeq) return;
-      const network = this.deps.network.state.activeNetwork;
-      const chainId = typeof network?.id === 'number' ? network.id : Number(network?.id);
-      const address = record ? addressFromRecord(record.addresses, Number.isFinite(chainId) ? chainId : undefined) : undefined;
-      this.store.patch({
-        resolving: false,
-        // An unknown name stays as typed: the form then says 'Invalid Address'.
-        receiverAddress: address ?? text,
-        receiverProfileName: address ? record!.name : undefined,
-        receiverProfileImageUrl: address ? record!.attributes['avatar'] : undefined,
-      });
-    } catch {
-      if (seq === this.receiverSeq) this.store.patch({ resolving: false, receiverAddress: text });
+      this.store.patch(
+        found
+          ? { resolving: false, receiverAddress: found.address, receiverProfileName: found.name, receiverProfileImageUrl: found.avatar }
+          : // the name stays as typed: the form then says 'Invalid Address', and why
+            { resolving: false, receiverAddress: text, receiverError: new NameNotResolvedError(text) },
+      );
+    } catch (err) {
+      if (seq === this.receiverSeq) this.store.patch({ resolving: false, receiverAddress: text, receiverError: new NameNotResolvedError(text, { cause: err }) });
     }
+  }
+
+  /** ENS on the network (its code loads with the first name): the address and avatar, or undefined. */
+  private async resolveEns(network: CaipNetwork, contracts: NonNullable<ReturnType<typeof ensContracts>>, text: string): Promise<Resolved | undefined> {
+    const r = await resolveEnsName(this.deps.rpc.forNetwork(network), contracts, text);
+    return r.address ? { address: r.address, name: r.name, avatar: r.avatar ?? undefined } : undefined;
+  }
+
+  /** The blockchain API's names (docs/account-features.md#blockchain-api): the address for this chain, or undefined. */
+  private async resolveApi(api: BlockchainApi, network: CaipNetwork | undefined, text: string): Promise<Resolved | undefined> {
+    const record = await api.lookupName(text.toLowerCase());
+    const chainId = typeof network?.id === 'number' ? network.id : Number(network?.id);
+    const address = record ? addressFromRecord(record.addresses, Number.isFinite(chainId) ? chainId : undefined) : undefined;
+    return address ? { address, name: record!.name, avatar: record!.attributes['avatar'] } : undefined;
   }
 
   /** Gas units for this send: the node's estimate after review, else the typical figure. */

@@ -2,7 +2,7 @@
  * The send plugin's contract: the service token and the send state of docs/account-features.md#send.
  * Types only (the token is declared in ./di), shared by the module and the views.
  */
-import type { ChainNamespace, Observed, TokenBalance } from 'latchkey';
+import type { ChainNamespace, LatchkeyError, Observed, TokenBalance } from 'latchkey';
 
 /**
  * The send state (docs/account-features.md#send), plus what the form needs around it:
@@ -28,6 +28,8 @@ export interface SendState {
   readonly receiverInput: string;
   /** A name is being resolved. */
   readonly resolving: boolean;
+  /** Why the name typed as receiver gave no address (`NameNotResolvedError`, code NAME_NOT_RESOLVED), else undefined. */
+  readonly receiverError: LatchkeyError | undefined;
   /** Gas units for this send: the wallet's estimate once reviewed, a typical figure before. */
   readonly gasLimit: bigint | undefined;
   /** Whether `gasLimit` is the node's estimate for this very send (the review step). */
@@ -47,7 +49,10 @@ export interface SendForm extends Observed<SendState> {
   load(options?: { readonly force?: boolean }): Promise<void>;
   setToken(token: TokenBalance | undefined): void;
   setAmount(amount: string): void;
-  /** An address, or a name resolved through the blockchain API (docs/account-features.md#blockchain-api). */
+  /**
+   * An address, or a name: resolved through ENS when the network has it (`ensContracts`), else the
+   * blockchain API's names (docs/account-features.md#blockchain-api); a name neither resolves sets `receiverError`.
+   */
   setReceiver(input: string): Promise<void>;
   /** The first problem of the form (docs/account-features.md#send-form-rules) as the button's text, or undefined when it can be reviewed. */
   problem(): string | undefined;

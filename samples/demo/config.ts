@@ -32,6 +32,16 @@ export interface DemoExchange {
   readonly weth: string;
 }
 
+/** ENS on a chain of the stack (chain 31337): the published registry, public resolver and reverse registrar, and the dev names. */
+export interface DemoEns {
+  readonly chainId: number;
+  readonly registry: `0x${string}`;
+  readonly universalResolver?: `0x${string}`;
+  readonly publicResolver?: string;
+  readonly reverseRegistrar?: string;
+  readonly names?: readonly { readonly name: string; readonly address: string }[];
+}
+
 export interface DemoConfig {
   readonly chains: readonly DemoChain[];
   /** The local Solana chain, when the stack runs one. */
@@ -54,6 +64,8 @@ export interface DemoConfig {
   readonly nfts?: readonly { readonly chainId: number; readonly address: string; readonly name: string; readonly symbol?: string }[];
   /** The stack's Uniswap V2 exchange (router, factory, WETH9). */
   readonly exchange?: DemoExchange;
+  /** ENS on the dev chain: the network's `contracts` name it, so names and avatars resolve there. */
+  readonly ens?: DemoEns;
 }
 
 /**

@@ -30,9 +30,11 @@ import { onrampPlugin } from 'latchkey/plugins/onramp';
 import { signInConfig, signInModeFor } from './signIn';
 import { installStandardDevWallets } from '../dev-wallet/wallets';
 import { App } from './App';
-import { DEV_WALLET_CHAIN_ID, blockchainApiUrlFor, loadConfig, relayUrlFor, tokensOption, type DemoChain, type DemoConfig, type DemoSolana } from './config';
+import { DEV_WALLET_CHAIN_ID, blockchainApiUrlFor, loadConfig, relayUrlFor, tokensOption, type DemoChain, type DemoConfig, type DemoEns, type DemoSolana } from './config';
 
-function toNetwork(chain: DemoChain) {
+/** A local chain as a network; the chain with ENS names its contracts (the opt-in that makes a testnet resolve names). */
+function toNetwork(chain: DemoChain, ens: DemoEns | undefined) {
+  const own = ens?.chainId === chain.chainId ? ens : undefined;
   return defineNetwork({
     id: chain.chainId,
     name: chain.name,
@@ -41,6 +43,14 @@ function toNetwork(chain: DemoChain) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [chain.rpcUrl] } },
     testnet: true,
+    ...(own
+      ? {
+          contracts: {
+            ensRegistry: { address: own.registry },
+            ...(own.universalResolver ? { ensUniversalResolver: { address: own.universalResolver } } : {}),
+          },
+        }
+      : {}),
   });
 }
 
@@ -99,7 +109,7 @@ async function main() {
         url: location.origin,
         icons: [],
       },
-      networks: [...config.chains.map(toNetwork), ...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet],
+      networks: [...config.chains.map((c) => toNetwork(c, config.ens)), ...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet],
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,

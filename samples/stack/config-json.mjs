@@ -3,7 +3,7 @@
 
 /**
  * The body of /config.json, from the parts of a started stack; the keys keep this order.
- * @param {{ chains: { chainId: number, name: string, rpcUrl: string }[], solana: { rpcUrl: string, wsUrl: string, caipNetworkId: string }, relay: { url: string }, walletService: { url: string, oidcIssuer: string }, data: { url: string, tokens: unknown, nfts: unknown, exchange: unknown }, onramp: { url: string }, build: { errors: string[] } }} p
+ * @param {{ chains: { chainId: number, name: string, rpcUrl: string }[], solana: { rpcUrl: string, wsUrl: string, caipNetworkId: string }, relay: { url: string }, walletService: { url: string, oidcIssuer: string }, data: { url: string, tokens: unknown, nfts: unknown, exchange: unknown, ens: unknown }, onramp: { url: string }, build: { errors: string[] } }} p
  */
 export function stackConfig({ chains, solana, relay, walletService, data, onramp, build }) {
   return {
@@ -17,6 +17,7 @@ export function stackConfig({ chains, solana, relay, walletService, data, onramp
     tokens: data.tokens,
     nfts: data.nfts,
     exchange: data.exchange,
+    ens: data.ens,
     buildErrors: build.errors,
   };
 }

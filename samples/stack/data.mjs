@@ -2,7 +2,9 @@
 // contracts (samples/contracts, cached by source hash), deploys them on chain 31337 from anvil's
 // last dev account, gives the dev accounts LKD and NFTs and some activity, deploys a Uniswap V2
 // exchange (WETH9, factory, Router02 from the published @uniswap artifacts, from account 8) with
-// an ETH/LKD pool, and waits until the service has indexed all of it.
+// an ETH/LKD pool, then ENS (registry, public resolver, reverse registrar from the published
+// @ensdomains artifacts, from account 9) with the dev names (samples/contracts/ens.ts), and waits
+// until the service has indexed all of it.
 import { join } from 'node:path';
 import { DATA_CACHE_DIR, startDataService } from '../data-service/server.mjs';
 import { loadTs, REPO_ROOT } from './load-ts.mjs';
@@ -26,16 +28,17 @@ const rpc = (url, method, params = []) => nodeRpc(url, method, params, { timeout
  *   onrampSecret?: string,
  *   log?: boolean | ((line: string) => void),
  * }} opts
- * @returns {Promise<{ url: string, port: number, tokens: object[], nfts: object[], exchange: { chainId: number, router: string, factory: string, weth: string, pair: string }, deployMs: number, compileCached: boolean, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, tokens: object[], nfts: object[], exchange: { chainId: number, router: string, factory: string, weth: string, pair: string }, ens: { chainId: number, registry: string, publicResolver: string, reverseRegistrar: string, names: { name: string, address: string }[] }, ensMs: number, deployMs: number, compileCached: boolean, stop(): Promise<void> }>}
  */
 export async function startStackDataService(opts) {
   const env = opts.env ?? process.env;
   const devChain = opts.chains.find((c) => c.chainId === DEV_CHAIN_ID);
   if (!devChain) throw new Error(`data service: the stack has no chain ${DEV_CHAIN_ID} for the dev contracts`);
-  const [{ compileContracts }, { deployDevContracts, DEV_TOKEN, DEV_NFT }, { deployExchange, exchangeAddresses, EXCHANGE_DEPLOYER_INDEX }] = await Promise.all([
+  const [{ compileContracts }, { deployDevContracts, DEV_TOKEN, DEV_NFT }, { deployExchange, exchangeAddresses, EXCHANGE_DEPLOYER_INDEX }, { deployEns }] = await Promise.all([
     loadTs('samples/contracts/compile.ts'),
     loadTs('samples/contracts/deploy.ts'),
     loadTs('samples/contracts/exchange.ts'),
+    loadTs('samples/contracts/ens.ts'),
   ]);
   // compile while the service starts
   const compiled = compileContracts({ sourcesDir: join(REPO_ROOT, 'samples/contracts'), cacheDir: join(REPO_ROOT, '.cache', 'contracts') });
@@ -81,6 +84,7 @@ export async function startStackDataService(opts) {
     if (dev.token.address.toLowerCase() !== tokenAddress) throw new Error(`LKD landed at ${dev.token.address}, expected ${tokenAddress}`);
     const deployed = await deployExchange({ rpcUrl: devChain.rpcUrl, chainId: DEV_CHAIN_ID, token: dev.token.address, resolveFrom: REPO_ROOT });
     if (deployed.router !== exchange.router) throw new Error(`the Uniswap V2 router landed at ${deployed.router}, expected ${exchange.router}`);
+    const ens = await deployEns({ rpcUrl: devChain.rpcUrl, chainId: DEV_CHAIN_ID, resolveFrom: REPO_ROOT });
     await service.waitForSync(DEV_CHAIN_ID, 30_000);
     return {
       url: service.url,
@@ -88,6 +92,14 @@ export async function startStackDataService(opts) {
       tokens: [{ chainId: DEV_CHAIN_ID, address: dev.token.address, symbol: DEV_TOKEN.symbol, decimals: DEV_TOKEN.decimals, name: DEV_TOKEN.name }],
       nfts: [{ chainId: DEV_CHAIN_ID, address: dev.nft.address, name: DEV_NFT.name, symbol: DEV_NFT.symbol }],
       exchange: { chainId: DEV_CHAIN_ID, router: deployed.router, factory: deployed.factory, weth: deployed.weth, pair: deployed.pair },
+      ens: {
+        chainId: DEV_CHAIN_ID,
+        registry: ens.registry,
+        publicResolver: ens.publicResolver,
+        reverseRegistrar: ens.reverseRegistrar,
+        names: ens.names.map((n) => ({ name: n.name, address: n.address })),
+      },
+      ensMs: ens.ms,
       deployMs: Date.now() - t0,
       compileCached: cached,
       stop: () => service.stop(),

@@ -225,6 +225,8 @@ export async function startStack(opts = {}) {
       tokens: data.tokens,
       nfts: data.nfts,
       exchange: data.exchange,
+      ens: data.ens,
+      ensDeployMs: data.ensMs,
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { isPortInUse, startTestStack, type TestStack } from '../../tests/support/stack';
 import devAccounts from '../dev-wallet/accounts.json';
+import { lookupEnsIdentity, resolveEnsName } from 'latchkey/eip155';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
   const res = await fetch(url, {
@@ -227,6 +228,24 @@ describe('local stack (samples/start.mjs)', () => {
     // 0.1 ETH into the 100 ETH / 240 000 LKD pool: 239.04… LKD (the V2 formula, 0.3 % fee)
     const [amountIn, rIn, rOut] = [10n ** 17n, 100n * 10n ** 18n, 240_000n * 10n ** 18n];
     expect(BigInt(quote.quotes[0].toAmount)).toBe((amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n));
+  });
+
+  it('deploys ENS on chain 31337 from the published artifacts, lists it in /config.json, and the dev names resolve both ways', async () => {
+    const config = await (await fetch(stack.configUrl)).json();
+    expect(config.ens).toEqual(stack.ens);
+    expect(stack.output()).toContain(`registry ${stack.ens.registry}`);
+    console.log(stack.output().split('\n').find((l) => l.includes('ENS (chain')));
+    const accounts: string[] = await rpc(stack.chains[0]!.rpcUrl, 'eth_accounts');
+    expect(stack.ens.names.map((n) => [n.name, n.address.toLowerCase()])).toEqual([
+      ['alice.eth', accounts[4]!.toLowerCase()],
+      ['bob.eth', accounts[5]!.toLowerCase()],
+    ]);
+    const transport = { request: ({ method, params }: { method: string; params?: unknown }) => rpc(stack.chains[0]!.rpcUrl, method, (params ?? []) as unknown[]) };
+    const contracts = { registry: stack.ens.registry };
+    expect((await resolveEnsName(transport as never, contracts, 'alice.eth')).address).toBe(stack.ens.names[0]!.address);
+    expect(await lookupEnsIdentity(transport as never, contracts, accounts[4]!)).toEqual({ name: 'alice.eth', avatar: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+    // the named accounts sent nothing: the deployer wrote their records
+    for (const i of [4, 5]) expect(Number.parseInt(await rpc(stack.chains[0]!.rpcUrl, 'eth_getTransactionCount', [accounts[i], 'latest']), 16)).toBe(0);
   });
 
   it('runs the local payment provider on ONRAMP_PORT: it sells on both chains, pays from dev account 7 and reports to the data service', async () => {

@@ -50,6 +50,16 @@ export interface StackExchange {
   readonly pair: `0x${string}`;
 }
 
+/** ENS on chain 31337 (`ens` in /config.json): the published registry, public resolver and reverse registrar, and the dev names. */
+export interface StackEns {
+  readonly chainId: number;
+  readonly registry: `0x${string}`;
+  readonly publicResolver: `0x${string}`;
+  readonly reverseRegistrar: `0x${string}`;
+  /** Each with its primary name set (alice.eth with an avatar record). */
+  readonly names: readonly { readonly name: string; readonly address: `0x${string}` }[];
+}
+
 /** The local Solana chain (samples/solana), as /config.json's `solana` describes it. */
 export interface StackSolana {
   /** http://127.0.0.1:PORT */
@@ -96,6 +106,8 @@ export interface TestStack {
   readonly nfts: readonly StackNft[];
   /** Uniswap V2 with an ETH/LKD pool (also `exchange` in /config.json). */
   readonly exchange: StackExchange;
+  /** ENS on chain 31337 (also `ens` in /config.json). */
+  readonly ens: StackEns;
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** The wagmi sample (samples/wagmi-app), built on its first request: http://127.0.0.1:PORT/wagmi/ */
@@ -202,6 +214,7 @@ function toTestStack(info: Record<string, any>, ports: StackPorts, shared: boole
     tokens: info.tokens,
     nfts: info.nfts,
     exchange: info.exchange,
+    ens: info.ens,
     walletUrl: info.walletUrl,
     wagmiUrl: info.wagmiUrl,
     walletBuildOk: info.walletBuildOk,

@@ -105,7 +105,8 @@ export interface ConnectButtonProps {
 function AccountLabel({ s }: { s: ButtonRenderProps }) {
   // Through the hook, not kernel.account.get(): a hydration renders what the server rendered.
   const { connectedWalletInfo: info, profileName, profileImage } = useAccount(s.namespace);
-  const avatar = profileImage && /^https?:\/\//i.test(profileImage) ? profileImage : undefined;
+  // WalletImage lets only http(s), data:image/… and same-origin blob: URLs reach the <img> (an ENS avatar is often a data: URL)
+  const avatar = profileImage || undefined;
   return (
     <>
       {avatar ? (

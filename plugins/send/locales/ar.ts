@@ -11,6 +11,7 @@ export default {
   balance: 'الرصيد: {amount} {symbol}',
   address: 'العنوان',
   addressPlaceholder: 'العنوان أو الاسم',
+  nameNotResolved: 'لم يُعثر على عنوان لـ {name}',
   selectToken: 'اختر رمزًا',
   addAmount: 'أدخل المبلغ',
   insufficientFunds: 'رصيد غير كافٍ',

@@ -11,6 +11,7 @@ export default {
   balance: 'Guthaben: {amount} {symbol}',
   address: 'Adresse',
   addressPlaceholder: 'Adresse oder Name',
+  nameNotResolved: 'Keine Adresse für {name} gefunden',
   selectToken: 'Token wählen',
   addAmount: 'Betrag eingeben',
   insufficientFunds: 'Unzureichendes Guthaben',

@@ -12,6 +12,8 @@ export const en = {
   balance: 'Balance: {amount} {symbol}',
   address: 'Address',
   addressPlaceholder: 'Address or name',
+  // a typed name that resolves to no address (NameNotResolvedError)
+  nameNotResolved: 'No address found for {name}',
   // the form's problems and the snackbars: the texts of docs/account-features.md#send-form-rules, which the service and its rules use
   ...SEND_TEXTS,
   nothingToSend: 'Nothing to send.',

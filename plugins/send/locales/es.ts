@@ -11,6 +11,7 @@ export default {
   balance: 'Saldo: {amount} {symbol}',
   address: 'Dirección',
   addressPlaceholder: 'Dirección o nombre',
+  nameNotResolved: 'No se encontró ninguna dirección para {name}',
   selectToken: 'Seleccionar token',
   addAmount: 'Añadir cantidad',
   insufficientFunds: 'Fondos insuficientes',

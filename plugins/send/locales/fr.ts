@@ -11,6 +11,7 @@ export default {
   balance: 'Solde : {amount} {symbol}',
   address: 'Adresse',
   addressPlaceholder: 'Adresse ou nom',
+  nameNotResolved: 'Aucune adresse trouvée pour {name}',
   selectToken: 'Choisir un jeton',
   addAmount: 'Saisir un montant',
   insufficientFunds: 'Fonds insuffisants',

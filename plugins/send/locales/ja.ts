@@ -11,6 +11,7 @@ export default {
   balance: '残高: {amount} {symbol}',
   address: 'アドレス',
   addressPlaceholder: 'アドレスまたは名前',
+  nameNotResolved: '{name} のアドレスが見つかりません',
   selectToken: 'トークンを選択',
   addAmount: '金額を入力',
   insufficientFunds: '残高不足',

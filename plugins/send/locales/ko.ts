@@ -11,6 +11,7 @@ export default {
   balance: '잔액: {amount} {symbol}',
   address: '주소',
   addressPlaceholder: '주소 또는 이름',
+  nameNotResolved: '{name}의 주소를 찾을 수 없습니다',
   selectToken: '토큰 선택',
   addAmount: '금액 입력',
   insufficientFunds: '잔액 부족',

@@ -11,6 +11,7 @@ export default {
   balance: 'Saldo: {amount} {symbol}',
   address: 'Endereço',
   addressPlaceholder: 'Endereço ou nome',
+  nameNotResolved: 'Nenhum endereço encontrado para {name}',
   selectToken: 'Selecionar token',
   addAmount: 'Adicionar valor',
   insufficientFunds: 'Saldo insuficiente',

@@ -11,6 +11,7 @@ export default {
   balance: 'Bakiye: {amount} {symbol}',
   address: 'Adres',
   addressPlaceholder: 'Adres veya ad',
+  nameNotResolved: '{name} için adres bulunamadı',
   selectToken: 'Token seç',
   addAmount: 'Tutar ekle',
   insufficientFunds: 'Yetersiz bakiye',

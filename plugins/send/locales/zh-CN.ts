@@ -11,6 +11,7 @@ export default {
   balance: '余额：{amount} {symbol}',
   address: '地址',
   addressPlaceholder: '地址或名称',
+  nameNotResolved: '未找到 {name} 的地址',
   selectToken: '选择代币',
   addAmount: '输入金额',
   insufficientFunds: '余额不足',

@@ -105,7 +105,12 @@ export default defineView<'Send'>(function Send({ kernel }) {
         onChange={(e) => void form.setReceiver(e.target.value)}
       />
       {s.receiverProfileName && s.receiverAddress ? (
-        <Text variant="muted" aria-live="polite">{`${s.receiverProfileName} · ${truncateAddress(s.receiverAddress)}`}</Text>
+        <Text variant="muted" aria-live="polite" data-testid="receiver-resolved" title={s.receiverAddress}>{`${s.receiverProfileName} · ${truncateAddress(s.receiverAddress)}`}</Text>
+      ) : null}
+      {s.receiverError ? (
+        <Text variant="error" role="alert" data-testid="receiver-error" data-code={String(s.receiverError.code)}>
+          {t('nameNotResolved', { name: s.receiverInput.trim() })}
+        </Text>
       ) : null}
       <Button type="submit" variant="primary" className="lk-wide" disabled={blocked} busy={s.resolving}>
         {blocked ? (problemKey(problem) ? t(problemKey(problem)!) : problem) : t('preview')}
