@@ -75,13 +75,12 @@ interface Plugins {
 }
 
 /**
- * The sign-in plugin's side of the link, or undefined when no registered plugin owns the `siwx`
- * option or its module binds none. Loads that plugin's module (once); `get` reads the kernel's
- * container (undefined when nothing is bound).
+ * The sign-in plugin's side of the link, once that plugin's module has loaded (undefined when it
+ * binds none); no promise at all when no registered plugin owns the `siwx` option, so a caller
+ * without sign-in goes on at once. `get` reads the kernel's container (undefined when nothing is bound).
  */
-export async function findSignInOnConnect(plugins: Plugins, get: (token: symbol) => unknown): Promise<SignInOnConnect | undefined> {
+export function findSignInOnConnect(plugins: Plugins, get: (token: symbol) => unknown): Promise<SignInOnConnect | undefined> | undefined {
   const owner = plugins.manifests().find((m) => m.options?.keys.includes('siwx'));
   if (!owner) return undefined;
-  await plugins.load(owner.id);
-  return get(SignInOnConnect) as SignInOnConnect | undefined;
+  return plugins.load(owner.id).then(() => get(SignInOnConnect) as SignInOnConnect | undefined);
 }

@@ -93,7 +93,7 @@ export interface PairingFlowDeps {
   /** A session was approved (told before the waiting connects hear of it). */
   sessionApproved(): void;
   /** One-click auth: the sign-in plugin's side (latchkey/signin) and the active network, the message's chain when requested. */
-  readonly signIn?: { link(): Promise<SignInOnConnect | undefined>; activeChain(): CaipNetworkId | undefined };
+  readonly signIn?: { link(): Promise<SignInOnConnect | undefined> | undefined; activeChain(): CaipNetworkId | undefined };
 }
 
 /** What a one-click pairing asks for. */
@@ -196,13 +196,14 @@ export class PairingFlow {
     const signIn = this.deps.signIn;
     const networks = this.deps.options.state.networks;
     if (!signIn || typeof provider.authenticate !== 'function' || this.deps.options.state.manualWCControl || !canSignInOverUniversalProvider(networks)) return undefined;
-    return this.signInRequest(signIn, networks.map((n) => n.caipNetworkId));
+    const link = signIn.link();
+    return link && this.signInRequest(link, signIn.activeChain(), networks.map((n) => n.caipNetworkId));
   }
 
-  private async signInRequest(signIn: NonNullable<PairingFlowDeps['signIn']>, chains: CaipNetworkId[]): Promise<OneClick | undefined> {
+  private async signInRequest(found: Promise<SignInOnConnect | undefined>, active: CaipNetworkId | undefined, chains: CaipNetworkId[]): Promise<OneClick | undefined> {
     try {
-      const link = await signIn.link();
-      const chainId = messageChain(chains, signIn.activeChain());
+      const link = await found;
+      const chainId = messageChain(chains, active);
       const request = link && chainId ? await link.request(chainId) : undefined;
       return link && request ? { link, request, chains } : undefined;
     } catch (err) {

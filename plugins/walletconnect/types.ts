@@ -14,9 +14,9 @@ export const WalletConnectSession = Symbol.for('latchkey.walletconnect.WalletCon
 export const UniversalProviderInit = Symbol.for('latchkey.walletconnect.UniversalProviderInit');
 /** The plugin's own configuration ({@link WalletConnectPluginConfig}), bound by the manifest. */
 export const WalletConnectConfig = Symbol.for('latchkey.walletconnect.WalletConnectConfig');
-/** `() => Promise<SignInOnConnect | undefined>`: the sign-in plugin's side of one-click auth (latchkey/signin), bound by the module. */
+/** The sign-in plugin's side of one-click auth (latchkey/signin's findSignInOnConnect: no promise without a sign-in plugin), bound by the module. */
 export const PairingSignIn = Symbol.for('latchkey.walletconnect.PairingSignIn');
-export type PairingSignIn = () => Promise<SignInOnConnect | undefined>;
+export type PairingSignIn = () => Promise<SignInOnConnect | undefined> | undefined;
 
 export interface WalletConnectPluginConfig {
   /** Relay URL; default: the kernel option `relayUrl`, else the hosted relay. */
