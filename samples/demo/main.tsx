@@ -99,7 +99,8 @@ async function main() {
         url: location.origin,
         icons: [],
       },
-      networks: [...config.chains.map(toNetwork), ...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet],
+      // ?networks=evm: the EVM chains only (WalletConnect then signs in while pairing, when sign-in is on).
+      networks: params.get('networks') === 'evm' ? config.chains.map(toNetwork) : [...config.chains.map(toNetwork), ...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet],
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,
