@@ -79,6 +79,8 @@ export function messageData(message: SiwxMessageData): SiwxMessageData {
 /** Bounds for data read back from storage or a backend: anything else is not a session. */
 const MAX_FIELD = 2048;
 const MAX_RESOURCES = 32;
+/** A resource may be a ReCap (`urn:recap:` + base64 JSON of every method on every chain: one-click auth asks for one). */
+const MAX_RESOURCE = 8192;
 const isText = (v: unknown, max = MAX_FIELD): v is string => typeof v === 'string' && v.length <= max;
 const isOptText = (v: unknown): boolean => v === undefined || isText(v);
 
@@ -100,7 +102,7 @@ export function isMessageData(v: unknown): v is SiwxMessageData {
     isOptText(d['expirationTime']) &&
     isOptText(d['notBefore']) &&
     isOptText(d['requestId']) &&
-    (d['resources'] === undefined || (Array.isArray(d['resources']) && d['resources'].length <= MAX_RESOURCES && d['resources'].every((r) => isText(r))))
+    (d['resources'] === undefined || (Array.isArray(d['resources']) && d['resources'].length <= MAX_RESOURCES && d['resources'].every((r) => isText(r, MAX_RESOURCE))))
   );
 }
 

@@ -31,6 +31,8 @@ import { messages } from './messages';
 import { messageData } from './message';
 import { siweToSiwx, type SiweConfig } from './legacy';
 import { verifySession, type SessionVerifier } from './verify';
+import { SignInOnConnectImpl } from './onConnect';
+import { SignInOnConnect } from 'latchkey/signin';
 import { SIWX_ATTACH, SignIn, type AttachableSiwx, type SignInState, type SiwxConfig, type SiwxEnvironment, type SiwxSession } from './types';
 
 export interface SiwxModuleConfig {
@@ -269,6 +271,13 @@ export function siwxModule(config: SiwxModuleConfig): PluginModule {
         })
         .inSingletonScope();
       bind(SessionState).toDynamicValue((c) => ({ reset: (ns?: ChainNamespace) => (c.get<SignIn>(SignIn) as SignInImpl).signOut(ns) }));
+      // Sign-in while a wallet connects (WalletConnect's one-click auth), through the kernel's link.
+      bind(SignInOnConnect)
+        .toDynamicValue((c) => {
+          const signIn = c.get<SignIn>(SignIn);
+          return new SignInOnConnectImpl({ provider: () => signIn.provider(), snackbar: c.get<Snackbar>(Snackbar), events: c.get<Events>(Events) });
+        })
+        .inSingletonScope();
     }),
     onLoad(ctx) {
       const signIn = ctx.get<SignIn>(SignIn);

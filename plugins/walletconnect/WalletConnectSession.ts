@@ -16,7 +16,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { Subject } from 'rxjs';
-import { Account, Alerts, ConnectorRegistry, Environment, Events, Modal, Options, Store, parseCaipNetworkId, type CaipNetwork } from 'latchkey';
+import { Account, Alerts, ConnectorRegistry, Environment, Events, Modal, Network, Options, Store, parseCaipNetworkId, type CaipNetwork } from 'latchkey';
 import { ProviderDisconnectedError, RequestAbortedError, assertSendCallsParams } from 'latchkey/errors';
 import { sessionChains } from './namespaces/context';
 import { PairingFlow, sessionAccounts } from './pairing';
@@ -29,6 +29,7 @@ import { watchRelay } from './relayWatchdog';
 import { Eip155Bridge } from './eip155Bridge';
 import { peerWallet } from './peerWallet';
 import {
+  PairingSignIn,
   UniversalProviderInit,
   WalletConnectConfig,
   type NamespaceEvent,
@@ -77,6 +78,8 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     @inject(Account) private readonly account: Account,
     @inject(UniversalProviderInit) initProvider: (opts: Record<string, unknown>) => Promise<UniversalProviderLike>,
     @inject(WalletConnectConfig) config: WalletConnectPluginConfig,
+    @inject(Network) network: Network,
+    @inject(PairingSignIn) signInLink: PairingSignIn,
   ) {
     const store = this.store;
     this.lifecycle = new ProviderLifecycle({ options, config, alerts, events, store, init: initProvider, started: (provider, own) => this.onStarted(provider, own) });
@@ -99,6 +102,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       prewarm: this.warm,
       provider: () => this.provider(),
       sessionApproved: () => this.eip155.setChain(undefined),
+      signIn: { link: signInLink, activeChain: () => network.state.activeNetwork?.caipNetworkId },
     });
     this.requests = new InflightRequests(config, () => this.state.connectionLost);
     this.eip155 = new Eip155Bridge({
@@ -129,7 +133,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   private onStarted(provider: UniversalProviderLike, own: boolean): void {
     listenToProvider(provider, {
       uri: (uri) => this.pairing.showUri(uri),
-      approved: () => this.pairing.approved(provider),
+      approved: () => this.pairing.approvedByProvider(provider),
       deleted: (reason) => this.onDeleted(reason),
       accountsChanged: (accounts) => this.sessionEvents.next({ type: 'accountsChanged', accounts }),
       chainChanged: (chain) => {

@@ -11,6 +11,7 @@ import {
   Connection,
   ConnectorRegistry,
   Network,
+  PluginHost,
   RpcTransport,
   SessionState,
   type ChainNamespace,
@@ -20,7 +21,8 @@ import {
 import { WalletConnectSessionImpl } from './WalletConnectSession';
 import { UniversalAdapter } from './UniversalAdapter';
 import { followWalletConnectSession } from './followSession';
-import { UniversalProviderInit, WalletConnectConfig, WalletConnectSession, type UniversalProviderLike, type WalletConnectPluginConfig } from './types';
+import { findSignInOnConnect } from 'latchkey/signin';
+import { PairingSignIn, UniversalProviderInit, WalletConnectConfig, WalletConnectSession, type UniversalProviderLike, type WalletConnectPluginConfig } from './types';
 
 export { WalletConnectSession } from './types';
 
@@ -35,6 +37,8 @@ export function walletConnectServices(
   return new ContainerModule(({ bind, isBound }) => {
     if (!isBound(UniversalProviderInit)) bind(UniversalProviderInit).toConstantValue(initProvider);
     bind(WalletConnectConfig).toConstantValue(config);
+    // One-click auth: the sign-in plugin's side, found through the kernel's latchkey/signin link.
+    bind(PairingSignIn).toDynamicValue((c) => () => findSignInOnConnect(c.get<PluginHost>(PluginHost), (token) => c.get(token, { optional: true })));
     bind(WalletConnectSession).to(WalletConnectSessionImpl).inSingletonScope();
     // A disconnect resets the pairing (docs/connection.md#disconnect).
     bind(SessionState).toDynamicValue((ctx) => ({

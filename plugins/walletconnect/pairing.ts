@@ -12,10 +12,18 @@
  *
  * A connect may carry an AbortSignal: when it aborts (the visitor chose another wallet), that
  * connect stops waiting, and the pairing stops when nobody waits for it any more.
+ *
+ * With sign-in configured and every chain eip155, a pairing asks the wallet to sign in as it
+ * connects (one-click auth, ./oneClickAuth): what it signs is kept through the sign-in plugin
+ * before the connects hear of the session. A wallet that takes the fallback proposal instead, or
+ * that refuses the sign-in request, is connected and then asked to sign, with no error shown (a
+ * refusal gets a fresh link for a plain pairing).
  */
-import type { Alerts, ConnectorRegistry, Options, Store } from 'latchkey';
+import type { Alerts, CaipNetworkId, ConnectorRegistry, Options, Store } from 'latchkey';
 import { UserRejectedRequestError } from 'latchkey/errors';
-import { buildNamespaces } from './sessionNamespaces';
+import type { SignInOnConnect, SignInRequest } from 'latchkey/signin';
+import { EVM_SESSION_METHODS, buildNamespaces } from './sessionNamespaces';
+import { authenticateParams, canSignInOverUniversalProvider, messageChain, signedSessions } from './oneClickAuth';
 import type { PairingPrewarm } from './prewarmedPairing';
 import type { UniversalProviderLike, WalletConnectState } from './types';
 
@@ -84,6 +92,15 @@ export interface PairingFlowDeps {
   provider(): Promise<UniversalProviderLike>;
   /** A session was approved (told before the waiting connects hear of it). */
   sessionApproved(): void;
+  /** One-click auth: the sign-in plugin's side (latchkey/signin) and the active network, the message's chain when requested. */
+  readonly signIn?: { link(): Promise<SignInOnConnect | undefined> | undefined; activeChain(): CaipNetworkId | undefined };
+}
+
+/** What a one-click pairing asks for. */
+interface OneClick {
+  readonly link: SignInOnConnect;
+  readonly request: SignInRequest;
+  readonly chains: readonly CaipNetworkId[];
 }
 
 /** The pairing under way: its link, the connects waiting for it, the wallet's answer. */
@@ -94,6 +111,10 @@ export class PairingFlow {
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Until the provider's sign client has run its start-up replay, no pairing link is shown (./startupReplay). */
   private linkGate: Promise<void> | undefined;
+  /** The one-click pairing whose sign-in is being asked for or kept. */
+  private authenticating: number | undefined;
+  /** The pairing attempt whose link was shown last. */
+  private linked: number | undefined;
 
   constructor(private readonly deps: PairingFlowDeps) {}
 
@@ -149,22 +170,82 @@ export class PairingFlow {
     this.start(provider);
   }
 
-  /** A new pairing: the one under way no longer counts. */
-  start(provider: UniversalProviderLike): void {
+  /** A new pairing: the one under way no longer counts. `signIn: false`: a plain one (the fallback of one-click auth). */
+  start(provider: UniversalProviderLike, signIn = true): void {
     const id = ++this.attempt;
     this.clearExpiryTimer();
     this.deps.store.patch({ status: 'pairing', buffering: true, wcUri: undefined, wcPairingExpiry: undefined, wcError: false, error: undefined });
     const optionalNamespaces = buildNamespaces(this.deps.options.state.networks, this.deps.options.state.customRpcUrls);
-    provider.connect({ optionalNamespaces }).then(
-      () => {
+    const pair = (auth: OneClick | undefined): void => {
+      if (id !== this.attempt) return;
+      if (auth) return this.authenticate(provider, id, auth, optionalNamespaces);
+      provider.connect({ optionalNamespaces }).then(
+        () => {
+          if (id === this.attempt) this.approved(provider);
+        },
+        (err: unknown) => this.failed(id, err),
+      );
+    };
+    const oneClick = signIn ? this.oneClick(provider) : undefined;
+    if (oneClick) void oneClick.then(pair);
+    else pair(undefined);
+  }
+
+  /** The sign-in to ask for while pairing (undefined: a plain pairing); no promise when one-click auth does not apply at all. */
+  private oneClick(provider: UniversalProviderLike): Promise<OneClick | undefined> | undefined {
+    const signIn = this.deps.signIn;
+    const networks = this.deps.options.state.networks;
+    if (!signIn || typeof provider.authenticate !== 'function' || this.deps.options.state.manualWCControl || !canSignInOverUniversalProvider(networks)) return undefined;
+    const link = signIn.link();
+    return link && this.signInRequest(link, signIn.activeChain(), networks.map((n) => n.caipNetworkId));
+  }
+
+  private async signInRequest(found: Promise<SignInOnConnect | undefined>, active: CaipNetworkId | undefined, chains: CaipNetworkId[]): Promise<OneClick | undefined> {
+    try {
+      const link = await found;
+      const chainId = messageChain(chains, active);
+      const request = link && chainId ? await link.request(chainId) : undefined;
+      return link && request ? { link, request, chains } : undefined;
+    } catch (err) {
+      console.warn('[latchkey] sign-in while pairing is unavailable: pairing without it', err);
+      return undefined;
+    }
+  }
+
+  /** One-click auth: the wallet's sign-in is kept, then the connects hear of the session. */
+  private authenticate(provider: UniversalProviderLike, id: number, auth: OneClick, optionalNamespaces: Record<string, unknown>): void {
+    this.authenticating = id;
+    provider.authenticate!(authenticateParams(auth.request, auth.chains, EVM_SESSION_METHODS, optionalNamespaces)).then(
+      async (result) => {
+        const format = provider.client?.formatAuthMessage;
+        const sessions = result?.session && result.auths?.length && format ? signedSessions(result.auths, (request, iss) => format.call(provider.client, { request, iss })) : [];
+        if (id === this.attempt && sessions.length > 0) {
+          // Not kept (refused by the provider's verification): the visitor signs after connecting.
+          await auth.link.addSessions(sessions).catch((err: unknown) => console.warn('[latchkey] the sign-in signed while pairing was not kept', err));
+        }
+        if (this.authenticating === id) this.authenticating = undefined;
         if (id === this.attempt) this.approved(provider);
       },
       (err: unknown) => {
-        if (id !== this.attempt) return; // replaced by a fresher link: its end does not count
-        if (this.deps.prewarm.prepared && this.waiters.length === 0) return this.deps.prewarm.drop(); // unused: nobody to tell
-        this.fail(err);
+        if (this.authenticating === id) this.authenticating = undefined;
+        if (id !== this.attempt) return;
+        // The wallet had the link and refused the sign-in request: a plain pairing, then a signature.
+        if (this.linked === id) return this.start(provider, false);
+        this.failed(id, err);
       },
     );
+  }
+
+  /** The provider's `connect` event: ignored while a one-click pairing keeps its sign-in first. */
+  approvedByProvider(provider: UniversalProviderLike): void {
+    if (this.authenticating !== undefined && this.authenticating === this.attempt) return;
+    this.approved(provider);
+  }
+
+  private failed(id: number, err: unknown): void {
+    if (id !== this.attempt) return; // replaced by a fresher link: its end does not count
+    if (this.deps.prewarm.prepared && this.waiters.length === 0) return this.deps.prewarm.drop(); // unused: nobody to tell
+    this.fail(err);
   }
 
   private fail(err: unknown): void {
@@ -214,6 +295,7 @@ export class PairingFlow {
   }
 
   setUri(uri: string): void {
+    this.linked = this.attempt;
     const expiry = pairingExpiry(this.deps.env.now());
     this.deps.store.patch({ wcUri: uri, wcPairingExpiry: expiry, buffering: false, wcError: false, error: undefined, status: this.state.status === 'connected' ? 'connected' : 'pairing' });
     this.scheduleExpiry();

@@ -5,6 +5,8 @@
  */
 import type { Observable } from 'rxjs';
 import type { Observed } from 'latchkey';
+import type { SignInOnConnect } from 'latchkey/signin';
+import type { Cacao } from './oneClickAuth';
 
 /** The session service, bound when the plugin's module loads. */
 export const WalletConnectSession = Symbol.for('latchkey.walletconnect.WalletConnectSession');
@@ -12,6 +14,9 @@ export const WalletConnectSession = Symbol.for('latchkey.walletconnect.WalletCon
 export const UniversalProviderInit = Symbol.for('latchkey.walletconnect.UniversalProviderInit');
 /** The plugin's own configuration ({@link WalletConnectPluginConfig}), bound by the manifest. */
 export const WalletConnectConfig = Symbol.for('latchkey.walletconnect.WalletConnectConfig');
+/** The sign-in plugin's side of one-click auth (latchkey/signin's findSignInOnConnect: no promise without a sign-in plugin), bound by the module. */
+export const PairingSignIn = Symbol.for('latchkey.walletconnect.PairingSignIn');
+export type PairingSignIn = () => Promise<SignInOnConnect | undefined> | undefined;
 
 export interface WalletConnectPluginConfig {
   /** Relay URL; default: the kernel option `relayUrl`, else the hosted relay. */
@@ -51,6 +56,12 @@ export interface UniversalProviderLike {
       }
     | undefined;
   connect(opts: Record<string, unknown>): Promise<unknown>;
+  /**
+   * One-click auth (CAIP-222 `wc_sessionAuthenticate`): publishes a link like `connect` and resolves with
+   * the session and the cacaos the wallet signed, or with the session alone when the wallet took the
+   * fallback proposal instead.
+   */
+  authenticate?(params: Record<string, unknown>): Promise<{ readonly session?: unknown; readonly auths?: readonly Cacao[] } | undefined>;
   disconnect(): Promise<void>;
   request<T = unknown>(args: { method: string; params?: unknown }, chain?: string): Promise<T>;
   setDefaultChain(chain: string, rpcUrl?: string): void;
@@ -61,6 +72,8 @@ export interface UniversalProviderLike {
   /** The sign client: `client.request` sends a request to the wallet as is; `client.core.verify` is Verify. */
   client?: {
     request?(params: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
+    /** The SIWE / CAIP-122 text of a cacao's payload for its issuer: what the wallet signed. */
+    formatAuthMessage?(params: { request: Cacao['p']; iss: string }): string;
     core?: {
       verify?: { register?: (...args: any[]) => Promise<string | undefined> };
       /** The relay socket: 'relayer_connect' / 'relayer_disconnect' events, `connected`. */

@@ -109,7 +109,11 @@ async function main() {
         url: location.origin,
         icons: [],
       },
-      networks: [...config.chains.map((c) => toNetwork(c, config.ens)), ...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet],
+      // ?networks=evm: the EVM chains only (WalletConnect then signs in while pairing, when sign-in is on).
+      networks: [
+        ...config.chains.map((c) => toNetwork(c, config.ens)),
+        ...(params.get('networks') === 'evm' ? [] : [...(config.solana ? [solanaNetwork(config.solana)] : []), bitcoinTestnet]),
+      ],
       themeMode,
       // No internet here: WalletConnect goes through the local relay (samples/relay).
       relayUrl,

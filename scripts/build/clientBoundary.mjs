@@ -19,7 +19,7 @@ import { staticClosure } from '../size/closure.mjs';
 export const USE_CLIENT = '"use client";\n';
 const REACT = /^(react|react-dom)(\/|$)/;
 /** Entries that must never be client boundaries: they run on a server. */
-const SERVER_SAFE = ['.', './kernel', './errors', './networks'];
+const SERVER_SAFE = ['.', './kernel', './errors', './networks', './signin'];
 
 /**
  * Prepends the directive to every entry output (of `entries`: `{ subpath, source }`) whose

@@ -27,13 +27,15 @@ export class FakeUniversalProvider implements UniversalProviderLike {
   evmChain: string | undefined;
   disconnects = 0;
   answers: Record<string, unknown | ((params: unknown, chain: string | undefined) => unknown)> = {};
-  readonly client = {
+  readonly client: NonNullable<UniversalProviderLike['client']> & { formatAuthMessage?: (params: { request: any; iss: string }) => string } = {
     request: async (p: { topic: string; chainId: string; request: { method: string; params?: unknown } }) => {
       this.clientRequests.push(p);
       return this.answer(p.request.method, p.request.params, p.chainId);
     },
     core: { verify: { register: async () => '' as string | undefined } },
   };
+  /** Calls of `authenticate` (one-click auth), with their parameters; answered by approveAuth / fallbackAuth / the pending entry's reject. */
+  readonly authenticateCalls: Record<string, unknown>[] = [];
   readonly rpcProviders = {
     eip155: { getDefaultChain: () => this.evmChain ?? '' },
   };
@@ -56,6 +58,38 @@ export class FakeUniversalProvider implements UniversalProviderLike {
       this.pending.push({ resolve, reject });
       queueMicrotask(() => this.emit('display_uri', `wc:${String(n).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}`));
     });
+  }
+
+  /** Set: `authenticate` fails with it before any link (the relay refused the publish). */
+  publishError: Error | undefined;
+
+  authenticate(opts: Record<string, unknown>): Promise<{ session?: unknown; auths?: readonly any[] } | undefined> {
+    this.authenticateCalls.push(opts);
+    if (this.publishError) return Promise.reject(this.publishError);
+    const n = this.connectCalls.length + this.authenticateCalls.length;
+    return new Promise((resolve, reject) => {
+      this.pending.push({ resolve: resolve as (v: unknown) => void, reject });
+      queueMicrotask(() => this.emit('display_uri', `wc:${String(n).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}&methods=wc_sessionAuthenticate`));
+    });
+  }
+
+  /** The wallet signs in while connecting (one-click auth): a session for `accounts` and these cacaos; the provider's `connect` event comes first, as the real one's does. */
+  approveAuth(accounts: readonly string[], auths: readonly unknown[]): void {
+    this.settleSession(accounts, ['personal_sign', 'eth_sendTransaction']);
+    this.pending.at(-1)?.resolve({ session: this.session, auths });
+  }
+
+  /** The wallet took the fallback proposal of a one-click pairing: a session, no cacao. */
+  fallbackAuth(accounts: readonly string[]): void {
+    this.settleSession(accounts, ['personal_sign', 'eth_sendTransaction']);
+    this.pending.at(-1)?.resolve({ session: this.session });
+  }
+
+  private settleSession(accounts: readonly string[], methods: string[]): void {
+    const chains = [...new Set(accounts.map((a) => a.split(':').slice(0, 2).join(':')))];
+    this.session = { topic: 'session-topic', namespaces: { eip155: { accounts: [...accounts], chains, methods } } as Namespaces };
+    this.evmChain = accounts[0]?.split(':')[1];
+    this.emit('connect', { session: this.session });
   }
 
   /** The wallet approves the latest pairing with these namespaces (methods default to the proposal's). */

@@ -4,17 +4,20 @@
 // cleanup, so they never run inside jest.
 //   node tests/e2e/support/wcWallet.mjs '{"relayUrl":"ws://127.0.0.1:PORT","rpc":{"31337":"http://…","1":"http://…"}}'
 // stdin, one JSON command a line: {"cmd":"pair","uri":"wc:…"} | {"cmd":"disconnect"} | {"cmd":"rejectNext"} |
-//   {"cmd":"rejectNextProposal"} | {"cmd":"exit"}
-// stdout, one event a line: `WALLET {"type":…}` — ready, proposal, approved, proposalRejected, request, response,
-//   session_delete, disconnected, error.
+//   {"cmd":"rejectNextProposal"} | {"cmd":"rejectNextAuth"} | {"cmd":"exit"}
+// stdout, one event a line: `WALLET {"type":…}` — ready, proposal, approved, proposalRejected, authenticate,
+//   authApproved, authRejected, request, response, session_delete, disconnected, error.
 // It approves every proposed eip155 chain with anvil's first account, signs personal_sign with its
 // key, signs eth_sendTransaction and sends it to the chain's anvil over HTTP, and answers
 // wallet_switchEthereumChain for chains it knows. After `rejectNext`, it declines the next request
 // with 4001 (the visitor saying no in the wallet); after `rejectNextProposal`, the next pairing.
+// One-click auth (`session_authenticate`, CAIP-222): it signs the request's message for the first
+// requested chain it knows (the sign client's formatting, a personal_sign with its key) and approves
+// with that cacao; after `rejectNextAuth`, it refuses the next one (5100, unsupported chains).
 import { createInterface } from 'node:readline';
 import { Core } from '@walletconnect/core';
 import { WalletKit } from '@reown/walletkit';
-import { getSdkError } from '@walletconnect/utils';
+import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils';
 import { createWalletClient, defineChain, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -81,6 +84,31 @@ wallet.on('session_proposal', async (proposal) => {
 
 let rejectNext = false;
 let rejectNextProposal = false;
+let rejectNextAuth = false;
+/** What this wallet answers over a session (the methods its session_request handler serves). */
+const METHODS = ['eth_accounts', 'eth_requestAccounts', 'eth_sendTransaction', 'personal_sign', 'wallet_switchEthereumChain'];
+
+wallet.on('session_authenticate', async (event) => {
+  const { authPayload } = event.params;
+  report({ type: 'authenticate', id: event.id, chains: authPayload.chains, statement: authPayload.statement, nonce: authPayload.nonce });
+  try {
+    if (rejectNextAuth) {
+      rejectNextAuth = false;
+      await wallet.rejectSessionAuthenticate({ id: event.id, reason: getSdkError('UNSUPPORTED_CHAINS') });
+      report({ type: 'authRejected', id: event.id });
+      return;
+    }
+    const chains = authPayload.chains.filter((c) => rpc[c.split(':')[1]]);
+    const payload = populateAuthPayload({ authPayload, chains, methods: METHODS });
+    const iss = `did:pkh:${payload.chains[0]}:${account.address}`;
+    const message = wallet.formatAuthMessage({ request: payload, iss });
+    const signature = await account.signMessage({ message });
+    const session = await wallet.approveSessionAuthenticate({ id: event.id, auths: [buildAuthObject(payload, { t: 'eip191', s: signature }, iss)] });
+    report({ type: 'authApproved', id: event.id, iss, message, signature, topic: session.session?.topic, accounts: session.session?.namespaces.eip155?.accounts });
+  } catch (err) {
+    report({ type: 'error', where: 'session_authenticate', message: String(err?.message ?? err) });
+  }
+});
 
 wallet.on('session_request', async (event) => {
   const { topic, id, params } = event;
@@ -151,6 +179,9 @@ lines.on('line', async (line) => {
     } else if (cmd.cmd === 'rejectNext') {
       rejectNext = true;
       report({ type: 'rejectNext' });
+    } else if (cmd.cmd === 'rejectNextAuth') {
+      rejectNextAuth = true;
+      report({ type: 'rejectNextAuth' });
     } else if (cmd.cmd === 'rejectNextProposal') {
       rejectNextProposal = true;
       report({ type: 'rejectNextProposal' });
