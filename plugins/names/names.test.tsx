@@ -16,6 +16,8 @@ async function openChooseName(h: ReturnType<typeof accountHarness>) {
 }
 
 describe('names plugin', () => {
+  // What the plugin loads lazily (its module and its views): seconds on a busy machine, paid once here rather than inside the first test's time.
+  beforeAll(() => Promise.all([import('./module'), import('./views/RegisterAccountName'), import('./views/RegisterAccountNameSuccess')]), 60_000);
   it('Choose Name: the rules as you type, suggestions, the signed message registered, Name Registered, the name on the account button', async () => {
     const now = 1_750_000_000_000;
     const api = fakeApi({

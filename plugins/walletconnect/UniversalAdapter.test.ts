@@ -185,6 +185,8 @@ describe('manifest: fallback namespaces and one connector per namespace', () => 
 });
 
 describe('basic mode (only the WalletConnect plugin)', () => {
+  // The plugin's module imports @walletconnect/universal-provider: seconds of loading on a busy machine, paid once here rather than inside a test's time.
+  beforeAll(() => import('./module'), 60_000);
   it('desktop opens ConnectingWalletConnectBasic, mobile AllWallets', async () => {
     const desktop = setup();
     await desktop.kernel.start();

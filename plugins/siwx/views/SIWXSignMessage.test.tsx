@@ -21,6 +21,9 @@ class SigningAdapter extends FakeAdapter {
 }
 
 let kernel: Kernel;
+// What the plugin loads lazily (its module, the view, the local provider, the Spanish texts, the
+// kernel's es catalogue): seconds on a busy machine, paid once here rather than inside a test's waits.
+beforeAll(() => Promise.all([import('../module'), import('./SIWXSignMessage'), import('../local'), import('../locales/es'), import('../labels')]), 60_000);
 afterEach(async () => {
   kernel.snackbar.hide();
   await kernel.stop();
