@@ -50,6 +50,24 @@ export interface StackExchange {
   readonly pair: `0x${string}`;
 }
 
+/** The ERC-4337 parts of chain 31337 (`bundler` in /config.json), and what starting them took. */
+export interface StackBundler {
+  /** The bundler's (Alto's) JSON-RPC: http://127.0.0.1:PORT/rpc */
+  readonly url: string;
+  readonly port: number;
+  readonly chainId: number;
+  /** The EntryPoint v0.8 (its public address). */
+  readonly entryPoint: `0x${string}`;
+  /** The SimpleAccountFactory v0.8 (its public address). */
+  readonly factory: `0x${string}`;
+  /** ms to deploy the EntryPoint and the factory. */
+  readonly deployMs: number;
+  /** ms from the chain answering to the bundler answering (keys funded, contracts deployed, Alto started). */
+  readonly readyMs: number;
+  /** False when Alto's bundle was made during this start (first start after an install). */
+  readonly bundleCached: boolean;
+}
+
 /** The local Solana chain (samples/solana), as /config.json's `solana` describes it. */
 export interface StackSolana {
   /** http://127.0.0.1:PORT */
@@ -96,6 +114,8 @@ export interface TestStack {
   readonly nfts: readonly StackNft[];
   /** Uniswap V2 with an ETH/LKD pool (also `exchange` in /config.json). */
   readonly exchange: StackExchange;
+  /** The ERC-4337 bundler of chain 31337 with its EntryPoint and account factory (also `bundler` in /config.json). */
+  readonly bundler: StackBundler;
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** The wagmi sample (samples/wagmi-app), built on its first request: http://127.0.0.1:PORT/wagmi/ */
@@ -202,6 +222,7 @@ function toTestStack(info: Record<string, any>, ports: StackPorts, shared: boole
     tokens: info.tokens,
     nfts: info.nfts,
     exchange: info.exchange,
+    bundler: info.bundler,
     walletUrl: info.walletUrl,
     wagmiUrl: info.wagmiUrl,
     walletBuildOk: info.walletBuildOk,
