@@ -19,6 +19,14 @@ import { nodeRpc } from './rpc.mjs';
 
 const require = createRequire(import.meta.url);
 const CACHE_DIR = join(REPO_ROOT, '.cache', 'alto');
+/**
+ * Where the EntryPoint v0.8 and the SimpleAccountFactory land (their public addresses; the deploy,
+ * samples/contracts/accountAbstraction.ts, computes them from the artifacts and startBundler checks they match).
+ * Parts that start beside the bundler (the wallet service) are told them up front.
+ */
+export const STACK_ENTRY_POINT = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
+export const STACK_ACCOUNT_FACTORY = '0x13E9ed32155810FDbd067D4522C492D6f68E5944';
+
 /** What each of the bundler's keys gets at start (wei): 1000 ETH. */
 const KEY_FUNDING = 10n ** 21n;
 
@@ -81,6 +89,9 @@ export async function startBundler({ rpcUrl, chainId, port, log = false, timeout
   await Promise.all(Object.values(accounts).map((a) => rpc('anvil_setBalance', [a.address, `0x${KEY_FUNDING.toString(16)}`])));
   const [{ deployAccountAbstraction }, bundle] = await Promise.all([loadTs('samples/contracts/accountAbstraction.ts'), altoBundle()]);
   const deployed = await deployAccountAbstraction({ rpcUrl, chainId, from: accounts.deployer, resolveFrom: REPO_ROOT });
+  if (deployed.entryPoint !== STACK_ENTRY_POINT || deployed.factory !== STACK_ACCOUNT_FACTORY) {
+    throw new Error(`bundler: the EntryPoint and factory landed at ${deployed.entryPoint} / ${deployed.factory}, not at ${STACK_ENTRY_POINT} / ${STACK_ACCOUNT_FACTORY}`);
+  }
 
   const args = [
     bundle.file,

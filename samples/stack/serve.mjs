@@ -13,7 +13,7 @@ import { startSolana } from '../solana/server.mjs';
 import { boolean, port as portSetting } from '../shared/env.mjs';
 import { localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from '../shared/ports.mjs';
 import { startAnvil } from './anvil.mjs';
-import { startBundler } from './bundler.mjs';
+import { STACK_ACCOUNT_FACTORY, startBundler } from './bundler.mjs';
 import { stackConfig } from './config-json.mjs';
 import { walletCsp } from './csp.mjs';
 import { startStackDataService } from './data.mjs';
@@ -155,7 +155,13 @@ export async function startStack(opts = {}) {
         dataDir: walletDataDir,
         log: flag('WALLET_LOG'),
         projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: appOrigins }],
-        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: localUrl(anvilPorts[i]) })),
+        // chain 31337 has the ERC-4337 parts: its users may switch to a smart account, sent through the stack's bundler
+        chains: STACK_CHAINS.map((c, i) => ({
+          chainId: c.chainId,
+          name: c.name,
+          rpcUrl: localUrl(anvilPorts[i]),
+          ...(i === 0 ? { smartAccounts: { bundlerUrl: `${localUrl(bundlerPort)}/rpc`, factory: STACK_ACCOUNT_FACTORY } } : {}),
+        })),
       });
       started.push({ stop: () => service.stop() });
       return service;
