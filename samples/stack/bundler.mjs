@@ -73,11 +73,14 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Deploys the EntryPoint and the factory on the chain at `rpcUrl` and starts Alto on
- * 127.0.0.1:port against them. Resolves once the bundler answers `eth_supportedEntryPoints`.
+ * 127.0.0.1:port against them. Resolves once the bundler answers `eth_supportedEntryPoints`. Alto needs
+ * ~2 s on an idle machine (module load, then four deployments of its simulation contracts, each awaited);
+ * on this 2-core machine shared with other work it took up to ~40 s while the rest of the stack started,
+ * hence the 90 s limit (a start that fails for slowness fails the whole stack).
  * @param {{ rpcUrl: string, chainId: number, port: number, log?: boolean | ((line: string) => void), timeoutMs?: number }} opts
  * @returns {Promise<{ url: string, port: number, chainId: number, entryPoint: string, factory: string, executor: string, deployMs: number, bundleMs: number, bundleCached: boolean, readyMs: number, stop(): Promise<void> }>}
  */
-export async function startBundler({ rpcUrl, chainId, port, log = false, timeoutMs = 30_000 }) {
+export async function startBundler({ rpcUrl, chainId, port, log = false, timeoutMs = 90_000 }) {
   const t0 = Date.now();
   if (await isPortTaken(port)) {
     throw new Error(`bundler: port ${port} on 127.0.0.1 is already in use (another bundler?). Stop it or set BUNDLER_PORT to another port.`);
