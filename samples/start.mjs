@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: installs dependencies when needed, starts two anvil chains, a local Solana chain, the
 // local WalletConnect relay, the embedded-wallet service (dev mailbox, local OpenID provider), the data
-// service (dev contracts deployed on chain 31337), the local payment provider (on-ramp checkout) and the demo server (which also serves the sample
-// mobile wallet at /wallet/), prints every URL, and stops all of it on Ctrl-C.
+// service (dev contracts deployed on chain 31337), the local payment provider (on-ramp checkout), the ERC-4337 parts (EntryPoint, account factory, the
+// Alto bundler) and the demo server (which also serves the sample mobile wallet at /wallet/), prints every URL, and stops all of it on Ctrl-C.
 //   --no-install   never run `npm install`
 //   --json         also print one machine-readable line: `LATCHKEY_STACK {...}` (used by tests)
 // Env (each port's default: samples/shared/ports.mjs, the table of STACK.md):
@@ -15,6 +15,7 @@
 //      DATA_PORT (data service), DATA_LOG=1 (its log), DATA_PGLITE_DIR (its PGlite folder,
 //      default .cache/data-service/pglite; 'memory' or 'temp' for a throwaway one), DATABASE_URL (PostgreSQL instead).
 //      ONRAMP_PORT (local payment provider), ONRAMP_LOG=1 (its log of payments).
+//      BUNDLER_PORT (the ERC-4337 bundler, Alto), BUNDLER_LOG=1 (its log).
 //      NEXT_APP_PORT (where the Next.js example runs: the wallet and data services allow its origin).
 //      WALLET_RESEND_INTERVAL (the wallet service's resend window, s), DEMO_BUILD_DIR (a build shared by
 //      several stacks), LATCHKEY_STACK_PARENT_PID (tests: the stack stops when that process is gone).
@@ -106,6 +107,7 @@ console.log(
     `  Uniswap V2 (chain ${stack.exchange.chainId})   router ${stack.exchange.router}, factory ${stack.exchange.factory}, WETH ${stack.exchange.weth}`,
     `  ENS (chain ${stack.ens.chainId})         registry ${stack.ens.registry}; ${stack.ens.names.map((n) => `${n.name} ${n.address}`).join(', ')} (deployed in ${stack.ensDeployMs} ms)`,
     `  Local on-ramp (checkout) ${stack.onrampUrl}  (pays from ${stack.onrampFunder})`,
+    `  ERC-4337 bundler (Alto) ${stack.bundler.url}  (chain ${stack.bundler.chainId}: EntryPoint ${stack.bundler.entryPoint}, SimpleAccountFactory ${stack.bundler.factory})`,
     `  Anvil (chain ${anvil.chainId})     ${anvil.rpcUrl}`,
     `  Ethereum local (chain ${mainnet.chainId}) ${mainnet.rpcUrl}`,
     `  Solana local (litesvm)   ${stack.solana.rpcUrl}  WebSocket ${stack.solana.wsUrl}  (${stack.solana.caipNetworkId})`,

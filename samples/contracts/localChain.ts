@@ -4,7 +4,7 @@
  * chain they were told, list its unlocked dev accounts, record every transaction they send,
  * and at the end wait for each receipt and refuse a reverted one.
  */
-import { createPublicClient, createWalletClient, getAddress, http, TransactionReceiptNotFoundError, type Address, type Hash, type PublicClient, type TransactionReceipt } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, TransactionReceiptNotFoundError, type Account, type Address, type Hash, type PublicClient, type TransactionReceipt } from 'viem';
 
 /**
  * The receipt of `hash` once the node has mined it, asked every 20 ms (a local node has no
@@ -51,8 +51,8 @@ export async function openLocalChain(rpcUrl: string, chainId: number, fail: (mes
     accounts,
     /** The hashes sent through `send`, in order. */
     hashes,
-    /** A wallet client that signs as `account` (an unlocked account of the node). */
-    wallet: (account: Address) => createWalletClient({ account, chain, transport }),
+    /** A wallet client that signs as `account` (an unlocked account of the node, or a local account with a key). */
+    wallet: (account: Address | Account) => createWalletClient({ account, chain, transport }),
     /** Awaits a sent transaction and records its hash for `confirmAll`. */
     send: async (sent: Promise<Hash>): Promise<Hash> => {
       const hash = await sent;

@@ -13,6 +13,7 @@ export declare const PORTS: {
   readonly solana: 8899;
   readonly solanaWs: 8900;
   readonly nextApp: 3000;
+  readonly bundler: 4337;
 };
 export type PortName = keyof typeof PORTS;
 /** The environment variable that moves each port. */

@@ -28,6 +28,8 @@ export const PORTS = Object.freeze({
   solanaWs: 8900,
   /** Where the Next.js example (samples/next-app) runs: the wallet and data services allow its origin. */
   nextApp: 3000,
+  /** The ERC-4337 bundler (Alto) of chain 31337, JSON-RPC at /rpc. */
+  bundler: 4337,
 });
 
 /** The environment variable that moves each port. */
@@ -43,6 +45,7 @@ export const PORT_ENV = Object.freeze({
   solana: 'SOLANA_PORT',
   solanaWs: 'SOLANA_WS_PORT',
   nextApp: 'NEXT_APP_PORT',
+  bundler: 'BUNDLER_PORT',
 });
 
 /** The address every part of the local stack listens on by default. */

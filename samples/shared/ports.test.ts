@@ -15,6 +15,7 @@ describe('the ports of the local stack', () => {
       solana: [8899, 'SOLANA_PORT'],
       solanaWs: [8900, 'SOLANA_WS_PORT'],
       nextApp: [3000, 'NEXT_APP_PORT'],
+      bundler: [4337, 'BUNDLER_PORT'],
     });
     expect(new Set(Object.values(PORTS)).size).toBe(Object.keys(PORTS).length);
     expect(PORTS.solanaWs).toBe(PORTS.solana + 1);

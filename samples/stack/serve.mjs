@@ -13,6 +13,7 @@ import { startSolana } from '../solana/server.mjs';
 import { boolean, port as portSetting } from '../shared/env.mjs';
 import { localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from '../shared/ports.mjs';
 import { startAnvil } from './anvil.mjs';
+import { STACK_ACCOUNT_FACTORY, startBundler } from './bundler.mjs';
 import { stackConfig } from './config-json.mjs';
 import { walletCsp } from './csp.mjs';
 import { startStackDataService } from './data.mjs';
@@ -51,16 +52,17 @@ export async function fundDevWallets(solana) {
  * mode (with /dev/mailbox and a local OpenID provider), the data service (it deploys the dev contracts
  * and a Uniswap V2 exchange on chain 31337 and indexes both chains), the local payment provider (it pays
  * buyers from anvil's dev account 7 and reports purchases to the data service) and the demo server,
- * which also serves the sample mobile wallet at /wallet/.
+ * which also serves the sample mobile wallet at /wallet/; and the ERC-4337 parts of chain 31337 (the EntryPoint v0.8
+ * and the SimpleAccountFactory at their public addresses, and the bundler, Alto: ./bundler.mjs).
  * Options win over env (PORT, ANVIL_PORT_1, ANVIL_PORT_2, SOLANA_PORT, RELAY_PORT, WALLET_PORT,
- * WALLET_OIDC_PORT, DATA_PORT, ONRAMP_PORT, NEXT_APP_PORT (the Next.js example's port, whose origin the wallet
+ * WALLET_OIDC_PORT, DATA_PORT, ONRAMP_PORT, BUNDLER_PORT, NEXT_APP_PORT (the Next.js example's port, whose origin the wallet
  * and data services allow); RELAY_LOG=1 logs the relay's traffic, WALLET_LOG=1 the wallet
  * service's, DATA_LOG=1 the data service's; WALLET_DATA_DIR is the wallet service's PGlite folder,
  * default .cache/wallet-service, `:memory:` for none; DATA_PGLITE_DIR / DATABASE_URL choose the data
- * service's database; ONRAMP_LOG=1 logs the payments; DATA_ONRAMP_SECRET is the secret the provider reports
+ * service's database; ONRAMP_LOG=1 logs the payments; BUNDLER_LOG=1 the bundler's (Alto's) log; DATA_ONRAMP_SECRET is the secret the provider reports
  * with, random per start by default; WALLET_RESEND_INTERVAL is the wallet service's resend window in seconds;
  * DEMO_BUILD_DIR is a folder where several stacks share one build of the demo and the sample wallet).
- * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, onrampPort?: number, nextAppPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
+ * @param {{ port?: number, anvilPorts?: number[], solanaPort?: number, relayPort?: number, walletPort?: number, oidcPort?: number, dataPort?: number, onrampPort?: number, bundlerPort?: number, nextAppPort?: number, relayLog?: boolean | ((line: string) => void), quiet?: boolean, env?: Record<string,string|undefined> }} [opts]
  */
 export async function startStack(opts = {}) {
   const env = opts.env ?? process.env;
@@ -80,6 +82,7 @@ export async function startStack(opts = {}) {
   const walletDataDir = env.WALLET_DATA_DIR || join(REPO_ROOT, '.cache', 'wallet-service');
   const dataPort = portOf(opts.dataPort, 'data');
   const onrampPort = portOf(opts.onrampPort, 'onramp');
+  const bundlerPort = portOf(opts.bundlerPort, 'bundler');
   // The apps the local services serve: the demo, and the Next.js example (samples/next-app, `next start` on NEXT_APP_PORT).
   const nextAppPort = portOf(opts.nextAppPort, 'nextApp');
   const appOrigins = [port, nextAppPort].flatMap(localOrigins);
@@ -113,6 +116,17 @@ export async function startStack(opts = {}) {
       started.push(data);
       return data;
     });
+    // the ERC-4337 parts on chain 31337: the EntryPoint and the account factory, and the bundler (Alto)
+    const bundlerStart = anvilStarts[0].then(async (node) => {
+      const bundler = await startBundler({
+        rpcUrl: node.url,
+        chainId: node.chainId,
+        port: bundlerPort,
+        log: flag('BUNDLER_LOG') ? (line) => console.log(`[bundler] ${line}`) : false,
+      });
+      started.push(bundler);
+      return bundler;
+    });
     // the payment provider reports to the data service, so it follows it
     const onrampStart = Promise.all([dataStart, ...anvilStarts]).then(async ([data, ...nodes]) => {
       const onramp = await startStackOnramp({
@@ -141,12 +155,18 @@ export async function startStack(opts = {}) {
         dataDir: walletDataDir,
         log: flag('WALLET_LOG'),
         projects: [{ projectId: DEMO_PROJECT_ID, name: 'Latchkey demo', origins: appOrigins }],
-        chains: STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: localUrl(anvilPorts[i]) })),
+        // chain 31337 has the ERC-4337 parts: its users may switch to a smart account, sent through the stack's bundler
+        chains: STACK_CHAINS.map((c, i) => ({
+          chainId: c.chainId,
+          name: c.name,
+          rpcUrl: localUrl(anvilPorts[i]),
+          ...(i === 0 ? { smartAccounts: { bundlerUrl: `${localUrl(bundlerPort)}/rpc`, factory: STACK_ACCOUNT_FACTORY } } : {}),
+        })),
       });
       started.push({ stop: () => service.stop() });
       return service;
     })();
-    const [relayResult, buildResult, solanaResult, walletResult, dataResult, onrampResult, ...anvilResults] = await Promise.allSettled([
+    const [relayResult, buildResult, solanaResult, walletResult, dataResult, onrampResult, bundlerResult, ...anvilResults] = await Promise.allSettled([
       (async () => {
         try {
           const relay = await startRelay({ port: relayPort, log: relayLog });
@@ -177,14 +197,17 @@ export async function startStack(opts = {}) {
       walletService,
       dataStart,
       onrampStart,
+      bundlerStart,
       ...anvilStarts,
     ]);
     // an anvil failure also fails dataStart: report the anvil's own error first
-    const failed = [relayResult, buildResult, solanaResult, ...anvilResults, walletResult, dataResult, onrampResult].find((r) => r.status === 'rejected');
+    const failed = [relayResult, buildResult, solanaResult, ...anvilResults, walletResult, dataResult, onrampResult, bundlerResult].find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const relay = relayResult.value;
     const data = dataResult.value;
     const onramp = onrampResult.value;
+    const bundler = bundlerResult.value;
+    const bundlerInfo = { url: bundler.url, entryPoint: bundler.entryPoint, factory: bundler.factory, chainId: bundler.chainId };
     const { demo: build, wallet } = buildResult.value;
     const walletServiceInfo = walletResult.value;
     const anvils = anvilResults.map((r) => r.value);
@@ -197,7 +220,7 @@ export async function startStack(opts = {}) {
     if (!wallet.ok) console.warn(`\n[latchkey] The sample wallet did not build; /wallet/ shows why.\n  ${wallet.errors.join('\n  ')}\n`);
     const chains = STACK_CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i].url }));
     const solanaInfo = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId };
-    const config = stackConfig({ chains, solana: solanaInfo, relay, walletService: walletServiceInfo, data, onramp, build });
+    const config = stackConfig({ chains, solana: solanaInfo, relay, walletService: walletServiceInfo, data, onramp, bundler: bundlerInfo, build });
     const csp = walletCsp({ relayUrl: relay.url, rpcUrls: chains.map((c) => c.rpcUrl) });
     const server = await startServer({ port, outdir: build.outdir, config, wallet: { errors: wallet.errors, csp } });
     started.push({ stop: () => server.close() });
@@ -227,6 +250,7 @@ export async function startStack(opts = {}) {
       exchange: data.exchange,
       ens: data.ens,
       ensDeployMs: data.ensMs,
+      bundler: { ...bundlerInfo, port: bundler.port, deployMs: bundler.deployMs, readyMs: bundler.readyMs, bundleCached: bundler.bundleCached },
       buildOk: build.ok,
       buildErrors: build.errors,
       walletBuildOk: wallet.ok,

@@ -235,3 +235,61 @@ describe('text', () => {
     expect(messageText('0x0102')).toBeNull();
   });
 });
+
+describe('a smart account’s user operation', () => {
+  it('shows its calls as a transaction’s, says they land together, and shows the operation’s own fee details', () => {
+    const transfer = encodeFunctionData({ abi, functionName: 'transfer', args: [FRIEND, 5n * 10n ** 18n] });
+    const calls = [
+      { to: FRIEND, value: '0xde0b6b3a7640000', data: '0x' as Hex },
+      { to: TOKEN, value: '0x0', data: transfer },
+    ];
+    const userOperation = { nonce: '0x0', callGasLimit: '0x186a0', verificationGasLimit: '0x493e0', preVerificationGas: '0xc350', maxFeePerGas: `0x${(3n * GWEI).toString(16)}`, maxPriorityFeePerGas: `0x${GWEI.toString(16)}` };
+    const maxFee = (100_000n + 300_000n + 50_000n) * 3n * GWEI;
+    const fees: Fees = { legacy: false, networkFeePerGas: String(3n * GWEI), ceilingPerGas: String(9n * GWEI), maxNetworkFee: String(maxFee), value: String(10n ** 18n), total: String(10n ** 18n + maxFee), balance: String(100n * 10n ** 18n) };
+    const p: Prepared = {
+      method: 'wallet_sendCalls',
+      chainId: 31337,
+      params: [{ from: ME, chainId: '0x7a69', calls, userOperation }],
+      details: {
+        kind: 'userOperation',
+        intents: calls.map((c) => decodeCall(c.to, c.data)),
+        fees,
+        simulation: { ...OK, calls: [{ ok: true }, { ok: true }] },
+        tokens: LKD,
+        account: { address: ME, deployed: false, entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108' },
+      },
+    };
+    const text = lines(describePrepared(p, ctx));
+    expect(text).toEqual([
+      'Send 2 calls from your smart account',
+      'App: http://dapp.example',
+      'Network: Anvil',
+      `Account: ${ME}`,
+      '# Smart account',
+      'Sent as: One user operation: all 2 calls happen, or none',
+      'Account: Created by this operation (its first)',
+      '# Call 1 of 2: Send',
+      `To: ${FRIEND}`,
+      'Amount: 1 ETH',
+      '# Call 2 of 2: Send LKD',
+      `To: ${TOKEN}`,
+      'Amount: 0 ETH',
+      `Token: LKD (${TOKEN})`,
+      `Recipient: ${FRIEND}`,
+      'Amount: 5 LKD',
+      '> Raw data (68 bytes)',
+      `  Data: ${transfer} (68 bytes)`,
+      '# Network fee',
+      'Max network fee: 0.00135 ETH',
+      'Total: 1.00135 ETH (amount + max network fee)',
+      '> Fee details',
+      '  Max fee per gas: 3 gwei (priority 1 gwei)',
+      '  Gas limit: 100000 + 300000 + 50000 (calls + verification + bundler)',
+      '  Nonce: 0',
+      '  EntryPoint: 0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108',
+      '# Simulation',
+      'Result: Succeeds',
+      'Your ETH: 0 ETH (without the network fee)',
+    ]);
+  });
+});

@@ -7,8 +7,8 @@
  *   "Sign message": ApproveTransaction shows the frame's surface, "Approve" is clicked inside the
  *   frame, the signature verifies with viem; "Send" on anvil (approved in the wallet window the frame
  *   opens, as transactions are by default); a network switch; an unlisted method
- *   ('Action not allowed'); closing the modal on a pending request ('Request was aborted'); smart
- *   account refused; reload and still logged in; a social login in another browser profile
+ *   ('Action not allowed'); closing the modal on a pending request ('Request was aborted'); reload
+ *   and still logged in (smart accounts: smart-account.e2e.test.ts); a social login in another browser profile
  *   (popup through the local OpenID provider, then an e-mail added); Farcaster through the service's
  *   stand-in (the link of ConnectingFarcaster approved on the "phone"); a Telegram mini-app on
  *   Android (Facebook and X hidden, a result_uri the wallet refuses: 'A problem occurred while trying
@@ -280,14 +280,6 @@ describe('embedded wallet in the demo', () => {
     await page.locator('[data-testid=sign-result][data-status=error]').waitFor();
     expect(await page.getByTestId('sign-result').textContent()).toMatch(/rejected/i);
     await dialog(page).waitFor({ state: 'detached' });
-  });
-
-  it('a smart account is refused by the reference service: "This application might not support Smart Accounts"', async () => {
-    await openModal(page);
-    await dialog(page).getByRole('button', { name: 'Settings' }).click();
-    await dialog(page).getByRole('button', { name: 'Switch to smart account' }).click();
-    await dialog(page).getByRole('status').getByText('This application might not support Smart Accounts').waitFor();
-    await dialog(page).getByRole('button', { name: 'Close' }).click();
   });
 
   it('stays logged in across a reload (the frame is created at start from the stored login flag)', async () => {

@@ -58,6 +58,22 @@ export interface StackEns {
   readonly reverseRegistrar: `0x${string}`;
   /** Each with its primary name set (alice.eth with an avatar record). */
   readonly names: readonly { readonly name: string; readonly address: `0x${string}` }[];
+/** The ERC-4337 parts of chain 31337 (`bundler` in /config.json), and what starting them took. */
+export interface StackBundler {
+  /** The bundler's (Alto's) JSON-RPC: http://127.0.0.1:PORT/rpc */
+  readonly url: string;
+  readonly port: number;
+  readonly chainId: number;
+  /** The EntryPoint v0.8 (its public address). */
+  readonly entryPoint: `0x${string}`;
+  /** The SimpleAccountFactory v0.8 (its public address). */
+  readonly factory: `0x${string}`;
+  /** ms to deploy the EntryPoint and the factory. */
+  readonly deployMs: number;
+  /** ms from the chain answering to the bundler answering (keys funded, contracts deployed, Alto started). */
+  readonly readyMs: number;
+  /** False when Alto's bundle was made during this start (first start after an install). */
+  readonly bundleCached: boolean;
 }
 
 /** The local Solana chain (samples/solana), as /config.json's `solana` describes it. */
@@ -108,6 +124,8 @@ export interface TestStack {
   readonly exchange: StackExchange;
   /** ENS on chain 31337 (also `ens` in /config.json). */
   readonly ens: StackEns;
+  /** The ERC-4337 bundler of chain 31337 with its EntryPoint and account factory (also `bundler` in /config.json). */
+  readonly bundler: StackBundler;
   /** The sample mobile wallet page: http://127.0.0.1:PORT/wallet/ */
   readonly walletUrl: string;
   /** The wagmi sample (samples/wagmi-app), built on its first request: http://127.0.0.1:PORT/wagmi/ */
@@ -215,6 +233,7 @@ function toTestStack(info: Record<string, any>, ports: StackPorts, shared: boole
     nfts: info.nfts,
     exchange: info.exchange,
     ens: info.ens,
+    bundler: info.bundler,
     walletUrl: info.walletUrl,
     wagmiUrl: info.wagmiUrl,
     walletBuildOk: info.walletBuildOk,

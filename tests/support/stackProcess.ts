@@ -25,16 +25,17 @@ export interface StackPorts {
   readonly oidcPort: number;
   readonly dataPort: number;
   readonly onrampPort: number;
+  readonly bundlerPort: number;
 }
 
 export async function freeStackPorts(): Promise<StackPorts> {
   // The Solana chain needs two neighbouring ports (HTTP P, WebSocket P + 1).
   const solanaPort = await getFreePortPair();
   let ports: number[];
-  do ports = await getFreePorts(8);
+  do ports = await getFreePorts(9);
   while (ports.some((p) => p === solanaPort || p === solanaPort + 1));
-  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort, onrampPort] = ports as [number, number, number, number, number, number, number, number];
-  return { port, anvil1, anvil2, relayPort, solanaPort, walletPort, oidcPort, dataPort, onrampPort };
+  const [port, anvil1, anvil2, relayPort, walletPort, oidcPort, dataPort, onrampPort, bundlerPort] = ports as [number, number, number, number, number, number, number, number, number];
+  return { port, anvil1, anvil2, relayPort, solanaPort, walletPort, oidcPort, dataPort, onrampPort, bundlerPort };
 }
 
 export interface SpawnStackOptions {
@@ -69,6 +70,7 @@ export function spawnStack(options: SpawnStackOptions): ChildProcess {
         // a database of its own for every test stack (several may run at once), deleted at stop
         DATA_PGLITE_DIR: 'temp',
         ONRAMP_PORT: String(ports.onrampPort),
+        BUNDLER_PORT: String(ports.bundlerPort),
         LATCHKEY_STACK_PARENT_PID: String(process.pid),
         ...(demoBuildDir ? { DEMO_BUILD_DIR: demoBuildDir } : {}),
       },

@@ -33,6 +33,7 @@ export async function configure(ancestors: Ancestors, projectId: string) {
 
   let chains: readonly ChainInfo[] = [];
   let operatorMode: string | undefined;
+  let smartAccountChains: readonly number[] = [];
   if (!configError) {
     try {
       // a nested frame whose other ancestors the browser does not tell (Firefox) is refused like a foreign one
@@ -41,12 +42,13 @@ export async function configure(ancestors: Ancestors, projectId: string) {
       api.clockOffset = init.serverTime - Math.floor(Date.now() / 1000);
       chains = init.chains;
       operatorMode = init.approvalMode;
+      smartAccountChains = init.smartAccountEnabledNetworks ?? [];
     } catch (err) {
       configError = err instanceof ApiError && err.status === 403 ? err.message : `The wallet service is unavailable: ${message(err)}`;
     }
   }
   if (!projectId) configError = 'Unauthorized: invalid key';
-  return { store, api, sessionKey, configError, chains, operatorMode };
+  return { store, api, sessionKey, configError, chains, operatorMode, smartAccountChains };
 }
 
 async function loadDevice(store: FrameStore) {

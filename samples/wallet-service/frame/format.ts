@@ -6,7 +6,7 @@
  * chain's token symbols and the page's messages included, goes through one filter that makes
  * invisible and direction-changing characters visible.
  */
-import { preparedTxs, type Intent, type Prepared, type Simulation } from '../shared/prepared';
+import { preparedTxs, preparedUserOperation, type Intent, type Prepared, type PreparedCall, type Simulation } from '../shared/prepared';
 import type { TypedDataJson } from '../shared/typed-data';
 import { intentView, Tokens, type Row } from './intent-view';
 import { clip, formatUnits, messageText, Shown } from './text';
@@ -135,12 +135,14 @@ function fullyDecoded(intent: Intent): boolean {
 }
 
 function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { title: string; warnings: string[]; sections: Section[] } {
-  if (p.details.kind !== 'transactions') throw new Error('not a transaction');
+  if (p.details.kind !== 'transactions' && p.details.kind !== 'userOperation') throw new Error('not a transaction');
   const { intents, fees, simulation } = p.details;
-  const txs = preparedTxs(p);
+  // a smart account's calls are one user operation: the same call sections, its own fee details
+  const op = preparedUserOperation(p);
+  const calls: readonly PreparedCall[] = op ? op.calls : preparedTxs(p);
   const many = p.method === 'wallet_sendCalls';
   const warnings: string[] = [];
-  const sections: Section[] = txs.map((tx, i) => {
+  const sections: Section[] = calls.map((tx, i) => {
     const intent: Intent = intents[i] ?? { kind: 'unknown', selector: tx.data.slice(0, 10) as `0x${string}`, size: (tx.data.length - 2) / 2 };
     const iv = intentView(intent, tokens, many ? `Call ${i + 1}: ` : '');
     warnings.push(...iv.warnings);
@@ -149,7 +151,7 @@ function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { titl
     // the rows above say what decoded calldata does; calldata nobody decoded (or with a step nobody decoded) stays in view
     const decoded = fullyDecoded(intent);
     return {
-      heading: many ? `Call ${i + 1} of ${txs.length}: ${iv.action}` : iv.action,
+      heading: many ? `Call ${i + 1} of ${calls.length}: ${iv.action}` : iv.action,
       rows: [
         { label: 'To', value: tx.to ?? 'New contract', mono: true },
         { label: 'Amount', value: native(BigInt(tx.value), ctx.currency) },
@@ -161,32 +163,55 @@ function transactionsView(p: Prepared, ctx: ViewContext, tokens: Tokens): { titl
   });
   const maxFee = BigInt(fees.maxNetworkFee);
   const balance = BigInt(fees.balance);
-  const first = txs[0]!;
-  const nonces = txs.map((t) => BigInt(t.nonce).toString());
   const gwei = (v: string) => `${formatUnits(BigInt(v), 9, 9)} gwei`;
+  let feeRows: Row[];
+  if (op && p.details.kind === 'userOperation') {
+    const u = op.userOperation;
+    const gas = [u.callGasLimit, u.verificationGasLimit, u.preVerificationGas].map((g) => BigInt(g).toString());
+    feeRows = [
+      { label: 'Max fee per gas', value: `${gwei(u.maxFeePerGas)} (priority ${gwei(u.maxPriorityFeePerGas)})` },
+      { label: 'Gas limit', value: `${gas.join(' + ')} (calls + verification + bundler)` },
+      { label: 'Nonce', value: BigInt(u.nonce).toString() },
+      { label: 'EntryPoint', value: p.details.account.entryPoint, mono: true },
+    ];
+    sections.unshift({
+      heading: 'Smart account',
+      rows: [
+        { label: 'Sent as', value: calls.length > 1 ? `One user operation: all ${calls.length} calls happen, or none` : 'One user operation' },
+        ...(p.details.account.deployed ? [] : [{ label: 'Account', value: 'Created by this operation (its first)' }]),
+      ],
+    });
+  } else {
+    const txs = preparedTxs(p);
+    const first = txs[0]!;
+    const nonces = txs.map((t) => BigInt(t.nonce).toString());
+    feeRows = [
+      fees.legacy
+        ? { label: 'Gas price', value: gwei(first.gasPrice!) }
+        : { label: 'Max fee per gas', value: `${gwei(first.maxFeePerGas!)} (priority ${gwei(first.maxPriorityFeePerGas!)})` },
+      { label: 'Gas limit', value: txs.map((t) => BigInt(t.gas).toString()).join(' + ') },
+      { label: 'Nonce', value: nonces.length > 1 ? `${nonces[0]} to ${nonces.at(-1)}` : nonces[0]! },
+    ];
+  }
   sections.push({
     heading: 'Network fee',
     rows: [
       { label: 'Max network fee', value: native(maxFee, ctx.currency) },
       { label: 'Total', value: `${native(BigInt(fees.total), ctx.currency)} (amount + max network fee)` },
     ],
-    more: {
-      summary: 'Fee details',
-      rows: [
-        fees.legacy
-          ? { label: 'Gas price', value: gwei(first.gasPrice!) }
-          : { label: 'Max fee per gas', value: `${gwei(first.maxFeePerGas!)} (priority ${gwei(first.maxPriorityFeePerGas!)})` },
-        { label: 'Gas limit', value: txs.map((t) => BigInt(t.gas).toString()).join(' + ') },
-        { label: 'Nonce', value: nonces.length > 1 ? `${nonces[0]} to ${nonces.at(-1)}` : nonces[0]! },
-      ],
-    },
+    more: { summary: 'Fee details', rows: feeRows },
   });
   if (BigInt(fees.total) > balance) warnings.push(`Your balance (${native(balance, ctx.currency)}) does not cover the amount and the maximum network fee (${native(BigInt(fees.total), ctx.currency)}).`);
   else if (maxFee * FEE_SHARE_WARNED > balance) warnings.push(`The maximum network fee (${native(maxFee, ctx.currency)}) is more than a tenth of your balance.`);
   const sim = simulationRows(simulation, ctx, tokens, many);
   warnings.push(...sim.warnings);
   sections.push({ heading: 'Simulation', rows: sim.rows });
-  return { title: many ? `Send ${txs.length} ${txs.length === 1 ? 'transaction' : 'transactions'}` : 'Send transaction', warnings, sections };
+  const title = op
+    ? `Send ${calls.length} ${calls.length === 1 ? 'call' : 'calls'} from your smart account`
+    : many
+      ? `Send ${calls.length} ${calls.length === 1 ? 'transaction' : 'transactions'}`
+      : 'Send transaction';
+  return { title, warnings, sections };
 }
 
 /** Makes every text of the view safe to read: long texts cut (and said so), hidden characters written out (a warning says so). */

@@ -15,11 +15,18 @@ export interface InitAnswer {
   readonly chains: readonly ChainInfo[];
   /** Where the operator wants approvals (shared/approval-mode.ts); absent or unknown: the default. */
   readonly approvalMode?: string;
+  /** The chains where a user may switch to a smart account. */
+  readonly smartAccountEnabledNetworks?: readonly number[];
 }
 export interface UserView {
   readonly email: string | null;
+  /** The address the user acts with (the smart account's when the account type is smartAccount). */
   readonly address: string;
   readonly userName: string | null;
+  readonly accountType?: 'eoa' | 'smartAccount';
+  readonly eoaAddress?: string;
+  readonly smartAccountAddress?: string | null;
+  readonly smartAccountDeployed?: boolean;
 }
 export interface Grant {
   readonly token: string;

@@ -22,6 +22,8 @@ export function requestHandlers(
     session: FrameSession;
     rpcRequest: RequestHandlers['RPC_REQUEST'];
     abortApprovals: () => void;
+    /** The chains where the service offers smart accounts (/v1/frame/init). */
+    smartAccountChains: readonly number[];
   },
 ) {
   const { api, projectId, parentOrigin, rpcRequest, abortApprovals } = deps;
@@ -114,14 +116,18 @@ export function requestHandlers(
       }
     },
     GET_CHAIN_ID: async () => ({ chainId: state.chainId }),
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [] }),
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [...deps.smartAccountChains] }),
     INIT_SMART_ACCOUNT: async () => {
       throw new FrameError(SMART_ACCOUNT_UNSUPPORTED_MESSAGE);
     },
     SET_PREFERRED_ACCOUNT: async (e) => {
-      if (e.payload.type !== 'eoa') throw new FrameError(SMART_ACCOUNT_UNSUPPORTED_MESSAGE);
-      const u = state.me ?? (await fetchUser());
-      return { type: 'eoa', address: u.address };
+      const type = e.payload.type;
+      if (type !== 'eoa' && (type !== 'smartAccount' || deps.smartAccountChains.length === 0)) throw new FrameError(SMART_ACCOUNT_UNSUPPORTED_MESSAGE);
+      if (!state.session) throw new FrameError('Not logged in');
+      // stored by the service for the user: every frame and device of the account acts with it from now on
+      const r = await api.call<{ user: UserView }>('/v1/account/type', { type });
+      state.me = r.user;
+      return { type: r.user.accountType ?? 'eoa', address: r.user.address };
     },
     RPC_REQUEST: rpcRequest,
     UPDATE_EMAIL: async (e) => {

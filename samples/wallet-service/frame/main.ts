@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   }
   const parentOrigin = ancestors.parent;
 
-  const { store, api, sessionKey, configError, chains, operatorMode } = await configure(ancestors, projectId);
+  const { store, api, sessionKey, configError, chains, operatorMode, smartAccountChains } = await configure(ancestors, projectId);
 
   const chainOf = (id: number | undefined) => chains.find((c) => c.chainId === id);
   // ---- session -------------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   // ---- approvals, request handlers, message loop ----------------------------------------------------
   const { approvals, runApprovals, abortApprovals } = approvalFlow(state, { api, root, params, operatorMode, parentOrigin, chainOf, post });
   const rpcRequest = rpcRequestHandler(state, { api, parentOrigin, chainOf, fetchUser: session.fetchUser, approvals, runApprovals });
-  const handlers = requestHandlers(state, { api, projectId, parentOrigin, session, rpcRequest, abortApprovals });
+  const handlers = requestHandlers(state, { api, projectId, parentOrigin, session, rpcRequest, abortApprovals, smartAccountChains });
   listenToParent({ parentOrigin, configError, handlers, abortApprovals, post, log });
 
   if (configError) log('configuration error:', configError);

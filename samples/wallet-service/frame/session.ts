@@ -53,14 +53,23 @@ export function frameSession(state: FrameState, deps: { api: ServiceApi; store: 
       /* the next request finds out */
     }
   };
-  const userPayload = (u: UserView) => ({
-    email: u.email && isEmail(u.email) ? u.email : null,
-    address: u.address,
-    chainId: state.chainId,
-    smartAccountDeployed: false,
-    accounts: [{ address: u.address, type: 'eoa' as const }],
-    preferredAccountType: 'eoa',
-  });
+  const userPayload = (u: UserView) => {
+    // a smart account first (the address the app acts with), then its owner, the key's own address
+    const smart = u.accountType === 'smartAccount' && u.eoaAddress !== undefined;
+    return {
+      email: u.email && isEmail(u.email) ? u.email : null,
+      address: u.address,
+      chainId: state.chainId,
+      smartAccountDeployed: smart ? u.smartAccountDeployed === true : false,
+      accounts: smart
+        ? [
+            { address: u.address, type: 'smartAccount' as const },
+            { address: u.eoaAddress!, type: 'eoa' as const },
+          ]
+        : [{ address: u.address, type: 'eoa' as const }],
+      preferredAccountType: smart ? 'smartAccount' : 'eoa',
+    };
+  };
   const setChain = (value: string | number | undefined) => {
     if (value === undefined) return;
     const c = chainOf(evmChainId(value));

@@ -86,7 +86,40 @@ export interface Fees {
 export type PreparedDetails =
   | { readonly kind: 'message' }
   | { readonly kind: 'typedData'; readonly intent: Intent | null; readonly tokens: TokenBook }
-  | { readonly kind: 'transactions'; readonly intents: readonly Intent[]; readonly fees: Fees; readonly simulation: Simulation; readonly tokens: TokenBook };
+  | { readonly kind: 'transactions'; readonly intents: readonly Intent[]; readonly fees: Fees; readonly simulation: Simulation; readonly tokens: TokenBook }
+  | {
+      /** The calls of a smart account, sent as one user operation (ERC-4337): all land or none. */
+      readonly kind: 'userOperation';
+      readonly intents: readonly Intent[];
+      readonly fees: Fees;
+      readonly simulation: Simulation;
+      readonly tokens: TokenBook;
+      /** The smart account, whether this operation creates it, and the EntryPoint it goes through. */
+      readonly account: { readonly address: Hex; readonly deployed: boolean; readonly entryPoint: Hex };
+    };
+
+/** The gas and fees of a prepared user operation, as found in its params (hex quantities). */
+export interface PreparedUserOperation {
+  readonly nonce: Hex;
+  readonly callGasLimit: Hex;
+  readonly verificationGasLimit: Hex;
+  readonly preVerificationGas: Hex;
+  readonly maxFeePerGas: Hex;
+  readonly maxPriorityFeePerGas: Hex;
+}
+
+/** A prepared user operation's params: the account's calls and the operation's gas and fees. */
+export function preparedUserOperation(p: Prepared): { readonly calls: readonly PreparedCall[]; readonly userOperation: PreparedUserOperation } | null {
+  if (p.details.kind !== 'userOperation') return null;
+  return p.params[0] as { calls: PreparedCall[]; userOperation: PreparedUserOperation };
+}
+
+/** One call of a prepared request: what it sends where. */
+export interface PreparedCall {
+  readonly to?: Hex;
+  readonly value: Hex;
+  readonly data: Hex;
+}
 
 export interface Prepared {
   readonly method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_sendTransaction' | 'wallet_sendCalls';

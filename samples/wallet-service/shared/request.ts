@@ -52,6 +52,8 @@ export interface ParseContext {
   readonly address: string;
   /** The chain the request runs on. */
   readonly chainId: number;
+  /** The account runs a bundle's calls atomically (a smart account: one user operation). */
+  readonly atomic?: boolean;
 }
 
 export const MAX_CALLS = 10;
@@ -146,8 +148,9 @@ function parseSendCalls(params: readonly unknown[], ctx: ParseContext, stage: St
   // an app-chosen bundle id is not used (the wallet makes its own), and nothing of it reaches the chain
   if (req.id !== undefined && (typeof req.id !== 'string' || req.id.length > 4096)) throw new RequestError(`${where}: id: expected a string`);
   if (req.from !== undefined) ownAddress(req.from, ctx.address, `${where}: from`);
-  if (req.atomicRequired === true) throw new RequestError('Atomicity is not supported by this wallet (eoa)', 5760);
-  if (req.atomicRequired !== undefined && req.atomicRequired !== false) throw new RequestError(`${where}: atomicRequired: expected true or false`);
+  // a smart account's calls are one user operation (atomic); a key's are consecutive transactions
+  if (req.atomicRequired === true && !ctx.atomic) throw new RequestError('Atomicity is not supported by this wallet (eoa)', 5760);
+  if (req.atomicRequired !== undefined && typeof req.atomicRequired !== 'boolean') throw new RequestError(`${where}: atomicRequired: expected true or false`);
   checkChain(req.chainId, ctx.chainId, where, 5710);
   checkCapabilities(req.capabilities, where);
   if (!Array.isArray(req.calls) || req.calls.length === 0 || req.calls.length > MAX_CALLS) throw new RequestError(`${where}: between 1 and ${MAX_CALLS} calls`, 5740);

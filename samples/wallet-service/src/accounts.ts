@@ -6,15 +6,26 @@ import type { Db, Queryable } from '../../shared/db/open';
 import type { WalletServiceConfig, ProjectConfig } from './config';
 import { HttpError } from './errors';
 import type { Tokens } from './tokens';
+import { SMART_ACCOUNT_UNSUPPORTED } from './smart-accounts';
 import type { Wallets } from './wallet';
 
 export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
 export const INVALID_PROJECT = 'Unauthorized: invalid key';
 
+export type AccountType = 'eoa' | 'smartAccount';
+
 export interface UserView {
   readonly email: string | null;
+  /** The address the user acts with: the smart account's when the account type is smartAccount, else the key's. */
   readonly address: string;
   readonly userName: string | null;
+  readonly accountType: AccountType;
+  /** The key's own address (the smart account's owner). */
+  readonly eoaAddress: string;
+  /** The user's smart account (created by its first operation), when a chain of the service has smart accounts. */
+  readonly smartAccountAddress: string | null;
+  /** The account type is smartAccount and its first operation has created it (on the first chain with smart accounts). */
+  readonly smartAccountDeployed: boolean;
 }
 
 export interface SessionGrant {
@@ -56,15 +67,44 @@ export class Accounts {
   }
 
   async view(userId: string, q: Queryable = this.db): Promise<UserView> {
-    const rows = await q.query<{ email: string | null; address: string; username: string | null }>(
-      `SELECT u.email, k.address,
+    const rows = await q.query<{ email: string | null; address: string; username: string | null; account_type: AccountType }>(
+      `SELECT u.email, k.address, u.account_type,
               (SELECT username FROM identities i WHERE i.user_id = u.id AND username IS NOT NULL ORDER BY created_at DESC LIMIT 1) AS username
        FROM users u JOIN wallet_keys k ON k.user_id = u.id WHERE u.id = $1`,
       [userId],
     );
     const r = rows[0];
     if (!r) throw new HttpError(401, 'session_invalid', 'Unknown user');
-    return { email: r.email, address: r.address, userName: r.username };
+    const smartAccountAddress = await this.wallets.smart.address(r.address);
+    const accountType = r.account_type === 'smartAccount' && smartAccountAddress ? 'smartAccount' : 'eoa';
+    const [first] = this.wallets.smart.enabledChainIds();
+    const smartAccountDeployed = accountType === 'smartAccount' && first !== undefined && (await this.wallets.smart.deployed(first, smartAccountAddress as `0x${string}`));
+    return {
+      email: r.email,
+      address: accountType === 'smartAccount' ? smartAccountAddress! : r.address,
+      userName: r.username,
+      accountType,
+      eoaAddress: r.address,
+      smartAccountAddress,
+      smartAccountDeployed,
+    };
+  }
+
+  /** Stores the user's account type (the smart account needs a chain with smart accounts). */
+  async setAccountType(userId: string, type: AccountType): Promise<UserView> {
+    if (type === 'smartAccount' && this.wallets.smart.enabledChainIds().length === 0) {
+      throw new HttpError(400, SMART_ACCOUNT_UNSUPPORTED, 'This wallet service has no chain with smart accounts');
+    }
+    await this.db.query(`UPDATE users SET account_type = $2 WHERE id = $1`, [userId, type]);
+    const user = await this.view(userId);
+    if (this.config.devFundWei !== null) await this.devFund(user);
+    return user;
+  }
+
+  /** Dev mode: tops up the key's address and its smart account (which pays its own operations: no paymaster). */
+  private async devFund(user: UserView): Promise<void> {
+    const wei = this.config.devFundWei!;
+    await Promise.all([user.eoaAddress, ...(user.smartAccountAddress ? [user.smartAccountAddress] : [])].map((a) => this.wallets.devFund(a, wei)));
   }
 
   /** Marks the device as known (and verified) for the user. */
@@ -85,7 +125,7 @@ export class Accounts {
   async grant(userId: string, jkt: string, projectId: string, origin: string): Promise<SessionGrant> {
     const { token, expiresAt } = await this.tokens.issue({ userId, jkt, projectId, origin });
     const user = await this.view(userId);
-    if (this.config.devFundWei !== null) await this.wallets.devFund(user.address, this.config.devFundWei);
+    if (this.config.devFundWei !== null) await this.devFund(user);
     return { token, expiresAt, user };
   }
 }

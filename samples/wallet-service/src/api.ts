@@ -47,6 +47,7 @@ const BODIES = {
   emailUpdate: z.object({ email: emailSchema }),
   emailUpdateOtp: z.object({ flowId, otp: z.string().max(32) }),
   rpc: rpcBody,
+  accountType: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
 };
 
 function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -131,7 +132,8 @@ export function apiRoutes(d: ApiDeps): Record<string, ApiRoute> {
           email: d.mailer.enabled,
           socials: social.providers,
           farcaster: farcaster.enabled,
-          accountTypes: ['eoa'],
+          accountTypes: wallets.smart.enabledChainIds().length > 0 ? ['eoa', 'smartAccount'] : ['eoa'],
+          smartAccountEnabledNetworks: wallets.smart.enabledChainIds(),
           approvalMode: project.approvalWindow ?? config.approvalWindow,
         };
       },
@@ -254,7 +256,15 @@ export function apiRoutes(d: ApiDeps): Record<string, ApiRoute> {
         const perUser = await hit(db, `rpc-user:${s.userId}`, config.rateRpcPerUserPerMinute, 60);
         if (!perUser.allowed) throw new HttpError(429, 'rate_limited', 'Too many requests: slow down', { retryAfterSeconds: Math.ceil(perUser.retryAfterSeconds) });
         const me = await accounts.view(s.userId);
-        return { result: await wallets.safe(me.address, s.userId, b.chainId, b.method, b.params ?? []) };
+        return { result: await wallets.safe(me.address, s.userId, b.chainId, b.method, b.params ?? [], me.accountType === 'smartAccount') };
+      },
+    },
+    // the account the user acts with: the key's (eoa) or its smart account (stored per user)
+    '/v1/account/type': {
+      session: 'required',
+      handler: async (ctx) => {
+        const b = parseBody(BODIES.accountType, ctx.body);
+        return { user: await accounts.setAccountType(need(ctx).userId, b.type) };
       },
     },
     // prepare: the exact object to approve (priced, decoded, simulated); sign: that object, once approved
@@ -264,7 +274,8 @@ export function apiRoutes(d: ApiDeps): Record<string, ApiRoute> {
       handler: async (ctx) => {
         const b = signingBody(ctx.body);
         const me = await accounts.view(need(ctx).userId);
-        return { prepared: await wallets.prepare(me.address, b.chainId, b.method, b.params ?? []) };
+        const smartOwner = me.accountType === 'smartAccount' ? me.eoaAddress : undefined;
+        return { prepared: await wallets.prepare(me.address, b.chainId, b.method, b.params ?? [], smartOwner) };
       },
     },
     '/v1/wallet/sign': {
@@ -272,7 +283,9 @@ export function apiRoutes(d: ApiDeps): Record<string, ApiRoute> {
       limit: SIGN_LIMIT,
       handler: async (ctx) => {
         const b = signingBody(ctx.body);
-        return { result: await wallets.sign(need(ctx).userId, b.chainId, b.method, b.params ?? []) };
+        const userId = need(ctx).userId;
+        const me = await accounts.view(userId);
+        return { result: await wallets.sign(userId, b.chainId, b.method, b.params ?? [], me.accountType === 'smartAccount') };
       },
     },
   };

@@ -46,6 +46,14 @@ const chainSchema = z.object({
   nativeCurrency: z
     .object({ name: z.string().max(50), symbol: z.string().max(12), decimals: z.number().int().min(0).max(36) })
     .optional(),
+  /** ERC-4337 on this chain: users may switch to a smart account (a SimpleAccount v0.8 of `factory`), sent through `bundlerUrl`. */
+  smartAccounts: z
+    .object({
+      bundlerUrl: z.string().url().refine((s) => /^https?:/.test(s), 'http(s) URL'),
+      factory: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address'),
+    })
+    .strict()
+    .optional(),
 });
 export type ChainConfig = z.infer<typeof chainSchema> & { name: string; nativeCurrency: { name: string; symbol: string; decimals: number } };
 

@@ -142,6 +142,14 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'account type (eoa or smart account) per user; call bundles sent as one user operation',
+    statements: [
+      `ALTER TABLE users ADD COLUMN account_type text NOT NULL DEFAULT 'eoa' CHECK (account_type IN ('eoa', 'smartAccount'))`,
+      `ALTER TABLE call_bundles ADD COLUMN kind text NOT NULL DEFAULT 'transactions' CHECK (kind IN ('transactions', 'userOperation'))`,
+    ],
+  },
 ];
 
 /** Opens the wallet service's database and applies the pending migrations. */

@@ -16,6 +16,7 @@ import { KeyDecryptionError, openKey, sealKey } from './envelope';
 import { HttpError, badRequest } from './errors';
 import { checkFees, networkFees } from './fees';
 import { parse, prepareRequest } from './prepare';
+import { SmartAccounts, SMART_ACCOUNT_UNSUPPORTED } from './smart-accounts';
 
 /**
  * Read-only methods forwarded to the chain's RPC. Of AppKit's safe list, log queries (eth_getLogs),
@@ -54,12 +55,16 @@ export class Wallets {
   private readonly userLocks = new Map<string, Promise<unknown>>();
   /** Told when a stored key cannot be decrypted (an operator problem: log it). */
   onKeyError: ((message: string) => void) | undefined;
+  /** The users' smart accounts on the chains that have a bundler (smart-accounts.ts). */
+  readonly smart: SmartAccounts;
 
   constructor(
     private readonly db: Db,
     private readonly keks: readonly Kek[],
     readonly chains: readonly ChainConfig[],
-  ) {}
+  ) {
+    this.smart = new SmartAccounts(chains, (chainId, method, params) => this.rpc(chainId, method, params));
+  }
 
   /**
    * Runs the curve code once (its tables are computed on first use, ~0.2 s) so that the first login
@@ -154,7 +159,7 @@ export class Wallets {
   }
 
   /** A read-only method, forwarded or answered here. */
-  async safe(own: string, userId: string, chainId: number, method: string, params: readonly unknown[]): Promise<unknown> {
+  async safe(own: string, userId: string, chainId: number, method: string, params: readonly unknown[], smartAccount = false): Promise<unknown> {
     const c = this.chain(chainId);
     switch (method) {
       case 'eth_accounts':
@@ -162,7 +167,10 @@ export class Wallets {
       case 'eth_chainId':
         return toHex(c.chainId);
       case 'wallet_getCapabilities':
-        return Object.fromEntries(this.chains.map((x) => [toHex(x.chainId), { atomic: { status: 'unsupported' } }]));
+        // a smart account's call bundles are one user operation: atomic where it has one
+        return Object.fromEntries(
+          this.chains.map((x) => [toHex(x.chainId), { atomic: { status: smartAccount && this.smart.enabled(x.chainId) ? 'supported' : 'unsupported' } }]),
+        );
       case 'wallet_getAssets': {
         const balance = await this.rpc(chainId, 'eth_getBalance', [own, 'latest']);
         return { [toHex(chainId)]: [{ address: 'native', balance, type: 'native', metadata: c.nativeCurrency }] };
@@ -175,10 +183,20 @@ export class Wallets {
     }
   }
 
-  /** Prepares a signing request for the approval (prepare.ts): the exact params to sign, priced, decoded and simulated. */
-  prepare(own: string, chainId: number, method: string, params: readonly unknown[]): Promise<Prepared> {
+  /**
+   * Prepares a signing request for the approval (prepare.ts): the exact params to sign, priced, decoded and
+   * simulated. With `smartOwner` (the key's address; `own` is then its smart account) a transaction or a
+   * call bundle becomes one user operation (smart-accounts.ts); nothing else is signed through a smart account.
+   */
+  async prepare(own: string, chainId: number, method: string, params: readonly unknown[], smartOwner?: string): Promise<Prepared> {
     this.chain(chainId);
-    return prepareRequest((m, p) => this.rpc(chainId, m, p), own, chainId, method, params);
+    if (smartOwner === undefined) return prepareRequest((m, p) => this.rpc(chainId, m, p), own, chainId, method, params);
+    const r = parse(method, params, { address: own, chainId, atomic: this.smart.enabled(chainId) }, 'page');
+    if (r.method === 'personal_sign' || r.method === 'eth_signTypedData_v4') {
+      throw new HttpError(400, SMART_ACCOUNT_UNSUPPORTED, `${method}: a signature of this smart account could not be verified by the app (it has no ERC-1271)`);
+    }
+    if (r.legacy) throw new HttpError(400, 'invalid_params', `${method}: gasPrice is not accepted from a smart account (its operation is priced by the wallet)`);
+    return this.smart.prepare(smartOwner, r);
   }
 
   /**
@@ -186,8 +204,9 @@ export class Wallets {
    * /v1/wallet/prepare returned. They are parsed again (stage 'prepared') and exactly that object is
    * signed or sent: transactions only with their prepared gas, fees and nonce.
    */
-  async sign(userId: string, chainId: number, method: string, params: readonly unknown[]): Promise<unknown> {
+  async sign(userId: string, chainId: number, method: string, params: readonly unknown[], smartAccount = false): Promise<unknown> {
     const c = this.chain(chainId);
+    if (smartAccount) return this.signAsSmartAccount(userId, c, method, params);
     return this.withAccount(userId, async (account) => {
       const r = parse(method, params, { address: account.address, chainId }, 'prepared');
       switch (r.method) {
@@ -211,6 +230,26 @@ export class Wallets {
         }
       }
     });
+  }
+
+  /** Sends a prepared user operation of the user's smart account (smart-accounts.ts); answers as the method does. */
+  private async signAsSmartAccount(userId: string, c: ChainConfig, method: string, params: readonly unknown[]): Promise<unknown> {
+    if (method !== 'eth_sendTransaction' && method !== 'wallet_sendCalls') {
+      throw new HttpError(400, SMART_ACCOUNT_UNSUPPORTED, `${method}: a signature of this smart account could not be verified by the app (it has no ERC-1271)`);
+    }
+    const hash = await this.serialise(userId, () => this.withAccount(userId, (owner) => this.smart.send(owner, c.chainId, method, params)));
+    if (method === 'wallet_sendCalls') {
+      const id = toHex(randomBytes(32));
+      await this.db.query(`INSERT INTO call_bundles (id, user_id, chain_id, hashes, kind) VALUES ($1, $2, $3, $4, 'userOperation')`, [
+        id,
+        userId,
+        c.chainId,
+        JSON.stringify([hash]),
+      ]);
+      return { id };
+    }
+    // eth_sendTransaction answers a transaction hash: the bundle's that included the operation
+    return (await this.smart.waitForReceipt(c.chainId, hash)).receipt.transactionHash;
   }
 
   /**
@@ -239,14 +278,15 @@ export class Wallets {
 
   private async callsStatus(userId: string, id: unknown): Promise<unknown> {
     if (typeof id !== 'string' || !/^0x[0-9a-f]{64}$/.test(id)) throw new RpcError(5730, 'Unknown bundle id');
-    const rows = await this.db.query<{ chain_id: string | number; hashes: string[] | string }>(
-      `SELECT chain_id, hashes FROM call_bundles WHERE id = $1 AND user_id = $2`,
+    const rows = await this.db.query<{ chain_id: string | number; hashes: string[] | string; kind: string }>(
+      `SELECT chain_id, hashes, kind FROM call_bundles WHERE id = $1 AND user_id = $2`,
       [id, userId],
     );
     const row = rows[0];
     if (!row) throw new RpcError(5730, 'Unknown bundle id');
     const chainId = Number(row.chain_id);
     const hashes = (typeof row.hashes === 'string' ? JSON.parse(row.hashes) : row.hashes) as string[];
+    if (row.kind === 'userOperation') return this.operationStatus(id, chainId, hashes[0] as Hex);
     const receipts = await Promise.all(hashes.map((h) => this.rpc(chainId, 'eth_getTransactionReceipt', [h]) as Promise<Record<string, unknown> | null>));
     const done = receipts.every(Boolean);
     const failed = receipts.some((r) => r && r.status === '0x0');
@@ -264,6 +304,20 @@ export class Wallets {
         gasUsed: r!.gasUsed,
         transactionHash: r!.transactionHash,
       })),
+    };
+  }
+
+  /** EIP-5792 status of a bundle sent as one user operation: atomic, one receipt (the bundle transaction's). */
+  private async operationStatus(id: string, chainId: number, hash: Hex): Promise<unknown> {
+    const r = await this.smart.receipt(chainId, hash);
+    const base = { version: '2.0.0', id, chainId: toHex(chainId), atomic: true };
+    if (!r) return { ...base, status: 100, receipts: [] };
+    const t = r.receipt;
+    return {
+      ...base,
+      // the operation's own outcome: its calls all ran (200) or none did (500)
+      status: r.success ? 200 : 500,
+      receipts: [{ logs: r.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data })), status: r.success ? '0x1' : '0x0', blockHash: t.blockHash, blockNumber: toHex(t.blockNumber), gasUsed: toHex(t.gasUsed), transactionHash: t.transactionHash }],
     };
   }
 
