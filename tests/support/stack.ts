@@ -58,6 +58,8 @@ export interface StackEns {
   readonly reverseRegistrar: `0x${string}`;
   /** Each with its primary name set (alice.eth with an avatar record). */
   readonly names: readonly { readonly name: string; readonly address: `0x${string}` }[];
+}
+
 /** The ERC-4337 parts of chain 31337 (`bundler` in /config.json), and what starting them took. */
 export interface StackBundler {
   /** The bundler's (Alto's) JSON-RPC: http://127.0.0.1:PORT/rpc */
