@@ -2,7 +2,8 @@
  * Errors of the blockchain API client (docs/errors.md#blockchain-api-errors).
  * Loaded with the client, not with the kernel's entry; on 'latchkey/errors' for `instanceof`.
  */
-import { LatchkeyError, errorChain, errorClass, type LatchkeyErrorOptions } from './base';
+import { LatchkeyError, errorChain, type LatchkeyErrorOptions } from './base';
+import { errorClass } from './errorClass';
 
 type Options = Omit<LatchkeyErrorOptions, 'code'>;
 

@@ -4,8 +4,9 @@
  * the mapping from whatever a wallet throws to one of them; and the EIP-5792 call checks that
  * throw InvalidParamsRpcError before a bundle reaches a wallet.
  */
-export { LatchkeyError, walkError, errorChain, errorClass } from './base';
-export type { LatchkeyErrorOptions, LatchkeyErrorClass } from './base';
+export { LatchkeyError, walkError, errorChain } from './base';
+export type { LatchkeyErrorOptions } from './base';
+export { errorClass, type LatchkeyErrorClass } from './errorClass';
 export { isUserRejection, isUnrecognizedChain, errorCodes, USER_REJECTED_CODES, ADD_CHAIN_AFTER_CODES } from './predicates';
 export {
   RpcError,

@@ -65,29 +65,28 @@ export class KernelError extends LatchkeyError {
   }
 }
 
-/** What {@link kernelError} returns: a class of one table entry that takes no parameters. */
-export interface KernelErrorClass<C extends KernelErrorCode> {
-  new (options?: KernelErrorOptions): KernelError & { readonly code: C };
-}
-
-/** Declares a kernel error whose message is its table entry as is: `class X extends kernelError('X', 'CODE') {}`. */
-function kernelError<C extends KernelErrorCode>(name: string, code: C): KernelErrorClass<C> {
-  return class extends KernelError {
-    declare readonly code: C;
-    override name = name;
-    constructor(options?: KernelErrorOptions) {
-      super(code, options);
-    }
-  } as KernelErrorClass<C>;
-}
-
 // --- Thrown messages ----------------------------------------------------------
 
-export class AddressOrAuthConnectorNotFoundError extends /*#__PURE__*/ kernelError('AddressOrAuthConnectorNotFoundError', 'ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND') {}
+export class AddressOrAuthConnectorNotFoundError extends KernelError {
+  override name = 'AddressOrAuthConnectorNotFoundError';
+  constructor(options?: KernelErrorOptions) {
+    super('ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND', options);
+  }
+}
 
-export class FailedToDisconnectError extends /*#__PURE__*/ kernelError('FailedToDisconnectError', 'FAILED_TO_DISCONNECT') {}
+export class FailedToDisconnectError extends KernelError {
+  override name = 'FailedToDisconnectError';
+  constructor(options?: KernelErrorOptions) {
+    super('FAILED_TO_DISCONNECT', options);
+  }
+}
 
-export class AdapterNotFoundError extends /*#__PURE__*/ kernelError('AdapterNotFoundError', 'ADAPTER_NOT_FOUND') {}
+export class AdapterNotFoundError extends KernelError {
+  override name = 'AdapterNotFoundError';
+  constructor(options?: KernelErrorOptions) {
+    super('ADAPTER_NOT_FOUND', options);
+  }
+}
 
 // --- Validation messages (docs/errors.md#validation-messages) -----------------
 
@@ -100,7 +99,12 @@ export class AdapterForNamespaceNotFoundError extends KernelError {
   }
 }
 
-export class SiwxConflictError extends /*#__PURE__*/ kernelError('SiwxConflictError', 'SIWX_CONFLICT') {}
+export class SiwxConflictError extends KernelError {
+  override name = 'SiwxConflictError';
+  constructor(options?: KernelErrorOptions) {
+    super('SIWX_CONFLICT', options);
+  }
+}
 
 export class InvalidCaipAddressError extends KernelError {
   override name = 'InvalidCaipAddressError';
@@ -179,7 +183,12 @@ export class CapabilityNotSupportedError extends KernelError {
 }
 
 /** wallet_addEthereumChain failed. */
-export class ChainIsNotSupportedError extends /*#__PURE__*/ kernelError('ChainIsNotSupportedError', 'CHAIN_NOT_SUPPORTED') {}
+export class ChainIsNotSupportedError extends KernelError {
+  override name = 'ChainIsNotSupportedError';
+  constructor(options?: KernelErrorOptions) {
+    super('CHAIN_NOT_SUPPORTED', options);
+  }
+}
 
 // --- Connectors -------------------------------------------------------------------------
 
