@@ -19,3 +19,15 @@ export function evmNetwork(id: number, name: string, rpcUrl = 'http://127.0.0.1:
     ...extra,
   });
 }
+
+/** A Solana test cluster (`id` is its genesis hash prefix, as in its CAIP-2 id) paying in SOL, marked as a testnet. */
+export function solanaNetwork(id: string, rpcUrl: string, name = 'Solana Local'): CaipNetwork {
+  return defineNetwork({
+    id,
+    name,
+    chainNamespace: 'solana',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: true,
+  });
+}
