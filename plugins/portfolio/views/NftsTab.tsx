@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, LoadingState, Text, WalletImage, defineView, useMessages, useObserved } from 'latchkey/ui';
 import type { NftHolding } from 'latchkey';
-import { imageUrl, splitSpam } from '../rules';
+import { imageUrl } from 'latchkey/encoding';
+import { splitSpam } from '../rules';
 import { Portfolio } from '../types';
 import { useTargetKey } from './useTarget';
 import { messages } from '../messages';
