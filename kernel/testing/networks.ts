@@ -1,8 +1,22 @@
 /**
- * Test kit: the EVM networks tests declare. Not part of the public API.
+ * Test kit: the EVM and Solana networks tests declare. Not part of the public API.
  */
 import type { CaipNetwork } from '../types';
 import { defineNetwork } from '../networks';
+
+const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 };
+
+function testNetwork(
+  chainNamespace: CaipNetwork['chainNamespace'],
+  id: number | string,
+  name: string,
+  nativeCurrency: CaipNetwork['nativeCurrency'],
+  rpcUrl: string,
+  extra: Partial<CaipNetwork>,
+): CaipNetwork {
+  return defineNetwork({ id, name, chainNamespace, nativeCurrency, rpcUrls: { default: { http: [rpcUrl] } }, ...extra });
+}
 
 /**
  * An EVM network paying gas in Ether with one RPC URL: by default an address nothing answers on
@@ -10,24 +24,10 @@ import { defineNetwork } from '../networks';
  * `blockExplorers`, a second RPC).
  */
 export function evmNetwork(id: number, name: string, rpcUrl = 'http://127.0.0.1:1/unused', extra: Partial<CaipNetwork> = {}): CaipNetwork {
-  return defineNetwork({
-    id,
-    name,
-    chainNamespace: 'eip155',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-    ...extra,
-  });
+  return testNetwork('eip155', id, name, ETHER, rpcUrl, extra);
 }
 
 /** A Solana test cluster (`id` is its genesis hash prefix, as in its CAIP-2 id) paying in SOL, marked as a testnet. */
 export function solanaNetwork(id: string, rpcUrl: string, name = 'Solana Local'): CaipNetwork {
-  return defineNetwork({
-    id,
-    name,
-    chainNamespace: 'solana',
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-    testnet: true,
-  });
+  return testNetwork('solana', id, name, SOL, rpcUrl, { testnet: true });
 }
