@@ -11,5 +11,3 @@ export { sha256, createSha256 } from './sha256';
 export type { Sha256Hasher } from './sha256';
 /** Text a wallet, a token or a server names, cleaned for display (lazily loaded code only: discovery on the start path writes it out). */
 export { displayText } from './displayText';
-/** An image URL safe for `src` (http(s) or a data: image), for views that show what a server names. */
-export { imageUrl } from './imageUrl';

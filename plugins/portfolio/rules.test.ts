@@ -1,6 +1,6 @@
 import type { NftHolding, TokenBalance } from 'latchkey';
 import { formatBalance, formatTokenValue } from 'latchkey/ui';
-import { BALANCE_RETRY_WAIT_MS, hasBalances, retryBlocked, splitSpam, withoutLowQuality } from './rules';
+import { BALANCE_RETRY_WAIT_MS, hasBalances, imageUrl, retryBlocked, splitSpam, withoutLowQuality } from './rules';
 
 const token = (symbol: string, decimals: string, numeric = '1'): TokenBalance => ({
   name: symbol,
@@ -52,5 +52,12 @@ describe('portfolio rules', () => {
     const { shown, spam } = splitSpam([nft('1', false), nft('2', true), nft('3', false)]);
     expect(shown.map((n) => n.tokenId)).toEqual(['1', '3']);
     expect(spam.map((n) => n.tokenId)).toEqual(['2']);
+  });
+
+  it('puts only http(s) and data: image URLs in src', () => {
+    expect(imageUrl('https://x.test/a.png')).toBe('https://x.test/a.png');
+    expect(imageUrl('http://127.0.0.1:8791/v1/token-icon/eip155:1/native.svg')).toBe('http://127.0.0.1:8791/v1/token-icon/eip155:1/native.svg');
+    expect(imageUrl('data:image/svg+xml,%3Csvg/%3E')).toBe('data:image/svg+xml,%3Csvg/%3E');
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<b>', '/relative.png', '', undefined, 'ftp://x.test/a.png']) expect(imageUrl(bad)).toBeUndefined();
   });
 });

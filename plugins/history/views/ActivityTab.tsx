@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CaipNetwork, Transaction } from 'latchkey';
 import { Button, Link, LoadingState, Text, WalletImage, defineView, formatBalance, truncateAddress, useLocale, useMessages, useObserved, type Translate } from 'latchkey/ui';
-import { imageUrl } from 'latchkey/encoding';
-import { explorerTransactionUrl, isFailed, isOperation, transactionHash, transactionTitle } from '../rules';
+import { explorerTransactionUrl, imageUrl, isFailed, isOperation, transactionHash, transactionTitle } from '../rules';
 import { Activity } from '../types';
 import { messages } from '../messages';
 

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, LoadingState, Text, WalletImage, defineView, useMessages, useObserved } from 'latchkey/ui';
 import type { NftHolding } from 'latchkey';
-import { imageUrl } from 'latchkey/encoding';
-import { splitSpam } from '../rules';
+import { imageUrl, splitSpam } from '../rules';
 import { Portfolio } from '../types';
 import { useTargetKey } from './useTarget';
 import { messages } from '../messages';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LoadingState, Text, WalletImage, defineView, formatBalance, formatTokenValue, useMessages, useObserved } from 'latchkey/ui';
-import { imageUrl } from 'latchkey/encoding';
+import { imageUrl } from '../rules';
 import { Portfolio } from '../types';
 import { useTargetKey } from './useTarget';
 import { messages } from '../messages';
