@@ -7,7 +7,7 @@
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createKernel, defineNetwork, type Kernel } from 'latchkey';
+import { createKernel, type Kernel } from 'latchkey';
 import { evmPlugin } from 'latchkey/plugins/evm';
 import { emailPlugin, EmbeddedWallet } from 'latchkey/plugins/email';
 import { socialsPlugin } from 'latchkey/plugins/socials';
@@ -16,6 +16,7 @@ import { MemoryStorage } from '../kernel/testing/fakeAdapter';
 import { FakeFrame, FRAME_ADDRESS, FRAME_SIGNATURE, SERVICE_URL } from '../plugins/embedded-wallet/testing/fakeFrame';
 import type { EmbeddedWalletService } from '../plugins/embedded-wallet/EmbeddedWalletService';
 import { validateW3m, type Recorded } from '../samples/wallet-service/testing/w3m';
+import { evmNetwork } from '../kernel/testing/networks';
 
 // viem (the EVM plugin's module) needs them; jsdom has none.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -26,13 +27,7 @@ async function until(done: () => boolean) {
   for (let i = 0; i < 500 && !done(); i++) await settle(20);
 }
 
-const mainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1/unused'] } },
-});
+const mainnet = evmNetwork(1, 'Ethereum');
 
 const conformance: Recorded[] = [];
 let fake: FakeFrame;

@@ -5,21 +5,16 @@
  * and appears in the modal without any edit outside its folder.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
+import { createKernel, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider, ConnectButton } from 'latchkey/react';
 import { OptionsValidationError } from 'latchkey/errors';
 import { setLocale } from 'latchkey/ui';
 import { contactsPlugin, ContactsBook } from './fixtures/contacts-plugin';
 import { FakeAdapter, MemoryStorage } from '../kernel/testing/fakeAdapter';
+import { evmNetwork } from '../kernel/testing/networks';
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678';
-const mainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1/unused'] } },
-});
+const mainnet = evmNetwork(1, 'Ethereum');
 
 function setup(options: Record<string, unknown> = {}, storage = new MemoryStorage()) {
   const adapter = new FakeAdapter('eip155', { address: ADDRESS });

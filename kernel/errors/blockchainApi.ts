@@ -3,6 +3,7 @@
  * Loaded with the client, not with the kernel's entry; on 'latchkey/errors' for `instanceof`.
  */
 import { LatchkeyError, errorChain, type LatchkeyErrorOptions } from './base';
+import { errorClass } from './errorClass';
 
 type Options = Omit<LatchkeyErrorOptions, 'code'>;
 
@@ -30,20 +31,10 @@ export function firstReasonDescription(error: unknown): string | undefined {
 }
 
 /** No `blockchainApiUrl` is configured: balances then come from the chain, names and history are unavailable. */
-export class BlockchainApiNotConfiguredError extends LatchkeyError {
-  override name = 'BlockchainApiNotConfiguredError';
-  constructor(options: Options = {}) {
-    super('No blockchain API is configured (blockchainApiUrl)', { ...options, code: 'BLOCKCHAIN_API_NOT_CONFIGURED' });
-  }
-}
+export class BlockchainApiNotConfiguredError extends /*#__PURE__*/ errorClass('BlockchainApiNotConfiguredError', 'BLOCKCHAIN_API_NOT_CONFIGURED', 'No blockchain API is configured (blockchainApiUrl)') {}
 
 /** docs/errors.md#blockchain-api-errors: "Transactions can't be fetched without an accountAddress". */
-export class TransactionsWithoutAccountError extends LatchkeyError {
-  override name = 'TransactionsWithoutAccountError';
-  constructor(options: Options = {}) {
-    super("Transactions can't be fetched without an accountAddress", { ...options, code: 'TRANSACTIONS_WITHOUT_ACCOUNT' });
-  }
-}
+export class TransactionsWithoutAccountError extends /*#__PURE__*/ errorClass('TransactionsWithoutAccountError', 'TRANSACTIONS_WITHOUT_ACCOUNT', "Transactions can't be fetched without an accountAddress") {}
 
 /** The API answered something that is not the documented shape. */
 export class UnexpectedApiResponseError extends LatchkeyError {

@@ -6,6 +6,7 @@
  */
 export { LatchkeyError, walkError, errorChain } from './base';
 export type { LatchkeyErrorOptions } from './base';
+export { errorClass, type LatchkeyErrorClass } from './errorClass';
 export { isUserRejection, isUnrecognizedChain, errorCodes, USER_REJECTED_CODES, ADD_CHAIN_AFTER_CODES } from './predicates';
 export {
   RpcError,

@@ -20,6 +20,23 @@ export class NodeError extends LatchkeyError {
   }
 }
 
+/** A node error class: `new X(options)`, with the text `X.pattern` recognises. */
+export interface NodeErrorClass {
+  new (options?: NodeErrorOptions): NodeError;
+  readonly pattern: RegExp;
+}
+
+/** Declares a node error of a fixed message: `class X extends nodeError('X', 'CODE', 'message', /node text/i) {}`. */
+function nodeError(name: string, code: string, message: string, pattern: RegExp): NodeErrorClass {
+  return class extends NodeError {
+    static readonly pattern = pattern;
+    override name = name;
+    constructor(options: NodeErrorOptions = {}) {
+      super(message, code, options);
+    }
+  };
+}
+
 /** The call or transaction reverted; `reason` is the revert reason when the node gave one. */
 export class ExecutionRevertedError extends NodeError {
   static readonly pattern = /execution reverted|revert(ed)? with reason|VM Exception while processing transaction: revert/i;
@@ -36,87 +53,35 @@ export class ExecutionRevertedError extends NodeError {
   }
 }
 
-export class FeeCapTooHighError extends NodeError {
-  static readonly pattern = /(max fee per gas|fee cap) (higher|greater) than 2\^256-?1|fee cap too high/i;
-  override name = 'FeeCapTooHighError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The max fee per gas is higher than the largest allowed value (2^256-1)', 'FEE_CAP_TOO_HIGH', options);
-  }
-}
+export class FeeCapTooHighError extends /*#__PURE__*/ nodeError('FeeCapTooHighError', 'FEE_CAP_TOO_HIGH', 'The max fee per gas is higher than the largest allowed value (2^256-1)',
+  /(max fee per gas|fee cap) (higher|greater) than 2\^256-?1|fee cap too high/i) {}
 
-export class FeeCapTooLowError extends NodeError {
-  static readonly pattern = /(max fee per gas|fee cap) less than block base fee|fee cap too low|transaction is outdated/i;
-  override name = 'FeeCapTooLowError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The max fee per gas is lower than the base fee of the block', 'FEE_CAP_TOO_LOW', options);
-  }
-}
+export class FeeCapTooLowError extends /*#__PURE__*/ nodeError('FeeCapTooLowError', 'FEE_CAP_TOO_LOW', 'The max fee per gas is lower than the base fee of the block',
+  /(max fee per gas|fee cap) less than block base fee|fee cap too low|transaction is outdated/i) {}
 
-export class NonceTooHighError extends NodeError {
-  static readonly pattern = /nonce too high/i;
-  override name = 'NonceTooHighError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The nonce is higher than the next nonce of the account', 'NONCE_TOO_HIGH', options);
-  }
-}
+export class NonceTooHighError extends /*#__PURE__*/ nodeError('NonceTooHighError', 'NONCE_TOO_HIGH', 'The nonce is higher than the next nonce of the account',
+  /nonce too high/i) {}
 
-export class NonceTooLowError extends NodeError {
-  static readonly pattern = /nonce too low|transaction already imported|already known/i;
-  override name = 'NonceTooLowError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The nonce is lower than the current nonce of the account', 'NONCE_TOO_LOW', options);
-  }
-}
+export class NonceTooLowError extends /*#__PURE__*/ nodeError('NonceTooLowError', 'NONCE_TOO_LOW', 'The nonce is lower than the current nonce of the account',
+  /nonce too low|transaction already imported|already known/i) {}
 
-export class NonceMaxValueError extends NodeError {
-  static readonly pattern = /nonce has max value|nonce max value/i;
-  override name = 'NonceMaxValueError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The nonce has reached its largest possible value', 'NONCE_MAX_VALUE', options);
-  }
-}
+export class NonceMaxValueError extends /*#__PURE__*/ nodeError('NonceMaxValueError', 'NONCE_MAX_VALUE', 'The nonce has reached its largest possible value',
+  /nonce has max value|nonce max value/i) {}
 
-export class InsufficientFundsError extends NodeError {
-  static readonly pattern = /insufficient funds|exceeds transaction sender account balance/i;
-  override name = 'InsufficientFundsError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The account cannot pay for gas and value of the transaction', 'INSUFFICIENT_FUNDS', options);
-  }
-}
+export class InsufficientFundsError extends /*#__PURE__*/ nodeError('InsufficientFundsError', 'INSUFFICIENT_FUNDS', 'The account cannot pay for gas and value of the transaction',
+  /insufficient funds|exceeds transaction sender account balance/i) {}
 
-export class IntrinsicGasTooHighError extends NodeError {
-  static readonly pattern = /intrinsic gas too high|gas limit reached|exceeds block gas limit/i;
-  override name = 'IntrinsicGasTooHighError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The gas limit is higher than the block allows', 'INTRINSIC_GAS_TOO_HIGH', options);
-  }
-}
+export class IntrinsicGasTooHighError extends /*#__PURE__*/ nodeError('IntrinsicGasTooHighError', 'INTRINSIC_GAS_TOO_HIGH', 'The gas limit is higher than the block allows',
+  /intrinsic gas too high|gas limit reached|exceeds block gas limit/i) {}
 
-export class IntrinsicGasTooLowError extends NodeError {
-  static readonly pattern = /intrinsic gas too low/i;
-  override name = 'IntrinsicGasTooLowError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The gas limit is lower than the transaction needs', 'INTRINSIC_GAS_TOO_LOW', options);
-  }
-}
+export class IntrinsicGasTooLowError extends /*#__PURE__*/ nodeError('IntrinsicGasTooLowError', 'INTRINSIC_GAS_TOO_LOW', 'The gas limit is lower than the transaction needs',
+  /intrinsic gas too low/i) {}
 
-export class TransactionTypeNotSupportedError extends NodeError {
-  static readonly pattern = /transaction type not (supported|valid)|tx type not supported/i;
-  override name = 'TransactionTypeNotSupportedError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The node does not support this transaction type', 'TRANSACTION_TYPE_NOT_SUPPORTED', options);
-  }
-}
+export class TransactionTypeNotSupportedError extends /*#__PURE__*/ nodeError('TransactionTypeNotSupportedError', 'TRANSACTION_TYPE_NOT_SUPPORTED', 'The node does not support this transaction type',
+  /transaction type not (supported|valid)|tx type not supported/i) {}
 
-export class TipAboveFeeCapError extends NodeError {
-  static readonly pattern = /max priority fee per gas (higher|greater) than max fee per gas|tip (higher|greater|above) (than )?fee cap/i;
-  override name = 'TipAboveFeeCapError';
-  constructor(options: NodeErrorOptions = {}) {
-    super('The max priority fee per gas is higher than the max fee per gas', 'TIP_ABOVE_FEE_CAP', options);
-  }
-}
-
-type NodeErrorClass = (new (options?: NodeErrorOptions) => NodeError) & { readonly pattern: RegExp };
+export class TipAboveFeeCapError extends /*#__PURE__*/ nodeError('TipAboveFeeCapError', 'TIP_ABOVE_FEE_CAP', 'The max priority fee per gas is higher than the max fee per gas',
+  /max priority fee per gas (higher|greater) than max fee per gas|tip (higher|greater|above) (than )?fee cap/i) {}
 
 /**
  * Checked in this order (the first match wins). Execution reverted comes first

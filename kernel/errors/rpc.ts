@@ -39,243 +39,111 @@ export class ProviderRpcError extends RpcError {
   override name = 'ProviderRpcError';
 }
 
+/** What {@link jsonRpcError} and {@link providerRpcError} return: a class of one code, with the code also on `X.code`. */
+export interface RpcErrorClass<T extends RpcError, C extends number, O extends RpcErrorOptions = RpcErrorOptions> {
+  new (options?: O): T;
+  readonly code: C;
+}
+
+/** The options of the errors whose message names the method. */
+type MethodOptions = RpcErrorOptions & { readonly method?: string };
+
+/** Declares one error: its `name`, its code (static and on the instance, which `options.code` may override) and message. */
+function rpcError<T extends RpcError, C extends number, O extends RpcErrorOptions>(
+  Family: new (shortMessage: string, code: number, options?: RpcErrorOptions) => T,
+  name: string,
+  code: C,
+  message: string | ((options: O) => string),
+): RpcErrorClass<T, C, O> {
+  const Base = Family as new (shortMessage: string, code: number, options?: RpcErrorOptions) => RpcError;
+  return class extends Base {
+    static readonly code = code;
+    override name = name;
+    constructor(options = {} as O) {
+      super(typeof message === 'string' ? message : message(options), code, options);
+    }
+  } as unknown as RpcErrorClass<T, C, O>;
+}
+
+/** `class X extends jsonRpcError('X', -32700, 'message') {}`; the message may be a function of the options. */
+export const jsonRpcError = <C extends number, O extends RpcErrorOptions = RpcErrorOptions>(
+  name: string,
+  code: C,
+  message: string | ((options: O) => string),
+): RpcErrorClass<JsonRpcError, C, O> => rpcError(JsonRpcError, name, code, message);
+
+/** `class X extends providerRpcError('X', 4900, 'message') {}`. */
+export const providerRpcError = <C extends number, O extends RpcErrorOptions = RpcErrorOptions>(
+  name: string,
+  code: C,
+  message: string | ((options: O) => string),
+): RpcErrorClass<ProviderRpcError, C, O> => rpcError(ProviderRpcError, name, code, message);
+
 // --- JSON-RPC 2.0 -----------------------------------------------------------
 
-export class ParseRpcError extends JsonRpcError {
-  static readonly code = -32700;
-  override name = 'ParseRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The server could not parse the JSON it received.', ParseRpcError.code, options);
-  }
-}
+export class ParseRpcError extends /*#__PURE__*/ jsonRpcError('ParseRpcError', -32700, 'The server could not parse the JSON it received.') {}
 
-export class InvalidRequestRpcError extends JsonRpcError {
-  static readonly code = -32600;
-  override name = 'InvalidRequestRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The JSON sent is not a valid request object.', InvalidRequestRpcError.code, options);
-  }
-}
+export class InvalidRequestRpcError extends /*#__PURE__*/ jsonRpcError('InvalidRequestRpcError', -32600, 'The JSON sent is not a valid request object.') {}
 
-export class MethodNotFoundRpcError extends JsonRpcError {
-  static readonly code = -32601;
-  override name = 'MethodNotFoundRpcError';
-  constructor(options: RpcErrorOptions & { readonly method?: string } = {}) {
-    super(
-      options.method
-        ? `The method "${options.method}" does not exist or is not available.`
-        : 'The method does not exist or is not available.',
-      MethodNotFoundRpcError.code,
-      options,
-    );
-  }
-}
+export class MethodNotFoundRpcError extends /*#__PURE__*/ jsonRpcError('MethodNotFoundRpcError', -32601, (o: MethodOptions) =>
+  o.method ? `The method "${o.method}" does not exist or is not available.` : 'The method does not exist or is not available.',
+) {}
 
-export class InvalidParamsRpcError extends JsonRpcError {
-  static readonly code = -32602;
-  override name = 'InvalidParamsRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The method was called with invalid parameters.', InvalidParamsRpcError.code, options);
-  }
-}
+export class InvalidParamsRpcError extends /*#__PURE__*/ jsonRpcError('InvalidParamsRpcError', -32602, 'The method was called with invalid parameters.') {}
 
-export class InternalRpcError extends JsonRpcError {
-  static readonly code = -32603;
-  override name = 'InternalRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The node reported an internal JSON-RPC error.', InternalRpcError.code, options);
-  }
-}
+export class InternalRpcError extends /*#__PURE__*/ jsonRpcError('InternalRpcError', -32603, 'The node reported an internal JSON-RPC error.') {}
 
 // --- EIP-1474 server errors -------------------------------------------------
 
-export class InvalidInputRpcError extends JsonRpcError {
-  static readonly code = -32000;
-  override name = 'InvalidInputRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('Missing or invalid parameters.', InvalidInputRpcError.code, options);
-  }
-}
+export class InvalidInputRpcError extends /*#__PURE__*/ jsonRpcError('InvalidInputRpcError', -32000, 'Missing or invalid parameters.') {}
 
-export class ResourceNotFoundRpcError extends JsonRpcError {
-  static readonly code = -32001;
-  override name = 'ResourceNotFoundRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The requested resource was not found.', ResourceNotFoundRpcError.code, options);
-  }
-}
+export class ResourceNotFoundRpcError extends /*#__PURE__*/ jsonRpcError('ResourceNotFoundRpcError', -32001, 'The requested resource was not found.') {}
 
-export class ResourceUnavailableRpcError extends JsonRpcError {
-  static readonly code = -32002;
-  override name = 'ResourceUnavailableRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The requested resource is not available.', ResourceUnavailableRpcError.code, options);
-  }
-}
+export class ResourceUnavailableRpcError extends /*#__PURE__*/ jsonRpcError('ResourceUnavailableRpcError', -32002, 'The requested resource is not available.') {}
 
-export class TransactionRejectedRpcError extends JsonRpcError {
-  static readonly code = -32003;
-  override name = 'TransactionRejectedRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The node rejected the transaction.', TransactionRejectedRpcError.code, options);
-  }
-}
+export class TransactionRejectedRpcError extends /*#__PURE__*/ jsonRpcError('TransactionRejectedRpcError', -32003, 'The node rejected the transaction.') {}
 
-export class MethodNotSupportedRpcError extends JsonRpcError {
-  static readonly code = -32004;
-  override name = 'MethodNotSupportedRpcError';
-  constructor(options: RpcErrorOptions & { readonly method?: string } = {}) {
-    super(
-      options.method ? `The method "${options.method}" is not supported.` : 'The method is not supported.',
-      MethodNotSupportedRpcError.code,
-      options,
-    );
-  }
-}
+export class MethodNotSupportedRpcError extends /*#__PURE__*/ jsonRpcError('MethodNotSupportedRpcError', -32004, (o: MethodOptions) =>
+  o.method ? `The method "${o.method}" is not supported.` : 'The method is not supported.',
+) {}
 
-export class LimitExceededRpcError extends JsonRpcError {
-  static readonly code = -32005;
-  override name = 'LimitExceededRpcError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The request exceeds a limit set by the node.', LimitExceededRpcError.code, options);
-  }
-}
+export class LimitExceededRpcError extends /*#__PURE__*/ jsonRpcError('LimitExceededRpcError', -32005, 'The request exceeds a limit set by the node.') {}
 
-export class JsonRpcVersionUnsupportedError extends JsonRpcError {
-  static readonly code = -32006;
-  override name = 'JsonRpcVersionUnsupportedError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('This version of the JSON-RPC protocol is not supported.', JsonRpcVersionUnsupportedError.code, options);
-  }
-}
+export class JsonRpcVersionUnsupportedError extends /*#__PURE__*/ jsonRpcError('JsonRpcVersionUnsupportedError', -32006, 'This version of the JSON-RPC protocol is not supported.') {}
 
 // --- EIP-1193 provider errors -----------------------------------------------
 
 /** 4001; code 5000 (used by some wallets) is mapped here too and kept on the instance. */
-export class UserRejectedRequestError extends ProviderRpcError {
-  static readonly code = 4001;
-  override name = 'UserRejectedRequestError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The user rejected the request.', UserRejectedRequestError.code, options);
-  }
-}
+export class UserRejectedRequestError extends /*#__PURE__*/ providerRpcError('UserRejectedRequestError', 4001, 'The user rejected the request.') {}
 
-export class UnauthorizedProviderError extends ProviderRpcError {
-  static readonly code = 4100;
-  override name = 'UnauthorizedProviderError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The user has not authorized this method or account.', UnauthorizedProviderError.code, options);
-  }
-}
+export class UnauthorizedProviderError extends /*#__PURE__*/ providerRpcError('UnauthorizedProviderError', 4100, 'The user has not authorized this method or account.') {}
 
-export class UnsupportedProviderMethodError extends ProviderRpcError {
-  static readonly code = 4200;
-  override name = 'UnsupportedProviderMethodError';
-  constructor(options: RpcErrorOptions & { readonly method?: string } = {}) {
-    super(
-      options.method
-        ? `The wallet does not support the method "${options.method}".`
-        : 'The wallet does not support the requested method.',
-      UnsupportedProviderMethodError.code,
-      options,
-    );
-  }
-}
+export class UnsupportedProviderMethodError extends /*#__PURE__*/ providerRpcError('UnsupportedProviderMethodError', 4200, (o: MethodOptions) =>
+  o.method ? `The wallet does not support the method "${o.method}".` : 'The wallet does not support the requested method.',
+) {}
 
-export class ProviderDisconnectedError extends ProviderRpcError {
-  static readonly code = 4900;
-  override name = 'ProviderDisconnectedError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The wallet is disconnected from all chains.', ProviderDisconnectedError.code, options);
-  }
-}
+export class ProviderDisconnectedError extends /*#__PURE__*/ providerRpcError('ProviderDisconnectedError', 4900, 'The wallet is disconnected from all chains.') {}
 
-export class ChainDisconnectedError extends ProviderRpcError {
-  static readonly code = 4901;
-  override name = 'ChainDisconnectedError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The wallet is not connected to the requested chain.', ChainDisconnectedError.code, options);
-  }
-}
+export class ChainDisconnectedError extends /*#__PURE__*/ providerRpcError('ChainDisconnectedError', 4901, 'The wallet is not connected to the requested chain.') {}
 
 /** 4902: usually "unrecognised chain id"; the caller may then try wallet_addEthereumChain. */
-export class SwitchChainError extends ProviderRpcError {
-  static readonly code = 4902;
-  override name = 'SwitchChainError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The wallet could not switch to the requested chain.', SwitchChainError.code, options);
-  }
-}
+export class SwitchChainError extends /*#__PURE__*/ providerRpcError('SwitchChainError', 4902, 'The wallet could not switch to the requested chain.') {}
 
 // --- EIP-5792 wallet_sendCalls ----------------------------------------------
 
-export class UnsupportedNonOptionalCapabilityError extends ProviderRpcError {
-  static readonly code = 5700;
-  override name = 'UnsupportedNonOptionalCapabilityError';
-  constructor(options: RpcErrorOptions = {}) {
-    super(
-      'The wallet does not support a capability the call bundle requires.',
-      UnsupportedNonOptionalCapabilityError.code,
-      options,
-    );
-  }
-}
+export class UnsupportedNonOptionalCapabilityError extends /*#__PURE__*/ providerRpcError('UnsupportedNonOptionalCapabilityError', 5700, 'The wallet does not support a capability the call bundle requires.') {}
 
-export class UnsupportedChainIdError extends ProviderRpcError {
-  static readonly code = 5710;
-  override name = 'UnsupportedChainIdError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The wallet does not support the chain id of the call bundle.', UnsupportedChainIdError.code, options);
-  }
-}
+export class UnsupportedChainIdError extends /*#__PURE__*/ providerRpcError('UnsupportedChainIdError', 5710, 'The wallet does not support the chain id of the call bundle.') {}
 
-export class DuplicateIdError extends ProviderRpcError {
-  static readonly code = 5720;
-  override name = 'DuplicateIdError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('A call bundle with this id was already submitted.', DuplicateIdError.code, options);
-  }
-}
+export class DuplicateIdError extends /*#__PURE__*/ providerRpcError('DuplicateIdError', 5720, 'A call bundle with this id was already submitted.') {}
 
-export class UnknownBundleIdError extends ProviderRpcError {
-  static readonly code = 5730;
-  override name = 'UnknownBundleIdError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('No call bundle with this id was submitted.', UnknownBundleIdError.code, options);
-  }
-}
+export class UnknownBundleIdError extends /*#__PURE__*/ providerRpcError('UnknownBundleIdError', 5730, 'No call bundle with this id was submitted.') {}
 
-export class BundleTooLargeError extends ProviderRpcError {
-  static readonly code = 5740;
-  override name = 'BundleTooLargeError';
-  constructor(options: RpcErrorOptions = {}) {
-    super('The call bundle is too large for the wallet to handle.', BundleTooLargeError.code, options);
-  }
-}
+export class BundleTooLargeError extends /*#__PURE__*/ providerRpcError('BundleTooLargeError', 5740, 'The call bundle is too large for the wallet to handle.') {}
 
-export class AtomicReadyWalletRejectedUpgradeError extends ProviderRpcError {
-  static readonly code = 5750;
-  override name = 'AtomicReadyWalletRejectedUpgradeError';
-  constructor(options: RpcErrorOptions = {}) {
-    super(
-      'The user rejected upgrading the account to run calls atomically.',
-      AtomicReadyWalletRejectedUpgradeError.code,
-      options,
-    );
-  }
-}
+export class AtomicReadyWalletRejectedUpgradeError extends /*#__PURE__*/ providerRpcError('AtomicReadyWalletRejectedUpgradeError', 5750, 'The user rejected upgrading the account to run calls atomically.') {}
 
-export class AtomicityNotSupportedError extends ProviderRpcError {
-  static readonly code = 5760;
-  override name = 'AtomicityNotSupportedError';
-  constructor(options: RpcErrorOptions = {}) {
-    super(
-      'The wallet cannot run the call bundle atomically, which the request requires.',
-      AtomicityNotSupportedError.code,
-      options,
-    );
-  }
-}
+export class AtomicityNotSupportedError extends /*#__PURE__*/ providerRpcError('AtomicityNotSupportedError', 5760, 'The wallet cannot run the call bundle atomically, which the request requires.') {}
 
 // --- Fallback ---------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import { DEFAULT_FEATURES, mergeOptions, pageMetadata, parseOptions } from './sc
 import { formatIssue, zod3TypeName, zodErrorMap } from './zodMessages';
 import { toIssues } from './testing/zodSchema';
 import type { LatchkeyOptions } from './types';
+import { evmNetwork } from '../testing/networks';
 
 function fakeDocument(opts: { title?: string; og?: string; icon?: string } = {}): any {
   return {
@@ -35,14 +36,7 @@ function pageEnv(doc: any = fakeDocument()) {
 }
 const serverEnv = createEnvironment({ window: undefined });
 
-const mainnet: CaipNetwork = {
-  id: 1,
-  name: 'Ethereum',
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-};
+const mainnet = evmNetwork(1, 'Ethereum', 'http://127.0.0.1:8545');
 
 function issuesOf(input: unknown): { path: string; message: string }[] {
   try {

@@ -11,6 +11,7 @@ import type { LatchkeyOptions } from './types';
 import { parseOptions } from './schema';
 import { zodIssues } from './testing/zodSchema';
 import { array, issuesOf, literal, number, object, optional, record, string, union } from './check';
+import { evmNetwork } from '../testing/networks';
 
 const env = createEnvironment({ window: undefined });
 
@@ -24,14 +25,7 @@ function ourIssues(input: unknown): { path: string; message: string }[] {
   }
 }
 
-const network = {
-  id: 1,
-  name: 'Ethereum',
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-};
+const network = evmNetwork(1, 'Ethereum', 'http://127.0.0.1:8545');
 
 class Thing {
   a = 'x';

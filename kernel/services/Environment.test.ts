@@ -1,4 +1,5 @@
-import { createEnvironment, type StorageLike } from './Environment';
+import { MemoryStorage } from '../testing/fakeAdapter';
+import { createEnvironment } from './Environment';
 
 const UA = {
   iphone:
@@ -14,16 +15,6 @@ const UA = {
   linuxFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
   telegram: 'Mozilla/5.0 (Linux; Android 14) Telegram-Android/10.9.1',
 };
-
-function memoryStorage(): StorageLike & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-}
 
 function fakeWindow(extra: Record<string, unknown> = {}, ua = UA.linuxFirefox): any {
   return { navigator: { userAgent: ua, maxTouchPoints: 0 }, matchMedia: () => ({ matches: false }), ...extra };
@@ -58,11 +49,14 @@ describe('createEnvironment', () => {
   });
 
   it('returns localStorage only when a write succeeds', () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     expect(createEnvironment({ window: fakeWindow({ localStorage: storage }) }).localStorage).toBe(storage);
-    expect(storage.data.size).toBe(0); // the probe key is removed again
+    expect(storage.map.size).toBe(0); // the probe key is removed again
 
-    const full: StorageLike = { ...memoryStorage(), setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full = new MemoryStorage();
+    full.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
     expect(createEnvironment({ window: fakeWindow({ localStorage: full }) }).localStorage).toBeUndefined();
 
     const blocked = fakeWindow();
@@ -71,14 +65,14 @@ describe('createEnvironment', () => {
   });
 
   it('probes a storage object once, and again when it changes', () => {
-    const a = memoryStorage();
+    const a = new MemoryStorage();
     const setItem = jest.spyOn(a, 'setItem');
     const w = fakeWindow({ localStorage: a });
     const env = createEnvironment({ window: w });
     env.localStorage;
     env.localStorage;
     expect(setItem).toHaveBeenCalledTimes(1);
-    const b = memoryStorage();
+    const b = new MemoryStorage();
     w.localStorage = b;
     expect(env.localStorage).toBe(b);
   });

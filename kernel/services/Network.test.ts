@@ -1,15 +1,10 @@
 import { testKernel, testAnvil, testMainnet, MemoryStorage, injectedConnector, FakeAdapter } from '../testing/fakeAdapter';
-import { defineNetwork, solana, UNSUPPORTED_NETWORK_NAME } from '../networks';
+import { solana, UNSUPPORTED_NETWORK_NAME } from '../networks';
 import { AdapterForNamespaceNotFoundError, ChainIsNotSupportedError } from '../errors/kernel';
 import { UserRejectedRequestError } from '../errors/rpc';
+import { evmNetwork } from '../testing/networks';
 
-const sepolia = defineNetwork({
-  id: 11155111,
-  name: 'Sepolia',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:3/unused'] } },
-});
+const sepolia = evmNetwork(11155111, 'Sepolia', 'http://127.0.0.1:3/unused');
 
 describe('Network', () => {
   it('starts on the first requested network, grouped per namespace', () => {
@@ -192,13 +187,7 @@ describe('Network: a switch waiting for the wallet (issue 8: "Continue in {walle
   });
 
   it('a newer switch replaces the waiting one (which rejects), and only the newer one applies', async () => {
-    const optimism = defineNetwork({
-      id: 10,
-      name: 'OP',
-      chainNamespace: 'eip155',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: ['http://127.0.0.1:3/unused'] } },
-    });
+    const optimism = evmNetwork(10, 'OP', 'http://127.0.0.1:3/unused');
     const adapter = new FakeAdapter('eip155');
     const prompts: { resolve: () => void }[] = [];
     adapter.switchNetwork = async () => new Promise<void>((resolve) => prompts.push({ resolve }));

@@ -6,15 +6,11 @@ import type { Options } from '../options/Options';
 import type { ResolvedOptions } from '../options/types';
 import { RpcTransportImpl, rpcServiceEndpoint, rpcUrlsFor } from './RpcTransport';
 import { bitcoin, solana } from '../networks';
+import { evmNetwork } from '../testing/networks';
 
-const mainnet: CaipNetwork = {
-  id: 1,
-  name: 'Ethereum',
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+const mainnet = evmNetwork(1, 'Ethereum', 'https://default.test', {
   rpcUrls: { default: { http: ['https://default.test', 'https://shared.test'] }, chainDefault: { http: ['https://shared.test'] } },
-};
+});
 const single: CaipNetwork = { ...mainnet, id: 10, caipNetworkId: 'eip155:10', rpcUrls: { default: { http: ['https://op.test'] } } };
 
 function setup(state: Partial<ResolvedOptions> = {}, handler: Parameters<typeof fakeFetch>[0] = (call) => rpcResult(call, call.url)) {

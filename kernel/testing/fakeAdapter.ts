@@ -9,7 +9,7 @@ import type { PluginManifest } from '../plugin/manifest';
 import { createKernel, type Kernel } from '../createKernel';
 import type { LatchkeyOptions } from '../options/types';
 import type { StorageLike } from '../services/Environment';
-import { defineNetwork } from '../networks';
+import { evmNetwork } from './networks';
 
 export class MemoryStorage implements StorageLike {
   readonly map = new Map<string, string>();
@@ -103,21 +103,8 @@ function fakeAdapterPlugin(adapter: FakeAdapter, id = `fake-${adapter.namespace}
   return manifest;
 }
 
-export const testMainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1/unused'] } },
-});
-export const testAnvil = defineNetwork({
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:2/unused'] } },
-  testnet: true,
-});
+export const testMainnet = evmNetwork(1, 'Ethereum');
+export const testAnvil = evmNetwork(31337, 'Anvil', 'http://127.0.0.1:2/unused', { testnet: true });
 
 export const injectedConnector: Connector = {
   id: 'io.test.wallet',

@@ -20,6 +20,7 @@ import {
 import { http } from './http';
 import { HANG, fakeFetch, networkError, rpcResult } from './testing/fakeFetch';
 import type { RequestOptions, RpcRequest, Transport } from './types';
+import { settle } from '../testing/settle';
 
 type Behaviour = (req: RpcRequest, opts: RequestOptions) => Promise<unknown> | unknown;
 
@@ -66,13 +67,6 @@ const fail = (err: unknown): Behaviour => () => {
 const http500 = () => new HttpRequestError({ status: 500, url: 'x' });
 const pings = (t: FakeTransport) => t.calls.filter((c) => c.req.method === DEFAULT_PING.method).length;
 const names = (ts: readonly Transport[]) => ts.map((t) => (t as FakeTransport).name);
-
-function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: any }> {
-  return p.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-}
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

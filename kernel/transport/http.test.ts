@@ -25,16 +25,9 @@ import { checkEnvelope } from './envelope';
 import { parseHttpDate, parseRetryAfter } from './retryAfter';
 import { SEND_METHODS, isSendMethod } from './methods';
 import { HANG, fakeFetch, json, networkError, rpcEcho, rpcResult, type FakeCall } from './testing/fakeFetch';
+import { settle } from '../testing/settle';
 
 const URL_ = 'https://rpc.test/';
-
-/** Lets a promise's rejection be asserted after timers ran, without an unhandled rejection. */
-function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: any }> {
-  return p.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-}
 
 const status = (code: number, headers: Record<string, string> = {}) => () =>
   new Response(`status ${code} body`, { status: code, headers });

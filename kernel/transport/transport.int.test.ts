@@ -16,6 +16,7 @@ import { fallback } from './fallback';
 import { DEFAULT_MAX_RESPONSE_BYTES, http } from './http';
 import { refusedUrl, startMisbehavingServer, type MisbehavingServer } from './testing/misbehavingServer';
 import type { Transport } from './types';
+import { settle } from '../testing/settle';
 
 let a: MisbehavingServer;
 let b: MisbehavingServer;
@@ -172,12 +173,6 @@ describe('fallback() against real servers', () => {
 });
 
 const MiB = 1024 * 1024;
-/** The outcome of `p`; `error` is undefined when it resolved (so instanceof checks on it fail). */
-const settle = <T,>(p: Promise<T>): Promise<{ ok: boolean; value?: T; error?: any }> =>
-  p.then(
-    (value) => ({ ok: true, value }),
-    (error: unknown) => ({ ok: false, error }),
-  );
 
 describe('http() against a hostile server: Retry-After', () => {
   it.each(['3600', 'Fri, 31 Dec 9999 23:59:59 GMT', '99999999999'])(

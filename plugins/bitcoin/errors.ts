@@ -1,5 +1,5 @@
 /** The bitcoin plugin's own errors (the kernel's catalogue is on 'latchkey/errors'). */
-import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
+import { LatchkeyError, errorClass, type LatchkeyErrorOptions } from 'latchkey/errors';
 
 type Options = Omit<LatchkeyErrorOptions, 'code'>;
 
@@ -36,12 +36,7 @@ export class BitcoinTransferUnavailableError extends LatchkeyError {
 }
 
 /** An amount or receiver the send refuses (the send form's message, as for Solana). */
-export class InvalidBitcoinTransferError extends LatchkeyError {
-  override name = 'InvalidBitcoinTransferError';
-  constructor(options: Options = {}) {
-    super('Please enter a valid amount and receiver address', { ...options, code: 'BITCOIN_INVALID_TRANSFER' });
-  }
-}
+export class InvalidBitcoinTransferError extends /*#__PURE__*/ errorClass('InvalidBitcoinTransferError', 'BITCOIN_INVALID_TRANSFER', 'Please enter a valid amount and receiver address') {}
 
 /** A request the adapter refuses before the wallet sees it (a malformed PSBT request, an unknown account). */
 export class InvalidBitcoinRequestError extends LatchkeyError {
@@ -52,12 +47,7 @@ export class InvalidBitcoinRequestError extends LatchkeyError {
 }
 
 /** The connector carries neither a wallet-standard Bitcoin wallet nor a sats-connect provider. */
-export class BitcoinWalletNotFoundError extends LatchkeyError {
-  override name = 'BitcoinWalletNotFoundError';
-  constructor(options: Options = {}) {
-    super('Provider not found', { ...options, code: 'PROVIDER_NOT_FOUND' });
-  }
-}
+export class BitcoinWalletNotFoundError extends /*#__PURE__*/ errorClass('BitcoinWalletNotFoundError', 'PROVIDER_NOT_FOUND', 'Provider not found') {}
 
 /** A wallet or an API answered something else than its protocol defines. */
 export class UnexpectedBitcoinResponseError extends LatchkeyError {

@@ -1,14 +1,8 @@
-import { defineNetwork } from 'latchkey';
 import { solanaDevnet as SOLANA_DEVNET } from 'latchkey/networks';
 import { decodeUint, readChainBalances, type ChainReader } from './chain';
+import { evmNetwork } from '../../kernel/testing/networks';
 
-const anvil = defineNetwork({
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
-});
+const anvil = evmNetwork(31337, 'Anvil', 'http://127.0.0.1:1');
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TOKEN = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35';
 

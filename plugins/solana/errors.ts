@@ -1,29 +1,14 @@
 /** The solana plugin's own errors (the kernel's catalogue is on 'latchkey/errors'). */
-import { LatchkeyError, type LatchkeyErrorOptions } from 'latchkey/errors';
+import { LatchkeyError, errorClass, type LatchkeyErrorOptions } from 'latchkey/errors';
 
 /** docs/account-features.md#send-form-rules: a Solana send needs an amount and a receiver. */
-export class InvalidSolanaTransferError extends LatchkeyError {
-  override name = 'InvalidSolanaTransferError';
-  constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
-    super('Please enter a valid amount and receiver address', { ...options, code: 'SOLANA_INVALID_TRANSFER' });
-  }
-}
+export class InvalidSolanaTransferError extends /*#__PURE__*/ errorClass('InvalidSolanaTransferError', 'SOLANA_INVALID_TRANSFER', 'Please enter a valid amount and receiver address') {}
 
 /** docs/errors.md#plugin-errors: the Solana send failed (the wallet's or the node's error is the cause; a decline is still found by isUserRejection). */
-export class SolanaTransactionFailedError extends LatchkeyError {
-  override name = 'SolanaTransactionFailedError';
-  constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
-    super('Failed to send transaction. Please try again.', { ...options, code: 'SOLANA_TRANSACTION_FAILED' });
-  }
-}
+export class SolanaTransactionFailedError extends /*#__PURE__*/ errorClass('SolanaTransactionFailedError', 'SOLANA_TRANSACTION_FAILED', 'Failed to send transaction. Please try again.') {}
 
 /** The connector carries no wallet-standard Solana wallet. */
-export class SolanaWalletNotFoundError extends LatchkeyError {
-  override name = 'SolanaWalletNotFoundError';
-  constructor(options: Omit<LatchkeyErrorOptions, 'code'> = {}) {
-    super('Provider not found', { ...options, code: 'PROVIDER_NOT_FOUND' });
-  }
-}
+export class SolanaWalletNotFoundError extends /*#__PURE__*/ errorClass('SolanaWalletNotFoundError', 'PROVIDER_NOT_FOUND', 'Provider not found') {}
 
 /** A wallet or node answered something that is not what the standard defines. */
 export class UnexpectedSolanaResponseError extends LatchkeyError {

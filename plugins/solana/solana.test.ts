@@ -5,7 +5,7 @@
  * The same flows against the real local chain and the dev wallet: tests/integration/chains.
  */
 import { setMaxListeners } from 'node:events';
-import { createKernel, defineNetwork, formatUnits, parseUnits, type CaipNetwork, type Connector } from 'latchkey';
+import { createKernel, formatUnits, parseUnits, type CaipNetwork, type Connector } from 'latchkey';
 import { CapabilityNotSupportedError, UserRejectedRequestError } from 'latchkey/errors';
 import { solana as solanaMainnet, solanaDevnet, solanaTestnet } from 'latchkey/networks';
 import { MemoryStorage } from '../../kernel/testing/fakeAdapter';
@@ -15,6 +15,7 @@ import { base58Decode, base58Encode } from 'latchkey/encoding';
 import { SOLANA_LOCALNET, networkForWalletChain, walletChainFor } from './chains';
 import { MAX_STANDARD_WALLETS, discoverSolanaWallets, solanaConnector } from './discovery';
 import { InvalidSolanaTransactionError, InvalidSolanaTransferError, SolanaTransactionFailedError } from './errors';
+import { solanaNetwork } from '../../kernel/testing/networks';
 
 const ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96';
 const OTHER = 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD';
@@ -22,14 +23,7 @@ const BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
 const LOCAL_ID = 'solana:BnAZyDyPdEZzajeAKFyfJg6h4CW6WGvu';
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
 
-const local = defineNetwork({
-  id: 'BnAZyDyPdEZzajeAKFyfJg6h4CW6WGvu',
-  name: 'Solana Local',
-  chainNamespace: 'solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-  testnet: true,
-});
+const local = solanaNetwork('BnAZyDyPdEZzajeAKFyfJg6h4CW6WGvu', 'http://127.0.0.1:8899');
 
 type Call = { feature: string; input: any };
 

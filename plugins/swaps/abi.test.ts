@@ -1,4 +1,4 @@
-import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, parseAbi, toFunctionSelector } from 'viem';
+import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, toFunctionSelector } from 'viem';
 import {
   AbiDecodeError,
   SELECTORS,
@@ -14,21 +14,8 @@ import {
   encodeSwapExactETHForTokens,
   encodeSwapExactTokensFor,
 } from './abi';
+import { ABI } from './testing/fakeChain';
 
-const ABI = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
-  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
-  'function approve(address spender, uint256 amount) returns (bool)',
-  'function allowance(address owner, address spender) view returns (uint256)',
-  'function balanceOf(address owner) view returns (uint256)',
-  'function getPair(address a, address b) view returns (address)',
-  'function getReserves() view returns (uint112, uint112, uint32)',
-  'function symbol() view returns (string)',
-  'function name() view returns (string)',
-  'function decimals() view returns (uint8)',
-]);
 const A = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
 const B = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35';
 const C = '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70';

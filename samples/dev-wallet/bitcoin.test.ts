@@ -12,14 +12,10 @@ import type { StorageLike } from './host';
 import { bitcoinKey, bitcoinOrdinalsPath, bitcoinPaymentPath } from './keys';
 import { svgIcon, type WalletHost } from './standard';
 import { bip143Sighash, bip341Sighash, decodeSegwitAddress, hash160, verifyBip322Simple, verifyEcdsa, verifySchnorr, type Tx } from './testing/btcVerify';
+import { memoryStorage, rejection } from './testing/support';
 
 const ICON = svgIcon('<svg xmlns="http://www.w3.org/2000/svg"/>');
 const utf8 = (s: string) => new TextEncoder().encode(s);
-
-function memoryStorage(): StorageLike {
-  const data = new Map<string, string>();
-  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
-}
 
 function setup(opts: { storage?: StorageLike; broadcastUrl?: string; fetch?: BroadcastFetch } = {}) {
   const host = new EventTarget() as unknown as WalletHost;
@@ -28,15 +24,6 @@ function setup(opts: { storage?: StorageLike; broadcastUrl?: string; fetch?: Bro
   const changes: any[] = [];
   feature('standard:events').on('change', (p: unknown) => changes.push(p));
   return { control, feature, changes };
-}
-
-async function rejection(p: Promise<unknown>): Promise<any> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('BIP-322 (the scheme the wallet signs messages with)', () => {

@@ -1,6 +1,7 @@
 import { installDevWallet, DEV_WALLET_NAME, type FetchLike } from './index';
 import { DEV_WALLET_RDNS } from './eip6963';
-import type { StorageLike, WalletHost } from './host';
+import type { WalletHost } from './host';
+import { memoryStorage, rejection } from './testing/support';
 
 const ACCOUNTS = ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'];
 const RPC_A = 'http://127.0.0.1:9001';
@@ -39,16 +40,6 @@ function fakeNodes(chainIds: Record<string, number>) {
   return { fetch, calls };
 }
 
-function memoryStorage(): StorageLike & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-}
-
 function fakeHost(search = ''): WalletHost & EventTarget {
   const target = new EventTarget() as EventTarget & { location: { search: string } };
   target.location = { search };
@@ -63,15 +54,6 @@ function setup(opts: { search?: string; storage?: ReturnType<typeof memoryStorag
   host.addEventListener('eip6963:announceProvider', (e) => announced.push((e as CustomEvent).detail));
   const wallet = installDevWallet({ host, storage, fetch: nodes.fetch, chains: [{ chainId: 31337, rpcUrl: RPC_A }] });
   return { host, storage, nodes, wallet, announced };
-}
-
-async function rejection(p: Promise<unknown>): Promise<any> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 describe('dev wallet', () => {

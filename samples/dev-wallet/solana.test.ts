@@ -12,16 +12,12 @@ import type { StorageLike } from './host';
 import { solanaKey } from './keys';
 import { SOLANA_DEVNET, SOLANA_LOCALNET, SOLANA_MAINNET, SOLANA_TESTNET, installSolanaDevWallet } from './solana';
 import { svgIcon, type WalletHost } from './standard';
+import { memoryStorage, rejection } from './testing/support';
 
 const LOCAL = { caipNetworkId: 'solana:BnAZyDyPdEZzajeAKFyfJg6h4CW6WGvu' as const, rpcUrl: 'http://127.0.0.1:1/rpc' };
 const ICON = svgIcon('<svg xmlns="http://www.w3.org/2000/svg"/>');
 const KEY = solanaKey(1);
 const BLOCKHASH = Keypair.generate().publicKey.toBase58();
-
-function memoryStorage(): StorageLike {
-  const data = new Map<string, string>();
-  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
-}
 
 function ed25519Verify(message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
   const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKey)]);
@@ -63,15 +59,6 @@ function setup(opts: { storage?: StorageLike; rpc?: ReturnType<typeof fakeRpc> }
 async function connected(s = setup()): Promise<ReturnType<typeof setup> & { account: WalletAccount }> {
   const { accounts } = await s.feature('standard:connect').connect();
   return { ...s, account: accounts[0] };
-}
-
-async function rejection(p: Promise<unknown>): Promise<any> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
 }
 
 function legacyTransfer(feePayer: PublicKey, signers: PublicKey[] = [feePayer]): Transaction {

@@ -9,6 +9,7 @@ import type { WalletAccount } from '@wallet-standard/base';
 import { startSolanaProcess, type SolanaProcess } from '../solana/testing/solanaProcess';
 import { installSolanaDevWallet, type SolanaDevWallet } from './solana';
 import { svgIcon, type WalletHost } from './standard';
+import { rejection } from './testing/support';
 
 let chain: SolanaProcess;
 let conn: Connection;
@@ -43,15 +44,6 @@ async function transfer(lamports: number, to = Keypair.generate().publicKey): Pr
   const { blockhash, lastValidBlockHeight } = await conn.getLatestBlockhash();
   const tx = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports }));
   return { bytes: tx.serialize({ requireAllSignatures: false, verifySignatures: false }), to };
-}
-
-async function rejection(p: Promise<unknown>): Promise<any> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
 }
 
 it('signs and sends a transfer to the local chain and waits for the commitment', async () => {

@@ -6,7 +6,7 @@
  * paid once. Then the same through the on-ramp plugin in a kernel: the provider list gives the
  * "Local on-ramp" URL, and the watch sees the purchase through the BlockchainApi kernel service.
  */
-import { createKernel, defineNetwork, type Kernel } from 'latchkey';
+import { createKernel, type Kernel } from 'latchkey';
 import { evmPlugin } from 'latchkey/plugins/evm';
 import { Onramp, onrampPlugin } from 'latchkey/plugins/onramp';
 import { formatEther, parseEther, type Address } from 'viem';
@@ -16,6 +16,7 @@ import type { DataService } from '../data-service/src/index';
 import { ANVIL_MNEMONIC, call, startAnvilNode, startTestService, type AnvilNode } from '../data-service/testing/harness';
 import { installDevWallet } from '../dev-wallet/index';
 import { resolveConfig, startOnrampProvider, STATUS, type OnrampProvider } from './src/index';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 const CHAIN = 31337;
 const SECRET = 'onramp-test-secret-0123456789';
@@ -226,14 +227,7 @@ describe('through the on-ramp plugin', () => {
 
   it('lists Local on-ramp, opens its checkout and sees the purchase through the BlockchainApi', async () => {
     const wallet = installDevWallet({ host: new EventTarget() as never, exposeGlobal: false, chains: [{ chainId: CHAIN, rpcUrl: node.url }], fetch: (u, i) => fetch(u, i) });
-    const anvil = defineNetwork({
-      id: CHAIN,
-      name: 'Anvil',
-      chainNamespace: 'eip155',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [node.url] } },
-      testnet: true,
-    });
+    const anvil = evmNetwork(CHAIN, 'Anvil', node.url, { testnet: true });
     kernel = createKernel({
       options: {
         projectId: 'latchkey-tests',

@@ -8,8 +8,8 @@
  */
 import { createHash, randomBytes, sign } from 'node:crypto';
 import { base58 } from '@scure/base';
-import { RawClient, UpgradeRefused, randomTopic } from './testing/rawClient';
-import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
+import { UpgradeRefused, randomTopic, type RawClientOptions } from './testing/rawClient';
+import { relayFixture } from './testing/relayFixture';
 import { createClientKey, signToken, type ClientKey } from './testing/relayJwt';
 
 const AUD = 'wss://relay.test';
@@ -24,14 +24,9 @@ function signRaw(key: ClientKey, header: unknown, payload: unknown): string {
 }
 
 describe('relay connection token', () => {
-  let relay: RelayProcess;
-  const open: RawClient[] = [];
-  const connect = async (opts: Parameters<typeof RawClient.connect>[1]) => {
-    const c = await RawClient.connect(relay.url, opts);
-    open.push(c);
-    return c;
-  };
-  const refusal = async (opts: Parameters<typeof RawClient.connect>[1]): Promise<UpgradeRefused> => {
+  const fixture = relayFixture({ RELAY_AUDIENCES: `${AUD},ws://127.0.0.1:1/other`, RELAY_ALLOW_ANONYMOUS: '0', RELAY_CLOCK_SKEW_SECONDS: '60' });
+  const connect = (opts: RawClientOptions) => fixture.client(opts);
+  const refusal = async (opts: RawClientOptions): Promise<UpgradeRefused> => {
     const err = await connect(opts).then(
       () => new Error('the relay accepted the socket'),
       (e: unknown) => e,
@@ -39,16 +34,6 @@ describe('relay connection token', () => {
     if (!(err instanceof UpgradeRefused)) throw err;
     return err;
   };
-
-  beforeAll(async () => {
-    relay = await startRelayProcess({ env: { RELAY_AUDIENCES: `${AUD},ws://127.0.0.1:1/other`, RELAY_ALLOW_ANONYMOUS: '0', RELAY_CLOCK_SKEW_SECONDS: '60' } });
-  }, 20_000);
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await relay?.stop();
-  });
 
   it('accepts a token signed by the key its iss names; the verified iss is the identity (subscription id)', async () => {
     const key = createClientKey();
@@ -97,11 +82,11 @@ describe('relay connection token', () => {
   ];
 
   it.each(cases.map(([what, token, reason]) => ({ what, token, reason })))('refuses a token $what with 401 ($reason)', async ({ token, reason }) => {
-    const before = (await relay.stats()).refusedUnauthorized!;
+    const before = (await fixture.relay.stats()).refusedUnauthorized!;
     const err = await refusal({ key: victim, jwt: token() });
     expect(err.status).toBe(401);
     expect(err.body).toContain(reason);
-    expect((await relay.stats()).refusedUnauthorized).toBe(before + 1);
+    expect((await fixture.relay.stats()).refusedUnauthorized).toBe(before + 1);
   });
 
   it('refuses a socket without a token when anonymous sockets are off', async () => {

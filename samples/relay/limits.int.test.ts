@@ -6,8 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { RawClient, UpgradeRefused, randomTopic } from './testing/rawClient';
-import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
+import { RawClient, UpgradeRefused, randomTopic, type RawClientOptions } from './testing/rawClient';
+import { relayFixture } from './testing/relayFixture';
 
 const LIMITS = {
   RELAY_MAX_SOCKETS_PER_ADDRESS: '4',
@@ -22,40 +22,28 @@ const LIMITS = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('relay limits', () => {
-  let relay: RelayProcess;
-  const open: RawClient[] = [];
-  const client = async (opts?: Parameters<typeof RawClient.connect>[1]) => {
-    const c = await RawClient.connect(relay.url, opts);
-    open.push(c);
-    return c;
-  };
+  const fixture = relayFixture(LIMITS);
+  const client = (opts?: RawClientOptions) => fixture.client(opts);
   /** Frames on `c` that answer no request of its own (raw frames sent with sendText). */
   const nextUnmatched = async (c: RawClient, n: number) => {
     await c.waitFor(() => c.errorsWithoutId.length >= n, 2000, `${n} answers`);
     return c.errorsWithoutId.splice(0, n);
   };
   const socketsOpen = async (n: number) => {
-    for (let i = 0; i < 100 && (await relay.stats()).sockets !== n; i++) await sleep(10);
-    expect((await relay.stats()).sockets).toBe(n);
+    for (let i = 0; i < 100 && (await fixture.relay.stats()).sockets !== n; i++) await sleep(10);
+    expect((await fixture.relay.stats()).sockets).toBe(n);
   };
 
-  beforeAll(async () => {
-    relay = await startRelayProcess({ env: LIMITS });
-  }, 20_000);
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((c) => c.close()));
     await socketsOpen(0);
-  });
-  afterAll(async () => {
-    await relay?.stop();
   });
 
   it('refuses a fifth socket from one address with 429, and takes one again after a close', async () => {
     const four = await Promise.all([client(), client(), client(), client({ anonymous: true })]);
-    const before = (await relay.stats()).refusedPerAddress!;
+    const before = (await fixture.relay.stats()).refusedPerAddress!;
     await expect(client()).rejects.toMatchObject({ status: 429 });
     await expect(client({ anonymous: true })).rejects.toBeInstanceOf(UpgradeRefused);
-    expect((await relay.stats()).refusedPerAddress).toBe(before + 2);
+    expect((await fixture.relay.stats()).refusedPerAddress).toBe(before + 2);
     await four[0]!.close();
     await socketsOpen(3);
     const again = await client();
@@ -68,7 +56,7 @@ describe('relay limits', () => {
     expect(await c.call('irn_batchSubscribe', { topics: topics.slice(0, 3) })).toHaveLength(3);
     const over = await c.send('irn_batchSubscribe', { topics: [topics[3], topics[4], randomTopic()] });
     expect(over.error).toMatchObject({ code: -32005, message: expect.stringContaining('5 subscriptions') });
-    expect((await relay.stats()).subscriptions).toBe(3); // none of the batch was taken
+    expect((await fixture.relay.stats()).subscriptions).toBe(3); // none of the batch was taken
     await c.call('irn_subscribe', { topic: topics[3] });
     await c.call('irn_subscribe', { topic: topics[4] });
     expect(typeof (await c.call('irn_subscribe', { topic: topics[0] }))).toBe('string'); // held already
@@ -106,7 +94,7 @@ describe('relay limits', () => {
     expect(limited).toHaveLength(24 - ok);
     expect(limited[0]!.error!.message).toMatch(/Rate limit exceeded/);
     // each refusal carries the id of its request (send() matched them), so the client is not left waiting
-    expect((await relay.stats()).rateLimited).toBeGreaterThanOrEqual(24 - ok);
+    expect((await fixture.relay.stats()).rateLimited).toBeGreaterThanOrEqual(24 - ok);
     await sleep(600); // one token back
     expect(await reader.call('irn_unsubscribe', { topic: randomTopic(), id: 'x' })).toBe(true);
     // the publisher's own bucket was not touched by the reader's
@@ -180,7 +168,7 @@ describe('relay limits', () => {
       expect({ method, error: r.error?.code }).toEqual({ method, error: -32602 });
       expect(r.error!.message).toMatch(/64 lowercase hex/);
     }
-    expect((await relay.stats()).subscriptions).toBe(0);
+    expect((await fixture.relay.stats()).subscriptions).toBe(0);
   });
 
   it('ids: a string of at most 128 characters or a safe integer is echoed exactly; any other id gets -32600 with id null', async () => {

@@ -4,7 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
-import { RawClient, randomTopic } from './testing/rawClient';
+import { RawClient, randomTopic, type RawClientOptions } from './testing/rawClient';
+import { relayFixture } from './testing/relayFixture';
 import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
 import { createClientKey, signToken } from './testing/relayJwt';
 
@@ -12,25 +13,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('local relay protocol', () => {
-  let relay: RelayProcess;
-  const clients: RawClient[] = [];
-  const client = async (opts?: Parameters<typeof RawClient.connect>[1]) => {
-    const c = await RawClient.connect(relay.url, opts);
-    clients.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    relay = await startRelayProcess();
-  }, 20_000);
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
-
-  afterAll(async () => {
-    await relay?.stop();
-  });
+  const fixture = relayFixture({});
+  const client = (opts?: RawClientOptions) => fixture.client(opts);
 
   it('subscribes with the id WalletConnect computes and delivers a publish to the other subscriber', async () => {
     const [a, b] = [await client(), await client()];
@@ -266,11 +250,11 @@ describe('local relay protocol', () => {
   it('accepts a socket without a JWT; answers plain HTTP with 426, /health with {ok} only and /stats with counters to loopback requests no proxy forwarded', async () => {
     const anon = await client({ anonymous: true });
     expect(typeof (await anon.call('irn_subscribe', { topic: randomTopic() }))).toBe('string');
-    const http = relay.url.replace('ws:', 'http:');
+    const http = fixture.relay.url.replace('ws:', 'http:');
     const res = await fetch(http);
     expect(res.status).toBe(426);
     expect(await (await fetch(`${http}/health`)).json()).toEqual({ ok: true });
-    const stats = await relay.stats();
+    const stats = await fixture.relay.stats();
     expect(stats.ok).toBe(true);
     expect(stats.sockets).toBeGreaterThanOrEqual(1);
     expect(stats.anonymousSockets).toBeGreaterThanOrEqual(1);
@@ -293,7 +277,7 @@ describe('local relay protocol', () => {
     const attacker = createClientKey();
     const forged = [signToken(attacker, { claims: { iss: victim.identity } }), `${signToken(victim.key).split('.').slice(0, 2).join('.')}.${randomBytes(64).toString('base64url')}`];
     for (const jwt of forged) {
-      await expect(RawClient.connect(relay.url, { jwt })).rejects.toMatchObject({ status: 401 });
+      await expect(RawClient.connect(fixture.relay.url, { jwt })).rejects.toMatchObject({ status: 401 });
     }
     // Whoever knows the topic may read it (the message is end-to-end encrypted), under their own identity:
     const anon = await client({ anonymous: true });
@@ -314,7 +298,7 @@ describe('local relay protocol', () => {
     const method = `irn_x\n${forgedLine}\r\u001b[2K\u001b[31m\u009b31m\u2028${forgedLine}`;
     expect((await a.send(method, {})).error?.code).toBe(-32601);
     await a.sync();
-    const out = relay.output();
+    const out = fixture.relay.output();
     expect(out).toContain('irn_x\\n[relay] #9999'); // there, escaped
     expect(out.split('\n').some((l) => l.startsWith(forgedLine))).toBe(false);
     expect(out).not.toMatch(/[\u001b\u009b\u2028\r]/);

@@ -3,9 +3,8 @@
  * small bounds: by count and by bytes, per topic and in total, oldest first; and a client that
  * does not answer its deliveries has at most RELAY_MAX_IN_FLIGHT_PER_SOCKET of them outstanding.
  */
-import { RawClient, randomTopic } from './testing/rawClient';
+import { randomTopic, type RawClientOptions } from './testing/rawClient';
 import { relayFixture } from './testing/relayFixture';
-import { startRelayProcess, type RelayProcess } from './testing/relayProcess';
 
 const BOUNDS = {
   RELAY_MAX_MESSAGES_PER_TOPIC: '5',
@@ -16,28 +15,13 @@ const BOUNDS = {
 };
 
 describe('relay stored messages', () => {
-  let relay: RelayProcess;
-  const open: RawClient[] = [];
-  const client = async (opts?: Parameters<typeof RawClient.connect>[1]) => {
-    const c = await RawClient.connect(relay.url, opts);
-    open.push(c);
-    return c;
-  };
+  const fixture = relayFixture(BOUNDS);
+  const client = (opts?: RawClientOptions) => fixture.client(opts);
   const fetchAll = async (topics: string[]) => {
     const c = await client();
     const r = await c.call('irn_batchFetchMessages', { topics });
     return r.messages.map((m: { message: string }) => m.message) as string[];
   };
-
-  beforeAll(async () => {
-    relay = await startRelayProcess({ env: BOUNDS });
-  }, 20_000);
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await relay?.stop();
-  });
 
   it('keeps the newest 5 messages of a topic, and a late subscriber gets them in order', async () => {
     const a = await client();
@@ -56,7 +40,7 @@ describe('relay stored messages', () => {
     const big = (i: number) => `${i}:${'x'.repeat(5000)}`;
     for (let i = 0; i < 4; i++) await a.call('irn_publish', { topic, message: big(i), ttl: 300, tag: 1 });
     expect(await fetchAll([topic])).toEqual([big(2), big(3)]);
-    const s = await relay.stats();
+    const s = await fixture.relay.stats();
     expect(s.storedBytes).toBeLessThanOrEqual(40960);
   });
 
@@ -69,9 +53,9 @@ describe('relay stored messages', () => {
   it('keeps at most 12 messages in all, dropping the oldest across topics', async () => {
     const a = await client();
     const topics = Array.from({ length: 15 }, randomTopic);
-    const before = (await relay.stats()).evicted!;
+    const before = (await fixture.relay.stats()).evicted!;
     await a.call('irn_batchPublish', { messages: topics.map((topic, i) => ({ topic, message: `t${i}`, ttl: 300, tag: 1 })) });
-    const s = await relay.stats();
+    const s = await fixture.relay.stats();
     expect(s.messages).toBe(12);
     expect(s.evicted).toBeGreaterThanOrEqual(before + 3);
     expect(await fetchAll(topics)).toEqual(topics.slice(3).map((_, i) => `t${i + 3}`));
@@ -82,7 +66,7 @@ describe('relay stored messages', () => {
     const topics = Array.from({ length: 10 }, randomTopic);
     const msg = (i: number) => `${i}:${'y'.repeat(6000)}`;
     for (const [i, topic] of topics.entries()) await a.call('irn_publish', { topic, message: msg(i), ttl: 300, tag: 1 });
-    const s = await relay.stats();
+    const s = await fixture.relay.stats();
     expect(s.storedBytes).toBeLessThanOrEqual(40960);
     expect(s.storedBytes).toBeGreaterThan(30000); // full, not emptied
     const kept = await fetchAll(topics);
@@ -90,7 +74,7 @@ describe('relay stored messages', () => {
     expect(kept.length).toBeGreaterThanOrEqual(5);
     expect(kept.length).toBeLessThan(10);
     expect(kept).toEqual(topics.slice(10 - kept.length).map((_, i) => msg(10 - kept.length + i)));
-    expect((await relay.stats()).storedBytes).toBeLessThanOrEqual(40960);
+    expect((await fixture.relay.stats()).storedBytes).toBeLessThanOrEqual(40960);
   });
 
   it('a client that does not answer has at most 3 deliveries outstanding; answering lets the rest through', async () => {
@@ -104,7 +88,7 @@ describe('relay stored messages', () => {
     await mute.call('irn_subscribe', { topic });
     await mute.sync();
     expect(mute.messagesOn(topic)).toEqual(['q0', 'q1', 'q2']);
-    expect((await relay.stats()).backlogged).toBeGreaterThanOrEqual(1);
+    expect((await fixture.relay.stats()).backlogged).toBeGreaterThanOrEqual(1);
     for (const d of mute.deliveries) mute.sendText(JSON.stringify({ id: d.rpcId, jsonrpc: '2.0', result: true }));
     await mute.waitFor(() => mute.deliveries.length === 5);
     expect(mute.messagesOn(topic)).toEqual(['q0', 'q1', 'q2', 'q3', 'q4']);

@@ -8,7 +8,7 @@
  *   data service verifying it, then found by the reverse lookup and put on the account.
  */
 import { formatEther } from 'viem';
-import { createKernel, defineNetwork, type CaipNetwork, type Kernel, type PluginManifest } from 'latchkey';
+import { createKernel, type CaipNetwork, type Kernel, type PluginManifest } from 'latchkey';
 import { evmPlugin } from 'latchkey/plugins/evm';
 import { portfolioPlugin, Portfolio } from 'latchkey/plugins/portfolio';
 import { historyPlugin, Activity } from 'latchkey/plugins/history';
@@ -16,6 +16,7 @@ import { namesPlugin, AccountNames } from 'latchkey/plugins/names';
 import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
 import { PROJECT_ID, devContracts, startAnvilNode, startTestService, type AnvilNode } from '../../samples/data-service/testing/harness';
 import type { DataService } from '../../samples/data-service/src/index';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 jest.setTimeout(30_000);
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
     await node.rpc('eth_sendTransaction', [{ from: dev.accounts[5], to: dev.accounts[0], value: `0x${(1000 + i).toString(16)}` }]);
   }
   await service.waitForSync(CHAIN);
-  anvil = defineNetwork({ id: CHAIN, name: 'Anvil', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.url] } }, testnet: true });
+  anvil = evmNetwork(CHAIN, 'Anvil', node.url, { testnet: true });
 }, 120_000);
 
 afterAll(async () => {

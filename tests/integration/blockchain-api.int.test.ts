@@ -4,11 +4,12 @@
  * registered with a real signature, through a real kernel's HttpClient and fetch.
  */
 import { mnemonicToAccount } from 'viem/accounts';
-import { BlockchainApi, createKernel, defineNetwork, type Kernel } from 'latchkey';
+import { BlockchainApi, createKernel, type Kernel } from 'latchkey';
 import { NameError } from 'latchkey/errors';
 import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
 import { ANVIL_MNEMONIC, PROJECT_ID, devContracts, startAnvilNode, startTestService, type AnvilNode } from '../../samples/data-service/testing/harness';
 import type { DataService } from '../../samples/data-service/src/index';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 const CHAIN = 31337;
 let node: AnvilNode;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   service = await startTestService({ chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }], prices: { [`eip155:${CHAIN}:native`]: 3000 } });
   dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts: await devContracts(), nftBaseUri: (a) => `${service.url}/v1/nft/eip155:${CHAIN}/${a}/` });
   await service.waitForSync(CHAIN);
-  const anvil = defineNetwork({ id: CHAIN, name: 'Anvil', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+  const anvil = evmNetwork(CHAIN, 'Anvil', node.url);
   kernel = createKernel({
     options: { projectId: PROJECT_ID, networks: [anvil], blockchainApiUrl: service.url, features: { analytics: false } },
     environment: { window: undefined, document: undefined, localStorage: undefined },

@@ -6,13 +6,14 @@
  * they follow the chain after a transfer (the forced refresh skips the 30 s cache).
  */
 import { Connection as SolanaConnection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
-import { createKernel, defineNetwork, formatUnits, type CaipNetwork, type Kernel } from 'latchkey';
+import { createKernel, formatUnits, type CaipNetwork, type Kernel } from 'latchkey';
 import { portfolioPlugin, Portfolio } from 'latchkey/plugins/portfolio';
 import { solanaConnectorId, solanaPlugin } from 'latchkey/plugins/solana';
 import { MemoryStorage } from '../../kernel/testing/fakeAdapter';
 import { installSolanaDevWallet, type SolanaDevWallet } from '../../samples/dev-wallet/solana';
 import { svgIcon, type WalletHost } from '../../samples/dev-wallet/standard';
 import { startSolanaProcess, type SolanaProcess } from '../../samples/solana/testing/solanaProcess';
+import { solanaNetwork } from '../../kernel/testing/networks';
 
 jest.setTimeout(30_000);
 
@@ -26,15 +27,7 @@ let wallet: SolanaDevWallet;
 beforeAll(async () => {
   chain = await startSolanaProcess({ slotMs: 50 });
   conn = new SolanaConnection(chain.rpcUrl, 'confirmed');
-  local = defineNetwork({
-    id: chain.caipNetworkId.slice('solana:'.length),
-    name: 'Solana Local',
-    caipNetworkId: chain.caipNetworkId as `solana:${string}`,
-    chainNamespace: 'solana',
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-    testnet: true,
-  });
+  local = solanaNetwork(chain.caipNetworkId.slice('solana:'.length), chain.rpcUrl);
   const host = new EventTarget();
   wallet = installSolanaDevWallet({
     name: WALLET,

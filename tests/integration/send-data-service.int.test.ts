@@ -5,7 +5,7 @@
  * address; LKD is offered from the data service's balances; the review estimates the gas on
  * anvil; the send moves the tokens.
  */
-import { createKernel, defineNetwork, type Kernel } from 'latchkey';
+import { createKernel, type Kernel } from 'latchkey';
 import { evmPlugin } from 'latchkey/plugins/evm';
 import { sendPlugin, SendForm } from 'latchkey/plugins/send';
 import { erc20Abi, getAddress, parseUnits, type Address } from 'viem';
@@ -14,6 +14,7 @@ import { deployDevContracts, type DevContracts } from '../../samples/contracts/d
 import type { DataService } from '../../samples/data-service/src/index';
 import { ANVIL_MNEMONIC, call, chainClients, devContracts, startAnvilNode, startTestService, type AnvilNode } from '../../samples/data-service/testing/harness';
 import { installDevWallet } from '../../samples/dev-wallet/index';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 const CHAIN = 31337;
 let node: AnvilNode;
@@ -31,14 +32,7 @@ beforeAll(async () => {
   await service.waitForSync(CHAIN);
 
   const wallet = installDevWallet({ host: new EventTarget() as never, exposeGlobal: false, chains: [{ chainId: CHAIN, rpcUrl: node.url }], fetch: (u, i) => fetch(u, i) });
-  const anvil = defineNetwork({
-    id: CHAIN,
-    name: 'Anvil',
-    chainNamespace: 'eip155',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [node.url] } },
-    testnet: true,
-  });
+  const anvil = evmNetwork(CHAIN, 'Anvil', node.url, { testnet: true });
   kernel = createKernel({
     options: { projectId: 'latchkey-tests', networks: [anvil], blockchainApiUrl: service.url, features: { analytics: false } },
     plugins: [evmPlugin({ enableEIP6963: false, enableInjected: false }), sendPlugin()],

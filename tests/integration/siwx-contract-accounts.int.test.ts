@@ -3,11 +3,12 @@
  * transport (spec: ERC-1271 for a deployed account, ERC-6492 for one not deployed yet), on a
  * real anvil with the dev smart account (samples/contracts/DevSmartAccount.sol).
  */
-import { createKernel, defineNetwork, type Kernel } from 'latchkey';
+import { createKernel, type Kernel } from 'latchkey';
 import { encodeFunctionData, getAddress, serializeErc6492Signature, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { localSiwx, siwxPlugin, type SiwxConfig, type SiwxSession } from 'latchkey/plugins/siwx';
 import { ANVIL_MNEMONIC, chainClients, devContracts, startAnvilNode, type AnvilNode } from '../../samples/data-service/testing/harness';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 let node: AnvilNode;
 let kernel: Kernel;
@@ -21,13 +22,7 @@ beforeAll(async () => {
   clients = chainClients(node);
   accounts = await node.rpc('eth_accounts');
   contracts = await devContracts(); // solc, or its cache (.cache/contracts)
-  const anvil = defineNetwork({
-    id: 31337,
-    name: 'Anvil',
-    chainNamespace: 'eip155',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [node.url] } },
-  });
+  const anvil = evmNetwork(31337, 'Anvil', node.url);
   provider = localSiwx({ domain: 'app.test', uri: 'https://app.test' });
   kernel = createKernel({
     options: { projectId: 'test', networks: [anvil], features: { analytics: false }, siwx: provider },

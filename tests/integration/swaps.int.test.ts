@@ -8,7 +8,7 @@
  * - no route, and a price moved past the slippage.
  */
 import { encodeFunctionData, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
-import { createKernel, defineNetwork, httpTransport, HttpClient, type CaipNetwork } from 'latchkey';
+import { createKernel, httpTransport, HttpClient, type CaipNetwork } from 'latchkey';
 import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
 import { deployExchange, loadUniswapArtifacts, type DevExchange } from '../../samples/contracts/exchange';
 import type { DataService } from '../../samples/data-service/src/index';
@@ -22,6 +22,7 @@ import { OnChainQuoteSource } from '../../plugins/swaps/sources/onchain';
 import type { QuoteSource } from '../../plugins/swaps/sources/source';
 import { nativeToken } from '../../plugins/swaps/tokens';
 import type { SwapToken } from '../../plugins/swaps/types';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 const CHAIN = 31337;
 const ROUTER = parseAbi([
@@ -76,14 +77,7 @@ beforeAll(async () => {
   );
   const lonely = await clients.deploy(owner, artifacts.erc20.abi, artifacts.erc20.bytecode, [parseUnits('1000', 18)]);
 
-  network = defineNetwork({
-    id: CHAIN,
-    name: 'Anvil',
-    chainNamespace: 'eip155',
-    caipNetworkId: `eip155:${CHAIN}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [node.url] } },
-  });
+  network = evmNetwork(CHAIN, 'Anvil', node.url);
   ETH = nativeToken(network);
   LKD = { address: `eip155:${CHAIN}:${dev.token.address}`, symbol: 'LKD', name: 'Latchkey Dev Token', decimals: 18 };
   TK2 = { address: `eip155:${CHAIN}:${tk2}`, symbol: 'UNI-V2', name: 'Uniswap V2', decimals: 18 };

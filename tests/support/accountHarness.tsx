@@ -9,33 +9,19 @@ import {
   BlockchainApi,
   RpcTransport,
   createKernel,
-  defineNetwork,
   type CaipNetwork,
   type Kernel,
   type LatchkeyOptions,
   type PluginManifest,
 } from 'latchkey';
 import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
-import { FakeAdapter, MemoryStorage, type FakeAdapterScript } from '../../kernel/testing/fakeAdapter';
+import { FakeAdapter, MemoryStorage, testAnvil, type FakeAdapterScript } from '../../kernel/testing/fakeAdapter';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 export const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
-export const mainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1/unused'] } },
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://explorer.test' } },
-});
-export const devnet = defineNetwork({
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:2/unused'] } },
-  testnet: true,
-});
+export const mainnet = evmNetwork(1, 'Ethereum', undefined, { blockExplorers: { default: { name: 'Etherscan', url: 'https://explorer.test' } } });
+export const devnet = testAnvil;
 
 type ApiMethod = Exclude<keyof BlockchainApi, 'configured'>;
 /** The BlockchainApi with each method a jest mock. */

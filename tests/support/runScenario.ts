@@ -8,10 +8,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
+import { REPO_ROOT } from './artifacts';
 
-export async function runScenario<T>(repoRoot: string, entry: string, marker: string, timeoutMs = 50_000): Promise<{ result: T; output: string }> {
+export async function runScenario<T>(entry: string, marker: string, timeoutMs = 50_000): Promise<{ result: T; output: string }> {
   // Inside node_modules so the bundle's bare imports resolve to the repository's packages.
-  const outdir = join(repoRoot, 'node_modules/.cache/latchkey-walletconnect-int');
+  const outdir = join(REPO_ROOT, 'node_modules/.cache/latchkey-walletconnect-int');
   mkdirSync(outdir, { recursive: true });
   // one file per process: node_modules may be shared by another checkout running the same scenario
   const outfile = join(outdir, `${entry.split('/').pop()!.replace(/\.ts$/, '')}-${process.pid}.mjs`);
@@ -24,14 +25,14 @@ export async function runScenario<T>(repoRoot: string, entry: string, marker: st
     target: 'node20',
     packages: 'external',
     // 'latchkey' itself (our plugins import the package by name) is bundled from the sources.
-    plugins: [latchkeySourcePlugin(repoRoot)],
+    plugins: [latchkeySourcePlugin(REPO_ROOT)],
     jsx: 'automatic',
     logLevel: 'silent',
-    absWorkingDir: repoRoot,
+    absWorkingDir: REPO_ROOT,
   });
   let output = '';
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [outfile], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [outfile], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

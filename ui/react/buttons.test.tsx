@@ -4,7 +4,7 @@ import { LatchkeyProvider } from './LatchkeyProvider';
 import { LatchkeyModal } from './LatchkeyModal';
 import { AccountButton, ConnectButton, NetworkButton } from './buttons';
 import { useAccount, useModal, useNetwork } from './hooks';
-import { ADDRESS, settle, uiKernel } from '../testing/render';
+import { ADDRESS, renderInProvider, settle, uiKernel } from '../testing/render';
 import type { UiKernel } from '../kernel';
 import { truncateAddress } from '../format';
 
@@ -20,12 +20,7 @@ afterEach(settle);
 
 describe('ConnectButton', () => {
   it('is a real button named exactly "Connect Wallet" that opens the modal synchronously', () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <ConnectButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<ConnectButton />);
     const button = screen.getByRole('button', { name: 'Connect Wallet' });
     expect(button.tagName).toBe('BUTTON');
     expect(kernel.modal.state.open).toBe(false);
@@ -37,24 +32,14 @@ describe('ConnectButton', () => {
   });
 
   it('renders the account button once connected', async () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <ConnectButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<ConnectButton />);
     await connect(kernel);
     expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull();
     expect(screen.getByRole('button', { name: /0x12…345678/ })).toBeTruthy();
   });
 
   it("shows the account's name and avatar (a reverse lookup) in place of the address once it has one", async () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <ConnectButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<ConnectButton />);
     await connect(kernel);
     act(() => kernel.account.setProfile('eip155', { name: 'alice.reown.id', image: 'https://avatars.test/alice.png' }));
     const button = screen.getByRole('button', { name: /alice\.reown\.id/ });
@@ -111,12 +96,7 @@ describe('ConnectButton after a reload (issue 8: no "Connect Wallet" flicker onc
   });
 
   it('a fresh connect (no address yet) still reads "Connect Wallet" while the wallet is asked', async () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <ConnectButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<ConnectButton />);
     await settle();
     act(() => kernel.account.setStatus('eip155', 'connecting'));
     expect(screen.getByRole('button', { name: 'Connect Wallet' }).getAttribute('aria-busy')).toBe('true');
@@ -125,12 +105,7 @@ describe('ConnectButton after a reload (issue 8: no "Connect Wallet" flicker onc
 
 describe('AccountButton', () => {
   it('shows the address cut to 4 + 6 characters and the balance cut to 3 decimals, and opens Account', async () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <AccountButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<AccountButton />);
     expect(screen.queryByRole('button')).toBeNull(); // nothing while disconnected
     await connect(kernel, '1234.56789');
     const b = screen.getByRole('button', { name: '1234.567 ETH 0x12…345678' });
@@ -143,12 +118,7 @@ describe('AccountButton', () => {
 
 describe('NetworkButton', () => {
   it('shows the active network and opens the network list', () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <NetworkButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<NetworkButton />);
     const name = kernel.network.state.activeNetwork?.name;
     expect(name).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: new RegExp(name!) }));
@@ -160,24 +130,14 @@ describe('NetworkButton', () => {
 describe('NetworkButton icons and the modal header', () => {
   it('the network button shows the bundled mark of a well-known chain once its chunk loads', async () => {
     const { CHAIN_ICONS } = require('../icons/chains') as typeof import('../icons/chains');
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <NetworkButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<NetworkButton />);
     await settle();
     const button = screen.getByRole('button', { name: /Ethereum/ });
     expect(button.querySelector('img')?.getAttribute('src')).toBe(CHAIN_ICONS.ethereum);
   });
 
   it('Back and Close are icon buttons named "Back" and "Close"', async () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <span />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<span />);
     act(() => {
       void kernel.modal.open();
       kernel.router.push('AllWallets');
@@ -208,12 +168,7 @@ describe('LatchkeyProvider', () => {
   });
 
   it('appends the modal root as the last child of body and removes it on unmount', () => {
-    const { kernel } = uiKernel();
-    const { unmount } = render(
-      <LatchkeyProvider kernel={kernel}>
-        <span />
-      </LatchkeyProvider>,
-    );
+    const { kernel, unmount } = renderInProvider(<span />);
     expect(document.body.lastElementChild?.hasAttribute('data-latchkey-root')).toBe(true);
     act(() => void kernel.modal.open());
     expect(document.body.lastElementChild?.querySelector('[role=dialog]')).toBeTruthy();
@@ -236,24 +191,14 @@ describe('LatchkeyProvider', () => {
   });
 
   it('in embedded mode the modal is always shown inline, without a dialog role or a close button', () => {
-    const { kernel } = uiKernel({ enableEmbedded: true });
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <LatchkeyModal />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<LatchkeyModal />, uiKernel({ enableEmbedded: true }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('region', { name: 'Connect Wallet' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('adds the base and the modal stylesheet once each (every rule under [data-lk]) and applies theme variables and mode to the modal root', async () => {
-    const { kernel } = uiKernel({ themeMode: 'dark', themeVariables: { '--lk-z-index': 1234 } });
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <ConnectButton />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<ConnectButton />, uiKernel({ themeMode: 'dark', themeVariables: { '--lk-z-index': 1234 } }));
     act(() => void kernel.modal.open());
     await settle(); // the modal's rules are a chunk of their own
     // jsdom has no constructable stylesheets: the fallback <style> elements (see ui/shell/styles.test.tsx for both paths).
@@ -292,12 +237,7 @@ describe('hooks', () => {
   }
 
   it('useModal, useAccount and useNetwork follow the kernel', async () => {
-    const { kernel } = uiKernel();
-    render(
-      <LatchkeyProvider kernel={kernel}>
-        <Probe />
-      </LatchkeyProvider>,
-    );
+    const { kernel } = renderInProvider(<Probe />);
     const state = () => screen.getByTestId('state').textContent;
     expect(state()).toBe('false false eip155 - Ethereum 2');
     fireEvent.click(screen.getByRole('button', { name: 'open' }));

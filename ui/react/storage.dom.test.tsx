@@ -5,12 +5,13 @@
  * connects a wallet and disconnects.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createKernel, defineNetwork, type PluginManifest } from 'latchkey';
+import { createKernel, type PluginManifest } from 'latchkey';
 import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
 import { FakeAdapter, MemoryStorage } from '../../kernel/testing/fakeAdapter';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678';
-const mainnet = defineNetwork({ id: 1, name: 'Ethereum', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1/'] } } });
+const mainnet = evmNetwork(1, 'Ethereum');
 
 class QuotaStorage extends MemoryStorage {
   override setItem(): void {

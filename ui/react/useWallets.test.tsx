@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { testKernel } from '../../kernel/testing/fakeAdapter';
 import { LatchkeyProvider } from './LatchkeyProvider';
 import { useWallets } from './useWallets';
+import { renderInProvider } from '../testing/render';
 
 const loaded: string[] = [];
 jest.mock('../views/AllWallets', () => (loaded.push('AllWallets'), jest.requireActual('../views/AllWallets')));
@@ -66,12 +67,7 @@ it('applies a search and a connect asked before the list code has loaded', async
 });
 
 it('lists, pages, searches and connects without the modal', async () => {
-  const { kernel } = testKernel();
-  render(
-    <LatchkeyProvider kernel={kernel}>
-      <Screen />
-    </LatchkeyProvider>,
-  );
+  const { kernel } = renderInProvider(<Screen />);
   await settle();
   const list = () => within(screen.getByRole('list'));
   expect(list().getAllByRole('button')).toHaveLength(3);

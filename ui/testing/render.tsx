@@ -9,6 +9,7 @@ import { testKernel, type TestKernel } from '../../kernel/testing/fakeAdapter';
 import type { LatchkeyOptions } from '../../kernel/index';
 import type { PluginManifest } from '../../kernel/index';
 import { KernelContext } from '../react/context';
+import { LatchkeyProvider } from '../react/LatchkeyProvider';
 import type { UiKernel } from '../kernel';
 import type { ViewComponent } from '../views/types';
 import { ensureCoreViews } from '../views/manifest';
@@ -28,6 +29,11 @@ export function renderWithKernel(kernel: UiKernel, ui: ReactElement): RenderResu
       <div data-lk="">{ui}</div>
     </KernelContext.Provider>,
   );
+}
+
+/** Renders `ui` inside a LatchkeyProvider of `t`'s kernel (by default a new {@link uiKernel}), as a host app does. */
+export function renderInProvider(ui: ReactElement, t: TestKernel = uiKernel()): TestKernel & RenderResult {
+  return { ...t, ...render(<LatchkeyProvider kernel={t.kernel}>{ui}</LatchkeyProvider>) };
 }
 
 /** Renders a view component as the outlet would. */

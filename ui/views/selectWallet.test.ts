@@ -1,5 +1,6 @@
-import { createKernel, defineNetwork, type Connector, type PluginManifest } from '../../kernel/index';
+import { createKernel, type Connector, type PluginManifest } from '../../kernel/index';
 import { selectWallet } from './connectWallet';
+import { evmNetwork } from '../../kernel/testing/networks';
 
 const paired = (id: string, chain: Connector['chain']): Connector => ({ id, name: 'Pairing', type: 'WALLET_CONNECT', chain });
 
@@ -17,7 +18,7 @@ function kernelWith(connectors: Connector[], plugins: PluginManifest[] = [pairin
   const kernel = createKernel({
     options: {
       projectId: 'p',
-      networks: [defineNetwork({ id: 1, name: 'Ethereum', caipNetworkId: 'eip155:1', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })],
+      networks: [evmNetwork(1, 'Ethereum', 'http://127.0.0.1:9')],
       features: { analytics: false },
     },
     plugins,

@@ -1,20 +1,14 @@
 import { getAddress } from 'viem';
-import { defineNetwork, type HttpClient } from 'latchkey';
+import type { HttpClient } from 'latchkey';
 import { HttpRequestError } from 'latchkey/errors';
 import { encodeApprove } from '../abi';
 import { NoRouteError, QuoteFailedError, SlippageExceededError, UntrustedContractError } from '../errors';
 import { nativeToken, plainAddress } from '../tokens';
 import type { SwapQuote, SwapToken } from '../types';
 import { AggregatorQuoteSource } from './aggregator';
+import { evmNetwork } from '../../../kernel/testing/networks';
 
-const network = defineNetwork({
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
-});
+const network = evmNetwork(31337, 'Anvil', 'http://127.0.0.1:1');
 const ETH = nativeToken(network);
 const LKD: SwapToken = { address: 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', symbol: 'LKD', name: 'Latchkey Dev Token', decimals: 18 };
 const ROUTER = '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70';

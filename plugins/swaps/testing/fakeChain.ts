@@ -19,7 +19,8 @@ export const FAKE = {
   user: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
 } as const;
 
-const ABI = parseAbi([
+/** The Uniswap V2 router, factory, pair and ERC-20 functions the swap code calls, as viem reads them. */
+export const ABI = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',

@@ -7,29 +7,17 @@
 import '../testing/jsdomGlobals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { decodeFunctionData, formatUnits, getAddress, parseAbi } from 'viem';
-import { BlockchainApi, createKernel, defineNetwork, type CaipNetwork, type Connector, type EvmTransactionRequest, type Kernel, type PluginManifest } from 'latchkey';
+import { BlockchainApi, createKernel, type CaipNetwork, type Connector, type EvmTransactionRequest, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
 import { swapsPlugin, Swaps, type SwapsConfig } from '../index';
 import { FAKE, FakeV2Chain, jsonResponse } from '../testing/fakeChain';
 import { FakeAdapter } from '../../../kernel/testing/fakeAdapter';
+import { evmNetwork } from '../../../kernel/testing/networks';
 
 const E18 = 10n ** 18n;
-const anvil = defineNetwork({
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://fake.chain/'] } },
-});
-const goerli = defineNetwork({
-  id: 5,
-  name: 'Goerli',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://fake.chain/'] } },
-});
+const anvil = evmNetwork(31337, 'Anvil', 'http://fake.chain/');
+const goerli = evmNetwork(5, 'Goerli', 'http://fake.chain/');
 const ROUTER_ABI = parseAbi([
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline)',
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',

@@ -53,6 +53,11 @@ export interface Route {
   readonly handler: (ctx: RequestContext) => Promise<Reply>;
 }
 
+/** A GET route that needs a project id (the API's usual kind): `projectGet('/v1/account/:address/nfts', async (ctx) => …)`. */
+export function projectGet(path: string, handler: Route['handler']): Route {
+  return { method: 'GET', path, auth: 'project', handler };
+}
+
 interface CompiledRoute extends Route {
   readonly parts: readonly string[];
 }

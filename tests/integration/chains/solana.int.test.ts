@@ -10,13 +10,14 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { base58 } from '@scure/base';
 import { Connection as SolanaConnection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { createKernel, defineNetwork, formatUnits, type CaipNetwork, type Kernel } from 'latchkey';
+import { createKernel, formatUnits, type CaipNetwork, type Kernel } from 'latchkey';
 import { UserRejectedRequestError } from 'latchkey/errors';
 import { solanaPlugin, solanaConnectorId } from 'latchkey/plugins/solana';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
 import { installSolanaDevWallet, type SolanaDevWallet } from '../../../samples/dev-wallet/solana';
 import { svgIcon, type WalletHost } from '../../../samples/dev-wallet/standard';
 import { startSolanaProcess, type SolanaProcess } from '../../../samples/solana/testing/solanaProcess';
+import { solanaNetwork } from '../../../kernel/testing/networks';
 
 let chain: SolanaProcess;
 let conn: SolanaConnection;
@@ -26,15 +27,7 @@ const ICON = svgIcon('<svg xmlns="http://www.w3.org/2000/svg"/>');
 beforeAll(async () => {
   chain = await startSolanaProcess({ slotMs: 50 });
   conn = new SolanaConnection(chain.rpcUrl, 'confirmed');
-  local = defineNetwork({
-    id: chain.caipNetworkId.slice('solana:'.length),
-    name: 'Solana Local',
-    caipNetworkId: chain.caipNetworkId as `solana:${string}`,
-    chainNamespace: 'solana',
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-    testnet: true,
-  });
+  local = solanaNetwork(chain.caipNetworkId.slice('solana:'.length), chain.rpcUrl);
 }, 30_000);
 
 afterAll(async () => {

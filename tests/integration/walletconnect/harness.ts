@@ -5,13 +5,14 @@
  */
 import { Core } from '@walletconnect/core';
 import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit';
-import { createKernel, defineNetwork, type Kernel, type LatchkeyOptions, type PluginManifest } from '../../../kernel/index';
+import { createKernel, type Kernel, type LatchkeyOptions, type PluginManifest } from '../../../kernel/index';
+import { evmNetwork } from '../../../kernel/testing/networks';
 
 /** Anvil's first development key: the account the scenarios' wallet answers with. */
 export const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
 /** The dapp's EVM network: Anvil's chain 31337, with an RPC URL nothing answers (the wallet signs). */
-export const anvilNetwork = defineNetwork({ id: 31337, name: 'Anvil', caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/31337'] } } });
+export const anvilNetwork = evmNetwork(31337, 'Anvil', 'http://127.0.0.1:9/31337');
 
 /**
  * Runs a scenario's `main` and prints one line `marker {json of result}`, then exits: 0 when

@@ -3,10 +3,9 @@
  * universal provider and a real wallet on @reown/walletkit, in Node (prewarmScenario.ts, run in a
  * child process); every check is made here.
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { runScenario } from '../../support/runScenario';
 
-const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 interface Result {
@@ -29,7 +28,7 @@ interface Result {
 let r: Result;
 
 beforeAll(async () => {
-  ({ result: r } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'prewarmScenario.ts'), 'WC_PREWARM_RESULT'));
+  ({ result: r } = await runScenario<Result>(join(__dirname, 'prewarmScenario.ts'), 'WC_PREWARM_RESULT'));
   console.log(`WalletConnect prewarm through the local relay: modal open → link ready in ${r.prepareMs} ms`);
 }, 90_000);
 

@@ -5,11 +5,10 @@
  * the WalletConnect clients keep a process alive after cleanup; every check is made here.
  */
 import { runScenario } from '../../support/runScenario';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { verifyMessage } from 'viem';
 import { EVM_SESSION_METHODS } from '../../../plugins/walletconnect/sessionNamespaces';
 
-const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 interface Result {
@@ -37,7 +36,7 @@ let r: Result;
 let output: string;
 
 beforeAll(async () => {
-  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'sessionScenario.ts'), 'WC_SESSION_RESULT'));
+  ({ result: r, output } = await runScenario<Result>(join(__dirname, 'sessionScenario.ts'), 'WC_SESSION_RESULT'));
   console.log(`WalletConnect session service through the local relay: connect ${r.connectMs} ms (link to session ${r.uriToSessionMs} ms), personal_sign ${r.signMs} ms`);
 }, 90_000);
 

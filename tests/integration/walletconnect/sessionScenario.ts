@@ -8,10 +8,11 @@ import { getSdkError } from '@walletconnect/utils';
 import { privateKeyToAccount } from 'viem/accounts';
 import { stringToHex } from 'viem';
 import { startRelay } from '../../../samples/relay/server.mjs';
-import { defineNetwork, type Eip1193Provider } from '../../../kernel/index';
+import type { Eip1193Provider } from '../../../kernel/index';
 import { walletConnectPlugin } from '../../../plugins/walletconnect/index';
 import { WalletConnectSession } from '../../../plugins/walletconnect/types';
 import { ANVIL_KEY, anvilNetwork, approveEvmProposals, createDappKernel, runScenarioMain, sleep, startWallet, stepRecorder, within } from './harness';
+import { evmNetwork } from '../../../kernel/testing/networks';
 
 const account = privateKeyToAccount(ANVIL_KEY);
 const result: Record<string, unknown> = { address: account.address, steps: [] as string[] };
@@ -47,7 +48,7 @@ async function main() {
     'kernel + walletconnect plugin',
     [
       anvilNetwork,
-      defineNetwork({ id: 1, name: 'Ethereum', caipNetworkId: 'eip155:1', chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/1'] } } }),
+      evmNetwork(1, 'Ethereum', 'http://127.0.0.1:9/1'),
     ],
     [walletConnectPlugin({ relayUrl, customStoragePrefix: `int-dapp-${process.pid}` })],
   );

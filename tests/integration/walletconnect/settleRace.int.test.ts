@@ -4,10 +4,9 @@
  * in a child process) makes the race certain: the dapp's answer to the settle stays unacknowledged
  * until the sign client's start-up replay has run.
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { runScenario } from '../../support/runScenario';
 
-const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 interface Result {
@@ -24,7 +23,7 @@ interface Result {
 let r: Result;
 
 beforeAll(async () => {
-  ({ result: r } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'settleRaceScenario.ts'), 'WC_SETTLE_RACE_RESULT'));
+  ({ result: r } = await runScenario<Result>(join(__dirname, 'settleRaceScenario.ts'), 'WC_SETTLE_RACE_RESULT'));
 }, 90_000);
 
 it('a wallet approving at once connects the dapp', () => {

@@ -6,13 +6,12 @@
  */
 import { runScenario } from '../../support/runScenario';
 import { createPublicKey, verify as edVerify } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { base58 } from '@scure/base';
 import * as btc from '@scure/btc-signer';
 import { Transaction, VersionedTransaction } from '@solana/web3.js';
 import { verifyMessage } from 'viem';
 
-const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOLANA_REF = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
@@ -62,7 +61,7 @@ let r: Result;
 let output: string;
 
 beforeAll(async () => {
-  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'universalScenario.ts'), 'WC_UNIVERSAL_RESULT'));
+  ({ result: r, output } = await runScenario<Result>(join(__dirname, 'universalScenario.ts'), 'WC_UNIVERSAL_RESULT'));
   console.log(`Universal adapter through the local relay: eip155 + solana connected in ${r.connectMs} ms`);
 }, 90_000);
 

@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
 import type { ChainConfig, ExchangeConfig } from '../config';
 import { ApiError, RpcError, badRequest, unavailable } from '../errors';
-import type { Route } from '../http';
+import { projectGet, type Route } from '../http';
 import { hexToBigInt, type RpcCall } from '../rpc';
 import { KIND_ERC20, caip2, tokenIconUrl } from '../shapes';
 import {
@@ -156,178 +156,153 @@ export function convertRoutes(deps: ApiDeps): Route[] {
     path.map((p, i) => caip10(chainId, (i === 0 && from.address === 'native') || (i === path.length - 1 && to.address === 'native') ? 'native' : p));
 
   return [
-    {
-      method: 'GET',
-      path: '/v1/convert/tokens',
-      auth: 'project',
-      async handler(ctx) {
-        const chainId = parseChainId(ctx.query.get('chainId') ?? '', 'chainId');
-        const ex = exchangeOf(chainId);
-        const chain = chainOf(chainId);
-        const cached = tokenCache.get(chainId);
-        if (cached && Date.now() - cached.at < TOKENS_TTL_MS) return { json: { tokens: cached.tokens } };
-        const rows = await deps.db.query<{ address: string; name: string | null; symbol: string | null; decimals: unknown }>(
-          `select address, name, symbol, decimals from tokens
-            where chain_id = $1 and kind = ${KIND_ERC20} and symbol is not null and decimals > 0 and address <> $2
-            order by first_block, address limit ${MAX_SWAP_TOKENS}`,
-          [chainId, ex.weth],
-        );
-        const rpc = deps.rpc(chainId);
-        const pairs = rows.length
-          ? await node(chainId, () =>
-              rpc.batchSettled<string>(rows.map((r) => call(chainId, ex.factory, encodeFunctionData({ abi: FACTORY_ABI, functionName: 'getPair', args: [ex.weth, r.address as Address] })))),
-            )
-          : [];
-        const listed = rows.filter((_, i) => {
-          const p = pairs[i];
-          if (!p || 'error' in p) return false;
-          try {
-            return decodeFunctionResult({ abi: FACTORY_ABI, functionName: 'getPair', data: p.result as Hex }).toLowerCase() !== ZERO;
-          } catch {
-            return false;
-          }
-        });
-        const tokens = [
-          {
-            name: chain.nativeName,
-            symbol: chain.nativeSymbol,
-            address: caip10(chainId, 'native'),
-            decimals: chain.nativeDecimals,
-            logoUri: tokenIconUrl(deps.shape, chainId, null),
-          },
-          ...listed
-            .map((r) => ({
-              name: r.name ?? r.symbol!,
-              symbol: r.symbol!,
-              address: caip10(chainId, r.address as Address),
-              decimals: num(r.decimals),
-              logoUri: tokenIconUrl(deps.shape, chainId, r.address),
-            }))
-            .sort((x, y) => x.symbol.localeCompare(y.symbol)),
-        ];
-        tokenCache.set(chainId, { at: Date.now(), tokens });
-        return { json: { tokens } };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/convert/quotes',
-      auth: 'project',
-      async handler(ctx) {
-        const q = ctx.query;
-        const hint = chainOfQuery(q);
-        const from = parseAsset(q.get('from'), 'from', hint);
-        const to = parseAsset(q.get('to'), 'to', hint ?? from.chainId);
-        if (to.chainId !== from.chainId || (hint !== undefined && hint !== from.chainId)) throw badRequest('to', 'from and to must be on the same chain');
-        const amountIn = parseAmount(q.get('amount'));
-        if (q.get('userAddress')) parseAccount(q.get('userAddress'), 'userAddress', from.chainId);
-        const givenGasPrice = q.get('gasPrice');
-        if (givenGasPrice !== null && givenGasPrice !== '' && !/^[0-9]{1,30}$/.test(givenGasPrice)) throw badRequest('gasPrice', 'gasPrice must be an integer in wei');
-        const ex = exchangeOf(from.chainId, 'from');
-        const found = await quote(ex, from, to, amountIn);
-        const price = givenGasPrice ? BigInt(givenGasPrice) : await node(from.chainId, () => gasPrice(from.chainId));
-        const id = createHash('sha256').update(`${from.chainId}|${from.address}|${to.address}|${amountIn}|${found.blockNumber}|${found.path.join(',')}`).digest('hex').slice(0, 32);
-        return {
-          json: {
-            quotes: [
-              {
-                id,
-                provider: PROVIDER,
-                fromAmount: amountIn.toString(),
-                fromAccount: caip10(from.chainId, from.address),
-                toAmount: found.amountOut.toString(),
-                toAccount: caip10(to.chainId, to.address),
-                route: routeCaip(from.chainId, found.path, from, to),
-                priceImpact: found.priceImpact,
-                fee: found.fee.toString(),
-                gas: found.gas.toString(),
-                gasPrice: price.toString(),
-                blockNumber: found.blockNumber,
-                expiresAt: Date.now() + QUOTE_TTL_MS,
-              },
-            ],
-          },
-        };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/convert/allowance',
-      auth: 'project',
-      async handler(ctx) {
-        const hint = chainOfQuery(ctx.query);
-        const token = parseAsset(ctx.query.get('tokenAddress'), 'tokenAddress', hint);
-        const owner = parseAccount(ctx.query.get('userAddress'), 'userAddress', token.chainId);
-        const ex = exchangeOf(token.chainId, 'tokenAddress');
-        if (token.address === 'native') return { json: { allowance: MAX_UINT256.toString(), spender: caip10(ex.chainId, ex.router) } };
-        const raw = await node(token.chainId, () =>
-          deps.rpc(token.chainId).call<string>('eth_call', [{ to: token.address, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'allowance', args: [owner, ex.router] }) }, 'latest']),
-        ).catch((err) => {
-          if (err instanceof ApiError) throw err;
-          throw badRequest('tokenAddress', 'The token did not answer allowance()');
-        });
-        let allowance: bigint;
+    projectGet('/v1/convert/tokens', async (ctx) => {
+      const chainId = parseChainId(ctx.query.get('chainId') ?? '', 'chainId');
+      const ex = exchangeOf(chainId);
+      const chain = chainOf(chainId);
+      const cached = tokenCache.get(chainId);
+      if (cached && Date.now() - cached.at < TOKENS_TTL_MS) return { json: { tokens: cached.tokens } };
+      const rows = await deps.db.query<{ address: string; name: string | null; symbol: string | null; decimals: unknown }>(
+        `select address, name, symbol, decimals from tokens
+          where chain_id = $1 and kind = ${KIND_ERC20} and symbol is not null and decimals > 0 and address <> $2
+          order by first_block, address limit ${MAX_SWAP_TOKENS}`,
+        [chainId, ex.weth],
+      );
+      const rpc = deps.rpc(chainId);
+      const pairs = rows.length
+        ? await node(chainId, () =>
+            rpc.batchSettled<string>(rows.map((r) => call(chainId, ex.factory, encodeFunctionData({ abi: FACTORY_ABI, functionName: 'getPair', args: [ex.weth, r.address as Address] })))),
+          )
+        : [];
+      const listed = rows.filter((_, i) => {
+        const p = pairs[i];
+        if (!p || 'error' in p) return false;
         try {
-          allowance = decodeFunctionResult({ abi: ERC20_ABI, functionName: 'allowance', data: raw as Hex });
+          return decodeFunctionResult({ abi: FACTORY_ABI, functionName: 'getPair', data: p.result as Hex }).toLowerCase() !== ZERO;
         } catch {
-          throw badRequest('tokenAddress', 'The token did not answer allowance()');
+          return false;
         }
-        return { json: { allowance: allowance.toString(), spender: caip10(ex.chainId, ex.router) } };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/convert/gas-price',
-      auth: 'project',
-      async handler(ctx) {
-        const chainId = parseChainId(ctx.query.get('chainId') ?? '', 'chainId');
-        exchangeOf(chainId);
-        const price = await node(chainId, () => gasPrice(chainId));
-        return { json: { standard: price.toString(), fast: ((price * 5n) / 4n).toString(), instant: ((price * 3n) / 2n).toString() } };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/convert/build-approve',
-      auth: 'project',
-      async handler(ctx) {
-        const q = ctx.query;
-        const hint = chainOfQuery(q);
-        const from = parseAsset(q.get('from'), 'from', hint);
-        if (q.get('to')) {
-          const to = parseAsset(q.get('to'), 'to', from.chainId);
-          if (to.chainId !== from.chainId) throw badRequest('to', 'from and to must be on the same chain');
-        }
-        if (from.address === 'native') throw badRequest('from', 'The native currency needs no approval');
-        const owner = parseAccount(q.get('userAddress'), 'userAddress', from.chainId);
-        const amount = q.get('amount') ? parseAmount(q.get('amount')) : MAX_UINT256;
-        const ex = exchangeOf(from.chainId, 'from');
-        const data = encodeFunctionData({ abi: ERC20_ABI, functionName: 'approve', args: [ex.router, amount] });
-        const rpc = deps.rpc(from.chainId);
-        const [price, estimate] = await node(from.chainId, () =>
-          rpc.batchSettled<string>([
-            { method: 'eth_gasPrice', params: [] },
-            { method: 'eth_estimateGas', params: [{ from: owner, to: from.address, data }] },
-          ]),
-        );
-        if (!price || 'error' in price) throw unavailable('chainId', `Failed to reach the node of ${caip2(from.chainId)}`);
-        const gas = estimate && !('error' in estimate) ? hexToBigInt(estimate.result, 'gas') : GAS_APPROVE;
-        return {
-          json: {
-            // As the hosted API answers: `from` is the token contract the approval is sent to, `to` the spender.
-            tx: {
-              from: caip10(from.chainId, from.address),
-              to: caip10(from.chainId, ex.router),
-              data,
-              value: '0',
-              eip155: { gas: Number(gas), gasPrice: hexToBigInt(price.result, 'gas price').toString() },
+      });
+      const tokens = [
+        {
+          name: chain.nativeName,
+          symbol: chain.nativeSymbol,
+          address: caip10(chainId, 'native'),
+          decimals: chain.nativeDecimals,
+          logoUri: tokenIconUrl(deps.shape, chainId, null),
+        },
+        ...listed
+          .map((r) => ({
+            name: r.name ?? r.symbol!,
+            symbol: r.symbol!,
+            address: caip10(chainId, r.address as Address),
+            decimals: num(r.decimals),
+            logoUri: tokenIconUrl(deps.shape, chainId, r.address),
+          }))
+          .sort((x, y) => x.symbol.localeCompare(y.symbol)),
+      ];
+      tokenCache.set(chainId, { at: Date.now(), tokens });
+      return { json: { tokens } };
+    }),
+    projectGet('/v1/convert/quotes', async (ctx) => {
+      const q = ctx.query;
+      const hint = chainOfQuery(q);
+      const from = parseAsset(q.get('from'), 'from', hint);
+      const to = parseAsset(q.get('to'), 'to', hint ?? from.chainId);
+      if (to.chainId !== from.chainId || (hint !== undefined && hint !== from.chainId)) throw badRequest('to', 'from and to must be on the same chain');
+      const amountIn = parseAmount(q.get('amount'));
+      if (q.get('userAddress')) parseAccount(q.get('userAddress'), 'userAddress', from.chainId);
+      const givenGasPrice = q.get('gasPrice');
+      if (givenGasPrice !== null && givenGasPrice !== '' && !/^[0-9]{1,30}$/.test(givenGasPrice)) throw badRequest('gasPrice', 'gasPrice must be an integer in wei');
+      const ex = exchangeOf(from.chainId, 'from');
+      const found = await quote(ex, from, to, amountIn);
+      const price = givenGasPrice ? BigInt(givenGasPrice) : await node(from.chainId, () => gasPrice(from.chainId));
+      const id = createHash('sha256').update(`${from.chainId}|${from.address}|${to.address}|${amountIn}|${found.blockNumber}|${found.path.join(',')}`).digest('hex').slice(0, 32);
+      return {
+        json: {
+          quotes: [
+            {
+              id,
+              provider: PROVIDER,
+              fromAmount: amountIn.toString(),
+              fromAccount: caip10(from.chainId, from.address),
+              toAmount: found.amountOut.toString(),
+              toAccount: caip10(to.chainId, to.address),
+              route: routeCaip(from.chainId, found.path, from, to),
+              priceImpact: found.priceImpact,
+              fee: found.fee.toString(),
+              gas: found.gas.toString(),
+              gasPrice: price.toString(),
+              blockNumber: found.blockNumber,
+              expiresAt: Date.now() + QUOTE_TTL_MS,
             },
-            spender: caip10(from.chainId, ex.router),
-            amount: amount.toString(),
+          ],
+        },
+      };
+    }),
+    projectGet('/v1/convert/allowance', async (ctx) => {
+      const hint = chainOfQuery(ctx.query);
+      const token = parseAsset(ctx.query.get('tokenAddress'), 'tokenAddress', hint);
+      const owner = parseAccount(ctx.query.get('userAddress'), 'userAddress', token.chainId);
+      const ex = exchangeOf(token.chainId, 'tokenAddress');
+      if (token.address === 'native') return { json: { allowance: MAX_UINT256.toString(), spender: caip10(ex.chainId, ex.router) } };
+      const raw = await node(token.chainId, () =>
+        deps.rpc(token.chainId).call<string>('eth_call', [{ to: token.address, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'allowance', args: [owner, ex.router] }) }, 'latest']),
+      ).catch((err) => {
+        if (err instanceof ApiError) throw err;
+        throw badRequest('tokenAddress', 'The token did not answer allowance()');
+      });
+      let allowance: bigint;
+      try {
+        allowance = decodeFunctionResult({ abi: ERC20_ABI, functionName: 'allowance', data: raw as Hex });
+      } catch {
+        throw badRequest('tokenAddress', 'The token did not answer allowance()');
+      }
+      return { json: { allowance: allowance.toString(), spender: caip10(ex.chainId, ex.router) } };
+    }),
+    projectGet('/v1/convert/gas-price', async (ctx) => {
+      const chainId = parseChainId(ctx.query.get('chainId') ?? '', 'chainId');
+      exchangeOf(chainId);
+      const price = await node(chainId, () => gasPrice(chainId));
+      return { json: { standard: price.toString(), fast: ((price * 5n) / 4n).toString(), instant: ((price * 3n) / 2n).toString() } };
+    }),
+    projectGet('/v1/convert/build-approve', async (ctx) => {
+      const q = ctx.query;
+      const hint = chainOfQuery(q);
+      const from = parseAsset(q.get('from'), 'from', hint);
+      if (q.get('to')) {
+        const to = parseAsset(q.get('to'), 'to', from.chainId);
+        if (to.chainId !== from.chainId) throw badRequest('to', 'from and to must be on the same chain');
+      }
+      if (from.address === 'native') throw badRequest('from', 'The native currency needs no approval');
+      const owner = parseAccount(q.get('userAddress'), 'userAddress', from.chainId);
+      const amount = q.get('amount') ? parseAmount(q.get('amount')) : MAX_UINT256;
+      const ex = exchangeOf(from.chainId, 'from');
+      const data = encodeFunctionData({ abi: ERC20_ABI, functionName: 'approve', args: [ex.router, amount] });
+      const rpc = deps.rpc(from.chainId);
+      const [price, estimate] = await node(from.chainId, () =>
+        rpc.batchSettled<string>([
+          { method: 'eth_gasPrice', params: [] },
+          { method: 'eth_estimateGas', params: [{ from: owner, to: from.address, data }] },
+        ]),
+      );
+      if (!price || 'error' in price) throw unavailable('chainId', `Failed to reach the node of ${caip2(from.chainId)}`);
+      const gas = estimate && !('error' in estimate) ? hexToBigInt(estimate.result, 'gas') : GAS_APPROVE;
+      return {
+        json: {
+          // As the hosted API answers: `from` is the token contract the approval is sent to, `to` the spender.
+          tx: {
+            from: caip10(from.chainId, from.address),
+            to: caip10(from.chainId, ex.router),
+            data,
+            value: '0',
+            eip155: { gas: Number(gas), gasPrice: hexToBigInt(price.result, 'gas price').toString() },
           },
-        };
-      },
-    },
+          spender: caip10(from.chainId, ex.router),
+          amount: amount.toString(),
+        },
+      };
+    }),
     {
       method: 'POST',
       path: '/v1/convert/build-transaction',

@@ -8,7 +8,7 @@
  */
 import { decodeCursor, encodeCursor } from '../cursor';
 import { badRequest } from '../errors';
-import type { Route } from '../http';
+import { projectGet, type Route } from '../http';
 import { transactionShape, type Transaction, type TransferRow, type TxRow } from '../shapes';
 import { parseAddress, parseChainId } from '../validation';
 import { chainsOf, num, pageLimit, type ApiDeps } from './deps';
@@ -23,43 +23,38 @@ interface PageRow {
 
 export function historyRoutes(deps: ApiDeps): Route[] {
   return [
-    {
-      method: 'GET',
-      path: '/v1/account/:address/history',
-      auth: 'project',
-      async handler(ctx) {
-        const address = parseAddress(ctx.params.address);
-        const limit = pageLimit(deps, ctx.query);
-        const cursorParam = ctx.query.get('cursor');
-        const onramp = ctx.query.get('onramp');
-        if (onramp !== null && onramp !== '') {
-          if (!deps.config.onrampProviders.includes(onramp)) throw badRequest('onramp', `Provider ${onramp.slice(0, 32)} is not supported`);
-          return { json: await onrampPage(deps, address, onramp, ctx.query.get('chainId'), cursorParam, limit) };
-        }
-        const chains = chainsOf(deps, ctx.query.get('chainId'));
-        const cursor = cursorParam ? decodeCursor(cursorParam, 'h') : null;
-        const params: unknown[] = [address, chains.map((c) => c.chainId)];
-        let after = '';
-        if (cursor) {
-          params.push(cursor.ts, cursor.chainId, cursor.block, cursor.tx);
-          after = 'and (timestamp, chain_id, block_number, tx_index) < ($3, $4, $5, $6)';
-        }
-        params.push(limit + 1);
-        const page = await deps.db.query<PageRow>(
-          `select chain_id, block_number, tx_index, timestamp from account_txs
-            where address = $1 and chain_id = any($2) ${after}
-            order by timestamp desc, chain_id desc, block_number desc, tx_index desc
-            limit $${params.length}`,
-          params,
-        );
-        const more = page.length > limit;
-        const items = page.slice(0, limit);
-        const data = await transactions(deps, address, items);
-        const last = items[items.length - 1];
-        const next = more && last ? encodeCursor({ kind: 'h', ts: num(last.timestamp), chainId: num(last.chain_id), block: num(last.block_number), tx: num(last.tx_index) }) : null;
-        return { json: { data, next } };
-      },
-    },
+    projectGet('/v1/account/:address/history', async (ctx) => {
+      const address = parseAddress(ctx.params.address);
+      const limit = pageLimit(deps, ctx.query);
+      const cursorParam = ctx.query.get('cursor');
+      const onramp = ctx.query.get('onramp');
+      if (onramp !== null && onramp !== '') {
+        if (!deps.config.onrampProviders.includes(onramp)) throw badRequest('onramp', `Provider ${onramp.slice(0, 32)} is not supported`);
+        return { json: await onrampPage(deps, address, onramp, ctx.query.get('chainId'), cursorParam, limit) };
+      }
+      const chains = chainsOf(deps, ctx.query.get('chainId'));
+      const cursor = cursorParam ? decodeCursor(cursorParam, 'h') : null;
+      const params: unknown[] = [address, chains.map((c) => c.chainId)];
+      let after = '';
+      if (cursor) {
+        params.push(cursor.ts, cursor.chainId, cursor.block, cursor.tx);
+        after = 'and (timestamp, chain_id, block_number, tx_index) < ($3, $4, $5, $6)';
+      }
+      params.push(limit + 1);
+      const page = await deps.db.query<PageRow>(
+        `select chain_id, block_number, tx_index, timestamp from account_txs
+          where address = $1 and chain_id = any($2) ${after}
+          order by timestamp desc, chain_id desc, block_number desc, tx_index desc
+          limit $${params.length}`,
+        params,
+      );
+      const more = page.length > limit;
+      const items = page.slice(0, limit);
+      const data = await transactions(deps, address, items);
+      const last = items[items.length - 1];
+      const next = more && last ? encodeCursor({ kind: 'h', ts: num(last.timestamp), chainId: num(last.chain_id), block: num(last.block_number), tx: num(last.tx_index) }) : null;
+      return { json: { data, next } };
+    }),
   ];
 }
 

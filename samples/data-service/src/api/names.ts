@@ -15,7 +15,7 @@
 import { createPublicClient, getAddress, http, recoverMessageAddress, type PublicClient } from 'viem';
 import type { Queryable } from '../../../shared/db/open';
 import { ApiError, badRequest, notFound, unavailable } from '../errors';
-import type { Route } from '../http';
+import { projectGet, type Route } from '../http';
 import {
   COIN_TYPE_ETH,
   chainIdToCoinType,
@@ -158,71 +158,51 @@ export function nameRoutes(deps: ApiDeps): Route[] {
   };
 
   return [
-    {
-      method: 'GET',
-      path: '/v1/profile/account/:name',
-      auth: 'project',
-      async handler(ctx) {
-        const { name } = parseFullName(ctx.params.name, zones);
-        const [record] = await loadRecords(deps.db, [name]);
-        if (!record) throw notFound('name', `Name is not found in the database: ${name}`);
-        return { json: record };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/profile/reverse/:address',
-      auth: 'project',
-      async handler(ctx) {
-        const address = parseAddress(ctx.params.address);
-        const chainParam = ctx.query.get('caipNetworkId') ?? ctx.query.get('chainId');
-        const chainId = chainParam ? chainsOf(deps, chainParam, ctx.query.has('caipNetworkId') ? 'caipNetworkId' : 'chainId')[0]!.chainId : null;
-        return { json: await loadRecords(deps.db, await namesOf(deps.db, address, chainId)) };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/identity/:address',
-      auth: 'project',
-      async handler(ctx) {
-        const address = parseAddress(ctx.params.address);
-        const sender = ctx.query.get('sender');
-        if (sender) parseAddress(sender, 'sender');
-        const chainParam = ctx.query.get('caipNetworkId') ?? ctx.query.get('chainId');
-        const chainId = chainParam ? chainsOf(deps, chainParam, ctx.query.has('caipNetworkId') ? 'caipNetworkId' : 'chainId')[0]!.chainId : null;
-        const [first] = await namesOf(deps.db, address, chainId);
-        if (!first) return { json: { name: null, avatar: null } };
-        const [record] = await loadRecords(deps.db, [first]);
-        return { json: { name: first, avatar: record?.attributes.avatar ?? null } };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/profile/suggestions/:name',
-      auth: 'project',
-      async handler(ctx) {
-        const zoneParam = ctx.query.get('zone');
-        const zone = zoneParam === null || zoneParam === '' ? zones[0]! : zoneParam.toLowerCase();
-        if (!zones.includes(zone)) throw badRequest('zone', `Name is not in the allowed zones: ${zone.slice(0, 64)} (allowed: ${zones.join(', ')})`);
-        // accept the label alone or a full name in any configured zone
-        const raw = ctx.params.name!;
-        const inZone = zones.find((z) => raw.toLowerCase().endsWith(`.${z}`));
-        const label = validateLabel(inZone ? raw.slice(0, raw.length - inZone.length - 1) : raw).toLowerCase();
-        const variants = [label, ...[1, 2, 3].map((n) => `${label}${n}`), `${label}-id`, `my-${label}`, `${label}-dev`, ...[4, 5, 6, 7].map((n) => `${label}${n}`)]
-          .filter((l) => l.length <= 63)
-          .map((l) => `${l}.${zone}`);
-        const taken = new Set(
-          (await deps.db.query<{ name: string }>('select name from names where name = any($1)', [variants])).map((r) => r.name),
-        );
-        const exact = variants[0]!;
-        const suggestions = [{ name: exact, registered: taken.has(exact) }];
-        for (const v of variants.slice(1)) {
-          if (suggestions.length >= SUGGESTIONS) break;
-          if (!taken.has(v)) suggestions.push({ name: v, registered: false });
-        }
-        return { json: { suggestions } };
-      },
-    },
+    projectGet('/v1/profile/account/:name', async (ctx) => {
+      const { name } = parseFullName(ctx.params.name, zones);
+      const [record] = await loadRecords(deps.db, [name]);
+      if (!record) throw notFound('name', `Name is not found in the database: ${name}`);
+      return { json: record };
+    }),
+    projectGet('/v1/profile/reverse/:address', async (ctx) => {
+      const address = parseAddress(ctx.params.address);
+      const chainParam = ctx.query.get('caipNetworkId') ?? ctx.query.get('chainId');
+      const chainId = chainParam ? chainsOf(deps, chainParam, ctx.query.has('caipNetworkId') ? 'caipNetworkId' : 'chainId')[0]!.chainId : null;
+      return { json: await loadRecords(deps.db, await namesOf(deps.db, address, chainId)) };
+    }),
+    projectGet('/v1/identity/:address', async (ctx) => {
+      const address = parseAddress(ctx.params.address);
+      const sender = ctx.query.get('sender');
+      if (sender) parseAddress(sender, 'sender');
+      const chainParam = ctx.query.get('caipNetworkId') ?? ctx.query.get('chainId');
+      const chainId = chainParam ? chainsOf(deps, chainParam, ctx.query.has('caipNetworkId') ? 'caipNetworkId' : 'chainId')[0]!.chainId : null;
+      const [first] = await namesOf(deps.db, address, chainId);
+      if (!first) return { json: { name: null, avatar: null } };
+      const [record] = await loadRecords(deps.db, [first]);
+      return { json: { name: first, avatar: record?.attributes.avatar ?? null } };
+    }),
+    projectGet('/v1/profile/suggestions/:name', async (ctx) => {
+      const zoneParam = ctx.query.get('zone');
+      const zone = zoneParam === null || zoneParam === '' ? zones[0]! : zoneParam.toLowerCase();
+      if (!zones.includes(zone)) throw badRequest('zone', `Name is not in the allowed zones: ${zone.slice(0, 64)} (allowed: ${zones.join(', ')})`);
+      // accept the label alone or a full name in any configured zone
+      const raw = ctx.params.name!;
+      const inZone = zones.find((z) => raw.toLowerCase().endsWith(`.${z}`));
+      const label = validateLabel(inZone ? raw.slice(0, raw.length - inZone.length - 1) : raw).toLowerCase();
+      const variants = [label, ...[1, 2, 3].map((n) => `${label}${n}`), `${label}-id`, `my-${label}`, `${label}-dev`, ...[4, 5, 6, 7].map((n) => `${label}${n}`)]
+        .filter((l) => l.length <= 63)
+        .map((l) => `${l}.${zone}`);
+      const taken = new Set(
+        (await deps.db.query<{ name: string }>('select name from names where name = any($1)', [variants])).map((r) => r.name),
+      );
+      const exact = variants[0]!;
+      const suggestions = [{ name: exact, registered: taken.has(exact) }];
+      for (const v of variants.slice(1)) {
+        if (suggestions.length >= SUGGESTIONS) break;
+        if (!taken.has(v)) suggestions.push({ name: v, registered: false });
+      }
+      return { json: { suggestions } };
+    }),
     {
       method: 'POST',
       path: '/v1/profile/account',
