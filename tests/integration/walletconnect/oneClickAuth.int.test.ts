@@ -6,11 +6,10 @@
  * a child process; every check is made here, the signatures with viem. The one-click path itself
  * runs end to end in Chromium: tests/e2e/walletconnect-signin.e2e.test.ts.
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { verifyMessage, type Hex } from 'viem';
 import { runScenario } from '../../support/runScenario';
 
-const REPO_ROOT = resolve(__dirname, '../../..');
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 interface Round {
@@ -32,7 +31,7 @@ let r: Result;
 let output: string;
 
 beforeAll(async () => {
-  ({ result: r, output } = await runScenario<Result>(REPO_ROOT, join(__dirname, 'oneClickAuthScenario.ts'), 'WC_ONECLICK_RESULT'));
+  ({ result: r, output } = await runScenario<Result>(join(__dirname, 'oneClickAuthScenario.ts'), 'WC_ONECLICK_RESULT'));
 }, 90_000);
 
 it('runs both pairings', () => {
