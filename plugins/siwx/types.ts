@@ -4,27 +4,15 @@
  * SignIn service token. Types only; the tokens are declared in ./di.
  */
 import type { CaipNetworkId, Observed } from 'latchkey';
+import type { SignInRequest } from 'latchkey/signin';
 import { SIWX_ATTACH } from './di';
 
-/** What a sign-in message says (EIP-4361 for eip155, CAIP-122 for other namespaces). */
-export interface SiwxMessageData {
+/** What a sign-in message says (EIP-4361 for eip155, CAIP-122 for other namespaces): the request a wallet is asked to sign (latchkey/signin), with its account and the time it was issued. */
+export interface SiwxMessageData extends SignInRequest {
   /** The account, as the wallet gives it (EIP-55 checksummed for eip155). */
   readonly accountAddress: string;
-  /** CAIP-2 network id, e.g. 'eip155:1'. */
-  readonly chainId: CaipNetworkId;
-  /** RFC 3986 authority asking for the sign-in (host[:port]). */
-  readonly domain: string;
-  readonly uri: string;
-  readonly version: '1';
-  /** At least 8 alphanumeric characters. */
-  readonly nonce: string;
-  readonly statement?: string;
   /** ISO 8601. */
   readonly issuedAt: string;
-  readonly expirationTime?: string;
-  readonly notBefore?: string;
-  readonly requestId?: string;
-  readonly resources?: readonly string[];
 }
 
 /** A message ready to sign: its data and its text (`toString()`). */

@@ -30,11 +30,12 @@ import { startTestStack, type TestStack } from '../support/stack';
 import { approve, openApproval, scrollToEnd, type Approval } from '../../samples/wallet-service/testing/frame-driver';
 import { latestCode, mailbox } from '../../samples/wallet-service/testing/service';
 import { validateW3m, type Recorded } from '../../samples/wallet-service/testing/w3m';
+import { dialog, loginByEmail as login, openModal, WALLET_FRAME } from './support/embeddedVisitor';
 
 jest.setTimeout(60_000);
 
 const DEMO_MESSAGE = 'Hello from the Latchkey demo';
-const FRAME = 'iframe[data-latchkey-wallet-frame]';
+const FRAME = WALLET_FRAME;
 
 let stack: TestStack;
 let browser: Browser;
@@ -80,27 +81,8 @@ async function newVisitor(): Promise<{ context: BrowserContext; page: Page }> {
 
 const status = (p: Page) => p.getByTestId('account-status');
 const waitStatus = (p: Page, s: 'connected' | 'disconnected', timeout = 20_000) => status(p).getByText(s, { exact: true }).waitFor({ timeout });
-const dialog = (p: Page) => p.getByRole('dialog');
 const frame = (p: Page) => p.frameLocator(FRAME);
-
-async function openModal(p: Page) {
-  await p.getByRole('button', { name: /Connect Wallet|0x/ }).first().click();
-  await dialog(p).waitFor();
-}
-
-async function loginByEmail(p: Page, email: string): Promise<number> {
-  await openModal(p);
-  await dialog(p).getByRole('textbox', { name: 'Email' }).fill(email);
-  const sentAfter = Date.now() - 1000;
-  await dialog(p).getByRole('button', { name: 'Continue' }).click();
-  const field = dialog(p).getByRole('textbox', { name: /code/ });
-  await field.waitFor({ timeout: 20_000 });
-  const code = await latestCode(stack.walletServiceUrl, email, sentAfter);
-  const t = performance.now();
-  await field.fill(code);
-  await waitStatus(p, 'connected');
-  return performance.now() - t;
-}
+const loginByEmail = (p: Page, email: string) => login(p, stack, email);
 
 /**
  * Approves the request ApproveTransaction shows, as the visitor does (testing/frame-driver.ts): in the
