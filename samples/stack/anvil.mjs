@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import net from 'node:net';
 import { nodeRpc } from './rpc.mjs';
+import { terminate } from '../shared/child.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -70,15 +71,7 @@ export async function startAnvil({ port, chainId, timeoutMs = 10_000 }) {
   });
 
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (exited) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => {
-      if (!exited) child.kill('SIGKILL');
-    }, 2000);
-    await exitPromise;
-    clearTimeout(timer);
-  };
+  const stop = () => terminate(child, exitPromise, () => Boolean(exited));
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -16,6 +16,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { isPortTaken } from './anvil.mjs';
 import { loadTs, REPO_ROOT } from './load-ts.mjs';
 import { nodeRpc } from './rpc.mjs';
+import { terminate } from '../shared/child.mjs';
 
 const require = createRequire(import.meta.url);
 const CACHE_DIR = join(REPO_ROOT, '.cache', 'alto');
@@ -134,15 +135,7 @@ export async function startBundler({ rpcUrl, chainId, port, log = false, timeout
       resolve();
     });
   });
-  const stop = async () => {
-    if (exited) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => {
-      if (!exited) child.kill('SIGKILL');
-    }, 2000);
-    await exitPromise;
-    clearTimeout(timer);
-  };
+  const stop = () => terminate(child, exitPromise, () => Boolean(exited));
   const url = `http://127.0.0.1:${port}/rpc`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
