@@ -9,24 +9,17 @@
  * 0x13E9…5944. {@link accountAbstractionAddresses} computes both from the artifacts; the deploy
  * checks that code is there afterwards. Deploying twice is a no-op (the code is already there).
  *
- * No `import.meta` / `__dirname` here: this module runs both in jest (CommonJS) and in the
- * esbuild ESM bundle of the stack, so callers may pass the folder artifacts resolve from.
+ * Callers may pass the folder the artifacts resolve from (see ./artifacts.ts).
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { concat, encodeDeployData, getContractAddress, toHex, type Abi, type Account, type Address, type Hex } from 'viem';
+import { concat, encodeDeployData, getContractAddress, toHex, type Account, type Address, type Hex } from 'viem';
+import { DeployError, loadArtifacts, type Artifact } from './artifacts';
 import { openLocalChain } from './localChain';
 
-export interface AaArtifact {
-  readonly abi: Abi;
-  readonly bytecode: Hex;
-}
-
 export interface AaArtifacts {
-  readonly entryPoint: AaArtifact;
-  readonly factory: AaArtifact;
+  readonly entryPoint: Artifact;
+  readonly factory: Artifact;
   /** The account the factory deploys (abi only is used: execute, executeBatch, owner). */
-  readonly account: AaArtifact;
+  readonly account: Artifact;
 }
 
 export interface AccountAbstractionAddresses {
@@ -51,12 +44,7 @@ export const SIMPLE_ACCOUNT_FACTORY_08_SALT: Hex = toHex(0n, { size: 32 });
 export const ENTRY_POINT_08: Address = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
 export const SIMPLE_ACCOUNT_FACTORY_08: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944';
 
-export class AccountAbstractionDeployError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AccountAbstractionDeployError';
-  }
-}
+export class AccountAbstractionDeployError extends DeployError {}
 
 const ARTIFACT_PATHS = {
   entryPoint: '@account-abstraction/contracts/artifacts/EntryPoint.json',
@@ -65,22 +53,8 @@ const ARTIFACT_PATHS = {
 } as const;
 
 /** Reads the published artifacts (abi + creation bytecode). */
-export function loadAccountAbstractionArtifacts(resolveFrom: string = process.cwd()): AaArtifacts {
-  const load = createRequire(join(resolveFrom, 'noop.js'));
-  const out: Record<string, AaArtifact> = {};
-  for (const [name, path] of Object.entries(ARTIFACT_PATHS)) {
-    let raw: { abi?: unknown; bytecode?: unknown };
-    try {
-      raw = load(path) as typeof raw;
-    } catch (cause) {
-      throw new AccountAbstractionDeployError(`cannot load ${path} (is @account-abstraction/contracts installed?)`, { cause });
-    }
-    if (!Array.isArray(raw.abi) || typeof raw.bytecode !== 'string' || !/^0x[0-9a-f]+$/i.test(raw.bytecode)) {
-      throw new AccountAbstractionDeployError(`${path} has no abi or bytecode`);
-    }
-    out[name] = { abi: raw.abi as Abi, bytecode: raw.bytecode as Hex };
-  }
-  return out as unknown as AaArtifacts;
+export function loadAccountAbstractionArtifacts(resolveFrom?: string): AaArtifacts {
+  return loadArtifacts(ARTIFACT_PATHS, AccountAbstractionDeployError, resolveFrom);
 }
 
 /** The init code the deployment proxy runs for each contract (the factory's takes the EntryPoint's address). */
@@ -122,11 +96,7 @@ export async function deployAccountAbstraction(options: DeployAccountAbstraction
       `the published artifacts land at ${addresses.entryPoint} / ${addresses.factory}, not at the public v0.8 addresses ${ENTRY_POINT_08} / ${SIMPLE_ACCOUNT_FACTORY_08}`,
     );
   }
-  const { client, hashes, wallet, send, confirmAll } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new AccountAbstractionDeployError(m));
-  const hasCode = async (address: Address) => {
-    const code = await client.getCode({ address });
-    return Boolean(code && code !== '0x');
-  };
+  const { hashes, wallet, send, confirmAll, hasCode, requireCode } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new AccountAbstractionDeployError(m));
   if (!(await hasCode(DETERMINISTIC_DEPLOYER))) {
     throw new AccountAbstractionDeployError(`the chain has no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER} (anvil has it unless started with --disable-default-create2-deployer)`);
   }
@@ -140,8 +110,6 @@ export async function deployAccountAbstraction(options: DeployAccountAbstraction
     await send(w.sendTransaction({ to: DETERMINISTIC_DEPLOYER, data: concat([SIMPLE_ACCOUNT_FACTORY_08_SALT, codes.factory]) } as never));
   }
   await confirmAll('account abstraction');
-  for (const [name, address] of Object.entries(addresses)) {
-    if (!(await hasCode(address))) throw new AccountAbstractionDeployError(`no code at the ${name} address ${address} after its deployment`);
-  }
+  await requireCode({ ...addresses });
   return { chainId: options.chainId, ...addresses, transactions: hashes.length, ms: Date.now() - started };
 }

@@ -9,14 +9,8 @@
  * deterministic, and account 0 (the wallets' default) never sends a transaction here, so its ETH
  * balance stays anvil's 10000 ETH (tests rely on that).
  */
-import {
-  getContractAddress,
-  parseEther,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
+import { getContractAddress, parseEther, parseUnits, type Abi, type Address } from 'viem';
+import { DeployError } from './artifacts';
 import type { CompiledContracts } from './compile';
 import { openLocalChain } from './localChain';
 
@@ -67,19 +61,12 @@ export const DEV_NFT = { name: 'Latchkey Dev Keys', symbol: 'LKEY' } as const;
 export const DEV_TOKEN_GRANT = parseUnits('1000', DEV_TOKEN.decimals);
 const INITIAL_SUPPLY = parseUnits('1000000', DEV_TOKEN.decimals);
 
-export class DeployError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'DeployError';
-  }
-}
-
 export async function deployDevContracts(options: DeployOptions): Promise<DevContracts> {
   const started = Date.now();
   const tokenArtifact = options.contracts.LatchkeyDevToken;
   const nftArtifact = options.contracts.LatchkeyDevKeys;
   if (!tokenArtifact || !nftArtifact) throw new DeployError('compiled contracts lack LatchkeyDevToken or LatchkeyDevKeys');
-  const { client, accounts, hashes, wallet, send, confirmAll } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new DeployError(m));
+  const { client, accounts, hashes, wallet, send, confirmAll, requireCode } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new DeployError(m));
   if (accounts.length < 4) throw new DeployError(`the node has ${accounts.length} unlocked accounts; at least 4 are needed`);
   const deployer = accounts[accounts.length - 1]!;
 
@@ -115,8 +102,7 @@ export async function deployDevContracts(options: DeployOptions): Promise<DevCon
   }
   // anvil mines each transaction as it arrives; check they all succeeded
   const lastBlock = await confirmAll('dev stack');
-  const code = (await client.getCode({ address: tokenAddress })) as Hex | undefined;
-  if (!code || code === '0x') throw new DeployError(`no code at the predicted token address ${tokenAddress}`);
+  await requireCode({ token: tokenAddress });
   return {
     chainId: options.chainId,
     deployer,

@@ -11,12 +11,10 @@
  * read them exactly). Last, `addr.reverse` goes to the reverse registrar, so any other account
  * sets its own primary name the usual way (`setName`).
  *
- * No `import.meta` / `__dirname` here (see exchange.ts): callers pass the folder artifacts resolve from.
+ * Callers may pass the folder the artifacts resolve from (see ./artifacts.ts).
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { getAddress, getContractAddress, labelhash, namehash, zeroHash, type Address, type Hex } from 'viem';
-import type { Artifact } from './exchange';
+import { DeployError, loadArtifacts, type Artifact } from './artifacts';
 import { openLocalChain } from './localChain';
 
 /** A name the stack registers for a dev account (by its index in `eth_accounts`). */
@@ -61,12 +59,7 @@ export interface DevEns {
   readonly ms: number;
 }
 
-export class EnsDeployError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'EnsDeployError';
-  }
-}
+export class EnsDeployError extends DeployError {}
 
 const ARTIFACT_PATHS = {
   registry: '@ensdomains/ens/build/contracts/ENSRegistry.json',
@@ -75,21 +68,8 @@ const ARTIFACT_PATHS = {
 } as const;
 
 /** Reads the published truffle artifacts (abi + creation bytecode). */
-export function loadEnsArtifacts(resolveFrom: string = process.cwd()): EnsArtifacts {
-  const load = createRequire(join(resolveFrom, 'noop.js'));
-  const out: Record<string, Artifact> = {};
-  for (const [key, path] of Object.entries(ARTIFACT_PATHS)) {
-    let raw: { abi?: unknown; bytecode?: unknown };
-    try {
-      raw = load(path) as typeof raw;
-    } catch (cause) {
-      throw new EnsDeployError(`cannot load ${path} (are @ensdomains/ens and @ensdomains/resolver installed?)`, { cause });
-    }
-    const hex = typeof raw.bytecode === 'string' ? raw.bytecode.replace(/^0x/, '') : '';
-    if (!Array.isArray(raw.abi) || !/^[0-9a-f]+$/i.test(hex)) throw new EnsDeployError(`${path} has no abi or bytecode`);
-    out[key] = { abi: raw.abi as Artifact['abi'], bytecode: `0x${hex}` as Hex };
-  }
-  return out as unknown as EnsArtifacts;
+export function loadEnsArtifacts(resolveFrom?: string): EnsArtifacts {
+  return loadArtifacts(ARTIFACT_PATHS, EnsDeployError, resolveFrom);
 }
 
 /** The reverse node of `address`: namehash('<lower-case hex, no 0x>.addr.reverse'). */
@@ -110,7 +90,7 @@ export async function deployEns(options: DeployEnsOptions): Promise<DevEns> {
   const started = Date.now();
   const artifacts = loadEnsArtifacts(options.resolveFrom);
   const names = options.names ?? DEV_ENS_NAMES;
-  const { client, accounts, hashes, wallet, send, confirmAll } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new EnsDeployError(m));
+  const { client, accounts, hashes, wallet, send, confirmAll, requireCode } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new EnsDeployError(m));
   const deployer = accounts[accounts.length - 1]!;
   for (const n of names) if (!accounts[n.account]) throw new EnsDeployError(`the node has no account ${n.account} for ${n.name}`);
   const w = wallet(deployer);
@@ -150,10 +130,7 @@ export async function deployEns(options: DeployEnsOptions): Promise<DevEns> {
   }
   await onRegistry('setSubnodeOwner', [namehash('reverse'), labelhash('addr'), reverseRegistrar]);
   await confirmAll('ENS');
-  for (const [what, address] of Object.entries({ registry, publicResolver, reverseRegistrar })) {
-    const code = await client.getCode({ address });
-    if (!code || code === '0x') throw new EnsDeployError(`no code at the predicted ${what} address ${address}`);
-  }
+  await requireCode({ registry, publicResolver, reverseRegistrar });
   const owner = (await client.readContract({ address: registry, abi: artifacts.registry.abi, functionName: 'owner', args: [namehash('addr.reverse')] })) as Address;
   if (getAddress(owner) !== reverseRegistrar) throw new EnsDeployError(`addr.reverse is owned by ${owner}, expected the reverse registrar ${reverseRegistrar}`);
   return { chainId: options.chainId, registry, publicResolver, reverseRegistrar, deployer, names: registered, transactions: hashes.length, ms: Date.now() - started };

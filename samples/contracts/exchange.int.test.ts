@@ -4,7 +4,7 @@
  * swap through the router.
  */
 import { getAddress, parseEther, type Address } from 'viem';
-import { deployDevContracts, type DevContracts } from './deploy';
+import type { DevContracts } from './deploy';
 import {
   DEFAULT_POOL,
   EXCHANGE_DEPLOYER_INDEX,
@@ -16,7 +16,7 @@ import {
   verifyInitCodeHash,
   type DevExchange,
 } from './exchange';
-import { chainClients, devContracts, startAnvilNode, type AnvilNode } from '../data-service/testing/harness';
+import { chainClients, deployDev, startAnvilNode, type AnvilNode } from '../data-service/testing/harness';
 
 const CHAIN = 31337;
 let node: AnvilNode;
@@ -25,7 +25,7 @@ let exchange: DevExchange;
 
 beforeAll(async () => {
   node = await startAnvilNode({ chainId: CHAIN });
-  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts: await devContracts(), nftBaseUri: () => 'http://127.0.0.1:1/' });
+  dev = await deployDev(node);
   exchange = await deployExchange({ rpcUrl: node.url, chainId: CHAIN, token: dev.token.address });
   console.log(`exchange deployed in ${exchange.ms} ms (${exchange.transactions} transactions)`);
 }, 60_000);

@@ -14,28 +14,11 @@
  * of the published pair bytecode (it does: 0x96e8ac42…845f), and the deploy checks that the
  * factory's pair lands where the router looks for it; otherwise every router call would revert.
  *
- * No `import.meta` / `__dirname` here: this module runs both in jest (CommonJS) and in the
- * esbuild ESM bundle of the stack, so callers may pass the folder artifacts resolve from.
+ * Callers may pass the folder the artifacts resolve from (see ./artifacts.ts).
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import {
-  encodePacked,
-  getAddress,
-  getContractAddress,
-  keccak256,
-  parseEther,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
+import { encodePacked, getAddress, getContractAddress, keccak256, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { DeployError, loadArtifacts, type Artifact } from './artifacts';
 import { openLocalChain } from './localChain';
-
-export interface Artifact {
-  readonly abi: Abi;
-  readonly bytecode: Hex;
-}
 
 export interface UniswapArtifacts {
   readonly factory: Artifact;
@@ -81,12 +64,7 @@ export const UNISWAP_V2_INIT_CODE_HASH = '0x96e8ac4277198ff8b6f785478aa9a39f403c
 export const EXCHANGE_DEPLOYER_INDEX = 8;
 export const DEFAULT_POOL = { eth: parseEther('100'), token: parseUnits('240000', 18) } as const;
 
-export class ExchangeDeployError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ExchangeDeployError';
-  }
-}
+export class ExchangeDeployError extends DeployError {}
 
 const ARTIFACT_PATHS = {
   factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -97,21 +75,8 @@ const ARTIFACT_PATHS = {
 } as const;
 
 /** Reads the published artifacts (abi + creation bytecode) of the two packages. */
-export function loadUniswapArtifacts(resolveFrom: string = process.cwd()): UniswapArtifacts {
-  const load = createRequire(join(resolveFrom, 'noop.js'));
-  const out: Record<string, Artifact> = {};
-  for (const [name, path] of Object.entries(ARTIFACT_PATHS)) {
-    let raw: { abi?: unknown; bytecode?: unknown };
-    try {
-      raw = load(path) as typeof raw;
-    } catch (cause) {
-      throw new ExchangeDeployError(`cannot load ${path} (are @uniswap/v2-core and @uniswap/v2-periphery installed?)`, { cause });
-    }
-    const hex = typeof raw.bytecode === 'string' ? raw.bytecode.replace(/^0x/, '') : '';
-    if (!Array.isArray(raw.abi) || !/^[0-9a-f]+$/i.test(hex)) throw new ExchangeDeployError(`${path} has no abi or bytecode`);
-    out[name] = { abi: raw.abi as Abi, bytecode: `0x${hex}` };
-  }
-  return out as unknown as UniswapArtifacts;
+export function loadUniswapArtifacts(resolveFrom?: string): UniswapArtifacts {
+  return loadArtifacts(ARTIFACT_PATHS, ExchangeDeployError, resolveFrom);
 }
 
 /**
@@ -152,7 +117,7 @@ export async function deployExchange(options: DeployExchangeOptions): Promise<De
     );
   }
   const liquidity = options.liquidity ?? DEFAULT_POOL;
-  const { client, accounts, hashes, wallet, send, confirmAll } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new ExchangeDeployError(m));
+  const { client, accounts, hashes, wallet, send, confirmAll, requireCode } = await openLocalChain(options.rpcUrl, options.chainId, (m) => new ExchangeDeployError(m));
   if (accounts.length <= EXCHANGE_DEPLOYER_INDEX + 1) throw new ExchangeDeployError(`the node has ${accounts.length} unlocked accounts; 10 are needed`);
   const deployer = accounts[EXCHANGE_DEPLOYER_INDEX]!;
   const provider = accounts[accounts.length - 1]!;
@@ -177,10 +142,7 @@ export async function deployExchange(options: DeployExchangeOptions): Promise<De
     } as never),
   );
   await confirmAll('exchange');
-  for (const [name, address] of Object.entries(addresses)) {
-    const code = await client.getCode({ address });
-    if (!code || code === '0x') throw new ExchangeDeployError(`no code at the predicted ${name} address ${address}`);
-  }
+  await requireCode({ ...addresses });
   const pair = (await client.readContract({ address: addresses.factory, abi: artifacts.factory.abi, functionName: 'getPair', args: [addresses.weth, options.token] })) as Address;
   const expected = pairAddress(addresses.factory, addresses.weth, options.token);
   if (getAddress(pair) !== expected) throw new ExchangeDeployError(`the factory's pair is ${pair}, the router computes ${expected}`);

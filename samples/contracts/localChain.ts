@@ -1,8 +1,9 @@
 /**
- * What the deploy scripts (deploy.ts, exchange.ts) do on a local anvil chain before and after
- * their own transactions: connect over HTTP (10 s timeout, no retries), check the node is the
- * chain they were told, list its unlocked dev accounts, record every transaction they send,
- * and at the end wait for each receipt and refuse a reverted one.
+ * What the deploy scripts (deploy.ts, exchange.ts, ens.ts, accountAbstraction.ts) do on a local
+ * anvil chain before and after their own transactions: connect over HTTP (10 s timeout, no
+ * retries), check the node is the chain they were told, list its unlocked dev accounts, record
+ * every transaction they send, at the end wait for each receipt and refuse a reverted one, and
+ * check that the contracts have code where they were expected.
  */
 import { createPublicClient, createWalletClient, getAddress, http, TransactionReceiptNotFoundError, type Account, type Address, type Hash, type PublicClient, type TransactionReceipt } from 'viem';
 
@@ -46,6 +47,10 @@ export async function openLocalChain(rpcUrl: string, chainId: number, fail: (mes
   /** The node's unlocked accounts (anvil: its dev mnemonic's), checksummed. */
   const accounts = ((await client.request({ method: 'eth_accounts' } as never)) as string[]).map((a) => getAddress(a));
   const hashes: Hash[] = [];
+  const hasCode = async (address: Address): Promise<boolean> => {
+    const code = await client.getCode({ address });
+    return Boolean(code && code !== '0x');
+  };
   return {
     client,
     accounts,
@@ -68,6 +73,14 @@ export async function openLocalChain(rpcUrl: string, chainId: number, fail: (mes
         if (receipt.blockNumber > lastBlock) lastBlock = receipt.blockNumber;
       }
       return lastBlock;
+    },
+    /** Whether there is code at `address`. */
+    hasCode,
+    /** `fail("no code at the <name> address <address>")` for the first of `addresses` (name → address) without code. */
+    requireCode: async (addresses: Readonly<Record<string, Address>>): Promise<void> => {
+      for (const [name, address] of Object.entries(addresses)) {
+        if (!(await hasCode(address))) throw fail(`no code at the ${name} address ${address}`);
+      }
     },
   };
 }

@@ -6,50 +6,27 @@
  */
 import { encodeFunctionData, getAddress, parseUnits, serializeErc6492Signature, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { deployDevContracts, type DevContracts } from '../contracts/deploy';
-import type { CompiledContracts } from '../contracts/compile';
 import type { DataService } from './src/index';
-import { ANVIL_MNEMONIC, PROJECT_ID, call, chainClients, devContracts, percentiles, startAnvilNode, startTestService, type AnvilNode } from './testing/harness';
+import { ANVIL_MNEMONIC, PROJECT_ID, call, percentiles, startDevChain, startTestService, type DevChain } from './testing/harness';
 
 const CHAIN = 31337;
 const ONRAMP_SECRET = 'test-onramp-secret-0123456789';
 const DAPP_ORIGIN = 'http://127.0.0.1:5173';
 
-let node: AnvilNode;
-let service: DataService;
-let contracts: CompiledContracts;
-let dev: DevContracts;
-let clients: ReturnType<typeof chainClients>;
+let chain: DevChain;
 let accounts: Address[];
-const base = () => service.url;
+const base = () => chain.service.url;
 
 beforeAll(async () => {
-  node = await startAnvilNode({ chainId: CHAIN });
-  contracts = await devContracts();
-  service = await startTestService({
-    chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }],
-    prices: { [`eip155:${CHAIN}:native`]: 3000 },
-    onrampSecret: ONRAMP_SECRET,
-    corsOrigins: [DAPP_ORIGIN],
-    limits: { maxBodyBytes: 8192 },
-  });
-  dev = await deployDevContracts({
-    rpcUrl: node.url,
-    chainId: CHAIN,
-    contracts,
-    nftBaseUri: (a) => `${service.url}/v1/nft/eip155:${CHAIN}/${a}/`,
-  });
-  clients = chainClients(node);
-  accounts = [...dev.accounts];
-  await service.waitForSync(CHAIN);
+  chain = await startDevChain({ chainId: CHAIN, service: { onrampSecret: ONRAMP_SECRET, corsOrigins: [DAPP_ORIGIN], limits: { maxBodyBytes: 8192 } } });
+  accounts = [...chain.dev.accounts];
 }, 90_000);
 
 afterAll(async () => {
-  await service?.stop();
-  await node?.stop();
+  await chain?.stop();
 });
 
-const lkd = () => dev.token.address;
+const lkd = () => chain.dev.token.address;
 
 describe('balances', () => {
   it("lists the native balance and LKD for a funded account, in the spec's shape", async () => {
@@ -83,15 +60,15 @@ describe('balances', () => {
 
   it('follows transfers: the sender and the receiver change, a zero balance disappears', async () => {
     const [a3, a4] = [accounts[3]!, accounts[4]!];
-    await clients.write(a3, lkd(), contracts.LatchkeyDevToken!.abi, 'transfer', [a4, parseUnits('1000', 18)]);
-    await service.waitForSync(CHAIN);
+    await chain.clients.write(a3, lkd(), chain.contracts.LatchkeyDevToken!.abi, 'transfer', [a4, parseUnits('1000', 18)]);
+    await chain.service.waitForSync(CHAIN);
     const of = async (a: Address) => (await call(base(), `/v1/account/${a}/balance?chainId=eip155:${CHAIN}`)).body.balances;
     const b3 = await of(a3);
     const b4 = await of(a4);
     expect(b3.map((b: any) => b.symbol)).toEqual(['ETH']); // 1000 - 1000: LKD is gone
     expect(b4.find((b: any) => b.symbol === 'LKD').quantity.numeric).toBe('2000');
     // the native balance is the node's (gas included)
-    const wei = await clients.client.getBalance({ address: a3 });
+    const wei = await chain.clients.client.getBalance({ address: a3 });
     expect(parseUnits(b3[0].quantity.numeric, 18)).toBe(wei);
   });
 
@@ -133,8 +110,8 @@ describe('history', () => {
     expect(mint.transfers[0].nft_info).toEqual({
       name: 'Latchkey Dev Keys #3',
       content: {
-        preview: { url: `${base()}/v1/nft/eip155:${CHAIN}/${dev.nft.address.toLowerCase()}/3/image.svg`, content_type: 'image/svg+xml' },
-        detail: { url: `${base()}/v1/nft/eip155:${CHAIN}/${dev.nft.address.toLowerCase()}/3/image.svg`, content_type: 'image/svg+xml' },
+        preview: { url: `${base()}/v1/nft/eip155:${CHAIN}/${chain.dev.nft.address.toLowerCase()}/3/image.svg`, content_type: 'image/svg+xml' },
+        detail: { url: `${base()}/v1/nft/eip155:${CHAIN}/${chain.dev.nft.address.toLowerCase()}/3/image.svg`, content_type: 'image/svg+xml' },
       },
       flags: { is_spam: false },
     });
@@ -152,17 +129,17 @@ describe('history', () => {
     const account = accounts[5]!;
     const other = accounts[6]!;
     // 7 transactions for account 5
-    for (let i = 1; i <= 7; i++) await clients.sendEth(other, account, BigInt(i));
-    await service.waitForSync(CHAIN);
+    for (let i = 1; i <= 7; i++) await chain.clients.sendEth(other, account, BigInt(i));
+    await chain.service.waitForSync(CHAIN);
     const all = (await call(base(), `/v1/account/${account}/history?limit=100`)).body.data.map((t: any) => t.id);
     expect(all).toHaveLength(8); // 7 + the LKD grant
     const first = await call(base(), `/v1/account/${account}/history?limit=3`);
     expect(first.body.data.map((t: any) => t.id)).toEqual(all.slice(0, 3));
     expect(first.body.next).toMatch(/^[A-Za-z0-9_-]+$/);
     // new activity arrives between pages
-    await clients.sendEth(other, account, 100n);
-    await clients.sendEth(account, other, 1n);
-    await service.waitForSync(CHAIN);
+    await chain.clients.sendEth(other, account, 100n);
+    await chain.clients.sendEth(account, other, 1n);
+    await chain.service.waitForSync(CHAIN);
     const seen: string[] = [...first.body.data.map((t: any) => t.id)];
     let next: string | null = first.body.next;
     let pages = 1;
@@ -265,9 +242,9 @@ describe('NFTs', () => {
     const nft = first.body.data[0];
     expect(nft).toMatchObject({
       chainId: `eip155:${CHAIN}`,
-      contract: { address: `eip155:${CHAIN}:${dev.nft.address}`, name: 'Latchkey Dev Keys', symbol: 'LKEY' },
+      contract: { address: `eip155:${CHAIN}:${chain.dev.nft.address}`, name: 'Latchkey Dev Keys', symbol: 'LKEY' },
       name: 'Latchkey Dev Keys #1',
-      tokenUri: `${base()}/v1/nft/eip155:${CHAIN}/${dev.nft.address}/1`,
+      tokenUri: `${base()}/v1/nft/eip155:${CHAIN}/${chain.dev.nft.address}/1`,
       flags: { is_spam: false },
     });
     // the token URI (what the contract answers) resolves to metadata, whose image is an SVG
@@ -364,8 +341,8 @@ describe('names', () => {
 
   it('verifies a contract account (ERC-1271) through the chain', async () => {
     const owner = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 6 });
-    const art = contracts.DevSmartAccount!;
-    const wallet = getAddress(await clients.deploy(accounts[6]!, art.abi, art.bytecode, [owner.address]));
+    const art = chain.contracts.DevSmartAccount!;
+    const wallet = getAddress(await chain.clients.deploy(accounts[6]!, art.abi, art.bytecode, [owner.address]));
     const message = JSON.stringify({ name: `smart-acct.${zone}`, attributes: {}, timestamp: now() });
     const ok = await call(base(), '/v1/profile/account', {
       body: { coin_type: 0x80000000 + CHAIN, address: wallet, message, signature: await owner.signMessage({ message }) },
@@ -382,11 +359,11 @@ describe('names', () => {
 
   it('verifies an account that does not exist yet (ERC-6492: factory call + signature)', async () => {
     const owner = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 4 });
-    const factoryArt = contracts.DevSmartAccountFactory!;
-    const factory = getAddress(await clients.deploy(accounts[4]!, factoryArt.abi, factoryArt.bytecode, []));
+    const factoryArt = chain.contracts.DevSmartAccountFactory!;
+    const factory = getAddress(await chain.clients.deploy(accounts[4]!, factoryArt.abi, factoryArt.bytecode, []));
     const salt = `0x${'42'.repeat(32)}` as const;
-    const account = (await clients.client.readContract({ address: factory, abi: factoryArt.abi, functionName: 'addressOf', args: [owner.address, salt] })) as Address;
-    expect(await clients.client.getCode({ address: account })).toBeUndefined(); // counterfactual
+    const account = (await chain.clients.client.readContract({ address: factory, abi: factoryArt.abi, functionName: 'addressOf', args: [owner.address, salt] })) as Address;
+    expect(await chain.clients.client.getCode({ address: account })).toBeUndefined(); // counterfactual
     const deployCall = encodeFunctionData({ abi: factoryArt.abi, functionName: 'deploy', args: [owner.address, salt] });
     const register = async (name: string, signer: typeof owner) => {
       const message = JSON.stringify({ name, attributes: {}, timestamp: now() });
@@ -398,7 +375,7 @@ describe('names', () => {
     expect(ok.body.addresses[String(0x80000000 + CHAIN)].address).toBe(account);
     expect((await register(`future-acct2.${zone}`, mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 3 }))).status).toBe(401);
     // verification simulates the deployment; nothing was deployed
-    expect(await clients.client.getCode({ address: account })).toBeUndefined();
+    expect(await chain.clients.client.getCode({ address: account })).toBeUndefined();
   });
 });
 
@@ -456,7 +433,7 @@ describe('per-client limits', () => {
   let limited: DataService;
   beforeAll(async () => {
     limited = await startTestService({
-      chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }],
+      chains: [{ chainId: CHAIN, rpcUrl: chain.node.url, name: 'Anvil' }],
       onrampSecret: ONRAMP_SECRET,
       limits: { postsPerMinute: 2, getsPerMinute: 3, webhooksPerMinute: 3 },
     });

@@ -5,11 +5,11 @@
  * transactions sent to the chain, the slippage guard, validation. Prints quote latency.
  */
 import { decodeFunctionData, encodeFunctionData, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
-import { deployDevContracts, type DevContracts } from '../contracts/deploy';
+import type { DevContracts } from '../contracts/deploy';
 import { deployExchange, loadUniswapArtifacts, type DevExchange } from '../contracts/exchange';
 import type { DataService } from './src/index';
 import { ROUTER_ABI } from './src/uniswapV2';
-import { call, chainClients, devContracts, percentiles, startAnvilNode, startTestService, type AnvilNode } from './testing/harness';
+import { call, chainClients, deployDev, percentiles, startAnvilNode, startTestService, type AnvilNode } from './testing/harness';
 
 const CHAIN = 31337;
 const NATIVE = `eip155:${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`;
@@ -46,7 +46,7 @@ const plain = (caip: string) => caip.split(':')[2] as Address;
 
 beforeAll(async () => {
   node = await startAnvilNode({ chainId: CHAIN });
-  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts: await devContracts(), nftBaseUri: () => 'http://127.0.0.1:1/' });
+  dev = await deployDev(node);
   ex = await deployExchange({ rpcUrl: node.url, chainId: CHAIN, token: dev.token.address });
   clients = chainClients(node);
   [user, other] = [dev.accounts[4]!, dev.accounts[5]!];

@@ -6,10 +6,10 @@
  * (`npm run bench:servers`) that test prints the indexing speed and the lag of live following.
  */
 import { parseEther, parseUnits, type Address } from 'viem';
-import { deployDevContracts, type DevContracts } from '../contracts/deploy';
+import type { DevContracts } from '../contracts/deploy';
 import type { CompiledContracts } from '../contracts/compile';
 import type { DataService } from './src/index';
-import { call, chainClients, devContracts, startAnvilNode, startTestService, type AnvilNode } from './testing/harness';
+import { call, chainClients, deployDev, startAnvilNode, startDevChain, startTestService, type AnvilNode } from './testing/harness';
 
 const CHAIN = 31337;
 /**
@@ -25,20 +25,12 @@ let dev: DevContracts;
 let clients: ReturnType<typeof chainClients>;
 let a: Address[];
 
-async function deploy(): Promise<void> {
-  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts, nftBaseUri: (x) => `${service.url}/v1/nft/eip155:${CHAIN}/${x}/` });
-  clients = chainClients(node);
-  a = [...dev.accounts];
-}
-
 beforeAll(async () => {
-  node = await startAnvilNode({ chainId: CHAIN });
-  contracts = await devContracts();
-  service = await startTestService({ chains: [{ chainId: CHAIN, rpcUrl: node.url }] });
-  await deploy();
-  await service.waitForSync(CHAIN);
+  ({ node, service, dev, contracts, clients } = await startDevChain({ chainId: CHAIN }));
+  a = [...dev.accounts];
 }, 90_000);
 
+// `node` is replaced when the chain restarts
 afterAll(async () => {
   await service?.stop();
   await node?.stop();
@@ -146,7 +138,8 @@ describe('a restarted chain', () => {
   }, 40_000);
 
   it('a fresh index of the chain agrees with the live one; prints the indexing speed and the lag of live following (figures)', async () => {
-    await deploy();
+    dev = await deployDev(node, service.url);
+    a = [...dev.accounts];
     // blocks full of transfers: automine off, 40 transactions per block, sent as one RPC batch
     await node.rpc('evm_setAutomine', [false]);
     const transferData = (to: Address) => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${(10n ** 18n).toString(16).padStart(64, '0')}`;

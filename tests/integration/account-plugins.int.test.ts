@@ -13,41 +13,34 @@ import { evmPlugin } from 'latchkey/plugins/evm';
 import { portfolioPlugin, Portfolio } from 'latchkey/plugins/portfolio';
 import { historyPlugin, Activity } from 'latchkey/plugins/history';
 import { namesPlugin, AccountNames } from 'latchkey/plugins/names';
-import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
-import { PROJECT_ID, devContracts, startAnvilNode, startTestService, type AnvilNode } from '../../samples/data-service/testing/harness';
-import type { DataService } from '../../samples/data-service/src/index';
+import { PROJECT_ID, startDevChain, type DevChain } from '../../samples/data-service/testing/harness';
 import { evmNetwork } from '../../kernel/testing/networks';
 
 jest.setTimeout(30_000);
 
 const CHAIN = 31337;
-let node: AnvilNode;
-let service: DataService;
-let dev: DevContracts;
+let chain: DevChain;
 let anvil: CaipNetwork;
 
 beforeAll(async () => {
-  node = await startAnvilNode({ chainId: CHAIN });
-  service = await startTestService({ chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }], prices: { [`eip155:${CHAIN}:native`]: 3000 } });
-  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts: await devContracts(), nftBaseUri: (a) => `${service.url}/v1/nft/eip155:${CHAIN}/${a}/` });
+  chain = await startDevChain({ chainId: CHAIN });
   // 25 more transactions for account 0, so its history has more than one page (20).
   for (let i = 0; i < 25; i++) {
-    await node.rpc('eth_sendTransaction', [{ from: dev.accounts[5], to: dev.accounts[0], value: `0x${(1000 + i).toString(16)}` }]);
+    await chain.node.rpc('eth_sendTransaction', [{ from: chain.dev.accounts[5], to: chain.dev.accounts[0], value: `0x${(1000 + i).toString(16)}` }]);
   }
-  await service.waitForSync(CHAIN);
-  anvil = evmNetwork(CHAIN, 'Anvil', node.url, { testnet: true });
+  await chain.service.waitForSync(CHAIN);
+  anvil = evmNetwork(CHAIN, 'Anvil', chain.node.url, { testnet: true });
 }, 120_000);
 
 afterAll(async () => {
-  await service?.stop();
-  await node?.stop();
+  await chain?.stop();
 });
 
 /** A wallet in front of anvil: EIP-1193, eth_requestAccounts answered by eth_accounts (its accounts are unlocked, so it signs). */
 function anvilWallet() {
   return {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
-      return node.rpc(method === 'eth_requestAccounts' ? 'eth_accounts' : method, (params as unknown[] | undefined) ?? []);
+      return chain.node.rpc(method === 'eth_requestAccounts' ? 'eth_accounts' : method, (params as unknown[] | undefined) ?? []);
     },
   };
 }
@@ -71,7 +64,7 @@ async function connectedKernel(options: Record<string, unknown>, plugins: Plugin
   kernel.connectors.add({ id: 'io.anvil', name: 'Anvil Wallet', type: 'INJECTED', chain: 'eip155', provider: anvilWallet(), installed: true });
   await kernel.start();
   await kernel.connection.connect({ connectorId: 'io.anvil' });
-  expect(kernel.account.get('eip155').address?.toLowerCase()).toBe(dev.accounts[0]!.toLowerCase());
+  expect(kernel.account.get('eip155').address?.toLowerCase()).toBe(chain.dev.accounts[0]!.toLowerCase());
   return { kernel, posts };
 }
 
@@ -82,31 +75,31 @@ it('balances from the data service, and the same from the chain in one JSON-RPC 
     ['ETH', formatEther(10_000n * 10n ** 18n + 25_300n)], // 10000 + the 25 small transfers above (1000 + i wei)
     ['LKD', '1025'],
   ];
-  const api = await connectedKernel({ blockchainApiUrl: service.url }, [portfolioPlugin()]);
+  const api = await connectedKernel({ blockchainApiUrl: chain.service.url }, [portfolioPlugin()]);
   await api.kernel.plugins.load('portfolio');
   await api.kernel.get<Portfolio>(Portfolio).refreshBalances();
   expect(api.kernel.get<Portfolio>(Portfolio).state.balances.source).toBe('api');
   expect(amounts(api.kernel)).toEqual(expected);
   const lkd = api.kernel.get<Portfolio>(Portfolio).state.balances.balances[1]!;
-  expect(lkd.address?.toLowerCase()).toBe(`eip155:${CHAIN}:${dev.token.address}`.toLowerCase());
+  expect(lkd.address?.toLowerCase()).toBe(`eip155:${CHAIN}:${chain.dev.token.address}`.toLowerCase());
   await api.kernel.stop();
 
-  const chain = await connectedKernel({ tokens: { [`eip155:${CHAIN}`]: { address: dev.token.address } } }, [portfolioPlugin()]);
-  await chain.kernel.plugins.load('portfolio');
-  const before = chain.posts.length;
-  await chain.kernel.get<Portfolio>(Portfolio).refreshBalances();
-  expect(chain.kernel.get<Portfolio>(Portfolio).state.balances.source).toBe('chain');
-  expect(amounts(chain.kernel)).toEqual(expected);
-  expect(chain.kernel.get<Portfolio>(Portfolio).state.balances.balances[1]).toMatchObject({ name: 'Latchkey Dev Token', symbol: 'LKD', quantity: { decimals: '18' } });
+  const direct = await connectedKernel({ tokens: { [`eip155:${CHAIN}`]: { address: chain.dev.token.address } } }, [portfolioPlugin()]);
+  await direct.kernel.plugins.load('portfolio');
+  const before = direct.posts.length;
+  await direct.kernel.get<Portfolio>(Portfolio).refreshBalances();
+  expect(direct.kernel.get<Portfolio>(Portfolio).state.balances.source).toBe('chain');
+  expect(amounts(direct.kernel)).toEqual(expected);
+  expect(direct.kernel.get<Portfolio>(Portfolio).state.balances.balances[1]).toMatchObject({ name: 'Latchkey Dev Token', symbol: 'LKD', quantity: { decimals: '18' } });
   // One POST to the node: a batch of eth_getBalance and the token's four eth_calls.
-  const batch = chain.posts.slice(before);
+  const batch = direct.posts.slice(before);
   expect(batch).toHaveLength(1);
   expect((batch[0]!.body as { method: string }[]).map((c) => c.method)).toEqual(['eth_getBalance', 'eth_call', 'eth_call', 'eth_call', 'eth_call']);
-  await chain.kernel.stop();
+  await direct.kernel.stop();
 });
 
 it("NFTs of the account, and its Activity paged to the end with the service's cursors", async () => {
-  const { kernel } = await connectedKernel({ blockchainApiUrl: service.url }, [portfolioPlugin(), historyPlugin()]);
+  const { kernel } = await connectedKernel({ blockchainApiUrl: chain.service.url }, [portfolioPlugin(), historyPlugin()]);
   await kernel.plugins.load('portfolio');
   const portfolio = kernel.get<Portfolio>(Portfolio);
   await portfolio.loadNfts();
@@ -133,7 +126,7 @@ it("NFTs of the account, and its Activity paged to the end with the service's cu
 });
 
 it('registers a name with a signature the wallet made; the reverse lookup then puts it on the account', async () => {
-  const { kernel } = await connectedKernel({ blockchainApiUrl: service.url }, [namesPlugin({ zone: 'latchkey.id', testnets: true })]);
+  const { kernel } = await connectedKernel({ blockchainApiUrl: chain.service.url }, [namesPlugin({ zone: 'latchkey.id', testnets: true })]);
   // the module loads with the eip155 connection (the reverse lookup: no name yet)
   await new Promise((r) => setTimeout(r, 200));
   expect(kernel.plugins.isLoaded('names')).toBe(true);
@@ -146,7 +139,7 @@ it('registers a name with a signature the wallet made; the reverse lookup then p
   expect(kernel.account.get('eip155').profileName).toBe(`${label}.latchkey.id`);
   // A new page (a new kernel, nothing cached): the reverse lookup finds it.
   await kernel.stop();
-  const again = await connectedKernel({ blockchainApiUrl: service.url }, [namesPlugin({ zone: 'latchkey.id', testnets: true })]);
+  const again = await connectedKernel({ blockchainApiUrl: chain.service.url }, [namesPlugin({ zone: 'latchkey.id', testnets: true })]);
   for (let i = 0; i < 50 && !again.kernel.account.get('eip155').profileName; i++) await new Promise((r) => setTimeout(r, 20));
   expect(again.kernel.account.get('eip155').profileName).toBe(`${label}.latchkey.id`);
   // Taken now: the provider's reason comes back.

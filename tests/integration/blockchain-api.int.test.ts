@@ -6,38 +6,30 @@
 import { mnemonicToAccount } from 'viem/accounts';
 import { BlockchainApi, createKernel, type Kernel } from 'latchkey';
 import { NameError } from 'latchkey/errors';
-import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
-import { ANVIL_MNEMONIC, PROJECT_ID, devContracts, startAnvilNode, startTestService, type AnvilNode } from '../../samples/data-service/testing/harness';
-import type { DataService } from '../../samples/data-service/src/index';
+import { ANVIL_MNEMONIC, PROJECT_ID, startDevChain, type DevChain } from '../../samples/data-service/testing/harness';
 import { evmNetwork } from '../../kernel/testing/networks';
 
 const CHAIN = 31337;
-let node: AnvilNode;
-let service: DataService;
-let dev: DevContracts;
+let chain: DevChain;
 let kernel: Kernel;
 let api: BlockchainApi;
 
 beforeAll(async () => {
-  node = await startAnvilNode({ chainId: CHAIN });
-  service = await startTestService({ chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }], prices: { [`eip155:${CHAIN}:native`]: 3000 } });
-  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts: await devContracts(), nftBaseUri: (a) => `${service.url}/v1/nft/eip155:${CHAIN}/${a}/` });
-  await service.waitForSync(CHAIN);
-  const anvil = evmNetwork(CHAIN, 'Anvil', node.url);
+  chain = await startDevChain({ chainId: CHAIN });
+  const anvil = evmNetwork(CHAIN, 'Anvil', chain.node.url);
   kernel = createKernel({
-    options: { projectId: PROJECT_ID, networks: [anvil], blockchainApiUrl: service.url, features: { analytics: false } },
+    options: { projectId: PROJECT_ID, networks: [anvil], blockchainApiUrl: chain.service.url, features: { analytics: false } },
     environment: { window: undefined, document: undefined, localStorage: undefined },
   });
   api = kernel.get<BlockchainApi>(BlockchainApi);
 }, 90_000);
 
 afterAll(async () => {
-  await service?.stop();
-  await node?.stop();
+  await chain?.stop();
 });
 
 it('reads balances (native and the dev token) and NFTs of a funded account', async () => {
-  const account = dev.accounts[0]!;
+  const account = chain.dev.accounts[0]!;
   const balances = await api.balances({ address: account, caipNetworkId: `eip155:${CHAIN}` });
   expect(balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([
     ['ETH', '10000'],
@@ -49,7 +41,7 @@ it('reads balances (native and the dev token) and NFTs of a funded account', asy
 });
 
 it('pages the history with the cursor the service gives', async () => {
-  const account = dev.accounts[1]!;
+  const account = chain.dev.accounts[1]!;
   const first = await api.transactions({ account, caipNetworkId: `eip155:${CHAIN}` });
   expect(first.data.length).toBeGreaterThan(0);
   expect(first.data[0]!.metadata.chain).toBe(`eip155:${CHAIN}`);

@@ -10,31 +10,21 @@ import { evmPlugin } from 'latchkey/plugins/evm';
 import { sendPlugin, SendForm } from 'latchkey/plugins/send';
 import { erc20Abi, getAddress, parseUnits, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
-import type { DataService } from '../../samples/data-service/src/index';
-import { ANVIL_MNEMONIC, call, chainClients, devContracts, startAnvilNode, startTestService, type AnvilNode } from '../../samples/data-service/testing/harness';
+import { ANVIL_MNEMONIC, call, startDevChain, type DevChain } from '../../samples/data-service/testing/harness';
 import { installDevWallet } from '../../samples/dev-wallet/index';
 import { evmNetwork } from '../../kernel/testing/networks';
 
 const CHAIN = 31337;
-let node: AnvilNode;
-let service: DataService;
-let dev: DevContracts;
+let chain: DevChain;
 let kernel: Kernel;
-let clients: ReturnType<typeof chainClients>;
 
 beforeAll(async () => {
-  node = await startAnvilNode({ chainId: CHAIN });
-  const contracts = await devContracts();
-  service = await startTestService({ chains: [{ chainId: CHAIN, rpcUrl: node.url, name: 'Anvil' }], prices: { [`eip155:${CHAIN}:native`]: 3000 } });
-  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts, nftBaseUri: (a) => `${service.url}/v1/nft/eip155:${CHAIN}/${a}/` });
-  clients = chainClients(node);
-  await service.waitForSync(CHAIN);
+  chain = await startDevChain({ chainId: CHAIN });
 
-  const wallet = installDevWallet({ host: new EventTarget() as never, exposeGlobal: false, chains: [{ chainId: CHAIN, rpcUrl: node.url }], fetch: (u, i) => fetch(u, i) });
-  const anvil = evmNetwork(CHAIN, 'Anvil', node.url, { testnet: true });
+  const wallet = installDevWallet({ host: new EventTarget() as never, exposeGlobal: false, chains: [{ chainId: CHAIN, rpcUrl: chain.node.url }], fetch: (u, i) => fetch(u, i) });
+  const anvil = evmNetwork(CHAIN, 'Anvil', chain.node.url, { testnet: true });
   kernel = createKernel({
-    options: { projectId: 'latchkey-tests', networks: [anvil], blockchainApiUrl: service.url, features: { analytics: false } },
+    options: { projectId: 'latchkey-tests', networks: [anvil], blockchainApiUrl: chain.service.url, features: { analytics: false } },
     plugins: [evmPlugin({ enableEIP6963: false, enableInjected: false }), sendPlugin()],
     environment: { window: undefined, document: undefined },
   });
@@ -46,17 +36,16 @@ beforeAll(async () => {
 afterAll(async () => {
   kernel?.snackbar.hide();
   await kernel?.stop();
-  await service?.stop();
-  await node?.stop();
+  await chain?.stop();
 });
 
-const lkdBalance = (who: Address) => clients.client.readContract({ address: dev.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+const lkdBalance = (who: Address) => chain.clients.client.readContract({ address: chain.dev.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
 it('resolves a registered name, offers LKD from the data service with USD figures, estimates on anvil and sends', async () => {
   // bob registers a name with his own signature
   const bob = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 8 });
   const message = JSON.stringify({ name: 'bob-pays.latchkey.id', attributes: { avatar: 'https://example.org/bob.png' }, timestamp: Math.floor(Date.now() / 1000) });
-  const registered = await call(service.url, '/v1/profile/account', { body: { coin_type: 0x80000000 + CHAIN, address: bob.address, message, signature: await bob.signMessage({ message }) } });
+  const registered = await call(chain.service.url, '/v1/profile/account', { body: { coin_type: 0x80000000 + CHAIN, address: bob.address, message, signature: await bob.signMessage({ message }) } });
   expect(registered.status).toBe(200);
 
   await kernel.plugins.load('send');

@@ -9,10 +9,10 @@
  */
 import { encodeFunctionData, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { createKernel, httpTransport, HttpClient, type CaipNetwork } from 'latchkey';
-import { deployDevContracts, type DevContracts } from '../../samples/contracts/deploy';
+import type { DevContracts } from '../../samples/contracts/deploy';
 import { deployExchange, loadUniswapArtifacts, type DevExchange } from '../../samples/contracts/exchange';
 import type { DataService } from '../../samples/data-service/src/index';
-import { chainClients, devContracts, startAnvilNode, startTestService, PROJECT_ID, type AnvilNode } from '../../samples/data-service/testing/harness';
+import { chainClients, deployDev, startAnvilNode, startTestService, PROJECT_ID, type AnvilNode } from '../../samples/data-service/testing/harness';
 import { NoRouteError } from '../../plugins/swaps/errors';
 import { minimumReceived, priceImpact } from '../../plugins/swaps/math';
 import { getAmountOut, getAmountsOut } from '../../plugins/swaps/testing/v2';
@@ -58,7 +58,7 @@ const balanceOf = (token: Address, owner: Address) => clients.client.readContrac
 
 beforeAll(async () => {
   node = await startAnvilNode({ chainId: CHAIN });
-  dev = await deployDevContracts({ rpcUrl: node.url, chainId: CHAIN, contracts: await devContracts(), nftBaseUri: () => 'http://127.0.0.1:1/', skipActivity: true });
+  dev = await deployDev(node, undefined, { skipActivity: true });
   ex = await deployExchange({ rpcUrl: node.url, chainId: CHAIN, token: dev.token.address });
   clients = chainClients(node);
   const artifacts = loadUniswapArtifacts();

@@ -1,11 +1,13 @@
 /**
  * Test helpers for the data service: a real anvil node, the compiled dev contracts, a service
- * on PGlite in memory, and a small JSON client. Used by the *.int.test.ts files (jest, CommonJS).
+ * on PGlite in memory, the three together (`startDevChain`), and a small JSON client. Used by
+ * the *.int.test.ts files (jest, CommonJS).
  */
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { compileContracts, type CompiledContracts } from '../../contracts/compile';
+import { deployDevContracts, type DevContracts } from '../../contracts/deploy';
 import { waitMined } from '../../contracts/localChain';
 import { getFreePort } from '../../../tests/support/ports';
 import { startDataService, type DataService, type DataServiceOptions } from '../src/index';
@@ -99,6 +101,70 @@ export function startTestService(options: DataServiceOptions): Promise<DataServi
     // tests post and read more than a visitor would
     limits: { postsPerMinute: 1000, getsPerMinute: 100_000, ...options.limits },
   });
+}
+
+/**
+ * The dev contracts (deploy.ts) on `node`, compiled once per run. Their NFTs' metadata is served
+ * by the data service at `serviceUrl`; without one the token URIs point nowhere.
+ */
+export async function deployDev(node: AnvilNode, serviceUrl?: string, options: { skipActivity?: boolean } = {}): Promise<DevContracts> {
+  return deployDevContracts({
+    rpcUrl: node.url,
+    chainId: node.chainId,
+    contracts: await devContracts(),
+    nftBaseUri: (nft) => (serviceUrl ? `${serviceUrl}/v1/nft/eip155:${node.chainId}/${nft}/` : 'http://127.0.0.1:1/'),
+    ...options,
+  });
+}
+
+/** A dev chain with the data service on it: see {@link startDevChain}. */
+export interface DevChain {
+  readonly node: AnvilNode;
+  readonly service: DataService;
+  readonly dev: DevContracts;
+  /** What the dev contracts were deployed from (their ABIs). */
+  readonly contracts: CompiledContracts;
+  /** viem clients on the node, sending from its unlocked accounts. */
+  readonly clients: ReturnType<typeof chainClients>;
+  /** Stops the service, then the node. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What the int tests on the dev chain start with: anvil (chain 31337 unless told), the data
+ * service on it (`startTestService` with this one chain, named Anvil, and ETH at 3000 USD;
+ * `service` adds to or overrides those options) and the dev contracts with their NFT metadata
+ * served by that service, indexed to the head. What started is stopped again when a step fails.
+ */
+export async function startDevChain(options: { chainId?: number; service?: DataServiceOptions } = {}): Promise<DevChain> {
+  const chainId = options.chainId ?? 31337;
+  const node = await startAnvilNode({ chainId });
+  let service: DataService | undefined;
+  try {
+    service = await startTestService({
+      chains: [{ chainId, rpcUrl: node.url, name: 'Anvil' }],
+      prices: { [`eip155:${chainId}:native`]: 3000 },
+      ...options.service,
+    });
+    const dev = await deployDev(node, service.url);
+    await service.waitForSync(chainId);
+    const started = service;
+    return {
+      node,
+      service,
+      dev,
+      contracts: await devContracts(),
+      clients: chainClients(node),
+      async stop() {
+        await started.stop();
+        await node.stop();
+      },
+    };
+  } catch (err) {
+    await service?.stop();
+    await node.stop();
+    throw err;
+  }
 }
 
 export interface JsonReply<T = any> {
