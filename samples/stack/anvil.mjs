@@ -1,10 +1,9 @@
 // Starts a local anvil node (the real binary shipped by @foundry-rs/anvil-linux-amd64) and waits until it answers RPC.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import net from 'node:net';
 import { nodeRpc } from './rpc.mjs';
-import { terminate } from '../shared/child.mjs';
+import { runChild, waitUntilAnswering } from '../shared/child.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -33,8 +32,6 @@ export function isPortTaken(port, host = '127.0.0.1') {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Starts anvil on 127.0.0.1:port with the given chain id.
  * @param {{ port: number, chainId: number, timeoutMs?: number }} opts
@@ -47,54 +44,18 @@ export async function startAnvil({ port, chainId, timeoutMs = 10_000 }) {
       `anvil: port ${port} on 127.0.0.1 is already in use (another anvil or program?). Stop it or choose other ports with ANVIL_PORT_1 / ANVIL_PORT_2.`,
     );
   }
-  const bin = anvilBinary();
-  const child = spawn(
-    bin,
-    ['--host', '127.0.0.1', '--port', String(port), '--silent', '--chain-id', String(chainId)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-    if (stderr.length > 4000) stderr = stderr.slice(-4000);
+  const run = runChild(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', '--chain-id', String(chainId)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let exited = null;
-  const exitPromise = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = { code, signal };
-      resolve();
-    });
-    child.once('error', (err) => {
-      exited = { code: null, signal: null, err };
-      resolve();
-    });
-  });
-
   const url = `http://127.0.0.1:${port}`;
-  const stop = () => terminate(child, exitPromise, () => Boolean(exited));
-
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited) {
-      const why = exited.err ? exited.err.message : `exited with code ${exited.code ?? exited.signal}`;
-      throw new Error(`anvil on port ${port} failed to start: ${why}${stderr ? `\n${stderr.trim()}` : ''}`);
-    }
-    try {
-      const hex = await nodeRpc(url, 'eth_chainId', [], { timeoutMs: 1000 });
-      const got = Number.parseInt(hex, 16);
-      if (got !== chainId) {
-        await stop();
-        throw new Error(`anvil on port ${port} answered chain id ${got}, expected ${chainId} (port taken by another node?)`);
-      }
-      break;
-    } catch (err) {
-      if (err instanceof Error && err.message.startsWith('anvil on port')) throw err;
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`anvil on port ${port} did not answer eth_chainId within ${timeoutMs} ms${stderr ? `\n${stderr.trim()}` : ''}`);
-      }
-      await sleep(50);
-    }
-  }
-  return { url, chainId, port, pid: child.pid, stop };
+  await waitUntilAnswering(run, {
+    name: `anvil on port ${port}`,
+    question: 'eth_chainId',
+    timeoutMs,
+    probe: async () => {
+      const got = Number.parseInt(await nodeRpc(url, 'eth_chainId', [], { timeoutMs: 1000 }), 16);
+      if (got !== chainId) return `anvil on port ${port} answered chain id ${got}, expected ${chainId} (port taken by another node?)`;
+    },
+  });
+  return { url, chainId, port, pid: run.pid, stop: run.stop };
 }

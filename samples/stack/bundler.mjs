@@ -8,7 +8,6 @@
 // start and funded with anvil_setBalance: no dev account of anvil is used, so their nonces stay as the
 // other parts expect them. Alto runs with safe mode off (anvil has no JavaScript tracer for the
 // ERC-7562 checks); it still simulates every user operation against the EntryPoint.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -16,7 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { isPortTaken } from './anvil.mjs';
 import { loadTs, REPO_ROOT } from './load-ts.mjs';
 import { nodeRpc } from './rpc.mjs';
-import { terminate } from '../shared/child.mjs';
+import { runChild, waitUntilAnswering } from '../shared/child.mjs';
 
 const require = createRequire(import.meta.url);
 const CACHE_DIR = join(REPO_ROOT, '.cache', 'alto');
@@ -70,8 +69,6 @@ export async function altoBundle() {
   return { file, cached: false, ms: Date.now() - t0 };
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Deploys the EntryPoint and the factory on the chain at `rpcUrl` and starts Alto on
  * 127.0.0.1:port against them. Resolves once the bundler answers `eth_supportedEntryPoints`. Alto needs
@@ -115,50 +112,21 @@ export async function startBundler({ rpcUrl, chainId, port, log = false, timeout
     '--log-level', logLine ? 'info' : 'warn',
   ];
   // a clean environment: Alto reads ALTO_* variables and a .env file of its working directory
-  const child = spawn(process.execPath, args, { cwd: CACHE_DIR, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const onData = (d) => {
-    const text = String(d);
-    output = (output + text).slice(-4000);
+  const run = runChild(process.execPath, args, { cwd: CACHE_DIR, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] }, (text) => {
     if (logLine) for (const line of text.split('\n')) if (line.trim()) logLine(line);
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  let exited = null;
-  const exitPromise = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = { code, signal };
-      resolve();
-    });
-    child.once('error', (err) => {
-      exited = { err };
-      resolve();
-    });
   });
-  const stop = () => terminate(child, exitPromise, () => Boolean(exited));
   const url = `http://127.0.0.1:${port}/rpc`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited) {
-      const why = exited.err ? exited.err.message : `exited with code ${exited.code ?? exited.signal}`;
-      throw new Error(`bundler (alto) on port ${port} failed to start: ${why}${output ? `\n${output.trim()}` : ''}`);
-    }
-    try {
+  await waitUntilAnswering(run, {
+    name: `bundler (alto) on port ${port}`,
+    question: 'eth_supportedEntryPoints',
+    timeoutMs,
+    probe: async () => {
       const entryPoints = await nodeRpc(url, 'eth_supportedEntryPoints', [], { timeoutMs: 1000 });
       if (!entryPoints.some((e) => e.toLowerCase() === deployed.entryPoint.toLowerCase())) {
-        await stop();
-        throw new Error(`bundler on port ${port} serves ${entryPoints.join(', ')}, not ${deployed.entryPoint} (port taken by another bundler?)`);
+        return `bundler on port ${port} serves ${entryPoints.join(', ')}, not ${deployed.entryPoint} (port taken by another bundler?)`;
       }
-      break;
-    } catch (err) {
-      if (err instanceof Error && err.message.startsWith('bundler on port')) throw err;
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`bundler (alto) on port ${port} did not answer within ${timeoutMs} ms${output ? `\n${output.trim()}` : ''}`);
-      }
-      await sleep(50);
-    }
-  }
+    },
+  });
   return {
     url,
     port,
@@ -170,6 +138,6 @@ export async function startBundler({ rpcUrl, chainId, port, log = false, timeout
     bundleMs: bundle.ms,
     bundleCached: bundle.cached,
     readyMs: Date.now() - t0,
-    stop,
+    stop: run.stop,
   };
 }

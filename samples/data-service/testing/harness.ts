@@ -3,13 +3,14 @@
  * on PGlite in memory, the three together (`startDevChain`), and a small JSON client. Used by
  * the *.int.test.ts files (jest, CommonJS).
  */
-import { spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { compileContracts, type CompiledContracts } from '../../contracts/compile';
 import { deployDevContracts, type DevContracts } from '../../contracts/deploy';
 import { waitMined } from '../../contracts/localChain';
 import { getFreePort } from '../../../tests/support/ports';
+import { startAnvil } from '../../stack/anvil.mjs';
+import { nodeRpc } from '../../stack/rpc.mjs';
 import { startDataService, type DataService, type DataServiceOptions } from '../src/index';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
@@ -26,60 +27,10 @@ export interface AnvilNode {
   stop(): Promise<void>;
 }
 
-export function anvilBinary(): string {
-  return join(dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
-}
-
-export async function rpcAt<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    signal: AbortSignal.timeout(5000),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
-
-/** Starts anvil on `port` (a free one by default) and waits until it answers. */
+/** Starts anvil on `port` (a free one by default) with the stack's starter, and waits until it answers. */
 export async function startAnvilNode(options: { chainId: number; port?: number }): Promise<AnvilNode> {
-  const port = options.port ?? (await getFreePort());
-  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', '--chain-id', String(options.chainId)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      if (Number.parseInt(await rpcAt(url, 'eth_chainId'), 16) === options.chainId) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`anvil did not start on ${port}: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  let stopped = false;
-  return {
-    url,
-    port,
-    chainId: options.chainId,
-    rpc: (method, params = []) => rpcAt(url, method, params),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 3000);
-      await exited;
-      clearTimeout(t);
-    },
-  };
+  const node = await startAnvil({ port: options.port ?? (await getFreePort()), chainId: options.chainId });
+  return { ...node, rpc: (method, params = []) => nodeRpc(node.url, method, params, { timeoutMs: 5000, nameMethod: true }) };
 }
 
 let compiledOnce: Promise<CompiledContracts> | undefined;
