@@ -5,7 +5,7 @@
  * every host's entry by esbuild's code splitting, even when only a lazily
  * loaded view uses it.
  */
-export { orderWallets, connectorIds, walletIds } from './order';
+export { orderWallets, orderKernelWallets, connectorIds, walletIds } from './order';
 export type { WalletListEntry, OrderWalletsInput } from './order';
 export { searchWallets, matchScore, tokenize, normalizeText } from './search';
 export type { Searchable } from './search';

@@ -8,6 +8,7 @@ import { MAX_RECENT_WALLETS } from '../services/Storage';
 import type { CustomWallet } from '../options/types';
 import type { ChainNamespace, Connector, ConnectorType, ConnectorTypeOrder, RecentWallet } from '../types';
 import type { DirectoryWallet } from './types';
+import type { Kernel } from '../createKernel';
 
 import { isInstalledConnector, naturalSlot, pickSlot, type WalletEntrySource } from './slots';
 
@@ -150,6 +151,26 @@ interface Candidate {
 }
 
 const isLogin = (c: Connector) => c.type === 'AUTH' || c.type === 'ID_AUTH';
+
+/**
+ * The wallet list as a kernel holds it: {@link orderWallets} of its connectors, recent wallets and
+ * options around `catalogue` (the directory's wallets). What AllWallets shows and what
+ * `createWalletList` pages through.
+ */
+export function orderKernelWallets(kernel: Pick<Kernel, 'connectors' | 'options'>, catalogue: readonly DirectoryWallet[]): WalletListEntry[] {
+  const options = kernel.options.state;
+  return orderWallets({
+    connectors: kernel.connectors.grouped(),
+    catalogue,
+    recent: kernel.connectors.state.recent,
+    featuredIds: options.featuredWalletIds ?? [],
+    includeIds: options.includeWalletIds ?? [],
+    excludeIds: options.excludeWalletIds ?? [],
+    customWallets: options.customWallets ?? [],
+    connectorTypeOrder: kernel.connectors.connectorTypeOrder(),
+    namespaces: [...new Set(options.networks.map((n) => n.chainNamespace))],
+  });
+}
 
 /**
  * The wallet list, ordered and de-duplicated:

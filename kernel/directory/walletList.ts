@@ -21,7 +21,7 @@ import { Environment } from '../services/Environment';
 import { WalletDirectory } from '../services/WalletDirectory';
 import type { Connector } from '../types';
 import type { WalletDirectoryError } from './errors';
-import { orderWallets, type WalletListEntry } from './order';
+import { orderKernelWallets, type WalletListEntry } from './order';
 import { searchWallets } from './search';
 import type { DirectoryWallet } from './types';
 
@@ -74,20 +74,9 @@ const directoryOf = (kernel: ListKernel): WalletDirectory => kernel.get<WalletDi
 
 const DEFAULT_PAGE_SIZE = 40;
 
-/** The inputs of {@link orderWallets} as the kernel holds them (the same list AllWallets shows). */
+/** The kernel's wallet list with its directory's wallets (the same list AllWallets shows). */
 export function walletListEntries(kernel: ListKernel): WalletListEntry[] {
-  const options = kernel.options.state;
-  return orderWallets({
-    connectors: kernel.connectors.grouped(),
-    catalogue: directoryOf(kernel).state.wallets,
-    recent: kernel.connectors.state.recent,
-    featuredIds: options.featuredWalletIds ?? [],
-    includeIds: options.includeWalletIds ?? [],
-    excludeIds: options.excludeWalletIds ?? [],
-    customWallets: options.customWallets ?? [],
-    connectorTypeOrder: kernel.connectors.connectorTypeOrder(),
-    namespaces: [...new Set(options.networks.map((n) => n.chainNamespace))],
-  });
+  return orderKernelWallets(kernel, directoryOf(kernel).state.wallets);
 }
 
 /** `base` ending in one '/' (https and custom schemes); 'metamask:' → 'metamask://'. */

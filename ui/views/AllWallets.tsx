@@ -12,7 +12,7 @@ import {
   type UIEvent,
 } from 'react';
 import { Environment, Store, WalletDirectory } from '../../kernel/index';
-import { orderWallets, searchWallets, type DirectoryWallet, type WalletDirectoryState, type WalletListEntry } from '../../kernel/directory/index';
+import { orderKernelWallets, searchWallets, type DirectoryWallet, type WalletDirectoryState, type WalletListEntry } from '../../kernel/directory/index';
 import type { UiKernel } from '../kernel';
 import { updateScrollHint } from '../shell/motion';
 
@@ -106,21 +106,8 @@ export default function AllWallets({ kernel }: ViewProps) {
     if (!kernel.get<Environment>(Environment).isMobile()) input.current?.focus();
   }, [kernel]);
 
-  const entries = useMemo(
-    () =>
-      orderWallets({
-        connectors: kernel.connectors.grouped(),
-        catalogue: dir.wallets,
-        recent: registry.recent,
-        featuredIds: options.featuredWalletIds ?? [],
-        includeIds: options.includeWalletIds ?? [],
-        excludeIds: options.excludeWalletIds ?? [],
-        customWallets: options.customWallets ?? [],
-        connectorTypeOrder: kernel.connectors.connectorTypeOrder(),
-        namespaces: [...new Set(options.networks.map((n) => n.chainNamespace))],
-      }),
-    [kernel, registry, options, dir.wallets],
-  );
+  // registry and options are the observed states orderKernelWallets reads: a change to either orders the list again
+  const entries = useMemo(() => orderKernelWallets(kernel, dir.wallets), [kernel, registry, options, dir.wallets]);
   const shown = useMemo(() => (query.trim() ? searchWallets(entries, query) : entries), [entries, query]);
   const list = useWindowedList({ count: shown.length, rowHeight: ROW_HEIGHT });
   // One height for the list area whatever the query: searching does not resize the modal.
