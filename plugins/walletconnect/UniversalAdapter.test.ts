@@ -18,21 +18,14 @@ import { base58Decode, base58Encode } from 'latchkey/encoding';
 import { formatUnits, parseUnits } from '../../kernel/index';
 import { UniversalAdapter } from './UniversalAdapter';
 import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
+import { evmNetwork } from '../../kernel/testing/networks';
 import { UniversalProviderInit, WalletConnectSession } from './types';
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOL = 'GqzBbbFvQ3TvYXrKb4QvX5uMKXXNy2sZmeS7nZ4LkDjh';
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-const evm = (id: number): CaipNetwork =>
-  defineNetwork({
-    id,
-    name: `Chain ${id}`,
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [`http://127.0.0.1:9/evm${id}`] } },
-  });
+const evm = (id: number): CaipNetwork => evmNetwork(id, `Chain ${id}`, `http://127.0.0.1:9/evm${id}`);
 const SOLANA_REF = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const SOLANA_DEV = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
 const sol = (ref: string): CaipNetwork =>

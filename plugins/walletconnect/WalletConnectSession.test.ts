@@ -2,7 +2,6 @@ import { ContainerModule } from 'inversify';
 import {
   ConnectorRegistry,
   createKernel,
-  defineNetwork,
   type Eip1193Provider,
   type Kernel,
 } from '../../kernel/index';
@@ -13,19 +12,12 @@ import { lazyEip1193Provider } from './provider';
 import { PAIRING_LIFETIME_MS } from './pairing';
 import { shouldSkipVerify } from './providerLifecycle';
 import { UniversalProviderInit, WalletConnectSession, type SessionEvent, type UniversalProviderLike } from './types';
+import { evmNetwork } from '../../kernel/testing/networks';
 import { BehaviorSubject, Subject } from 'rxjs';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
-const evm = (id: number) =>
-  defineNetwork({
-    id,
-    name: `Chain ${id}`,
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [`http://127.0.0.1:${8500 + (id % 100)}/rpc${id}`] } },
-  });
+const evm = (id: number) => evmNetwork(id, `Chain ${id}`, `http://127.0.0.1:${8500 + (id % 100)}/rpc${id}`);
 
 /** A scripted stand-in for @walletconnect/universal-provider. */
 class FakeUniversalProvider implements UniversalProviderLike {

@@ -1,4 +1,4 @@
-import { defineNetwork, parseCaipNetworkId, type CaipNetwork } from '../../kernel/index';
+import { parseCaipNetworkId, type CaipNetwork } from '../../kernel/index';
 import { bitcoin, solana } from '../../kernel/networks';
 import {
   BITCOIN_SESSION_METHODS,
@@ -9,16 +9,9 @@ import {
 } from './sessionNamespaces';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, isPairingExpired, msUntilExpired, pairingExpiry, reusesPairing, shouldReusePairing } from './pairing';
 import { deepLink, hasDeepLink } from './deepLink';
+import { evmNetwork } from '../../kernel/testing/networks';
 
-const evm = (id: number, rpc: string): CaipNetwork =>
-  defineNetwork({
-    id,
-    name: `Chain ${id}`,
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpc] } },
-  });
+const evm = (id: number, rpc: string): CaipNetwork => evmNetwork(id, `Chain ${id}`, rpc);
 
 describe('buildNamespaces (docs/connection.md#session-methods)', () => {
   it('gives each namespace its fixed method list, both events, the configured chains and an rpcMap from their RPC URLs', () => {
