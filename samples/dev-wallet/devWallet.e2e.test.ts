@@ -2,33 +2,17 @@
  * The dev wallet inside the served demo page, in Chromium, against the real anvil
  * chains: EIP-6963 discovery, real signing by anvil, add-chain to the second chain.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { verifyMessage, type Address, type Hex } from 'viem';
-import { launchBrowser } from '../../tests/support/chromium';
-import { startTestStack, type TestStack } from '../../tests/support/stack';
+import { gotoReady, useStackAndBrowser } from '../../tests/e2e/support/stackBrowser';
 
-let stack: TestStack;
-let browser: Browser;
+// Works on the fallback page too: both install the dev wallet.
+const e2e = useStackAndBrowser(undefined, { stack: { requireDemoBuild: false } });
 let page: Page;
 
-beforeAll(async () => {
-  // Works on the fallback page too: both install the dev wallet.
-  [stack, browser] = await Promise.all([startTestStack({ requireDemoBuild: false }), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
 beforeEach(async () => {
-  page = await browser.newPage();
-  await page.goto(stack.demoUrl);
-  await page.waitForFunction(() => Boolean((window as any).__devWallet));
-});
-
-afterEach(async () => {
-  await page.context().close();
+  page = await e2e.newPage();
+  await gotoReady(page, e2e.stack.demoUrl, ['__devWallet']);
 });
 
 /** Runs `method` on the provider found through EIP-6963 in the page. */
@@ -105,7 +89,7 @@ it('fails with 4902 for chain 1 until it is added, then switches to the second a
     (window as any).__devWallet.provider.on('chainChanged', (id: string) => (window as any).__chainEvents.push(id));
   });
   const added = await request('wallet_addEthereumChain', [
-    { chainId: '0x1', chainName: 'Ethereum (local)', rpcUrls: [stack.chains[1]!.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+    { chainId: '0x1', chainName: 'Ethereum (local)', rpcUrls: [e2e.stack.chains[1]!.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
   ]);
   expect(added.ok).toBe(true);
   expect(await page.evaluate(() => (window as any).__chainEvents)).toEqual(['0x1']);
@@ -130,7 +114,7 @@ it('rejectNext declines with 4001; authorisation survives a reload until revoked
 });
 
 it('?devWalletReject=1 declines the first approval', async () => {
-  await page.goto(`${stack.demoUrl}?devWalletReject=1`);
+  await page.goto(`${e2e.stack.demoUrl}?devWalletReject=1`);
   await page.waitForFunction(() => Boolean((window as any).__devWallet));
   expect((await request('eth_requestAccounts')).code).toBe(4001);
   expect((await request('eth_requestAccounts')).ok).toBe(true);

@@ -8,6 +8,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, BodyTooLargeError } from '../../shared/http.mjs';
 import { escapeHtml } from './pages';
 
 const PROVIDERS: Record<string, string> = {
@@ -32,20 +33,9 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head><body><main>${body}</main></body></html>`;
 }
 
-function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > 8192) {
-        reject(new Error('form too large'));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
+/** The login form's fields (at most 8 KiB: a larger body is refused with its 413). */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams((await readBody(req, 8192)).toString('utf8'));
 }
 
 /**
@@ -200,7 +190,9 @@ export async function startDevOidc(opts: { port: number; host: string; redirectU
         const grantId = await grant.save();
         await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
       } catch (err) {
-        if (!res.headersSent) html(res, 400, page('Login error', `<h1>Login error</h1><p>${escapeHtml((err as Error).message)}</p>`));
+        if (res.headersSent) return;
+        if (err instanceof BodyTooLargeError) res.writeHead(err.status, err.headers).end();
+        else html(res, 400, page('Login error', `<h1>Login error</h1><p>${escapeHtml((err as Error).message)}</p>`));
       }
     })();
   });

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../../support/chromium';
-import { startTestStack, type TestStack } from '../../support/stack';
+import { startTestStack, type StartTestStackOptions, type TestStack } from '../../support/stack';
 
 /** The file's stack and browser (set in beforeAll) and the current test's context (set by newPage). */
 export interface StackBrowser {
@@ -20,11 +20,12 @@ export interface StackBrowser {
 }
 
 /**
- * Registers the file's hooks: beforeAll (120 s) starts the stack and the browser together, then
- * runs `ready` with them; afterAll (30 s) closes the browser and stops the stack; afterEach
- * closes the test's browser context. Returns where the file finds them.
+ * Registers the file's hooks: beforeAll (120 s) starts the stack (`options.stack`, as
+ * startTestStack takes them) and the browser together, then runs `ready` with them; afterAll
+ * (30 s) closes the browser and stops the stack; afterEach closes the test's browser context.
+ * Returns where the file finds them.
  */
-export function useStackAndBrowser(ready?: (e2e: StackBrowser) => void | Promise<void>): StackBrowser {
+export function useStackAndBrowser(ready?: (e2e: StackBrowser) => void | Promise<void>, options: { readonly stack?: StartTestStackOptions } = {}): StackBrowser {
   let stack: TestStack | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -45,7 +46,7 @@ export function useStackAndBrowser(ready?: (e2e: StackBrowser) => void | Promise
   };
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([startTestStack(options.stack), launchBrowser()]);
     await ready?.(e2e);
   }, 120_000);
 
