@@ -11,9 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/chromium';
-import { saveArtifact } from '../support/artifacts';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, withPage } from '../support/chromium';
 import { serveStatic, type StaticServer } from '../support/static';
 import { bundleDevWallet, devWalletInitScript } from './support/devWallet';
 import { packedTarball } from '../support/tarball';
@@ -157,15 +156,13 @@ function reachable(entries: string[]): Set<string> {
 }
 
 it('connects, switches network and disconnects through the elements, loading only element.js, the evm plugin and their chunks', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page: Page = await context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('request', (r) => requests.push(r.url()));
-  const chains = CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i]!.url }));
-  try {
+  await withPage(browser, async (page) => {
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('request', (r) => requests.push(r.url()));
+    const chains = CHAINS.map((c, i) => ({ chainId: c.chainId, name: c.name, rpcUrl: anvils[i]!.url }));
     await page.addInitScript({ content: devWalletInitScript(devWallet, chains) });
     const started = Date.now();
     await page.goto(`${server.url}/?rpc1=${encodeURIComponent(anvils[0]!.url)}&rpc2=${encodeURIComponent(anvils[1]!.url)}`);
@@ -226,18 +223,11 @@ it('connects, switches network and disconnects through the elements, loading onl
     const bytes = js.reduce((n, u) => n + readFileSync(join(dir, new URL(u).pathname)).length, 0);
     console.log(`cdn page: ${js.length} JS files requested (${(bytes / 1024).toFixed(1)} KiB uncompressed): ${js.map((u) => u.slice(server.url.length + 1)).join(' ')}`);
     expect(errors).toEqual([]);
-  } catch (err) {
-    saveArtifact('cdn-element.png', await page.screenshot());
-    throw err;
-  } finally {
-    await context.close();
-  }
+  }, { screenshot: 'cdn-element.png' });
 }, 120_000);
 
 it('reads Arabic right to left: button and modal in Arabic, dir="rtl" on the modal root, Back and the wallet images on the right', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  try {
+  await withPage(browser, async (page) => {
     await page.goto(`${server.url}/rtl.html?rpc=${encodeURIComponent(anvils[0]!.url)}`);
     await page.getByRole('button', { name: 'ربط المحفظة' }).click();
     const dialog = page.getByRole('dialog', { name: 'ربط المحفظة' });
@@ -258,18 +248,11 @@ it('reads Arabic right to left: button and modal in Arabic, dir="rtl" on the mod
       };
     });
     expect(layout).toEqual({ dir: 'rtl', lang: 'ar', backRightOfTitle: true, closeLeftOfTitle: true, backMirrored: true, imageRightOfName: true });
-  } catch (err) {
-    saveArtifact('cdn-element-rtl.png', await page.screenshot());
-    throw err;
-  } finally {
-    await context.close();
-  }
+  }, { screenshot: 'cdn-element-rtl.png' });
 }, 60_000);
 
 it('every plugin bundle exports what the library entry exports, under the same names', async () => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
+  await withPage(browser, async (page) => {
     await page.goto(`${server.url}/`);
     const names = plugins.map((p) => p.name);
     // a string, so that jest's transform leaves the page's import() alone
@@ -283,7 +266,5 @@ it('every plugin bundle exports what the library entry exports, under the same n
     }
     const element = (await page.evaluate(`import('/cdn/element.js').then((m) => Object.keys(m))`)) as string[];
     expect(element).toEqual(expect.arrayContaining(['createLatchkey', 'defineNetwork']));
-  } finally {
-    await context.close();
-  }
+  });
 }, 60_000);

@@ -11,9 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/chromium';
-import { saveArtifact } from '../support/artifacts';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, withPage } from '../support/chromium';
 import { startAnvilNode } from '../../samples/data-service/testing/harness';
 import { serveStatic, type StaticServer } from '../support/static';
 import { installTarball } from '../support/tarball';
@@ -93,11 +92,9 @@ it("opens the plugin's view from the Account view and shows the fees the chain r
   const example = npm('example');
   expect(example.status).toBe(0);
   server = await serveStatic(join(dir, 'example'));
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page: Page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  try {
+  await withPage(browser, async (page) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
     await page.addInitScript(announceAnvilWallet, { rpc: anvil.url, account: ACCOUNT });
     await page.goto(`${server.url}/?rpc=${encodeURIComponent(anvil.url)}`);
     await page.getByRole('button', { name: 'Connect Wallet' }).click();
@@ -119,21 +116,14 @@ it("opens the plugin's view from the Account view and shows the fees the chain r
     expect(await view.getByTestId('gas-base-fee').getAttribute('data-wei')).toBe(next.toString());
     expect(BigInt((await view.getByTestId('gas-normal').getAttribute('data-max-fee'))!)).toBeGreaterThanOrEqual(next * 2n);
     expect(errors).toEqual([]);
-  } catch (err) {
-    saveArtifact('third-party-plugin.png', await page.screenshot());
-    throw err;
-  } finally {
-    await context.close();
-  }
+  }, { screenshot: 'third-party-plugin.png' });
 }, 90_000);
 
 it("shows the plugin's button, title and view in the visitor's language (Spanish)", async () => {
   server ??= await serveStatic(join(dir, 'example'));
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page: Page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  try {
+  await withPage(browser, async (page) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
     await page.addInitScript(announceAnvilWallet, { rpc: anvil.url, account: ACCOUNT });
     await page.goto(`${server.url}/?locale=es&rpc=${encodeURIComponent(anvil.url)}`);
     await page.getByRole('button', { name: 'Conectar billetera' }).click();
@@ -147,10 +137,5 @@ it("shows the plugin's button, title and view in the visitor's language (Spanish
     await view.getByRole('columnheader', { name: 'Velocidad' }).waitFor();
     expect(await view.getByTestId('gas-base-fee').textContent()).toMatch(/^Comisión base [\d.]+ gwei$/);
     expect(errors).toEqual([]);
-  } catch (err) {
-    saveArtifact('third-party-plugin-es.png', await page.screenshot());
-    throw err;
-  } finally {
-    await context.close();
-  }
+  }, { screenshot: 'third-party-plugin-es.png' });
 }, 90_000);

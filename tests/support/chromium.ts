@@ -12,7 +12,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import chromiumArgs from './chromium-args.json';
-import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
+import { saveArtifact } from './artifacts';
 
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const FULL_BROWSER = '/usr/bin/chromium';
@@ -69,4 +70,26 @@ export async function launchPersistent(
     },
   };
 }
+/**
+ * Runs `body` with a page in a fresh context of `browser` (reduced motion unless `options` say
+ * otherwise) and closes the context afterwards. When `body` throws and `screenshot` names a file,
+ * a picture of the page goes to artifacts/ under that name first.
+ */
+export async function withPage<T>(
+  browser: Browser,
+  body: (page: Page) => Promise<T>,
+  { screenshot, ...options }: BrowserContextOptions & { readonly screenshot?: string } = {},
+): Promise<T> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
+  const page = await context.newPage();
+  try {
+    return await body(page);
+  } catch (err) {
+    if (screenshot) saveArtifact(screenshot, await page.screenshot());
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
 export { saveArtifact, ARTIFACTS_DIR } from './artifacts';
