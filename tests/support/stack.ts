@@ -13,6 +13,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { ExchangeConfig } from '../../samples/data-service/src/config';
 import { attachSlot, demoBuildDir, runDir } from './sharedStacks';
 import { freeStackPorts, readyInfo, spawnStack, stopStackGroup, TEST_RESEND_INTERVAL_S, type StackPorts } from './stackProcess';
 
@@ -40,12 +41,8 @@ export interface StackNft {
   readonly symbol: string;
 }
 
-/** The dev stack's Uniswap V2 exchange on chain 31337 (`exchange` in /config.json). */
-export interface StackExchange {
-  readonly chainId: number;
-  readonly router: `0x${string}`;
-  readonly factory: `0x${string}`;
-  readonly weth: `0x${string}`;
+/** The dev stack's Uniswap V2 exchange on chain 31337 (`exchange` in /config.json): the data service's, with its pool. */
+export interface StackExchange extends ExchangeConfig {
   /** The ETH (WETH) / LKD pool. */
   readonly pair: `0x${string}`;
 }
