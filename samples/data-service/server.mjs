@@ -10,7 +10,7 @@
 //
 // The service is TypeScript (src/); this launcher bundles it with esbuild (see ../stack/load-ts.mjs).
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { isMain, runServer } from '../shared/launcher.mjs';
 import { loadTs, REPO_ROOT } from '../stack/load-ts.mjs';
 
 /** Where caches (PGlite template) and the default PGlite folder live. */
@@ -31,27 +31,16 @@ export async function startDataService(options = {}) {
   return mod.startDataService({ cacheDir: DATA_CACHE_DIR, ...options });
 }
 
-async function main() {
-  const mod = await loadDataService();
-  const options = mod.optionsFromEnv(process.env);
-  if (!options.databaseUrl && !options.pgliteDir) options.pgliteDir = DEFAULT_PGLITE_DIR;
-  let service;
-  try {
-    service = await mod.startDataService({ cacheDir: DATA_CACHE_DIR, ...options });
-  } catch (err) {
-    console.error(`[data-service] could not start: ${err?.message ?? err}`);
-    process.exit(1);
-  }
-  if (process.argv.includes('--json')) console.log(`LATCHKEY_DATA ${JSON.stringify({ url: service.url, port: service.port })}`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return process.exit(130);
-    stopping = true;
-    await service.stop().catch((err) => console.error(`[data-service] stop: ${err?.message ?? err}`));
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+if (isMain(import.meta.url)) {
+  await runServer({
+    name: 'data-service',
+    marker: 'LATCHKEY_DATA',
+    async start() {
+      const mod = await loadDataService();
+      const options = mod.optionsFromEnv(process.env);
+      if (!options.databaseUrl && !options.pgliteDir) options.pgliteDir = DEFAULT_PGLITE_DIR;
+      return mod.startDataService({ cacheDir: DATA_CACHE_DIR, ...options });
+    },
+    ready: (service) => ({ url: service.url, port: service.port }),
+  });
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -8,7 +8,7 @@
 // --json prints one machine-readable line `LATCHKEY_ONRAMP {"url":…,"port":…,"funder":…}` once listening.
 //
 // The provider is TypeScript (src/); this launcher bundles it with esbuild (see ../stack/load-ts.mjs).
-import { pathToFileURL } from 'node:url';
+import { isMain, runServer } from '../shared/launcher.mjs';
 import { loadTs } from '../stack/load-ts.mjs';
 
 /** The provider module (src/index.ts), bundled and imported. */
@@ -26,24 +26,11 @@ export async function startOnrampProvider(options = {}, env = process.env) {
   return mod.startOnrampProvider(options, env);
 }
 
-async function main() {
-  let provider;
-  try {
-    provider = await startOnrampProvider({ log: process.env.ONRAMP_LOG !== '0' });
-  } catch (err) {
-    console.error(`[onramp] could not start: ${err?.message ?? err}`);
-    process.exit(1);
-  }
-  if (process.argv.includes('--json')) console.log(`LATCHKEY_ONRAMP ${JSON.stringify({ url: provider.url, port: provider.port, funder: provider.funder })}`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return process.exit(130);
-    stopping = true;
-    await provider.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+if (isMain(import.meta.url)) {
+  await runServer({
+    name: 'onramp',
+    marker: 'LATCHKEY_ONRAMP',
+    start: () => startOnrampProvider({ log: process.env.ONRAMP_LOG !== '0' }),
+    ready: (provider) => ({ url: provider.url, port: provider.port, funder: provider.funder }),
+  });
 }
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

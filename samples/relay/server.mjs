@@ -31,7 +31,7 @@
 // upgradeTimeoutMs is closed (checked every second), so nobody can sit on the connection slots.
 // `GET /health` answers {ok:true}; `GET /stats` (loopback, not proxied) the counters; other HTTP: 426.
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
+import { isMain, runServer } from '../shared/launcher.mjs';
 import { WebSocketServer, WebSocket } from 'ws';
 import { AuthError, verifyRelayJwt } from './auth.mjs';
 import { ConfigError } from '../shared/env.mjs';
@@ -361,25 +361,23 @@ function usage() {
 }
 
 // ---------- standalone ----------
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
+if (isMain(import.meta.url)) {
   if (process.argv.includes('--help')) {
     console.log(usage());
     process.exit(0);
   }
-  const json = process.argv.includes('--json');
   const quiet = process.env.RELAY_LOG === '0';
-  try {
-    const relay = await startRelay({ log: !quiet });
-    if (quiet) console.log(`Latchkey relay listening on ${relay.url}`);
-    if (json) console.log(`LATCHKEY_RELAY ${JSON.stringify({ url: relay.url, port: relay.port })}`);
-    const shutdown = () => void relay.stop().then(() => process.exit(0));
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
-  } catch (err) {
-    const e = /** @type {NodeJS.ErrnoException} */ (err);
-    if (e instanceof ConfigError) console.error(`[relay] invalid configuration: ${e.message}`);
-    else console.error(e.code === 'EADDRINUSE' ? `[relay] port already in use: ${e.message}. Set RELAY_PORT to another port.` : `[relay] could not start: ${e.message}`);
-    process.exit(1);
-  }
+  await runServer({
+    name: 'relay',
+    marker: 'LATCHKEY_RELAY',
+    start: () => startRelay({ log: !quiet }),
+    started: (relay) => quiet && console.log(`Latchkey relay listening on ${relay.url}`),
+    ready: (relay) => ({ url: relay.url, port: relay.port }),
+    startError: (/** @type {NodeJS.ErrnoException} */ e) =>
+      e instanceof ConfigError
+        ? `invalid configuration: ${e.message}`
+        : e.code === 'EADDRINUSE'
+          ? `port already in use: ${e.message}. Set RELAY_PORT to another port.`
+          : `could not start: ${e.message}`,
+  });
 }

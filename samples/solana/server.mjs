@@ -8,7 +8,7 @@
 //        SOLANA_MAX_TRANSACTIONS (5000), SOLANA_LOG=1 (one line per request).
 //   --json prints `LATCHKEY_SOLANA {"rpcUrl":…,"wsUrl":…,"caipNetworkId":…}` once listening.
 import { createServer } from 'node:http';
-import { pathToFileURL } from 'node:url';
+import { isMain, runServer } from '../shared/launcher.mjs';
 import { ErrorCode, RpcError, base58, isObject, short, stringify } from './codec.mjs';
 import { CAIP_NETWORK_ID, FAUCET_ADDRESS, GENESIS_HASH, LAMPORTS_PER_SOL, LocalChain } from './chain.mjs';
 import { PubSub } from './pubsub.mjs';
@@ -223,21 +223,12 @@ export async function startSolana(options = {}) {
   };
 }
 
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
-  const json = process.argv.includes('--json');
-  try {
-    const solana = await startSolana();
-    console.log(`Local Solana chain (litesvm): RPC ${solana.rpcUrl}, WebSocket ${solana.wsUrl}, network ${solana.caipNetworkId}`);
-    if (json) {
-      const { rpcUrl, wsUrl, port, wsPort, caipNetworkId, genesisHash } = solana;
-      console.log(`LATCHKEY_SOLANA ${JSON.stringify({ rpcUrl, wsUrl, port, wsPort, caipNetworkId, genesisHash, faucet: FAUCET_ADDRESS })}`);
-    }
-    const shutdown = () => void solana.stop().then(() => process.exit(0));
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
-  } catch (err) {
-    console.error(`[solana] could not start: ${err instanceof Error ? err.message : err}`);
-    process.exit(1);
-  }
+if (isMain(import.meta.url)) {
+  await runServer({
+    name: 'solana',
+    marker: 'LATCHKEY_SOLANA',
+    start: () => startSolana(),
+    started: (solana) => console.log(`Local Solana chain (litesvm): RPC ${solana.rpcUrl}, WebSocket ${solana.wsUrl}, network ${solana.caipNetworkId}`),
+    ready: ({ rpcUrl, wsUrl, port, wsPort, caipNetworkId, genesisHash }) => ({ rpcUrl, wsUrl, port, wsPort, caipNetworkId, genesisHash, faucet: FAUCET_ADDRESS }),
+  });
 }

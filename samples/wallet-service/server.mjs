@@ -10,9 +10,10 @@
 //
 // The service is TypeScript (src/); this launcher bundles it with esbuild (see ../stack/load-ts.mjs),
 // as the other TypeScript servers' launchers do. Dependencies stay in node_modules.
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTs } from '../stack/load-ts.mjs';
+import { isMain, runServer } from '../shared/launcher.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -33,30 +34,11 @@ export async function startWalletService(options = {}) {
   return mod.startWalletService({ ...options, rootDir: here });
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  const json = process.argv.includes('--json');
-  let service;
-  let stopping = false;
-  const shutdown = async (code) => {
-    if (stopping) return;
-    stopping = true;
-    try {
-      await service?.stop();
-    } finally {
-      process.exit(code);
-    }
-  };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
-  try {
-    service = await startWalletService();
-  } catch (err) {
-    console.error(`[wallet-service] could not start: ${err?.message ?? err}`);
-    process.exit(1);
-  }
-  if (json) {
-    const { url, port, oidcIssuer, frameUrl, database, frameJsBytes, frameJsGzipBytes } = service;
-    console.log(`LATCHKEY_WALLET ${JSON.stringify({ url, port, oidcIssuer, frameUrl, database, frameJsBytes, frameJsGzipBytes, pid: process.pid })}`);
-  }
+if (isMain(import.meta.url)) {
+  await runServer({
+    name: 'wallet-service',
+    marker: 'LATCHKEY_WALLET',
+    start: () => startWalletService(),
+    ready: ({ url, port, oidcIssuer, frameUrl, database, frameJsBytes, frameJsGzipBytes }) => ({ url, port, oidcIssuer, frameUrl, database, frameJsBytes, frameJsGzipBytes, pid: process.pid }),
+  });
 }
