@@ -154,15 +154,15 @@ try {
   result.sessionTopic = session?.topic;
 
   // ---- personal_sign round trip
-  const message1 = `Latchkey relay test ${Date.now()}`;
-  const s0 = performance.now();
-  const signature1 = await within(
-    dapp.request({ method: 'personal_sign', params: [toHex(message1), account.address] }, CHAIN),
-    15_000,
-    'personal_sign',
-  );
-  result.signMs = Math.round(performance.now() - s0);
-  result.sign1 = { message: message1, signature: signature1 };
+  /** The dapp asks the wallet to sign `message` through the session: the signature and how long it took. */
+  const signThroughSession = async (message, what) => {
+    const t0 = performance.now();
+    const signature = await within(dapp.request({ method: 'personal_sign', params: [toHex(message), account.address] }, CHAIN), 15_000, what);
+    return { ms: Math.round(performance.now() - t0), sign: { message, signature } };
+  };
+  const first = await signThroughSession(`Latchkey relay test ${Date.now()}`, 'personal_sign');
+  result.signMs = first.ms;
+  result.sign1 = first.sign;
   mark('dapp: signature 1');
 
   // ---- relay restart mid-session
@@ -185,15 +185,9 @@ try {
       );
       result.reconnectMs = Math.round(performance.now() - r0);
       result.statsAfterReconnect = relay.stats();
-      const message2 = `after restart ${Date.now()}`;
-      const s2 = performance.now();
-      const signature2 = await within(
-        dapp.request({ method: 'personal_sign', params: [toHex(message2), account.address] }, CHAIN),
-        15_000,
-        'personal_sign after restart',
-      );
-      result.signAfterRestartMs = Math.round(performance.now() - s2);
-      result.sign2 = { message: message2, signature: signature2 };
+      const second = await signThroughSession(`after restart ${Date.now()}`, 'personal_sign after restart');
+      result.signAfterRestartMs = second.ms;
+      result.sign2 = second.sign;
       mark('dapp: signature 2');
     } catch (err) {
       result.restartError = /** @type {Error} */ (err).message;
