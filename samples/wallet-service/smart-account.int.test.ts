@@ -21,7 +21,8 @@ const chain = () => createPublicClient({ chain: foundry, transport: http(stack.c
 const randomAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
 beforeAll(async () => {
-  stack = await startTestStack({ requireDemoBuild: false, fresh: true });
+  // the run's shared stack when the run has one (nothing here needs a pristine chain: fresh keys and accounts), else a stack of its own
+  stack = await startTestStack({ requireDemoBuild: false });
   project = { projectId: 'latchkey-demo', origin: new URL(stack.demoUrl).origin };
   client = await FrameClient.create(stack.walletServiceUrl);
   await client.call('/v1/frame/init', project);
