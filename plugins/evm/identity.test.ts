@@ -7,6 +7,7 @@
 import { Storage, createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
 import { FakeAdapter, MemoryStorage, testAnvil } from '../../kernel/testing/fakeAdapter';
 import { lookupEnsIdentity } from 'latchkey/eip155';
+import { normalize } from 'viem/ens';
 import { FAKE_ENS_REGISTRY, fakeEnsRpc } from '../../kernel/testing/fakeEns';
 import { eventually } from '../../tests/support/eventually';
 import { followEnsIdentity } from './module';
@@ -21,10 +22,12 @@ const otherChain = defineNetwork({ ...testAnvil, id: 31338, caipNetworkId: 'eip1
 // The ENS code (viem's ENS actions, the ENSIP-15 tables) and the modules a kernel loads on its first
 // connection (the connection's lazy parts, ./identity) load once for the file, not inside the first
 // test's time: a lookup of something that is no address loads the first and answers at once; the
-// second come with the two imports below.
+// second come with the imports below, and the normalization tables with a first name normalized.
 beforeAll(() =>
   Promise.all([
     lookupEnsIdentity({ request: () => Promise.reject(new Error('not called')) }, {}, 'not an address'),
+    // ENSIP-15's tables are built on the first normalization
+    Promise.resolve().then(() => normalize('alice.eth')),
     import('./identity'),
     import('../../kernel/services/walletEvents'),
     import('../../kernel/services/nativeBalance'),

@@ -164,6 +164,9 @@ const until = async (cond: () => boolean, what: string) => {
 };
 
 describe('a pairing with sign-in configured (one-click auth)', () => {
+  // the plugin's module (the universal provider's code) loads once for these tests, not inside the first one's time
+  beforeAll(() => import('./module'), 60_000);
+
   it('asks the wallet to sign in within the session proposal (the active chain first), keeps what it signed, then connects', async () => {
     const f = await flow();
     const connected = f.connect();
