@@ -2,7 +2,7 @@
  * `latchkey/signin`: signing in while a wallet connects (docs/account-features.md#sign-in-with-a-wallet-message).
  *
  * A connector that can ask the wallet to sign in as part of connecting (WalletConnect's one-click
- * auth: CAIP-222 `wc_sessionAuthenticate` with ReCaps) and the sign-in plugin meet here, so neither
+ * auth: a CAIP-222 sign-in request inside the session proposal) and the sign-in plugin meet here, so neither
  * imports the other:
  * - the plugin that owns the `siwx` option (the sign-in plugin) binds {@link SignInOnConnect} when
  *   its module loads;

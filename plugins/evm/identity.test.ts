@@ -7,6 +7,7 @@
 import { Storage, createKernel, defineNetwork, type Kernel, type PluginManifest } from 'latchkey';
 import { FakeAdapter, MemoryStorage, testAnvil } from '../../kernel/testing/fakeAdapter';
 import { lookupEnsIdentity } from 'latchkey/eip155';
+import { normalize } from 'viem/ens';
 import { FAKE_ENS_REGISTRY, fakeEnsRpc } from '../../kernel/testing/fakeEns';
 import { eventually } from '../../tests/support/eventually';
 import { followEnsIdentity } from './module';
@@ -18,9 +19,21 @@ const AVATAR = 'data:image/svg+xml;base64,PHN2Zy8+';
 const anvilWithEns = defineNetwork({ ...testAnvil, contracts: { ensRegistry: { address: FAKE_ENS_REGISTRY } } });
 const otherChain = defineNetwork({ ...testAnvil, id: 31338, caipNetworkId: 'eip155:31338', name: 'Other', rpcUrls: { default: { http: ['http://127.0.0.1:3/other'] } } });
 
-// The ENS code (viem's ENS actions, the ENSIP-15 tables) loads once for the file, not inside the first
-// test's time: a lookup of something that is no address loads it and answers at once.
-beforeAll(() => lookupEnsIdentity({ request: () => Promise.reject(new Error('not called')) }, {}, 'not an address'));
+// The ENS code (viem's ENS actions, the ENSIP-15 tables) and the modules a kernel loads on its first
+// connection (the connection's lazy parts, ./identity) load once for the file, not inside the first
+// test's time: a lookup of something that is no address loads the first and answers at once; the
+// second come with the imports below, and the normalization tables with a first name normalized.
+beforeAll(() =>
+  Promise.all([
+    lookupEnsIdentity({ request: () => Promise.reject(new Error('not called')) }, {}, 'not an address'),
+    // ENSIP-15's tables are built on the first normalization
+    Promise.resolve().then(() => normalize('alice.eth')),
+    import('./identity'),
+    import('../../kernel/services/walletEvents'),
+    import('../../kernel/services/nativeBalance'),
+    import('../../kernel/services/transactions'),
+  ]),
+);
 
 const kernels: Kernel[] = [];
 afterEach(async () => {
@@ -73,6 +86,19 @@ describe('ENS identity on the account (evm plugin)', () => {
     await kernel.connection.connect({ connectorId: 'w' });
     await eventually(() => expect(ens.calls).toBeGreaterThan(calls));
     await eventually(() => expect(profile(kernel).name).toBe('alice.eth'));
+    stop();
+  });
+
+  it.each([
+    ['a WalletConnect session', 'WALLET_CONNECT', 'walletConnect'],
+    ['an embedded-wallet session', 'AUTH', 'AUTH'],
+  ] as const)('follows the kernel’s account whatever its connector: %s gets the name too', async (_what, type, id) => {
+    const { kernel, ctx } = setup();
+    kernel.connectors.add({ id, name: id, type, chain: 'eip155', provider: {}, installed: true });
+    const stop = followEnsIdentity(ctx);
+    await kernel.connection.connect({ connectorId: id });
+    expect(kernel.account.get('eip155').connectorId).toBe(id);
+    await eventually(() => expect(profile(kernel)).toEqual({ name: 'alice.eth', image: AVATAR }));
     stop();
   });
 

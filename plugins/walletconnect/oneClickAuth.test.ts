@@ -8,11 +8,10 @@
 import { ContainerModule } from 'inversify';
 import { buildAuthObject, formatMessage } from '@walletconnect/utils';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createKernel, defineNetwork, type CaipNetwork, type Kernel } from '../../kernel/index';
+import { createKernel, defineNetwork, isUserRejection, type CaipNetwork, type Kernel } from '../../kernel/index';
 import { SignInOnConnect, type SignInRequest, type SignedInSession } from '../../kernel/signIn';
 import { walletConnectPlugin } from './index';
-import { authenticateParams, canSignInOverUniversalProvider, messageChain, signedSessions, type Cacao } from './oneClickAuth';
-import { EVM_SESSION_METHODS } from './sessionNamespaces';
+import { authenticationRequest, canSignInOverUniversalProvider, messageChain, sessionCacaos, signedSessions, type Cacao } from './oneClickAuth';
 import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
 import { UniversalProviderInit, WalletConnectSession } from './types';
 
@@ -49,7 +48,7 @@ describe('the rule: sign-in over the universal provider only when every chain is
     expect(messageChain(['eip155:1', 'eip155:31337'], 'eip155:31337')).toBe('eip155:31337');
     expect(messageChain(['eip155:1', 'eip155:31337'], 'eip155:10')).toBe('eip155:1');
     expect(messageChain(['eip155:1'], undefined)).toBe('eip155:1');
-    const params = authenticateParams(REQUEST, ['eip155:1', 'eip155:31337'], EVM_SESSION_METHODS, { eip155: {} });
+    const params = authenticationRequest({ ...REQUEST, notBefore: '2026-01-01T00:00:00.000Z', requestId: 'r1', resources: ['https://app.test/terms'] }, ['eip155:1', 'eip155:31337']);
     expect(params).toEqual({
       chains: ['eip155:31337', 'eip155:1'],
       domain: 'app.test',
@@ -57,8 +56,9 @@ describe('the rule: sign-in over the universal provider only when every chain is
       nonce: 'abcdefgh12345678',
       statement: 'Sign in to Example',
       exp: '2030-01-01T00:00:00.000Z',
-      methods: [...EVM_SESSION_METHODS],
-      optionalNamespaces: { eip155: {} },
+      nbf: '2026-01-01T00:00:00.000Z',
+      requestId: 'r1',
+      resources: ['https://app.test/terms'],
     });
   });
 });
@@ -84,6 +84,14 @@ describe('the wallet’s cacaos as sign-in sessions', () => {
     expect(session!.signature).toBe(c.s.s);
     expect(session!.cacao).toBe(c);
     expect(await signer.signMessage({ message: session!.message })).toBe(c.s.s);
+  });
+
+  it('the cacaos a settled session carries; none on a plain session or a malformed list', async () => {
+    const c = await cacao();
+    expect(sessionCacaos({ authentication: [c, { p: {} }, null] })).toEqual([c]);
+    expect(sessionCacaos({ topic: 't' })).toEqual([]);
+    expect(sessionCacaos({ authentication: 'x' })).toEqual([]);
+    expect(sessionCacaos(undefined)).toEqual([]);
   });
 
   it('no statement and no ReCap: none in the data; a cacao of another issuer is left out', async () => {
@@ -156,13 +164,18 @@ const until = async (cond: () => boolean, what: string) => {
 };
 
 describe('a pairing with sign-in configured (one-click auth)', () => {
-  it('asks the wallet to authenticate (the active chain first, the session methods), keeps what it signed, then connects', async () => {
+  // the plugin's module (the universal provider's code) loads once for these tests, not inside the first one's time
+  beforeAll(() => import('./module'), 60_000);
+
+  it('asks the wallet to sign in within the session proposal (the active chain first), keeps what it signed, then connects', async () => {
     const f = await flow();
     const connected = f.connect();
     await until(() => f.fake.authenticateCalls.length === 1, 'authenticate');
-    expect(f.fake.connectCalls).toHaveLength(0);
+    // one connect: the proposal's namespaces and the sign-in request together (no deprecated `authenticate`)
+    expect(f.fake.connectCalls).toHaveLength(1);
+    expect(f.fake.connectCalls[0]).toHaveProperty('optionalNamespaces.eip155');
     expect(f.link.requests).toEqual(['eip155:31337']);
-    expect(f.fake.authenticateCalls[0]).toMatchObject({ chains: ['eip155:31337', 'eip155:1'], nonce: REQUEST.nonce, domain: 'app.test', methods: [...EVM_SESSION_METHODS] });
+    expect(f.fake.authenticateCalls[0]).toEqual({ chains: ['eip155:31337', 'eip155:1'], nonce: REQUEST.nonce, domain: 'app.test', uri: 'https://app.test', statement: REQUEST.statement, exp: REQUEST.expirationTime });
     await until(() => f.session().state.wcUri !== undefined, 'the link');
     let resolved = false;
     void connected.then(() => (resolved = true));
@@ -188,7 +201,7 @@ describe('a pairing with sign-in configured (one-click auth)', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('the wallet takes the fallback proposal: connected, nothing handed over (the sign-in view then asks)', async () => {
+  it('the wallet does not know the request (a plain session): connected, nothing handed over (the sign-in view then asks)', async () => {
     const f = await flow();
     const connected = f.connect();
     await until(() => f.fake.authenticateCalls.length === 1, 'authenticate');
@@ -202,14 +215,28 @@ describe('a pairing with sign-in configured (one-click auth)', () => {
     const connected = f.connect();
     await until(() => f.session().state.wcUri !== undefined, 'the link');
     const first = f.session().state.wcUri;
-    f.fake.pending.at(-1)!.reject('Unsupported chains.');
-    await until(() => f.fake.connectCalls.length === 1, 'the plain pairing');
+    f.fake.pending.at(-1)!.reject({ code: 5100, message: 'Unsupported chains.' });
+    await until(() => f.fake.connectCalls.length === 2, 'the plain pairing');
     await until(() => f.session().state.wcUri !== undefined && f.session().state.wcUri !== first, 'a fresh link');
     expect(f.session().state).toMatchObject({ status: 'pairing', wcError: false, error: undefined });
-    expect(f.fake.connectCalls[0]).toHaveProperty('optionalNamespaces');
+    expect(f.fake.connectCalls[1]).toHaveProperty('optionalNamespaces');
+    expect(f.fake.connectCalls[1]).not.toHaveProperty('authentication');
     f.fake.approve({ eip155: [`eip155:31337:${signer.address}`] });
     expect(await connected).toEqual([`eip155:31337:${signer.address}`]);
     expect(f.fake.authenticateCalls).toHaveLength(1);
+  });
+
+  it('the visitor says no in the wallet (5000, the error code kept): the connection is declined, no fresh link', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const f = await flow();
+    const connected = f.connect();
+    await until(() => f.session().state.wcUri !== undefined, 'the link');
+    const no = { code: 5000, message: 'User rejected.' };
+    f.fake.pending.at(-1)!.reject(no);
+    await expect(connected).rejects.toBe(no);
+    expect(isUserRejection(await connected.catch((e: unknown) => e))).toBe(true);
+    expect(f.session().state).toMatchObject({ status: 'error', wcError: true });
+    expect(f.fake.connectCalls).toHaveLength(1);
   });
 
   it('a failure before the link (the relay refused the publish) is the pairing’s error, as without sign-in', async () => {
@@ -219,7 +246,7 @@ describe('a pairing with sign-in configured (one-click auth)', () => {
     const connected = f.connect();
     await expect(connected).rejects.toThrow('publish failed');
     expect(f.session().state).toMatchObject({ status: 'error', wcError: true });
-    expect(f.fake.connectCalls).toHaveLength(0);
+    expect(f.fake.connectCalls).toHaveLength(1);
   });
 
   it.each([

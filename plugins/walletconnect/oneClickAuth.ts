@@ -1,11 +1,13 @@
 /**
  * One-click auth (docs/account-features.md#sign-in-with-a-wallet-message, docs/connection.md#session-methods):
  * with sign-in configured and every requested chain eip155, the pairing asks the wallet to
- * authenticate (the universal provider's `authenticate`: CAIP-222 `wc_sessionAuthenticate`, the
- * session's methods as a ReCap), so one approval in the wallet connects and signs in. The pairing
- * flow (./pairing) runs it; here, what it decides and converts, without WalletConnect's client:
+ * sign in as it approves the session (the universal provider's `connect` with an `authentication`
+ * request: CAIP-222 inside the session proposal, the wallet's cacaos on the session it settles), so
+ * one approval in the wallet connects and signs in. The pairing flow (./pairing) runs it; here, what
+ * it decides and converts, without WalletConnect's client:
  * - {@link canSignInOverUniversalProvider}: the rule (every chain eip155, at least one);
- * - {@link authenticateParams}: the request, the message's chain first (the one the wallet signs for);
+ * - {@link authenticationRequest}: the request, the message's chain first (the one the wallet signs for);
+ * - {@link sessionCacaos}: the cacaos on the settled session;
  * - {@link signedSessions}: the wallet's CAIP-74 cacaos as sign-in sessions (data, the exact text
  *   signed, signature, cacao), for the sign-in plugin's verification and storage.
  */
@@ -33,29 +35,30 @@ export function messageChain(chains: readonly CaipNetworkId[], active: CaipNetwo
 }
 
 /**
- * The universal provider's `authenticate` parameters: the message's fields, the chains with the
- * message's first (the wallet signs for the first one it supports), the session methods (as a
- * ReCap: the session carries them), and the proposal's namespaces so the provider keeps their RPC map.
+ * The sign-in request of a one-click pairing (the universal provider's `connect({ authentication })`:
+ * the sign client's CAIP-222 request inside the session proposal): the message's fields and the
+ * chains, the message's first (the wallet signs for the first one it supports). The session's
+ * methods travel in the proposal's namespaces, as in any pairing.
  */
-export function authenticateParams(
-  request: SignInRequest,
-  chains: readonly CaipNetworkId[],
-  methods: readonly string[],
-  optionalNamespaces: Record<string, unknown>,
-): Record<string, unknown> {
+export function authenticationRequest(request: SignInRequest, chains: readonly CaipNetworkId[]): Record<string, unknown> {
   const params: Record<string, unknown> = {
     chains: [request.chainId, ...chains.filter((c) => c !== request.chainId)],
     domain: request.domain,
     uri: request.uri,
     nonce: request.nonce,
-    methods: [...methods],
-    optionalNamespaces,
   };
   if (request.statement !== undefined) params['statement'] = request.statement;
   if (request.expirationTime !== undefined) params['exp'] = request.expirationTime;
   if (request.notBefore !== undefined) params['nbf'] = request.notBefore;
+  if (request.requestId !== undefined) params['requestId'] = request.requestId;
   if (request.resources?.length) params['resources'] = [...request.resources];
   return params;
+}
+
+/** The cacaos a session carries (`session.authentication`: what the wallet signed while approving), or none. */
+export function sessionCacaos(session: unknown): readonly Cacao[] {
+  const list = (session as { authentication?: unknown } | undefined)?.authentication;
+  return Array.isArray(list) ? (list as Cacao[]).filter((c) => typeof c?.p?.iss === 'string' && typeof c?.s?.s === 'string') : [];
 }
 
 /** A CAIP-74 object capability as the wallet returns it (the fields read here). */

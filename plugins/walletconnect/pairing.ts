@@ -15,15 +15,15 @@
  *
  * With sign-in configured and every chain eip155, a pairing asks the wallet to sign in as it
  * connects (one-click auth, ./oneClickAuth): what it signs is kept through the sign-in plugin
- * before the connects hear of the session. A wallet that takes the fallback proposal instead, or
- * that refuses the sign-in request, is connected and then asked to sign, with no error shown (a
- * refusal gets a fresh link for a plain pairing).
+ * before the connects hear of the session. A wallet that does not know the request settles a plain
+ * session and is then asked to sign, with no error shown; one that refuses the request (other than
+ * the visitor's "no", which is "Connection declined") gets a fresh link for a plain pairing.
  */
-import type { Alerts, CaipNetworkId, ConnectorRegistry, Options, Store } from 'latchkey';
+import { isUserRejection, type Alerts, type CaipNetworkId, type ConnectorRegistry, type Options, type Store } from 'latchkey';
 import { UserRejectedRequestError } from 'latchkey/errors';
 import type { SignInOnConnect, SignInRequest } from 'latchkey/signin';
-import { EVM_SESSION_METHODS, buildNamespaces } from './sessionNamespaces';
-import { authenticateParams, canSignInOverUniversalProvider, messageChain, signedSessions } from './oneClickAuth';
+import { buildNamespaces } from './sessionNamespaces';
+import { authenticationRequest, canSignInOverUniversalProvider, messageChain, sessionCacaos, signedSessions } from './oneClickAuth';
 import type { PairingPrewarm } from './prewarmedPairing';
 import type { UniversalProviderLike, WalletConnectState } from './types';
 
@@ -195,7 +195,7 @@ export class PairingFlow {
   private oneClick(provider: UniversalProviderLike): Promise<OneClick | undefined> | undefined {
     const signIn = this.deps.signIn;
     const networks = this.deps.options.state.networks;
-    if (!signIn || typeof provider.authenticate !== 'function' || this.deps.options.state.manualWCControl || !canSignInOverUniversalProvider(networks)) return undefined;
+    if (!signIn || this.deps.options.state.manualWCControl || !canSignInOverUniversalProvider(networks)) return undefined;
     const link = signIn.link();
     return link && this.signInRequest(link, signIn.activeChain(), networks.map((n) => n.caipNetworkId));
   }
@@ -212,13 +212,20 @@ export class PairingFlow {
     }
   }
 
-  /** One-click auth: the wallet's sign-in is kept, then the connects hear of the session. */
+  /**
+   * One-click auth: the session proposal carries the sign-in request (`connect`'s `authentication`);
+   * what the wallet signed comes back on the session it settles and is kept before the connects hear
+   * of the session. A wallet that ignores the request settles a plain session (the visitor signs after
+   * connecting); a visitor's "no" (4001 / 5000) is the wallet declining the connection; any other
+   * refusal after the link was shown gets a fresh plain link.
+   */
   private authenticate(provider: UniversalProviderLike, id: number, auth: OneClick, optionalNamespaces: Record<string, unknown>): void {
     this.authenticating = id;
-    provider.authenticate!(authenticateParams(auth.request, auth.chains, EVM_SESSION_METHODS, optionalNamespaces)).then(
-      async (result) => {
+    provider.connect({ optionalNamespaces, authentication: [authenticationRequest(auth.request, auth.chains)] }).then(
+      async () => {
         const format = provider.client?.formatAuthMessage;
-        const sessions = result?.session && result.auths?.length && format ? signedSessions(result.auths, (request, iss) => format.call(provider.client, { request, iss })) : [];
+        const cacaos = sessionCacaos(provider.session);
+        const sessions = cacaos.length && format ? signedSessions(cacaos, (request, iss) => format.call(provider.client, { request, iss })) : [];
         if (id === this.attempt && sessions.length > 0) {
           // Not kept (refused by the provider's verification): the visitor signs after connecting.
           await auth.link.addSessions(sessions).catch((err: unknown) => console.warn('[latchkey] the sign-in signed while pairing was not kept', err));
@@ -229,8 +236,8 @@ export class PairingFlow {
       (err: unknown) => {
         if (this.authenticating === id) this.authenticating = undefined;
         if (id !== this.attempt) return;
-        // The wallet had the link and refused the sign-in request: a plain pairing, then a signature.
-        if (this.linked === id) return this.start(provider, false);
+        // The wallet had the link and refused the request without the visitor's "no": a plain pairing, then a signature.
+        if (this.linked === id && !isUserRejection(err)) return this.start(provider, false);
         this.failed(id, err);
       },
     );

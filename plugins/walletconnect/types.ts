@@ -53,15 +53,16 @@ export interface UniversalProviderLike {
         readonly namespaces: Record<string, { readonly accounts: readonly string[]; readonly chains?: readonly string[]; readonly methods: readonly string[] }>;
         /** The wallet's own description of itself (wallet-controlled input). */
         readonly peer?: { readonly metadata?: { readonly name?: unknown; readonly icons?: unknown } };
+        /** One-click auth: the cacaos the wallet signed while approving (wallet-controlled input). */
+        readonly authentication?: unknown;
       }
     | undefined;
-  connect(opts: Record<string, unknown>): Promise<unknown>;
   /**
-   * One-click auth (CAIP-222 `wc_sessionAuthenticate`): publishes a link like `connect` and resolves with
-   * the session and the cacaos the wallet signed, or with the session alone when the wallet took the
-   * fallback proposal instead.
+   * Pairs (publishes a link on `display_uri`) and resolves once the wallet settles a session. With
+   * `authentication` (one-click auth, CAIP-222 inside the proposal) the settled session carries the
+   * cacaos the wallet signed (`session.authentication`), or none when it did not know the request.
    */
-  authenticate?(params: Record<string, unknown>): Promise<{ readonly session?: unknown; readonly auths?: readonly Cacao[] } | undefined>;
+  connect(opts: Record<string, unknown>): Promise<unknown>;
   disconnect(): Promise<void>;
   request<T = unknown>(args: { method: string; params?: unknown }, chain?: string): Promise<T>;
   setDefaultChain(chain: string, rpcUrl?: string): void;

@@ -212,6 +212,12 @@ function ProposalCard({ proposal, wallet, chains }: { proposal: PendingProposal;
         </dd>
         <dt>Methods</dt>
         <dd className="mono small">{summary.methods.join(', ') || '(none named)'}</dd>
+        {proposal.signIns.length ? (
+          <>
+            <dt>Sign in</dt>
+            <dd data-testid="proposal-sign-in">Approving also signs you in to {proposal.signIns.join(', ')} (one signature with this account)</dd>
+          </>
+        ) : null}
         <dt>Verify</dt>
         <dd>{proposal.validation === 'VALID' ? 'Verified domain' : `${proposal.validation} (not checked offline)`}</dd>
         {approval.ok ? (

@@ -32,10 +32,10 @@ class NodeDapp {
   private readonly child: ChildProcessWithoutNullStreams;
   readonly exited: Promise<number | null>;
 
-  constructor(relayUrl: string, rpc31337: string, rpc1: string) {
+  constructor(relayUrl: string, rpc31337: string, rpc1: string, options: { signIn?: boolean } = {}) {
     this.child = spawn(
       process.execPath,
-      [join(REPO_ROOT, 'samples/mobile-wallet/testing/dapp.mjs'), '--relay', relayUrl, '--rpc31337', rpc31337, '--rpc1', rpc1],
+      [join(REPO_ROOT, 'samples/mobile-wallet/testing/dapp.mjs'), '--relay', relayUrl, '--rpc31337', rpc31337, '--rpc1', rpc1, ...(options.signIn ? ['--sign-in'] : [])],
       { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
     );
     let buffer = '';
@@ -270,18 +270,25 @@ it('Disconnect on the page reaches the dapp', async () => {
   await shot('5-disconnected');
 }, 20_000);
 
-it('a deep link (/wallet/?uri=wc:…) pairs at once; a disconnect from the dapp reaches the page', async () => {
+it('a deep link (/wallet/?uri=wc:…) pairs at once, signing in as it approves (one-click sign-in); a disconnect from the dapp reaches the page', async () => {
   await dapp.stop();
-  dapp = new NodeDapp(stack.relayUrl, stack.chains[0]!.rpcUrl, stack.chains[1]!.rpcUrl);
+  dapp = new NodeDapp(stack.relayUrl, stack.chains[0]!.rpcUrl, stack.chains[1]!.rpcUrl, { signIn: true });
   const { uri } = await dapp.waitFor((e) => e.event === 'uri', 'pairing uri', 15_000);
   await page.goto(`${stack.walletUrl}?uri=${encodeURIComponent(uri)}`);
   const proposal = page.getByRole('article', { name: `Connection request from ${DAPP_NAME}` });
   await proposal.waitFor({ timeout: 10_000 });
   // the link left the address bar, so a reload does not pair twice
   expect(new URL(page.url()).search).toBe('');
+  expect(await proposal.getByTestId('proposal-sign-in').innerText()).toContain('signs you in to 127.0.0.1');
   await proposal.getByRole('button', { name: 'Approve' }).click();
   const session = await dapp.waitFor((e) => e.event === 'session' || e.event === 'error', 'session', 10_000);
   expect(session.accounts).toContain(`eip155:1:${ANVIL_ACCOUNT_0}`);
+  // one approval also signed the dapp's sign-in request, for the first chain, with the account's key
+  expect(session.signIns).toHaveLength(1);
+  const [signed] = session.signIns as { iss: string; message: string; signature: Hex }[];
+  expect(signed!.iss).toBe(`did:pkh:eip155:31337:${ANVIL_ACCOUNT_0}`);
+  expect(signed!.message).toContain('Sign in to the node test dapp');
+  expect(await verifyMessage({ address: ANVIL_ACCOUNT_0, message: signed!.message, signature: signed!.signature })).toBe(true);
   const sessionCard = page.getByRole('article', { name: `Session with ${DAPP_NAME}` });
   await sessionCard.waitFor({ timeout: 5000 });
 

@@ -24,6 +24,8 @@ export interface PendingProposal {
   readonly approval: ApprovalResult;
   /** Verify's verdict as walletkit reports it (UNKNOWN here: see README, "Offline and fast"). */
   readonly validation: string;
+  /** One-click sign-in: the domains the proposal also asks the visitor to sign in to (signed on approval). */
+  readonly signIns: readonly string[];
   readonly busy: boolean;
 }
 

@@ -10,6 +10,7 @@ import { getSdkError } from '@walletconnect/utils';
 import type { Chain, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readBalances, viemChainsOf, waitForReceipt } from './chains';
+import { proposalSignIns, signAuthentication, type ProposalSignIn } from '../shared/walletAuth.mjs';
 import { LocalVerify } from './localVerify';
 import { approvalNamespaces, chainIdOf, RPC_ERRORS, summarizeProposal, summarizeRequest } from './logic';
 import { executeRequest, WalletRpcError } from './requests';
@@ -31,6 +32,8 @@ export class MobileWallet {
   private readonly listeners = new Set<Listener>();
   private kit: InstanceType<typeof WalletKit> | undefined;
   private readonly account;
+  /** The one-click sign-in requests of each pending proposal (samples/shared/walletAuth.mjs). */
+  private readonly signInRequests = new Map<number, ProposalSignIn[]>();
   private readonly viemChains: Map<number, Chain>;
   private readonly activeChain = new Map<string, number>();
 
@@ -149,7 +152,10 @@ export class MobileWallet {
       address: this.account.address,
       chainIds: this.config.chains.map((c) => c.chainId),
     });
-    const proposal: PendingProposal = { id, summary, approval, validation: verifyContext?.verified?.validation ?? 'UNKNOWN', busy: false };
+    const requests = proposalSignIns(params);
+    this.signInRequests.set(id, requests);
+    const signIns = requests.map((r) => String(r.domain));
+    const proposal: PendingProposal = { id, summary, approval, validation: verifyContext?.verified?.validation ?? 'UNKNOWN', signIns, busy: false };
     this.set({ proposals: [...this.current.proposals.filter((p) => p.id !== id), proposal] });
     this.log('info', `${summary.name} asks to connect.`);
   }
@@ -164,10 +170,22 @@ export class MobileWallet {
     if (!proposal.approval.ok) throw new Error(proposal.approval.reason);
     this.patchProposal(id, { busy: true });
     try {
-      const session = await this.walletKit.approveSession({ id, namespaces: proposal.approval.namespaces });
+      // One-click sign-in: each request the proposal carries, signed for a chain approved here, goes back with the approval.
+      const signed = await signAuthentication(this.signInRequests.get(id) ?? [], {
+        address: this.account.address,
+        chains: proposal.approval.namespaces.eip155!.chains,
+        format: (p) => this.walletKit.formatAuthMessage(p),
+        signMessage: (message) => this.account.signMessage({ message }),
+      });
+      const session = await this.walletKit.approveSession({
+        id,
+        namespaces: proposal.approval.namespaces,
+        ...(signed.length ? { proposalRequestsResponses: { authentication: signed.map((a) => a.cacao) as never } } : {}),
+      });
       this.activeChain.set(session.topic, chainIdOf(proposal.approval.namespaces.eip155!.chains[0]) ?? 0);
       this.set({ proposals: this.current.proposals.filter((p) => p.id !== id) });
-      this.log('ok', `Connected to ${proposal.summary.name}.`);
+      this.signInRequests.delete(id);
+      this.log('ok', signed.length ? `Connected to ${proposal.summary.name} and signed in.` : `Connected to ${proposal.summary.name}.`);
       this.refreshSessions();
     } catch (err) {
       this.patchProposal(id, { busy: false });
@@ -186,6 +204,7 @@ export class MobileWallet {
       this.log('error', `Rejecting failed: ${(err as Error).message}`);
     } finally {
       this.set({ proposals: this.current.proposals.filter((p) => p.id !== id) });
+      this.signInRequests.delete(id);
     }
   }
 

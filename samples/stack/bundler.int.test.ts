@@ -17,7 +17,8 @@ let stack: TestStack;
 let rpcUrl: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({ requireDemoBuild: false, fresh: true });
+  // the run's shared stack when the run has one (nothing here needs a pristine chain: fresh keys and accounts), else a stack of its own
+  stack = await startTestStack({ requireDemoBuild: false });
   rpcUrl = stack.chains[0]!.rpcUrl;
   console.log(`bundler: ready ${stack.bundler.readyMs} ms after the chain (EntryPoint and factory deployed in ${stack.bundler.deployMs} ms; Alto bundle ${stack.bundler.bundleCached ? 'cached' : 'made now'})`);
 }, 180_000);

@@ -7,7 +7,9 @@
 // 464 files differ, in quote style, member order and one equivalent `typeof`) for 7 s of CPU
 // instead of 30 s, and every test run builds them. What consumers get is still checked with tsc
 // 5.9 (scripts/package/consumer.int.test.ts: host apps type-check against these files, and
-// are-the-types-wrong reads them).
+// are-the-types-wrong reads them). Single-threaded: tsgo's parallel checkers each redo the shared
+// work (the libraries' types), about half again the CPU for a shorter wall time only on an idle
+// machine; the test run builds this beside other work.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,7 +47,7 @@ export function buildDeclarations(root) {
   rmSync(out, { recursive: true, force: true });
   // the package's exports map names no bin: its bin file, next to its package.json
   const tsgo = join(dirname(require.resolve('@typescript/native-preview/package.json', { paths: [root] })), 'bin', 'tsgo');
-  const r = spawnSync(process.execPath, [tsgo, '-p', join(root, 'tsconfig.build.json')], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [tsgo, '--singleThreaded', '-p', join(root, 'tsconfig.build.json')], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`declarations: tsgo failed\n${r.stdout}${r.stderr}`);
   let n = 0;
   for (const file of walk(out)) {

@@ -5,7 +5,8 @@
  * the dev contracts, and the demo server, which also serves the sample wallet at /wallet/).
  *
  * `startTestStack()` in a file's beforeAll, `stack.stop()` in its afterAll. In a run of the e2e
- * project the stack is its worker's shared stack (./sharedStacks.ts): started once for the run,
+ * project (alone or in `npm test`, where int files that call it share it too) the stack is its
+ * worker's shared stack (./sharedStacks.ts): started once for the run,
  * kept when a file's `stop()` is called, so a file sees what earlier files of its worker left on
  * the chains and in the services. `startTestStack({ fresh: true })` gives a file a stack of its
  * own, empty, stopped by its `stop()` (for a test of the stack itself, or one that needs a

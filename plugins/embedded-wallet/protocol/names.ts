@@ -37,8 +37,6 @@ export type RequestName = (typeof REQUESTS)[number];
 export const NOTIFICATIONS = ['RPC_ABORT'] as const;
 export type AppEventName = RequestName | (typeof NOTIFICATIONS)[number];
 
-/** Requests whose success W3mFrameSchema has no frame event for: the frame only ever answers them with _ERROR. */
-export const ERROR_ONLY: readonly RequestName[] = ['INIT_SMART_ACCOUNT'];
 
 /** Providers GET_SOCIAL_REDIRECT_URI takes (Farcaster has requests of its own). */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
@@ -83,7 +81,7 @@ export const RPC_METHOD_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed
 export const ORIGIN_NOT_ALLOWED_MESSAGE = 'Unauthorized: origin not allowed';
 /** The message of every error answered when the frame's projectId is unknown to the service. */
 export const INVALID_PROJECT_MESSAGE = 'Unauthorized: invalid key';
-/** Smart accounts are not offered: the error of INIT_SMART_ACCOUNT and SET_PREFERRED_ACCOUNT {type:'smartAccount'}. */
+/** Smart accounts are not offered (on this chain): the error of INIT_SMART_ACCOUNT and SET_PREFERRED_ACCOUNT {type:'smartAccount'}. */
 export const SMART_ACCOUNT_UNSUPPORTED_MESSAGE = 'This application might not support Smart Accounts';
 /** What the page reads from an `X_ERROR` without a message, or with an empty one (docs/embedded-wallet.md#frame-messages). */
 export const ERROR_WITHOUT_MESSAGE = 'An error occurred';

@@ -34,8 +34,6 @@ export class FakeUniversalProvider implements UniversalProviderLike {
     },
     core: { verify: { register: async () => '' as string | undefined } },
   };
-  /** Calls of `authenticate` (one-click auth), with their parameters; answered by approveAuth / fallbackAuth / the pending entry's reject. */
-  readonly authenticateCalls: Record<string, unknown>[] = [];
   readonly rpcProviders = {
     eip155: { getDefaultChain: () => this.evmChain ?? '' },
   };
@@ -51,43 +49,39 @@ export class FakeUniversalProvider implements UniversalProviderLike {
     this.listeners.get(event)?.delete(fn);
   }
 
+  /** Calls of `connect` that asked the wallet to sign in while approving (one-click auth), with their `authentication` request. */
+  get authenticateCalls(): Record<string, unknown>[] {
+    return this.connectCalls.filter((c) => Array.isArray(c['authentication'])).map((c) => (c['authentication'] as Record<string, unknown>[])[0]!);
+  }
+
+  /** Set: a one-click `connect` fails with it before any link (the relay refused the publish). */
+  publishError: Error | undefined;
+
   connect(opts: Record<string, unknown>): Promise<unknown> {
     this.connectCalls.push(opts);
     const n = this.connectCalls.length;
+    if (this.publishError && opts['authentication']) return Promise.reject(this.publishError);
     return new Promise((resolve, reject) => {
       this.pending.push({ resolve, reject });
       queueMicrotask(() => this.emit('display_uri', `wc:${String(n).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}`));
     });
   }
 
-  /** Set: `authenticate` fails with it before any link (the relay refused the publish). */
-  publishError: Error | undefined;
-
-  authenticate(opts: Record<string, unknown>): Promise<{ session?: unknown; auths?: readonly any[] } | undefined> {
-    this.authenticateCalls.push(opts);
-    if (this.publishError) return Promise.reject(this.publishError);
-    const n = this.connectCalls.length + this.authenticateCalls.length;
-    return new Promise((resolve, reject) => {
-      this.pending.push({ resolve: resolve as (v: unknown) => void, reject });
-      queueMicrotask(() => this.emit('display_uri', `wc:${String(n).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}&methods=wc_sessionAuthenticate`));
-    });
-  }
-
-  /** The wallet signs in while connecting (one-click auth): a session for `accounts` and these cacaos; the provider's `connect` event comes first, as the real one's does. */
+  /** The wallet signs in while approving (one-click auth): a session for `accounts` carrying these cacaos; the provider's `connect` event comes first, as the real one's does. */
   approveAuth(accounts: readonly string[], auths: readonly unknown[]): void {
-    this.settleSession(accounts, ['personal_sign', 'eth_sendTransaction']);
-    this.pending.at(-1)?.resolve({ session: this.session, auths });
+    this.settleSession(accounts, ['personal_sign', 'eth_sendTransaction'], auths);
+    this.pending.at(-1)?.resolve(this.session);
   }
 
-  /** The wallet took the fallback proposal of a one-click pairing: a session, no cacao. */
+  /** The wallet approved a one-click pairing without signing in (it does not know the request): a session, no cacao. */
   fallbackAuth(accounts: readonly string[]): void {
     this.settleSession(accounts, ['personal_sign', 'eth_sendTransaction']);
-    this.pending.at(-1)?.resolve({ session: this.session });
+    this.pending.at(-1)?.resolve(this.session);
   }
 
-  private settleSession(accounts: readonly string[], methods: string[]): void {
+  private settleSession(accounts: readonly string[], methods: string[], authentication?: readonly unknown[]): void {
     const chains = [...new Set(accounts.map((a) => a.split(':').slice(0, 2).join(':')))];
-    this.session = { topic: 'session-topic', namespaces: { eip155: { accounts: [...accounts], chains, methods } } as Namespaces };
+    this.session = { topic: 'session-topic', namespaces: { eip155: { accounts: [...accounts], chains, methods } } as Namespaces, ...(authentication ? { authentication } : {}) };
     this.evmChain = accounts[0]?.split(':')[1];
     this.emit('connect', { session: this.session });
   }

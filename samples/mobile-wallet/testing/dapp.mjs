@@ -2,11 +2,12 @@
 // A dapp on @walletconnect/universal-provider in Node, driven line by line, for pairing the sample
 // mobile wallet through a relay (mobileWallet.e2e.test.ts runs it in a child process: the client
 // keeps a process alive for ~15 s after cleanup, so this script ends with process.exit).
-//   node samples/mobile-wallet/testing/dapp.mjs --relay ws://127.0.0.1:<port> [--rpc31337 URL] [--rpc1 URL]
-// (each default: the stack's port of ../../shared/ports.mjs)
+//   node samples/mobile-wallet/testing/dapp.mjs --relay ws://127.0.0.1:<port> [--rpc31337 URL] [--rpc1 URL] [--sign-in]
+// (each default: the stack's port of ../../shared/ports.mjs; `--sign-in`: the proposal also asks the
+// wallet to sign in, one-click sign-in's `connect({ authentication })`)
 // stdout: one JSON object per line, `{"event": …}`:
 //   uri {uri}                       the pairing link (paste it into the wallet page)
-//   session {topic, accounts, chains, methods, connectMs}
+//   session {topic, accounts, chains, methods, connectMs, signIns: [{iss, message, signature}]}
 //   result {id, ok, result | error:{code,message}, ms}   the answer to a command
 //   chainChanged {chainId}, accountsChanged {accounts}, deleted {via, msSinceCommand}
 //   error {message}
@@ -99,10 +100,14 @@ rl.on('close', () => process.exit(0));
 
 try {
   const t0 = performance.now();
+  const signIn = args.includes('--sign-in')
+    ? { authentication: [{ domain: '127.0.0.1', uri: 'http://127.0.0.1/node-test-dapp', chains: ['eip155:31337', 'eip155:1'], nonce: `n${Date.now()}`, statement: 'Sign in to the node test dapp' }] }
+    : {};
   const session = await provider.connect({
     optionalNamespaces: {
       eip155: { chains: ['eip155:31337', 'eip155:1'], methods: METHODS, events: EVENTS, rpcMap },
     },
+    ...signIn,
   });
   const ns = session?.namespaces?.eip155;
   emit('session', {
@@ -112,6 +117,8 @@ try {
     methods: ns?.methods ?? [],
     peer: session?.peer?.metadata?.name,
     connectMs: Math.round(performance.now() - t0),
+    // what the wallet signed while approving: each cacao's issuer, the text (the sign client's formatting) and signature
+    signIns: (session?.authentication ?? []).map((c) => ({ iss: c.p.iss, message: provider.client.formatAuthMessage({ request: c.p, iss: c.p.iss }), signature: c.s.s })),
   });
 } catch (err) {
   emit('error', { message: `connect failed: ${err?.message ?? err}` });

@@ -117,8 +117,13 @@ export function requestHandlers(
     },
     GET_CHAIN_ID: async () => ({ chainId: state.chainId }),
     GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [...deps.smartAccountChains] }),
+    // the smart account created on the frame's chain now (a user operation with its initCode, no call), for a user acting with one
     INIT_SMART_ACCOUNT: async () => {
-      throw new FrameError(SMART_ACCOUNT_UNSUPPORTED_MESSAGE);
+      if (!deps.smartAccountChains.includes(state.chainId)) throw new FrameError(SMART_ACCOUNT_UNSUPPORTED_MESSAGE);
+      if (!state.session) throw new FrameError('Not logged in');
+      const r = await api.call<{ address: string; isDeployed: boolean }>('/v1/account/smart-account', { chainId: state.chainId }, { timeoutMs: 60_000 });
+      if (state.me?.address === r.address) state.me = { ...state.me, smartAccountDeployed: r.isDeployed };
+      return { address: r.address, isDeployed: r.isDeployed };
     },
     SET_PREFERRED_ACCOUNT: async (e) => {
       const type = e.payload.type;

@@ -3,7 +3,8 @@
  * { bundlerUrl, factory }`: each user's key owns a SimpleAccount v0.8 of that factory
  * (samples/shared/simpleAccount.ts), at the factory's CREATE2 address for (owner, 0), created by its
  * first user operation. Transactions and call bundles of a user whose account type is smartAccount
- * become one user operation sent through the chain's bundler, so a bundle's calls are atomic.
+ * become one user operation sent through the chain's bundler, so a bundle's calls are atomic. The
+ * frame's INIT_SMART_ACCOUNT creates the account ahead of that ({@link SmartAccounts.deploy}).
  *
  * What is approved is what is signed: /v1/wallet/prepare fixes the operation (the calls, and the
  * nonce, gas limits and fees the service priced and the bundler estimated) in the prepared params; /v1/wallet/sign parses
@@ -222,6 +223,31 @@ export class SmartAccounts {
       const e = err as Error & { shortMessage?: string; details?: string };
       throw new HttpError(400, 'bundler_error', `${method}: the bundler refused the operation: ${e.details ?? e.shortMessage ?? e.message.split('\n')[0]}`);
     }
+  }
+
+  /**
+   * Creates `owner`'s account on the chain now (the frame's INIT_SMART_ACCOUNT) instead of with its
+   * first operation: a user operation carrying the factory's initCode and no call (empty call data),
+   * paid by the account (no paymaster), sent through the bundler and waited for. An account that
+   * exists already is left as it is (`operation: null`). Throws unless the account exists at the end.
+   */
+  async deploy(owner: LocalAccount, chainId: number): Promise<{ address: Address; deployed: true; operation: Hex | null }> {
+    const { bundler } = this.parts(chainId);
+    const account = await this.account(chainId, owner);
+    if (await this.deployed(chainId, account.address)) return { address: account.address, deployed: true, operation: null };
+    const fees = await networkFees((m, q) => this.rpc(chainId, m, q));
+    let hash: Hex;
+    try {
+      hash = await bundler.sendUserOperation({ account, callData: '0x', maxFeePerGas: fees.feePerGas, maxPriorityFeePerGas: fees.tip });
+    } catch (err) {
+      const e = err as Error & { shortMessage?: string; details?: string };
+      throw new HttpError(400, 'bundler_error', `INIT_SMART_ACCOUNT: the bundler refused the operation that creates the account: ${e.details ?? e.shortMessage ?? e.message.split('\n')[0]}`);
+    }
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 60_000 });
+    if (!receipt.success || !(await this.deployed(chainId, account.address))) {
+      throw new HttpError(502, 'bundler_error', `INIT_SMART_ACCOUNT: the operation ${hash} did not create the account`);
+    }
+    return { address: account.address, deployed: true, operation: hash };
   }
 
   /** The operation's receipt once included, else null. */

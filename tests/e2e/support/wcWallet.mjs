@@ -7,24 +7,27 @@
 //   {"cmd":"rejectNextProposal"} | {"cmd":"rejectNextAuth"} | {"cmd":"exit"}
 // stdout, one event a line: `WALLET {"type":…}` — ready, proposal, approved, proposalRejected, authenticate,
 //   authApproved, authRejected, request, response, session_delete, disconnected, error.
-// It approves every proposed eip155 chain with anvil's first account, signs personal_sign with its
-// key, signs eth_sendTransaction and sends it to the chain's anvil over HTTP, and answers
+// It approves every proposed eip155 chain with anvil's first account (or the account of the config's
+// `key`), signs personal_sign with its key, signs eth_sendTransaction and sends it to the chain's anvil over HTTP, and answers
 // wallet_switchEthereumChain for chains it knows. After `rejectNext`, it declines the next request
 // with 4001 (the visitor saying no in the wallet); after `rejectNextProposal`, the next pairing.
-// One-click auth (`session_authenticate`, CAIP-222): it signs the request's message for the first
-// requested chain it knows (the sign client's formatting, a personal_sign with its key) and approves
-// with that cacao; after `rejectNextAuth`, it refuses the next one (5100, unsupported chains).
+// One-click auth (a proposal carrying sign-in requests, CAIP-222: the dapp's `connect({ authentication })`):
+// it signs each request for the first requested chain it knows (samples/shared/walletAuth.mjs: the sign
+// client's formatting, a personal_sign with its key) and approves with those cacaos (events
+// `authenticate`, `authApproved`); after `rejectNextAuth`, it refuses the next such proposal (5100,
+// unsupported chains), after `rejectNextProposal` it declines it as the visitor would (5000).
 import { createInterface } from 'node:readline';
 import { Core } from '@walletconnect/core';
 import { WalletKit } from '@reown/walletkit';
-import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils';
+import { getSdkError } from '@walletconnect/utils';
 import { createWalletClient, defineChain, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { proposalSignIns, signAuthentication } from '../../../samples/shared/walletAuth.mjs';
 
 // anvil's first default account (its well-known public test key; address 0xf39F…2266)
 const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const account = privateKeyToAccount(ANVIL_KEY);
 const config = JSON.parse(process.argv[2] ?? '{}');
+const account = privateKeyToAccount(config.key ?? ANVIL_KEY);
 const rpc = /** @type {Record<string,string>} */ (config.rpc ?? {});
 
 /** @param {Record<string, unknown>} event */
@@ -52,12 +55,16 @@ const wallet = await WalletKit.init({
 wallet.on('session_proposal', async (proposal) => {
   const { requiredNamespaces = {}, optionalNamespaces = {} } = proposal.params;
   const proposed = { ...optionalNamespaces.eip155, ...requiredNamespaces.eip155 };
-  report({ type: 'proposal', id: proposal.id, requiredNamespaces, optionalNamespaces, verifyContext: proposal.verifyContext?.verified?.validation });
-  if (rejectNextProposal) {
-    rejectNextProposal = false;
+  const signIns = proposalSignIns(proposal.params);
+  report({ type: 'proposal', id: proposal.id, requiredNamespaces, optionalNamespaces, signIns: signIns.length, verifyContext: proposal.verifyContext?.verified?.validation });
+  if (signIns.length) report({ type: 'authenticate', id: proposal.id, chains: signIns[0].chains, statement: signIns[0].statement, nonce: signIns[0].nonce });
+  if (rejectNextProposal || (rejectNextAuth && signIns.length)) {
+    const reason = getSdkError(rejectNextProposal ? 'USER_REJECTED' : 'UNSUPPORTED_CHAINS');
+    if (rejectNextProposal) rejectNextProposal = false;
+    else rejectNextAuth = false;
     try {
-      await wallet.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
-      report({ type: 'proposalRejected', id: proposal.id });
+      await wallet.rejectSession({ id: proposal.id, reason });
+      report({ type: signIns.length && reason.code !== 5000 ? 'authRejected' : 'proposalRejected', id: proposal.id, code: reason.code });
     } catch (err) {
       report({ type: 'error', where: 'rejectSession', message: String(err?.message ?? err) });
     }
@@ -65,6 +72,12 @@ wallet.on('session_proposal', async (proposal) => {
   }
   try {
     const chains = (proposed.chains ?? []).filter((c) => rpc[c.split(':')[1]]);
+    const signed = await signAuthentication(signIns, {
+      address: account.address,
+      chains,
+      format: (p) => wallet.formatAuthMessage(p),
+      signMessage: (message) => account.signMessage({ message }),
+    });
     const session = await wallet.approveSession({
       id: proposal.id,
       namespaces: {
@@ -75,8 +88,10 @@ wallet.on('session_proposal', async (proposal) => {
           events: proposed.events ?? [],
         },
       },
+      ...(signed.length ? { proposalRequestsResponses: { authentication: signed.map((a) => a.cacao) } } : {}),
     });
     report({ type: 'approved', topic: session.topic, chains, accounts: session.namespaces.eip155?.accounts });
+    for (const a of signed) report({ type: 'authApproved', id: proposal.id, iss: a.cacao.p.iss, message: a.message, signature: a.cacao.s.s, topic: session.topic, accounts: session.namespaces.eip155?.accounts });
   } catch (err) {
     report({ type: 'error', where: 'approveSession', message: String(err?.message ?? err) });
   }
@@ -85,31 +100,6 @@ wallet.on('session_proposal', async (proposal) => {
 let rejectNext = false;
 let rejectNextProposal = false;
 let rejectNextAuth = false;
-/** What this wallet answers over a session (the methods its session_request handler serves). */
-const METHODS = ['eth_accounts', 'eth_requestAccounts', 'eth_sendTransaction', 'personal_sign', 'wallet_switchEthereumChain'];
-
-wallet.on('session_authenticate', async (event) => {
-  const { authPayload } = event.params;
-  report({ type: 'authenticate', id: event.id, chains: authPayload.chains, statement: authPayload.statement, nonce: authPayload.nonce });
-  try {
-    if (rejectNextAuth) {
-      rejectNextAuth = false;
-      await wallet.rejectSessionAuthenticate({ id: event.id, reason: getSdkError('UNSUPPORTED_CHAINS') });
-      report({ type: 'authRejected', id: event.id });
-      return;
-    }
-    const chains = authPayload.chains.filter((c) => rpc[c.split(':')[1]]);
-    const payload = populateAuthPayload({ authPayload, chains, methods: METHODS });
-    const iss = `did:pkh:${payload.chains[0]}:${account.address}`;
-    const message = wallet.formatAuthMessage({ request: payload, iss });
-    const signature = await account.signMessage({ message });
-    const session = await wallet.approveSessionAuthenticate({ id: event.id, auths: [buildAuthObject(payload, { t: 'eip191', s: signature }, iss)] });
-    report({ type: 'authApproved', id: event.id, iss, message, signature, topic: session.session?.topic, accounts: session.session?.namespaces.eip155?.accounts });
-  } catch (err) {
-    report({ type: 'error', where: 'session_authenticate', message: String(err?.message ?? err) });
-  }
-});
-
 wallet.on('session_request', async (event) => {
   const { topic, id, params } = event;
   const { method, params: args } = params.request;

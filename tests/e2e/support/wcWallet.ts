@@ -23,7 +23,8 @@ export interface WalletProcess {
   stop(): Promise<void>;
 }
 
-export async function startWallet(config: { relayUrl: string; rpc: Record<string, string> }): Promise<WalletProcess> {
+/** `key`: the wallet account's private key (default anvil's first account). */
+export async function startWallet(config: { relayUrl: string; rpc: Record<string, string>; key?: string }): Promise<WalletProcess> {
   const child: ChildProcess = spawn(process.execPath, [SCRIPT, JSON.stringify(config)], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   const events: WalletEvent[] = [];
   const waiters = new Set<() => void>();

@@ -66,14 +66,27 @@ export async function startWallet(relayUrl: string, storagePrefix: string): Prom
   return WalletKit.init({ core, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
 }
 
+/** What `answer` may make of a proposal: declined with `reject`, or approved with `proposalRequestsResponses`. */
+export interface ProposalAnswer {
+  readonly reject?: { readonly code: number; readonly message: string };
+  readonly proposalRequestsResponses?: { readonly authentication?: readonly unknown[] };
+}
+
 /**
  * Makes `wallet` approve every session proposal with the EVM chains, methods and events it asks
- * for and `address` on each chain; `before` runs as a proposal arrives, `after` once it is approved.
+ * for and `address` on each chain; `before` runs as a proposal arrives, `answer` may decline it or
+ * add responses to its requests (one-click sign-in), `after` runs once it is approved.
  */
-export function approveEvmProposals(wallet: IWalletKit, address: string, hooks: { before?(proposal: WalletKitTypes.SessionProposal): void; after?(): void } = {}): void {
+export function approveEvmProposals(
+  wallet: IWalletKit,
+  address: string,
+  hooks: { before?(proposal: WalletKitTypes.SessionProposal): void; answer?(proposal: WalletKitTypes.SessionProposal, chains: string[]): Promise<ProposalAnswer | undefined>; after?(): void } = {},
+): void {
   wallet.on('session_proposal', async (proposal) => {
     hooks.before?.(proposal);
     const chains: string[] = proposal.params.optionalNamespaces['eip155']?.chains ?? [];
+    const answer = await hooks.answer?.(proposal, chains);
+    if (answer?.reject) return wallet.rejectSession({ id: proposal.id, reason: { ...answer.reject } });
     await wallet.approveSession({
       id: proposal.id,
       namespaces: {
@@ -84,6 +97,7 @@ export function approveEvmProposals(wallet: IWalletKit, address: string, hooks: 
           events: proposal.params.optionalNamespaces['eip155']!.events,
         },
       },
+      ...(answer?.proposalRequestsResponses ? { proposalRequestsResponses: answer.proposalRequestsResponses as never } : {}),
     });
     hooks.after?.();
   });
