@@ -110,12 +110,12 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-addr:has(a){margin-inline-start:88px}
 [data-lk] .lk-addr .lk-text-title{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 [data-lk] .lk-corner{position:absolute;top:0;inset-inline-end:0}
-[data-lk] .lk-features{display:grid;grid-template-columns:repeat(var(--lk-cols,4),minmax(0,1fr));gap:8px}
-[data-lk] .lk-feature{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:6px;width:100%;height:100%;min-width:0;min-height:64px;padding:10px 4px 8px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);color:var(--lk-fg);font-size:13px;font-weight:600;line-height:1.2}
+[data-lk] .lk-features{display:grid;grid-template-columns:repeat(var(--lk-cols,4),minmax(0,1fr));gap:6px}
+[data-lk] .lk-feature{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:6px;width:100%;height:100%;min-width:0;min-height:64px;padding:10px 2px 8px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);color:var(--lk-fg);font-size:12px;font-weight:600;line-height:1.25}
 [data-lk] .lk-feature:not(:disabled):hover,[data-lk] .lk-feature[aria-expanded=true]{background:var(--lk-line)}
 [data-lk] .lk-feature .lk-icon{color:var(--lk-a)}
 [data-lk][data-lk-theme=dark] .lk-feature .lk-icon{color:color-mix(in srgb,var(--lk-a) 65%,#fff)}
-[data-lk] .lk-feature-label{max-width:100%;text-align:center;overflow-wrap:anywhere}
+[data-lk] .lk-feature-label{max-width:100%;text-align:center;hyphens:auto}
 [data-lk] .lk-more{position:relative;min-width:0}
 [data-lk] .lk-menu{position:absolute;z-index:4;top:calc(100% + 4px);inset-inline-end:0;display:flex;flex-direction:column;min-width:200px;padding:4px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-bg);box-shadow:0 8px 24px #00000029;animation:lk-view 120ms ease-out}
 [data-lk] .lk-menu-item{display:flex;align-items:center;gap:10px;min-height:44px;padding:0 12px;border:0;border-radius:calc(var(--lk-r)*3);background:none;color:var(--lk-fg);font-weight:500;text-align:start}
