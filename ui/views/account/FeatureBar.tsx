@@ -9,11 +9,11 @@ import { Icon, featureIcon } from '../../icons/set';
 import { sanitizeUrl } from '../../url';
 
 /** Buttons the row holds before the rest go into "More". */
-export const MAX_FEATURE_TILES = 5;
+const MAX_FEATURE_TILES = 5;
 
 type Feature = WalletFeatureContribution & { readonly plugin: string };
 
-export interface FeatureBarProps {
+interface FeatureBarProps {
   readonly features: readonly Feature[];
   /** The group's name ("Wallet features"). */
   readonly label: string;
