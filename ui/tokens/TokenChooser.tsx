@@ -9,7 +9,7 @@ import { ListItem } from '../primitives/ListItem';
 import { Text } from '../primitives/Text';
 import { WalletImage } from '../primitives/WalletImage';
 import { Icon } from '../icons/set';
-import { tokenMark } from '../icons/brands';
+import { tokenMark } from '../icons/tokens';
 import { useMessagesOrEnglish } from '../i18n/useMessages';
 import { messages } from './messages';
 

@@ -1,5 +1,9 @@
 import { ICONS, featureIcon, tabIcon } from './set';
-import { ONRAMP_MARKS, SOCIAL_MARKS, monogram, onrampMark, socialMark, tokenMark } from './brands';
+import { SOCIAL_MARKS, socialMark } from './social';
+import { ONRAMP_MARKS, onrampMark } from './onramp';
+import { tokenMark } from './tokens';
+import { monogram } from './svg';
+import { CHAIN_ICONS, ETHEREUM_MARK } from './chains';
 
 /** The SVG text of a data URI mark. */
 const svgOf = (uri: string) => {
@@ -39,6 +43,8 @@ describe('brand marks', () => {
 
   it('tokens: well-known ones by symbol (case-insensitive), others by monogram', () => {
     expect(tokenMark('eth')).toBe(tokenMark('ETH'));
+    expect(tokenMark('ETH')).toBe(ETHEREUM_MARK);
+    expect(CHAIN_ICONS.ethereum).toBe(ETHEREUM_MARK); // one drawing, shared
     expect(tokenMark('USDC')).not.toBe(monogram('USDC'));
     expect(tokenMark('LKD')).toBe(monogram('LKD'));
   });
