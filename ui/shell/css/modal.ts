@@ -104,6 +104,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-icon{flex:none;display:block}
 [data-lk] img.lk-icon{object-fit:contain}
 [data-lk] .lk-item>.lk-icon{color:var(--lk-fg2)}
+[data-lk][dir=rtl] .lk-item>.lk-icon,[data-lk] [dir=rtl] .lk-item>.lk-icon{transform:scaleX(-1)}
 [data-lk] .lk-profile{position:relative;display:flex;flex-direction:column;align-items:center;gap:4px;padding-top:4px;text-align:center;color:var(--lk-fg2)}
 [data-lk] .lk-profile .lk-avatar{margin-bottom:6px}
 [data-lk] .lk-addr{display:flex;align-items:center;justify-content:center;max-width:100%;min-width:0;margin-inline-start:44px}
