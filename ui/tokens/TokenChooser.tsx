@@ -80,7 +80,9 @@ export interface TokenChooserProps<T extends TokenOption> {
   readonly children?: ReactNode;
 }
 
-const matches = (t: TokenOption, q: string) => t.symbol.toLowerCase().includes(q) || (t.name ?? '').toLowerCase().includes(q) || t.key.toLowerCase() === q;
+/** The local search: by symbol or name, or a pasted contract address (a key that starts with it). */
+const matches = (t: TokenOption, q: string) =>
+  t.symbol.toLowerCase().includes(q) || (t.name ?? '').toLowerCase().includes(q) || (q.startsWith('0x') && q.length > 3 && t.key.toLowerCase().startsWith(q));
 
 /** The chooser's panel: a group named "Select a token" with the search field, suggestions, the list and "Cancel". */
 export function TokenChooser<T extends TokenOption>({ tokens, suggested, search, onPick, onClose, children }: TokenChooserProps<T>) {
