@@ -45,10 +45,10 @@ module.exports = {
     },
     {
       name: 'plugin-public-ui-only',
-      comment: 'A plugin imports ui/ only through its public entries: ui/index.ts (its primitives) and ui/qr/index.ts (the QR code).',
+      comment: 'A plugin imports ui/ only through its public entries: ui/index.ts (its primitives), ui/qr/index.ts (the QR code), ui/icons/index.ts (the icon set and brand marks) and ui/tokens/index.ts (the token chooser).',
       severity: 'error',
       from: { path: '^plugins/', pathNot: TEST_FILE },
-      to: { path: '^ui/', pathNot: '^ui/(index|qr/index)\\.ts$' },
+      to: { path: '^ui/', pathNot: '^ui/(index|qr/index|icons/index|tokens/index)\\.ts$' },
     },
     {
       name: 'plugin-no-other-plugin',

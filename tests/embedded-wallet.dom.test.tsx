@@ -89,7 +89,11 @@ describe('the embedded wallet in the modal', () => {
     expect(await within(dialog).findByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeTruthy();
     const socials = await within(dialog).findByRole('group', { name: 'Log in with a social account' });
-    expect(within(socials).getAllByRole('button').map((b) => b.textContent)).toEqual(['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook']);
+    // named by provider: the first with its mark and name, the others mark-only tiles named by aria-label, each with a bundled mark (data: SVG)
+    const socialButtons = within(socials).getAllByRole('button');
+    expect(socialButtons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook']);
+    expect(socialButtons[0]!.textContent).toBe('Google');
+    expect(socialButtons.map((b) => b.querySelector('img')?.getAttribute('src')?.startsWith('data:image/svg+xml,'))).toEqual(Array(7).fill(true));
     expect(document.querySelector('iframe')).toBeNull();
     // focusing the field starts loading the frame
     fireEvent.focus(within(dialog).getByRole('textbox', { name: 'Email' }));

@@ -1,3 +1,4 @@
+import { socialMark } from 'latchkey/ui/icons';
 import { DEFAULT_SOCIALS, providerTitle, visibleSocials, type Platform } from './social';
 
 const platform = (p: Partial<Record<keyof Platform, boolean>> = {}): Platform => ({
@@ -11,6 +12,10 @@ describe('social providers', () => {
   it("default to the spec's seven, in its order", () => {
     expect(visibleSocials(undefined, platform())).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']);
     expect(DEFAULT_SOCIALS).toHaveLength(7);
+  });
+
+  it('each has its bundled mark in latchkey/ui/icons (a data: SVG, nothing fetched from the provider)', () => {
+    expect(DEFAULT_SOCIALS.map((p) => socialMark(p)?.startsWith('data:image/svg+xml,'))).toEqual(Array(7).fill(true));
   });
 
   it('follow features.socials: a list (unknown and repeated names dropped), false or [] for none', () => {

@@ -28,9 +28,6 @@ declare module 'latchkey' {
 
 export const SEND_PLUGIN_ID = 'send';
 
-const SEND_ICON =
-  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" fill="none" stroke="%23888" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"%3E%3Cpath d="M8 13V3M3.5 7.5 8 3l4.5 4.5"/%3E%3C/svg%3E';
-
 export function sendPlugin(): PluginManifest {
   return definePlugin({
     id: SEND_PLUGIN_ID,
@@ -39,7 +36,7 @@ export function sendPlugin(): PluginManifest {
         { id: 'Send', title: 'Send', load: () => import('./views/Send') },
         { id: 'SendPreview', title: 'Review send', load: () => import('./views/SendPreview') },
       ],
-      walletFeatures: [{ id: 'send', label: 'Send', view: 'Send', flag: 'send', icon: SEND_ICON }],
+      walletFeatures: [{ id: 'send', label: 'Send', view: 'Send', flag: 'send' }],
     },
     translations: () => import('./labels'),
     load: () => import('./module'),

@@ -88,8 +88,8 @@ afterEach(async () => {
 const dialog = () => page.getByRole('dialog');
 
 /** The demo, connected with the dev wallet; the Account view open. */
-async function openAccount(query = ''): Promise<Locator> {
-  context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 800 } });
+async function openAccount(query = '', viewport = { width: 1024, height: 800 }): Promise<Locator> {
+  context = await browser.newContext({ reducedMotion: 'reduce', viewport });
   page = await context.newPage();
   await page.goto(`${stack.demoUrl}${query}`);
   await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
@@ -166,6 +166,40 @@ describe('the Account view plugins on the demo stack', () => {
     expect(history.data.length).toBe(EXTRA_TRANSFERS + 5); // + the stack's 1000 LKD grant, 25 LKD from account 1, three LKEY minted
     expect(await modal.getByTestId('activity-more').count()).toBe(0);
     expect((await rows(list))[0]).toMatch(/^Received\+0\.01 ETH/);
+    await axeScan();
+  });
+
+  it('on a 390 px phone: the features in one even row of icon-and-label buttons inside the card; copy, explorer and Disconnect are 44 px icon buttons', async () => {
+    const modal = await openAccount('', { width: 390, height: 844 });
+    const group = modal.getByRole('group', { name: 'Wallet features' });
+    await group.waitFor();
+    const layout = await group.evaluate((g) => {
+      const card = g.closest('.lk-card')!.getBoundingClientRect();
+      const buttons = [...g.querySelectorAll(':scope > button, :scope > .lk-more > button')].map((b) => {
+        const r = b.getBoundingClientRect();
+        const label = b.querySelector('.lk-feature-label') as HTMLElement;
+        return {
+          top: Math.round(r.top),
+          width: Math.round(r.width),
+          inside: r.left >= card.left && r.right <= card.right,
+          icon: b.querySelector('svg.lk-icon') !== null,
+          // no clipped text: the label fits its button
+          fits: label.scrollWidth <= label.clientWidth + 1 && r.width >= label.getBoundingClientRect().width,
+        };
+      });
+      return { buttons, left: Math.round(g.getBoundingClientRect().left - card.left), right: Math.round(card.right - g.getBoundingClientRect().right) };
+    });
+    expect(layout.buttons).toHaveLength(5);
+    expect(new Set(layout.buttons.map((b) => b.top)).size).toBe(1); // one row
+    expect(Math.max(...layout.buttons.map((b) => b.width)) - Math.min(...layout.buttons.map((b) => b.width))).toBeLessThanOrEqual(1); // even
+    expect(layout.buttons.every((b) => b.inside && b.icon && b.fits)).toBe(true);
+    expect(Math.abs(layout.left - layout.right)).toBeLessThanOrEqual(1); // equal side margins
+    for (const name of ['Copy address', 'Disconnect']) {
+      const box = (await modal.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect([Math.round(box.width), Math.round(box.height)]).toEqual([44, 44]);
+    }
+    // the tabs carry the set's icons before their names
+    expect(await modal.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.querySelector('svg.lk-icon')?.getAttribute('aria-hidden')))).toEqual(['true', 'true', 'true']);
     await axeScan();
   });
 

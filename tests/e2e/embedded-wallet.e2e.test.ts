@@ -30,7 +30,7 @@ import { startTestStack, type TestStack } from '../support/stack';
 import { approve, openApproval, scrollToEnd, type Approval } from '../../samples/wallet-service/testing/frame-driver';
 import { latestCode, mailbox } from '../../samples/wallet-service/testing/service';
 import { validateW3m, type Recorded } from '../../samples/wallet-service/testing/w3m';
-import { dialog, loginByEmail as login, openModal, WALLET_FRAME } from './support/embeddedVisitor';
+import { dialog, loginByEmail as login, openFeature, openModal, WALLET_FRAME } from './support/embeddedVisitor';
 
 jest.setTimeout(60_000);
 
@@ -291,7 +291,7 @@ describe('embedded wallet in the demo', () => {
     // the account has no e-mail yet: adding one goes straight to the new address's code
     const emailB = `bea-${Date.now()}@example.com`;
     await openModal(p);
-    await dialog(p).getByRole('button', { name: 'Settings' }).click();
+    await openFeature(p, 'Settings');
     await dialog(p).getByRole('button', { name: 'Add email' }).click();
     await dialog(p).getByRole('textbox', { name: 'Email' }).fill(emailB);
     const after = Date.now() - 1000;
@@ -517,7 +517,7 @@ describe('embedded wallet in the demo', () => {
   it('updates the e-mail: a code to the current address, then one to the new address', async () => {
     const emailC = `ada-new-${Date.now()}@example.com`;
     await openModal(page);
-    await dialog(page).getByRole('button', { name: 'Settings' }).click();
+    await openFeature(page, 'Settings');
     await dialog(page).getByTestId('embedded-wallet-email').getByText(emailA).waitFor();
     await dialog(page).getByRole('button', { name: 'Update email' }).click();
     await dialog(page).getByRole('textbox', { name: 'Email' }).fill(emailC);
@@ -528,7 +528,7 @@ describe('embedded wallet in the demo', () => {
     await dialog(page).getByText(`Enter the code we sent to ${emailC}`).waitFor();
     await dialog(page).getByRole('textbox', { name: /code/ }).fill(await latestCode(stack.walletServiceUrl, emailC, after));
     await dialog(page).getByRole('status').getByText(`Email updated to ${emailC}`).waitFor();
-    await dialog(page).getByRole('button', { name: 'Settings' }).click();
+    await openFeature(page, 'Settings');
     await dialog(page).getByTestId('embedded-wallet-email').getByText(emailC).waitFor();
     await dialog(page).getByRole('button', { name: 'Close' }).click();
   });

@@ -436,6 +436,15 @@ describe('accessibility and looks', () => {
       await accountButton(address).click();
       await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).waitFor();
       await axeScan(`Account, ${theme}`, ['color-contrast']);
+      // the wallet features: one row of icon-and-label buttons named by their labels; the address's copy button an icon button
+      const account = page.getByRole('dialog', { name: 'Account' });
+      const features = await account.getByRole('group', { name: 'Wallet features' }).getByRole('button').evaluateAll((bs) =>
+        bs.map((b) => ({ top: Math.round(b.getBoundingClientRect().top), icon: b.querySelector('svg.lk-icon[aria-hidden=true]') !== null, text: b.textContent })),
+      );
+      expect(features.map((f) => f.text)).toEqual(['Buy', 'Swap', 'Receive', 'Send', 'Choose name']);
+      expect(new Set(features.map((f) => f.top)).size).toBe(1);
+      expect(features.every((f) => f.icon)).toBe(true);
+      expect(await account.getByRole('button', { name: 'Copy address', exact: true }).textContent()).toBe('');
       saveArtifact(`e2e/modal-account-${theme}.png`, await page.screenshot());
     });
   }

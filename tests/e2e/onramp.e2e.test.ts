@@ -66,6 +66,14 @@ it('Account → Buy → Local on-ramp → Pay: back in the dapp, the purchase se
   ]);
   // WCAG 2.5.3: each accessible name is the visible text ("click Meld, fee 1–2 %" works by voice)
   for (const r of rows) expect(r.label).toBe(r.visible);
+  // each provider with its mark: a bundled SVG (no initials, nothing fetched from the provider's host), drawn
+  const marks = await list.getByRole('button').evaluateAll((b) =>
+    b.map((e) => {
+      const img = e.querySelector('img');
+      return { data: img?.getAttribute('src')?.startsWith('data:image/svg+xml,'), drawn: (img?.naturalWidth ?? 0) > 0, initials: e.querySelector('[data-initials]') !== null };
+    }),
+  );
+  expect(marks).toEqual(Array(3).fill({ data: true, drawn: true, initials: false }));
 
   const [checkout] = await Promise.all([context.waitForEvent('page'), list.getByRole('button', { name: /^Local on-ramp\b/ }).click()]);
   await checkout.waitForLoadState('domcontentloaded');

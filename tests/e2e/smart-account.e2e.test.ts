@@ -14,7 +14,7 @@ import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
 import { approve, openApproval, scrollToEnd } from '../../samples/wallet-service/testing/frame-driver';
-import { dialog, loginByEmail, openDemo, openModal, WALLET_FRAME } from './support/embeddedVisitor';
+import { dialog, loginByEmail, openDemo, openFeature, openModal, WALLET_FRAME } from './support/embeddedVisitor';
 
 jest.setTimeout(90_000);
 
@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('a smart account in the embedded wallet', () => {
   it('is switched to in the Account view settings; the wallet reconnects with its address', async () => {
     await openModal(page);
-    await dialog(page).getByRole('button', { name: 'Settings' }).click();
+    await openFeature(page, 'Settings');
     await dialog(page).getByRole('button', { name: 'Switch to smart account' }).click();
     await dialog(page).getByRole('button', { name: 'Switch to EOA' }).waitFor();
     await page.waitForFunction((before) => !document.querySelector('[data-testid=account-address]')?.textContent?.includes(before), eoa.slice(2, 10));
@@ -115,7 +115,7 @@ describe('a smart account in the embedded wallet', () => {
 
   it('switches back to the EOA', async () => {
     await openModal(page);
-    await dialog(page).getByRole('button', { name: 'Settings' }).click();
+    await openFeature(page, 'Settings');
     await dialog(page).getByRole('button', { name: 'Switch to EOA' }).click();
     await dialog(page).getByRole('button', { name: 'Switch to smart account' }).waitFor();
     await page.waitForFunction((before) => document.querySelector('[data-testid=account-address]')?.textContent?.includes(before), eoa.slice(2, 10));

@@ -213,7 +213,13 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     const view = swapDialog();
     await view.waitFor();
     // pay LKD, receive ETH
+    // the direction switch is an icon button of the set, named
+    expect(await view.getByRole('button', { name: 'Switch tokens', exact: true }).locator('svg.lk-icon').count()).toBe(1);
     await view.getByRole('button', { name: 'ETH', exact: true }).click();
+    // the modal's token chooser (shared with Send): each row with its mark and, for a held token, the balance in its name
+    const chooser = view.getByRole('group', { name: 'Select a token' });
+    await chooser.getByRole('button', { name: /^ETH\b.*\d$/ }).first().waitFor();
+    expect(await chooser.getByRole('list', { name: 'Tokens' }).locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).src.length > 0))).toBe(true);
     await view.getByRole('textbox', { name: 'Search tokens' }).fill('LKD');
     await view.getByRole('button', { name: /^LKD / }).click();
     await view.getByRole('button', { name: 'Select token' }).click();

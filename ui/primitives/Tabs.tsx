@@ -4,6 +4,8 @@ export interface TabsProps {
   /** Names of the tablist for screen readers. */
   readonly label: string;
   readonly tabs: readonly string[];
+  /** A decorative icon before each tab's text (the Account view's, from the icon set); by index. */
+  readonly icons?: readonly (ReactNode | undefined)[];
   readonly selected: number;
   readonly onSelect: (index: number) => void;
   /** Panel content of the selected tab. */
@@ -14,7 +16,7 @@ export interface TabsProps {
  * WAI-ARIA tabs with automatic activation: ArrowLeft/ArrowRight wrap (mirrored right to
  * left), Home/End jump; only the selected tab is in the Tab order.
  */
-export function Tabs({ label, tabs, selected, onSelect, children }: TabsProps) {
+export function Tabs({ label, tabs, icons, selected, onSelect, children }: TabsProps) {
   const base = useId();
   const list = useRef<HTMLDivElement>(null);
   const current = Math.min(Math.max(selected, 0), tabs.length - 1);
@@ -46,6 +48,7 @@ export function Tabs({ label, tabs, selected, onSelect, children }: TabsProps) {
             className="lk-tab"
             onClick={() => onSelect(i)}
           >
+            {icons?.[i]}
             {t}
           </button>
         ))}

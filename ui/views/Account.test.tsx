@@ -41,6 +41,8 @@ describe('Account view', () => {
     renderView(kernel, Account);
     const tabs = within(screen.getByRole('tablist', { name: 'Account' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Tokens', 'Activity']);
+    // each known tab with the set's icon before its text (decorative)
+    expect(tabs.map((t) => t.querySelector('svg.lk-icon')?.getAttribute('aria-hidden'))).toEqual(['true', 'true']);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('token list')).toBeTruthy();
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
@@ -73,6 +75,55 @@ describe('Account view', () => {
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Swap', 'Address book']);
     fireEvent.click(within(group).getByRole('button', { name: 'Send' }));
     expect(kernel.router.state.view).toBe('SendView');
+  });
+
+  it('each feature button is an icon and its label, in one even row; the name is exactly the label (WCAG 2.5.3)', async () => {
+    const { kernel } = uiKernel({}, [featuresPlugin()]);
+    await connect(kernel);
+    renderView(kernel, Account);
+    const group = screen.getByRole('group', { name: 'Wallet features' });
+    const buttons = within(group).getAllByRole('button');
+    // one column per button (--lk-cols), so the row never wraps unevenly
+    expect(group.style.getPropertyValue('--lk-cols')).toBe(String(buttons.length));
+    for (const b of buttons) {
+      const icon = b.querySelector('svg.lk-icon');
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+      expect(icon?.querySelector('path')?.getAttribute('d')).toBeTruthy();
+    }
+    // the set's icon for a known feature id, the generic one for a third party's
+    const d = (name: string) => within(group).getByRole('button', { name }).querySelector('path')!.getAttribute('d');
+    const { ICONS } = require('../icons/set') as typeof import('../icons/set');
+    expect([d('Send'), d('Swap'), d('Address book')]).toEqual([ICONS.send.d, ICONS.swap.d, ICONS.plugin.d]);
+  });
+
+  it('past five features: four buttons and "More", whose menu opens the rest (arrows move, Escape returns to More)', async () => {
+    const views = Object.fromEntries(['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((x) => [`${x}View`, () => null]));
+    const plugin = viewPlugin('many', views, {
+      walletFeatures: ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((x, i) => ({ id: `f${x}`, label: `Feature ${x}`, view: `${x}View`, order: i })),
+    });
+    const { kernel } = uiKernel({}, [plugin]);
+    await connect(kernel);
+    renderView(kernel, Account);
+    const group = screen.getByRole('group', { name: 'Wallet features' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Feature A', 'Feature B', 'Feature C', 'Feature D', 'More']);
+    expect(group.style.getPropertyValue('--lk-cols')).toBe('5');
+    const more = within(group).getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('menu', { name: 'More' });
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Feature E', 'Feature F', 'Feature G']);
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(items[2]);
+    fireEvent.keyDown(items[2]!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+    fireEvent.click(more);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Feature F' }));
+    expect(kernel.router.state.view).toBe('FView');
   });
 
   it('a feature flag set to false hides its button; the default order is the spec one', async () => {
@@ -113,7 +164,12 @@ describe('Account view', () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderView(kernel, Account);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));
+    const copy = screen.getByRole('button', { name: 'Copy address' });
+    // an icon button (44 px target, .lk-btn-icon) next to the address, with no visible text
+    expect(copy.className).toContain('lk-btn-icon');
+    expect(copy.textContent).toBe('');
+    expect(copy.parentElement!.querySelector('h3')?.textContent).toBe('0x12…345678');
+    fireEvent.click(copy);
     expect(writeText).toHaveBeenCalledWith(ADDRESS);
     await settle();
     expect(kernel.snackbar.state.message).toBe('Address copied');
@@ -125,7 +181,10 @@ describe('Account view', () => {
     await connect(kernel);
     const disconnect = jest.spyOn(kernel.connection, 'disconnect');
     renderView(kernel, Account);
-    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const button = screen.getByRole('button', { name: 'Disconnect' });
+    expect(button.className).toContain('lk-btn-icon');
+    expect(button.querySelector('svg.lk-icon')).toBeTruthy();
+    fireEvent.click(button);
     await settle();
     expect(disconnect).toHaveBeenCalledWith('eip155');
     expect(kernel.modal.state.open).toBe(false);

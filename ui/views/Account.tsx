@@ -9,6 +9,8 @@ import type { ViewProps } from './types';
 import { messages } from './messages';
 import { useMessagesFor } from '../i18n/useMessages';
 import { useLabels } from '../i18n/labels';
+import { Icon, tabIcon } from '../icons/set';
+import { FeatureBar } from './account/FeatureBar';
 
 function hue(address: string): string {
   let h = 0;
@@ -29,10 +31,12 @@ export function explorerUrl(account: AccountState | undefined, network: CaipNetw
 }
 
 /**
- * The connected account: avatar, name or address (4 + 6), balance (3 decimals),
- * the wallet it is connected with (name and icon), copy, the block explorer, network, Disconnect. The wallet-feature buttons and the tabs (Tokens, NFTs,
- * Activity, …) are what plugins contribute, in the orders of docs/modal.md#account-view, unless a feature
- * flag turns one off.
+ * The connected account, as RainbowKit and AppKit users know it: avatar, name or address
+ * (4 + 6) with icon buttons to copy it and open the block explorer, the balance (3 decimals),
+ * the wallet it is connected with, the network, then the wallet features as one even row of
+ * icon-and-label buttons (./account/FeatureBar.tsx) and the tabs (Tokens, NFTs, Activity, …)
+ * that plugins contribute, in the orders of docs/modal.md#account-view unless a feature flag
+ * turns one off. Disconnect is an icon button in the profile's corner, named "Disconnect".
  */
 export default function Account({ kernel }: ViewProps) {
   const accounts = useObserved(kernel.account, (s) => s.namespaces);
@@ -56,20 +60,32 @@ export default function Account({ kernel }: ViewProps) {
   const connector = account?.connectorId ? kernel.connectors.get(account.connectorId) : undefined;
   const wallet = account?.connectedWalletInfo ?? (connector ? { name: connector.name, icon: connector.imageUrl } : undefined);
   const explorer = explorerUrl(account, network);
+  const avatar = sanitizeUrl(account?.profileImage, 'image');
 
   return (
     <div className="lk-stack">
-      <div className="lk-center lk-top lk-stack">
-        {sanitizeUrl(account?.profileImage, 'image') ? (
-          <img className="lk-avatar" src={sanitizeUrl(account?.profileImage, 'image')} alt="" />
+      <div className="lk-profile">
+        {avatar ? (
+          <img className="lk-avatar" src={avatar} alt="" />
         ) : (
           <span className="lk-avatar" aria-hidden="true" style={{ ['--lk-h' as string]: hue(address) }} />
         )}
-        <Text variant="title" as="h3" title={address}>
-          {account?.profileName || truncateAddress(address)}
-        </Text>
+        <div className="lk-addr">
+          <Text variant="title" as="h3" title={address}>
+            {account?.profileName || truncateAddress(address)}
+          </Text>
+          <Button variant="icon" onClick={copy} aria-label={t('copyAddress')} title={t('copyAddress')}>
+            <Icon name="copy" size={18} />
+          </Button>
+          {explorer ? (
+            <Link className="lk-btn lk-btn-icon" href={explorer} aria-label={t('blockExplorer')} title={t('blockExplorer')}>
+              <Icon name="external" size={18} />
+            </Link>
+          ) : null}
+        </div>
+        {account?.profileName ? <Text variant="muted">{truncateAddress(address)}</Text> : null}
         {account?.balance !== undefined ? (
-          <Text variant="muted">{`${formatBalance(account.balance, 3)}${account.balanceSymbol ? ` ${account.balanceSymbol}` : ''}`}</Text>
+          <Text variant="muted" className="lk-balance">{`${formatBalance(account.balance, 3)}${account.balanceSymbol ? ` ${account.balanceSymbol}` : ''}`}</Text>
         ) : null}
         {wallet ? (
           <p className="lk-chip" data-testid="connected-wallet">
@@ -77,16 +93,9 @@ export default function Account({ kernel }: ViewProps) {
             <span>{t('connectedWith', { name: wallet.name })}</span>
           </p>
         ) : null}
-        <div className="lk-row">
-          <Button variant="secondary" onClick={copy} aria-label={t('copyAddress')}>
-            {t('copy')}
-          </Button>
-          {explorer ? (
-            <Link className="lk-btn lk-btn-secondary" href={explorer}>
-              {t('blockExplorer')}
-            </Link>
-          ) : null}
-        </div>
+        <Button variant="icon" className="lk-corner" onClick={() => void disconnect()} aria-label={t('disconnect')} title={t('disconnect')}>
+          <Icon name="disconnect" size={18} />
+        </Button>
       </div>
       {network ? (
         <ListItem
@@ -95,26 +104,33 @@ export default function Account({ kernel }: ViewProps) {
           imageSrc={networkImage(kernel, network)}
           round
           onClick={() => kernel.router.push('Networks')}
-        />
+        >
+          <Icon name="chevronRight" size={18} />
+        </ListItem>
       ) : null}
       {walletFeatures.length ? (
-        <div className="lk-row" role="group" aria-label={t('walletFeatures')}>
-          {walletFeatures.map((f) => (
-            <Button key={`${f.plugin}/${f.id}`} variant="secondary" onClick={() => kernel.router.push(f.view)}>
-              {sanitizeUrl(f.icon, 'image') ? <img className="lk-btn-icon-img" src={sanitizeUrl(f.icon, 'image')} alt="" /> : null}
-              {label(f.plugin, f.label)}
-            </Button>
-          ))}
-        </div>
+        <FeatureBar
+          features={walletFeatures}
+          label={t('walletFeatures')}
+          moreLabel={t('more')}
+          text={(f) => label(f.plugin, f.label)}
+          onOpen={(f) => kernel.router.push(f.view)}
+        />
       ) : null}
       {tabs.length ? (
-        <Tabs label={t('account')} tabs={tabs.map((c) => label(c.plugin, c.label))} selected={tabIndex} onSelect={(i) => kernel.account.setCurrentTab(ns, i)}>
+        <Tabs
+          label={t('account')}
+          tabs={tabs.map((c) => label(c.plugin, c.label))}
+          icons={tabs.map((c) => {
+            const name = tabIcon(c.id);
+            return name ? <Icon name={name} size={16} /> : undefined;
+          })}
+          selected={tabIndex}
+          onSelect={(i) => kernel.account.setCurrentTab(ns, i)}
+        >
           <ViewSlot kernel={kernel} view={tabs[tabIndex]!.view} />
         </Tabs>
       ) : null}
-      <Button variant="secondary" className="lk-wide" onClick={() => void disconnect()}>
-        {t('disconnect')}
-      </Button>
     </div>
   );
 }

@@ -93,7 +93,11 @@ it('ar: the e-mail entry and the socials list in Arabic', async () => {
   expect(within(dialog).getByRole('button', { name: 'متابعة' })).toBeTruthy();
   const socials = within(dialog).getByRole('group', { name: 'تسجيل الدخول بحساب اجتماعي' });
   // provider names are brands: not translated
-  expect(within(socials).getAllByRole('button').map((b) => b.textContent)).toEqual(['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook']);
+  // named by provider: the first with its mark and name, the others mark-only tiles named by aria-label, each with a bundled mark (data: SVG)
+  const socialButtons = within(socials).getAllByRole('button');
+  expect(socialButtons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook']);
+  expect(socialButtons[0]!.textContent).toBe('Google');
+  expect(socialButtons.map((b) => b.querySelector('img')?.getAttribute('src')?.startsWith('data:image/svg+xml,'))).toEqual(Array(7).fill(true));
 });
 
 it("es: an error line translates the frame that did not load (FrameLoadError); the wallet service's own words stay as they are", async () => {

@@ -1,10 +1,12 @@
 /**
  * The provider list (the Account view's "Buy"): one button per provider, named by the
- * provider ("Coinbase", "Meld", a host's "Local on-ramp"), with its fee range. A click opens
+ * provider ("Coinbase", "Meld", a host's "Local on-ramp"), with its mark (the host's icon, a bundled
+ * mark, or the name's monogram: `latchkey/ui/icons`) and its fee range. A click opens
  * the checkout in a new window (no opener, no referrer) and shows the purchase's progress.
  */
 import { useEffect } from 'react';
 import { ListItem, LoadingState, Text, defineView, sanitizeUrl, useMessages, useObserved } from 'latchkey/ui';
+import { Icon, onrampMark } from 'latchkey/ui/icons';
 import { feeText } from '../providers';
 import { Onramp } from '../types';
 import { messages } from '../messages';
@@ -38,7 +40,8 @@ export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, 
             name={p.name}
             // every visible word in the name (WCAG 2.5.3): "Meld Fee 1–2 %"
             label={detail ? `${p.name} ${detail}` : undefined}
-            imageSrc={p.iconUrl}
+            imageSrc={onrampMark(p.id, p.name, p.iconUrl)}
+            round
             disabled={p.status !== 'ready'}
             onClick={() => {
               // The checkout page, through the URL gate (http(s) only).
@@ -51,6 +54,7 @@ export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, 
             }}
           >
             {detail ? <span className="lk-text-muted">{detail}</span> : null}
+            {p.status === 'ready' ? <Icon name="external" size={18} /> : null}
           </ListItem>
         );
       })}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { LoadingState, Text, WalletImage, defineView, formatBalance, formatTokenValue, useMessages, useObserved } from 'latchkey/ui';
+import { tokenMark } from 'latchkey/ui/icons';
 import { imageUrl } from '../rules';
 import { Portfolio } from '../types';
 import { useTargetKey } from './useTarget';
@@ -30,7 +31,8 @@ export default defineView<'TokensTab'>(function TokensTab({ kernel }) {
       <ul className="lk-list" aria-label={t('tokenBalances')}>
         {balances.map((b) => (
           <li key={`${b.chainId}/${b.address ?? b.symbol}`} className="lk-item" data-testid="token-balance" data-symbol={b.symbol}>
-            <WalletImage src={imageUrl(b.iconUrl)} name={b.symbol} size={32} round />
+            {/* the token's logo, else the bundled mark of a well-known token or its monogram (never initials text) */}
+            <WalletImage src={imageUrl(b.iconUrl) ?? tokenMark(b.symbol)} name={b.symbol} size={32} round />
             <span className="lk-item-name" title={b.name}>
               {b.name}
             </span>

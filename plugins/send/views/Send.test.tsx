@@ -95,14 +95,28 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
   const { adapter } = await setup();
   const features = screen.getByRole('group', { name: 'Wallet features' });
   fireEvent.click(within(features).getByRole('button', { name: 'Send' }));
-  const amount = await screen.findByRole('textbox', { name: /Amount/ }, { timeout: 10_000 });
+  await screen.findByRole('textbox', { name: /Amount/ }, { timeout: 10_000 });
   await settle();
-  expect(screen.getByRole('combobox', { name: 'Token' })).toHaveProperty('value', '0');
+  // the token chooser's button: named "Token", then what it shows (WCAG 2.5.3), the first balance chosen
+  const token = screen.getByRole('button', { name: 'Token ETH 2' });
+  expect(token.getAttribute('aria-haspopup')).toBe('dialog');
   expect(screen.getByText('Balance: 2 ETH')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Add Amount' })).toHaveProperty('disabled', true);
-  // the Max button's name holds its visible text first (WCAG 2.5.3)
-  const max = screen.getByRole('button', { name: 'Max: Use the whole ETH balance' });
+  // the Max button is named by its visible text (WCAG 2.5.3); what it does is its description
+  const max = screen.getByRole('button', { name: 'Max' });
   expect(max.textContent).toBe('Max');
+  expect(max.getAttribute('title')).toBe('Use the whole ETH balance');
+
+  // the shared chooser: search, the balances with their marks, Cancel back to the form
+  fireEvent.click(token);
+  const chooser = screen.getByRole('group', { name: 'Select a token' });
+  expect(within(chooser).getAllByRole('button', { name: /^ETH / }).map((b) => b.getAttribute('aria-label'))).toEqual(['ETH Ether 2']);
+  fireEvent.change(within(chooser).getByRole('textbox', { name: 'Search tokens' }), { target: { value: 'zzz' } });
+  expect(within(chooser).getByText('No tokens found')).toBeTruthy();
+  fireEvent.change(within(chooser).getByRole('textbox', { name: 'Search tokens' }), { target: { value: 'eth' } });
+  fireEvent.click(within(chooser).getByRole('button', { name: /^ETH / }));
+  expect(screen.getByRole('button', { name: 'Token ETH 2' })).toBeTruthy();
+  const amount = screen.getByRole('textbox', { name: /Amount/ }); // the form again, after the chooser
 
   fireEvent.change(amount, { target: { value: '0.5' } });
   expect(screen.getByRole('button', { name: 'Add Address' })).toBeTruthy();

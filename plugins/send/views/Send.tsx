@@ -1,10 +1,13 @@
 /**
- * The Send view: the token (the account's balances on the active network), the amount, the
- * receiver (an address or a name), and a button that names the first problem of the form
+ * The Send view: the token (the account's balances on the active network, picked in the
+ * modal's token chooser, `latchkey/ui/tokens`, shared with Swap), the amount, the receiver (an
+ * address or a name), and a button that names the first problem of the form
  * (docs/account-features.md#send-form-rules) or opens the review step.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { TokenBalance } from 'latchkey';
 import { Button, LoadingState, Text, defineView, formatBalance, truncateAddress, useMessages, useObserved } from 'latchkey/ui';
+import { TokenButton, TokenChooser, type TokenOption } from 'latchkey/ui/tokens';
 import { SendForm } from '../types';
 import { SEND_TEXTS } from '../validation';
 import { messages } from '../messages';
@@ -15,6 +18,16 @@ function problemKey(problem: string): (keyof typeof messages.en & string) | unde
   return k && k in messages.en ? (k as keyof typeof messages.en & string) : undefined;
 }
 
+/** A balance as the chooser shows it: its mark, symbol, name and amount (3 decimals). */
+const option = (t: TokenBalance, i: number): TokenOption & { readonly index: number } => ({
+  key: `${t.address ?? 'native'}-${t.symbol}`,
+  symbol: t.symbol,
+  name: t.name,
+  logoUri: t.iconUrl || undefined,
+  balance: formatBalance(t.quantity.numeric, 3),
+  index: i,
+});
+
 export default defineView<'Send'>(function Send({ kernel }) {
   const form = kernel.get<SendForm>(SendForm);
   const s = useObserved(form);
@@ -22,6 +35,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
   useObserved(kernel.account);
   const ids = useId();
   const t = useMessages(messages);
+  const [choosing, setChoosing] = useState(false);
 
   useEffect(() => {
     void form.load();
@@ -34,7 +48,20 @@ export default defineView<'Send'>(function Send({ kernel }) {
   // Solana: the message (docs/account-features.md#send-form-rules) for a missing amount or receiver comes when the visitor tries.
   const solanaMissing = s.namespace === 'solana' && (problem === SEND_TEXTS.addAmount || problem === SEND_TEXTS.addAddress);
   const blocked = problem !== undefined && !solanaMissing;
-  const tokenIndex = s.token ? s.tokens.findIndex((t) => t.address === s.token!.address && t.symbol === s.token!.symbol) : -1;
+  const options = s.tokens.map(option);
+
+  if (choosing) {
+    return (
+      <TokenChooser
+        tokens={options}
+        onClose={() => setChoosing(false)}
+        onPick={(o) => {
+          form.setToken(s.tokens[o.index]);
+          setChoosing(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form
@@ -48,25 +75,19 @@ export default defineView<'Send'>(function Send({ kernel }) {
         });
       }}
     >
-      <label htmlFor={`${ids}-token`}>
-        <Text variant="small" as="span">
-          {t('token')}
-        </Text>
-      </label>
-      <select
+      {/* the button is named "Token", then what it shows ("Token ETH 1.5"): every visible word (WCAG 2.5.3) */}
+      <Text variant="small" as="span" id={`${ids}-token-label`}>
+        {t('token')}
+      </Text>
+      <TokenButton
         id={`${ids}-token`}
-        className="lk-input"
-        value={tokenIndex}
-        onChange={(e) => form.setToken(s.tokens[Number(e.target.value)])}
+        labelledBy={`${ids}-token-label`}
+        className="lk-token-field"
+        token={s.token ? { symbol: s.token.symbol, logoUri: s.token.iconUrl || undefined } : undefined}
+        detail={s.token ? formatBalance(s.token.quantity.numeric, 3) : undefined}
         disabled={s.tokens.length === 0}
-      >
-        {tokenIndex < 0 ? <option value={-1}>{t('selectToken')}</option> : null}
-        {s.tokens.map((t, i) => (
-          <option key={`${t.address ?? 'native'}-${t.symbol}`} value={i}>
-            {`${t.symbol} · ${formatBalance(t.quantity.numeric, 3)}`}
-          </option>
-        ))}
-      </select>
+        onClick={() => setChoosing(true)}
+      />
       <label htmlFor={`${ids}-amount`}>
         <Text variant="small" as="span">
           {t('amount')}
@@ -83,8 +104,8 @@ export default defineView<'Send'>(function Send({ kernel }) {
           onChange={(e) => form.setAmount(e.target.value)}
         />
         {s.token ? (
-          // the name starts with the visible word (WCAG 2.5.3: a voice user says "click Max")
-          <Button variant="secondary" aria-label={`${t('max')}: ${t('useMax', { symbol: s.token.symbol })}`} onClick={() => form.setAmount(s.token!.quantity.numeric)}>
+          // named by its visible word (WCAG 2.5.3: a voice user says "click Max"); what it does is its description
+          <Button variant="secondary" title={t('useMax', { symbol: s.token.symbol })} onClick={() => form.setAmount(s.token!.quantity.numeric)}>
             {t('max')}
           </Button>
         ) : null}

@@ -1,14 +1,6 @@
 import type { en } from './en';
 
 export default {
-  selectToken: 'Token wählen',
-  selectAToken: 'Wähle einen Token',
-  searchTokens: 'Token suchen',
-  searchPlaceholder: 'Namen suchen oder Adresse einfügen',
-  suggestedTokens: 'Vorgeschlagene Token',
-  tokens: 'Token',
-  noTokensFound: 'Keine Token gefunden',
-  cancel: 'Abbrechen',
   invalidSlippage: 'Ungültige Slippage',
   slippageTolerance: 'Slippage-Toleranz',
   customSlippage: 'Eigene Slippage (%)',

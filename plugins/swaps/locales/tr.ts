@@ -1,14 +1,6 @@
 import type { en } from './en';
 
 export default {
-  selectToken: 'Token seç',
-  selectAToken: 'Bir token seçin',
-  searchTokens: 'Token ara',
-  searchPlaceholder: 'Ad arayın veya adres yapıştırın',
-  suggestedTokens: 'Önerilen tokenlar',
-  tokens: 'Tokenlar',
-  noTokensFound: 'Token bulunamadı',
-  cancel: 'İptal',
   invalidSlippage: 'Geçersiz kayma',
   slippageTolerance: 'Kayma toleransı',
   customSlippage: 'Özel kayma (%)',

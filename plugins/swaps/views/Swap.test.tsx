@@ -319,7 +319,7 @@ describe("the Swap view in the visitor's language", () => {
     const kernel = await setup({ locale: 'es' });
     await act(async () => kernel.modal.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'LKD', amount: '0.1' } }));
     fireEvent.click(await screen.findByRole('button', { name: 'LKD' }));
-    expect(screen.getByRole('textbox', { name: 'Buscar tokens' }).getAttribute('placeholder')).toBe('Busca un nombre o pega una dirección');
+    expect((await screen.findByRole('textbox', { name: 'Buscar tokens' })).getAttribute('placeholder')).toBe('Busca un nombre o pega una dirección');
   });
 
   it("shows the typed errors' texts in Spanish (their spec texts stay English in the error objects)", async () => {

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatUnits } from 'latchkey';
-import { Button, ListItem, LoadingState, Text, WalletImage, defineView, formatBalance, useMessages, useObserved, type Translate } from 'latchkey/ui';
+import { Button, LoadingState, Text, defineView, formatBalance, useMessages, useObserved, type Translate } from 'latchkey/ui';
+import { Icon } from 'latchkey/ui/icons';
+import { TokenButton, TokenChooser, type TokenOption } from 'latchkey/ui/tokens';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../constants';
 import { InvalidSlippageError, isRetryable, isStale, type SwapError } from '../errors';
 import { rate } from '../math';
@@ -24,55 +26,28 @@ const amount = (value: bigint, decimals: number, digits = 6) => {
   return text === '0' && value > 0n ? `<${(10 ** -digits).toFixed(digits)}` : text;
 };
 
-function TokenButton({ token, onClick }: { readonly token: SwapToken | undefined; readonly onClick: () => void }) {
-  const t = useMessages(messages);
-  return (
-    <Button variant="secondary" onClick={onClick} aria-haspopup="dialog">
-      {/* every image URL through WalletImage, which lets only http(s), data:image and same-origin blob: URLs through (sanitizeUrl) */}
-      {token?.logoUri ? <WalletImage src={token.logoUri} name={token.symbol} size={20} round /> : null}
-      {token?.symbol ?? t('selectToken')}
-    </Button>
-  );
+/** A token as the shared chooser shows it (`latchkey/ui/tokens`), with the account's balance when it is known. */
+type Choice = TokenOption & { readonly token: SwapToken };
+
+function choice(token: SwapToken, balances: SwapState['balances']): Choice {
+  const held = balances[tokenKey(token.address)];
+  return { key: token.address, symbol: token.symbol, name: token.name, logoUri: token.logoUri, balance: held === undefined ? undefined : amount(held, token.decimals, 3), token };
 }
 
-/** The token chooser: search (a pasted address is looked up on the chain), suggested quick picks, the list. */
-function TokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps; readonly state: SwapState; readonly onPick: (t: SwapToken) => void; readonly onClose: () => void }) {
-  const t = useMessages(messages);
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<readonly SwapToken[]>(state.tokens);
-  useEffect(() => {
-    let live = true;
-    void swaps.search(query).then((r) => live && setResults(r));
-    return () => {
-      live = false;
-    };
-  }, [swaps, query, state.tokens]);
+/** The token chooser (the modal's one, shared with Send): search (a pasted address is looked up on the chain), suggested quick picks, the list with balances. */
+function SwapTokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps; readonly state: SwapState; readonly onPick: (t: SwapToken) => void; readonly onClose: () => void }) {
+  const { tokens, suggested, balances } = state;
+  const list = useMemo(() => tokens.map((t) => choice(t, balances)), [tokens, balances]);
+  const quick = useMemo(() => suggested.map((t) => choice(t, balances)), [suggested, balances]);
+  const search = useCallback((query: string) => swaps.search(query).then((r) => r.map((t) => choice(t, balances))), [swaps, balances]);
   return (
-    <div className="lk-stack" role="group" aria-label={t('selectAToken')}>
-      <input className="lk-input" aria-label={t('searchTokens')} placeholder={t('searchPlaceholder')} value={query} maxLength={64} onChange={(e) => setQuery(e.target.value)} autoFocus />
-      {!query && state.suggested.length ? (
-        <div className="lk-row" role="group" aria-label={t('suggestedTokens')}>
-          {state.suggested.map((t) => (
-            <Button key={t.address} onClick={() => onPick(t)}>
-              {t.symbol}
-            </Button>
-          ))}
-        </div>
-      ) : null}
-      <ul className="lk-list" aria-label={t('tokens')}>
-        {results.map((t) => (
-          <li key={t.address}>
-            <ListItem name={t.symbol} label={`${t.symbol} ${t.name}`} imageSrc={t.logoUri} round onClick={() => onPick(t)}>
-              <span className="lk-text lk-text-muted">{t.name}</span>
-            </ListItem>
-          </li>
-        ))}
-      </ul>
-      {results.length === 0 ? <Text variant="muted">{t('noTokensFound')}</Text> : null}
-      <Button variant="ghost" onClick={onClose}>
-        {t('cancel')}
-      </Button>
-    </div>
+    <TokenChooser
+      tokens={list}
+      suggested={quick}
+      search={search}
+      onPick={(c) => onPick(c.token)}
+      onClose={onClose}
+    />
   );
 }
 
@@ -165,7 +140,7 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
   }
   if (choosing) {
     return (
-      <TokenChooser
+      <SwapTokenChooser
         swaps={swaps}
         state={s}
         onClose={() => setChoosing(undefined)}
@@ -241,8 +216,8 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
           </div>
         ) : null}
       </div>
-      <Button variant="icon" aria-label={t('switchTokens')} onClick={() => swaps.flip()} disabled={busy || !to}>
-        ⇅
+      <Button variant="icon" className="lk-flip" aria-label={t('switchTokens')} title={t('switchTokens')} onClick={() => swaps.flip()} disabled={busy || !to}>
+        <Icon name="switchVertical" size={18} />
       </Button>
       <div className="lk-stack" role="group" aria-label={t('youReceive')}>
         <Text variant="small">{t('youReceive')}</Text>

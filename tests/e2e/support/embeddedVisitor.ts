@@ -21,6 +21,20 @@ export async function openDemo(browser: Browser, stack: TestStack): Promise<{ co
   return { context, page };
 }
 
+/**
+ * Opens a wallet feature of the Account view by its name: its button in the row, or, when
+ * plugins add more than the row holds (the embedded wallet's "Settings" is the sixth), the
+ * "More" menu's item.
+ */
+export async function openFeature(p: Page, name: string): Promise<void> {
+  const group = dialog(p).getByRole('group', { name: 'Wallet features' });
+  await group.waitFor();
+  const button = group.getByRole('button', { name, exact: true });
+  if (await button.count()) return button.click();
+  await group.getByRole('button', { name: 'More', exact: true }).click();
+  await dialog(p).getByRole('menuitem', { name, exact: true }).click();
+}
+
 export async function openModal(p: Page): Promise<void> {
   await p.getByRole('button', { name: /Connect Wallet|0x/ }).first().click();
   await dialog(p).waitFor();

@@ -101,6 +101,43 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-tab[aria-selected=true]{background:var(--lk-bg);color:var(--lk-fg);box-shadow:0 1px 4px #0000001f}
 [data-lk] .lk-tabpanel{padding-top:12px}
 [data-lk] .lk-avatar{width:64px;height:64px;border-radius:50%;background:conic-gradient(from var(--lk-h,0deg),var(--lk-a),#f5a,#fd4,var(--lk-a))}
+[data-lk] .lk-icon{flex:none;display:block}
+[data-lk] img.lk-icon{object-fit:contain}
+[data-lk] .lk-item>.lk-icon{color:var(--lk-fg2)}
+[data-lk][dir=rtl] .lk-item>.lk-icon,[data-lk] [dir=rtl] .lk-item>.lk-icon{transform:scaleX(-1)}
+[data-lk] .lk-profile{position:relative;display:flex;flex-direction:column;align-items:center;gap:4px;padding-top:4px;text-align:center;color:var(--lk-fg2)}
+[data-lk] .lk-profile .lk-avatar{margin-bottom:6px}
+[data-lk] .lk-addr{display:flex;align-items:center;justify-content:center;max-width:100%;min-width:0;margin-inline-start:44px}
+[data-lk] .lk-addr:has(a){margin-inline-start:88px}
+[data-lk] .lk-addr .lk-text-title{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+[data-lk] .lk-corner{position:absolute;top:0;inset-inline-end:0}
+[data-lk] .lk-features{display:grid;grid-template-columns:repeat(var(--lk-cols,4),minmax(0,1fr));gap:6px}
+[data-lk] .lk-feature{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:6px;width:100%;height:100%;min-width:0;min-height:64px;padding:10px 2px 8px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-hover);color:var(--lk-fg);font-size:12px;font-weight:600;line-height:1.25}
+[data-lk] .lk-feature:not(:disabled):hover,[data-lk] .lk-feature[aria-expanded=true]{background:var(--lk-line)}
+[data-lk] .lk-feature .lk-icon{color:var(--lk-a)}
+[data-lk][data-lk-theme=dark] .lk-feature .lk-icon{color:color-mix(in srgb,var(--lk-a) 65%,#fff)}
+[data-lk] .lk-feature-label{max-width:100%;text-align:center;hyphens:auto}
+[data-lk] .lk-more{position:relative;min-width:0}
+[data-lk] .lk-menu{position:absolute;z-index:4;top:calc(100% + 4px);inset-inline-end:0;display:flex;flex-direction:column;min-width:200px;padding:4px;border:1px solid var(--lk-line);border-radius:calc(var(--lk-r)*4);background:var(--lk-bg);box-shadow:0 8px 24px #00000029;animation:lk-view 120ms ease-out}
+[data-lk] .lk-menu-item{display:flex;align-items:center;gap:10px;min-height:44px;padding:0 12px;border:0;border-radius:calc(var(--lk-r)*3);background:none;color:var(--lk-fg);font-weight:500;text-align:start}
+[data-lk] .lk-menu-item:hover,[data-lk] .lk-menu-item:focus{background:var(--lk-hover)}
+[data-lk] .lk-menu-item .lk-icon{color:var(--lk-fg2)}
+[data-lk] .lk-tab{display:inline-flex;align-items:center;justify-content:center;gap:6px;min-width:0}
+[data-lk] .lk-token-btn{flex:none;gap:6px;padding:0 10px 0 8px;border-radius:99px;white-space:nowrap}
+[data-lk] .lk-token-btn>.lk-icon{color:var(--lk-fg2)}
+[data-lk] .lk-token-field{justify-content:space-between;width:100%;padding-inline-start:12px;border-radius:calc(var(--lk-r)*4)}
+[data-lk] .lk-token-field .lk-token-sym{margin-inline-end:auto}
+[data-lk] .lk-search{position:relative}
+[data-lk] .lk-search>.lk-icon{position:absolute;top:11px;inset-inline-start:12px;color:var(--lk-fg2);pointer-events:none}
+[data-lk] .lk-search .lk-input{padding-inline-start:38px}
+[data-lk] .lk-chips{justify-content:flex-start}
+[data-lk] .lk-chip-btn{gap:6px;padding:0 12px 0 8px;border-radius:99px}
+[data-lk] .lk-item-sub{flex:0 1 auto;min-width:0;max-width:45%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+[data-lk] .lk-item-end{flex:none;font-weight:500;font-variant-numeric:tabular-nums}
+[data-lk] .lk-flip{align-self:center;margin:-8px 0;border:1px solid var(--lk-line);border-radius:50%;background:var(--lk-bg);color:var(--lk-fg)}
+[data-lk] .lk-socials{display:grid;grid-template-columns:repeat(var(--lk-cols,1),minmax(0,1fr));gap:8px}
+[data-lk] .lk-socials>.lk-social-main{grid-column:1/-1}
+[data-lk] .lk-social{gap:10px;min-height:44px;padding:0 8px}
 @keyframes lk-fade{from{opacity:0}}
 @keyframes lk-in{from{opacity:.5;transform:scale(.97)}}
 @keyframes lk-view{from{opacity:.5;transform:translateY(4px)}}

@@ -37,9 +37,9 @@ export default {
   addressCopied: 'تم نسخ العنوان',
   connectedWith: 'متصل عبر {name}',
   copyAddress: 'نسخ العنوان',
-  copy: 'نسخ',
   blockExplorer: 'مستكشف الكتل',
   networkLabel: 'الشبكة: {name}',
   walletFeatures: 'ميزات المحفظة',
   account: 'الحساب',
+  more: 'المزيد',
 } satisfies Partial<Record<keyof typeof en, string>>;

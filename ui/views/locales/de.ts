@@ -37,9 +37,9 @@ export default {
   addressCopied: 'Adresse kopiert',
   connectedWith: 'Verbunden mit {name}',
   copyAddress: 'Adresse kopieren',
-  copy: 'Kopieren',
   blockExplorer: 'Block-Explorer',
   networkLabel: 'Netzwerk: {name}',
   walletFeatures: 'Wallet-Funktionen',
   account: 'Konto',
+  more: 'Mehr',
 } satisfies Partial<Record<keyof typeof en, string>>;

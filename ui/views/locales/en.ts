@@ -36,9 +36,9 @@ export const en = {
   addressCopied: 'Address copied',
   connectedWith: 'Connected with {name}',
   copyAddress: 'Copy address',
-  copy: 'Copy',
   blockExplorer: 'Block Explorer',
   networkLabel: 'Network: {name}',
   walletFeatures: 'Wallet features',
   account: 'Account',
+  more: 'More',
 };

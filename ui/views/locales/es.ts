@@ -37,9 +37,9 @@ export default {
   addressCopied: 'Dirección copiada',
   connectedWith: 'Conectada con {name}',
   copyAddress: 'Copiar dirección',
-  copy: 'Copiar',
   blockExplorer: 'Explorador de bloques',
   networkLabel: 'Red: {name}',
   walletFeatures: 'Funciones de la billetera',
   account: 'Cuenta',
+  more: 'Más',
 } satisfies Partial<Record<keyof typeof en, string>>;

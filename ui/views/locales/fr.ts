@@ -37,9 +37,9 @@ export default {
   addressCopied: 'Adresse copiée',
   connectedWith: 'Connecté avec {name}',
   copyAddress: 'Copier l’adresse',
-  copy: 'Copier',
   blockExplorer: 'Explorateur de blocs',
   networkLabel: 'Réseau : {name}',
   walletFeatures: 'Fonctions du portefeuille',
   account: 'Compte',
+  more: 'Plus',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -37,9 +37,9 @@ export default {
   addressCopied: 'アドレスをコピーしました',
   connectedWith: '{name}で接続中',
   copyAddress: 'アドレスをコピー',
-  copy: 'コピー',
   blockExplorer: 'ブロックエクスプローラー',
   networkLabel: 'ネットワーク：{name}',
   walletFeatures: 'ウォレットの機能',
   account: 'アカウント',
+  more: 'その他',
 } satisfies Partial<Record<keyof typeof en, string>>;

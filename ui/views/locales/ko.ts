@@ -37,9 +37,9 @@ export default {
   addressCopied: '주소가 복사되었습니다',
   connectedWith: '{name}(으)로 연결됨',
   copyAddress: '주소 복사',
-  copy: '복사',
   blockExplorer: '블록 탐색기',
   networkLabel: '네트워크: {name}',
   walletFeatures: '지갑 기능',
   account: '계정',
+  more: '더 보기',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -37,9 +37,9 @@ export default {
   addressCopied: 'Endereço copiado',
   connectedWith: 'Conectada com {name}',
   copyAddress: 'Copiar endereço',
-  copy: 'Copiar',
   blockExplorer: 'Explorador de blocos',
   networkLabel: 'Rede: {name}',
   walletFeatures: 'Recursos da carteira',
   account: 'Conta',
+  more: 'Mais',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -37,9 +37,9 @@ export default {
   addressCopied: 'Adres kopyalandı',
   connectedWith: '{name} ile bağlı',
   copyAddress: 'Adresi kopyala',
-  copy: 'Kopyala',
   blockExplorer: 'Blok gezgini',
   networkLabel: 'Ağ: {name}',
   walletFeatures: 'Cüzdan özellikleri',
   account: 'Hesap',
+  more: 'Daha fazla',
 } satisfies Partial<Record<keyof typeof en, string>>;

@@ -37,9 +37,9 @@ export default {
   addressCopied: '地址已复制',
   connectedWith: '已通过 {name} 连接',
   copyAddress: '复制地址',
-  copy: '复制',
   blockExplorer: '区块浏览器',
   networkLabel: '网络：{name}',
   walletFeatures: '钱包功能',
   account: '账户',
+  more: '更多',
 } satisfies Partial<Record<keyof typeof en, string>>;

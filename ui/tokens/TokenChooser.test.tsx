@@ -1,0 +1,59 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { TokenButton, TokenChooser, type TokenOption } from './TokenChooser';
+import { tokenMark } from '../icons/tokens';
+
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const TOKENS: TokenOption[] = [
+  { key: 'native', symbol: 'ETH', name: 'Ether', balance: '1.5' },
+  { key: `${USDC}-USDC`, symbol: 'USDC', name: 'USD Coin', balance: '20', logoUri: 'https://tokens.example/usdc.png' },
+  { key: '0x1111111111111111111111111111111111111111-LKD', symbol: 'LKD', name: 'Latchkey Dev' },
+];
+
+describe('the token chooser (latchkey/ui/tokens)', () => {
+  it('lists each token with its mark, name and balance, every visible word in its name; searches by symbol, name or a pasted address', () => {
+    const onPick = jest.fn();
+    render(<TokenChooser tokens={TOKENS} onPick={onPick} onClose={() => {}} />);
+    const group = screen.getByRole('group', { name: 'Select a token' });
+    expect(within(group).getAllByRole('button', { name: /^(ETH|USDC|LKD)\b/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['ETH Ether 1.5', 'USDC USD Coin 20', 'LKD Latchkey Dev']);
+    // a token without a logo shows its bundled mark (an image, not initials text)
+    const eth = within(group).getByRole('button', { name: 'ETH Ether 1.5' });
+    expect(eth.querySelector('img')?.getAttribute('src')).toBe(tokenMark('ETH'));
+    const search = within(group).getByRole('textbox', { name: 'Search tokens' });
+    fireEvent.change(search, { target: { value: 'coin' } });
+    expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['USDCUSD Coin20']);
+    fireEvent.change(search, { target: { value: USDC.toLowerCase() } });
+    expect(within(group).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.change(search, { target: { value: 'nothing' } });
+    expect(within(group).getByText('No tokens found')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'lkd' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'LKD Latchkey Dev' }));
+    expect(onPick).toHaveBeenCalledWith(TOKENS[2]);
+  });
+
+  it("uses the caller's search when given one (Swap looks a pasted address up), and suggested picks named by symbol", async () => {
+    const search = jest.fn(async (q: string) => TOKENS.filter((t) => t.symbol === q.toUpperCase()));
+    const onClose = jest.fn();
+    render(<TokenChooser tokens={TOKENS} suggested={[TOKENS[0]!]} search={search} onPick={() => {}} onClose={onClose} />);
+    expect(within(screen.getByRole('group', { name: 'Suggested tokens' })).getByRole('button', { name: 'ETH' })).toBeTruthy();
+    await act(async () => fireEvent.change(screen.getByRole('textbox', { name: 'Search tokens' }), { target: { value: 'usdc' } }));
+    expect(search).toHaveBeenLastCalledWith('usdc');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('the button is named by what it shows ("ETH", or "Select token"), its chevron and mark decorative', () => {
+    const { rerender } = render(<TokenButton token={undefined} onClick={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Select token' }).getAttribute('aria-haspopup')).toBe('dialog');
+    rerender(<TokenButton token={TOKENS[0]} onClick={() => {}} />);
+    const button = screen.getByRole('button', { name: 'ETH' });
+    expect(button.querySelector('svg.lk-icon')?.getAttribute('aria-hidden')).toBe('true');
+    rerender(
+      <>
+        <span id="l">Token</span>
+        <TokenButton id="b" labelledBy="l" token={TOKENS[0]} detail="1.5" onClick={() => {}} />
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Token ETH 1.5' })).toBeTruthy();
+  });
+});
