@@ -10,8 +10,12 @@
  *   Choose Name and Name Registered;
  * - sign-in (?siwx=required): SIWXSignMessage and ConnectingSiwe;
  * - the embedded wallet: its Account view, Settings, the e-mail update (form and code), the device
- *   check of a second browser, ApproveTransaction and the wallet frame's own approval card.
+ *   check of a second browser, ApproveTransaction and the wallet frame's own approval card (which
+ *   also takes the host's font, radius, accent and colour mix, ignores bad ones and names the
+ *   wallet's origin).
  * Each test collects every finding and fails with the whole list, so one run shows all of them.
+ * With LATCHKEY_SHOTS set to a folder (`npm run shots`) it also saves each view's pictures there
+ * (tests/e2e/support/shots.ts).
  */
 import type { Page } from 'playwright-core';
 import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
@@ -23,7 +27,7 @@ import { axeFindings, DESKTOP, layoutProblems, PHONE, PHONE_WIDTHS, whenThemed, 
 jest.setTimeout(120_000);
 
 const WALLET_NAME = 'Latchkey Dev Wallet';
-/** The anvil account of this file's dev wallet (it registers a name for it; account 5 only funds others). */
+/** The anvil account of this file's dev wallet: account 5 (bob.eth), which no other file connects with (it registers a name for it; nothing is sent from it). */
 const ACCOUNT_INDEX = 5;
 
 const e2e = useStackAndBrowser();

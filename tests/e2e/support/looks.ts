@@ -57,12 +57,6 @@ export async function whenThemed(target: Page | Frame, mode: 'light' | 'dark', s
   await target.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
-/** One layout problem at one width. */
-export interface LayoutProblem {
-  readonly width: number;
-  readonly problem: string;
-}
-
 /**
  * The card's layout in `page` at its current width: the card inside the viewport with equal side
  * margins; the view's blocks with equal insets on both sides; every visible control inside the card

@@ -65,7 +65,7 @@ export async function writeHero(browser: Browser, views: readonly { view: string
   try {
     const page = await context.newPage();
     await page.setContent(
-      `<!doctype html><style>body{margin:0;background:linear-gradient(135deg,#eef2ff,#f8f0ff)}main{display:flex;gap:28px;align-items:flex-start;justify-content:center;padding:40px}img{width:340px;border-radius:16px;box-shadow:0 10px 30px #0002}</style><main>${pictures.map((src) => `<img src="${src}" alt="">`).join('')}</main>`,
+      `<!doctype html><style>body{margin:0;background:linear-gradient(135deg,#eef2ff,#f8f0ff)}main{display:flex;gap:28px;align-items:flex-start;justify-content:center;padding:40px}img{width:340px;border-radius:34px;box-shadow:0 10px 30px #0002}</style><main>${pictures.map((src) => `<img src="${src}" alt="">`).join('')}</main>`,
     );
     await page.evaluate(() => Promise.all([...document.images].map((i) => i.decode())));
     const main = page.locator('main');
