@@ -3,10 +3,11 @@
  * stack: axe-core (all rules, any impact) in the light theme, the dark theme and at a 390 px
  * phone's width, and the layout at 360 and 390 px (tests/e2e/support/looks.ts), view after view
  * on one page per visitor:
- * - before connecting: Connect, All Wallets, WalletConnect (QR and basic), the social list,
+ * - before connecting: Connect, All Wallets and GetWallet, WalletConnect (QR and basic), the social list,
  *   ConnectingSocial, ConnectingFarcaster, the e-mail code, ConnectingExternal;
  * - connected with the EVM dev wallet: Account (Tokens, NFTs, Activity), Networks,
- *   UnsupportedChain, Buy and BuyInProgress, Receive, Send and its preview, Swap with a quote,
+ *   UnsupportedChain, Buy and BuyInProgress, Receive, Send and its preview, Swap with a quote and
+ *   its token chooser,
  *   Choose Name and Name Registered;
  * - sign-in (?siwx=required): SIWXSignMessage and ConnectingSiwe;
  * - the embedded wallet: its Account view, Settings, the e-mail update (form and code), the device
@@ -196,6 +197,11 @@ describe('every view, as a visitor sees it (axe in light, dark and on a phone; l
     await dialog(p).getByRole('button', { name: /All Wallets/ }).click();
     await view(p, 'All Wallets').waitFor();
     await check(p, 'AllWallets');
+    // a wallet of the directory that is not installed: where to get it (GetWallet)
+    await dialog(p).getByRole('button', { name: 'MetaMask', exact: true }).click();
+    await dialog(p).getByRole('button', { name: 'Back to all wallets' }).waitFor();
+    await check(p, 'AllWallets (GetWallet)');
+    await dialog(p).getByRole('button', { name: 'Back to all wallets' }).click();
     await back(p);
 
     await dialog(p).getByRole('button', { name: 'WalletConnect', exact: true }).click();
@@ -295,6 +301,10 @@ describe('every view, as a visitor sees it (axe in light, dark and on a phone; l
     await p.getByRole('button', { name: `Swap 0.1 ETH for ${symbol}` }).click();
     await view(p, 'Swap').getByText('Minimum received').waitFor();
     await check(p, 'Swap (quoted)');
+    // its token chooser
+    await view(p, 'Swap').getByRole('button', { name: symbol, exact: true }).click();
+    await dialog(p).getByRole('list', { name: 'Tokens' }).getByRole('listitem').first().waitFor();
+    await check(p, 'Swap (token chooser)');
     await p.keyboard.press('Escape');
     await dialog(p).waitFor({ state: 'detached' });
 

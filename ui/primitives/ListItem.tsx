@@ -34,8 +34,7 @@ export function ListItem({ name, label, imageSrc, icon, tag, onClick, disabled, 
     >
       {icon ?? <WalletImage src={imageSrc} name={name} size={40} round={round} />}
       <span className="lk-item-name">{name}</span>
-      {/* a space between the name and a detail: the visible text reads "Meld Fee 1–2 %", as the name does */}
-      {children ? <>{' '}{children}</> : null}
+      {children}
       {tag ? (
         <>
           {' '}

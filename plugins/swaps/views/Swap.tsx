@@ -63,6 +63,8 @@ function TokenChooser({ swaps, state, onPick, onClose }: { readonly swaps: Swaps
         {results.map((t) => (
           <li key={t.address}>
             <ListItem name={t.symbol} label={`${t.symbol} ${t.name}`} imageSrc={t.logoUri} round onClick={() => onPick(t)}>
+              {/* a space before the name: the visible text reads "ETH Ether", as the accessible name does */}
+              {' '}
               <span className="lk-text lk-text-muted">{t.name}</span>
             </ListItem>
           </li>
