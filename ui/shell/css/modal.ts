@@ -83,6 +83,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-text-title{font-size:18px;font-weight:600;color:var(--lk-fg)}
 [data-lk] .lk-text-error{color:var(--lk-err)}
 [data-lk] .lk-link{color:var(--lk-a)}
+[data-lk] a.lk-item{color:var(--lk-fg)}
 [data-lk] .lk-stack{display:flex;flex-direction:column;gap:12px}
 [data-lk] .lk-row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
 [data-lk] .lk-nowrap{flex-wrap:nowrap}
