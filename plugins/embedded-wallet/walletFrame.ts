@@ -117,12 +117,24 @@ export class WalletFrame {
     void this.call('SYNC_THEME', this.themePayload()).catch(() => undefined);
   }
 
+  /**
+   * The modal's theme as the frame's approval card takes it (AppKit's `--w3m-*` names): the mode,
+   * and the accent, font, master radius and colour mix in effect (the defaults included, so the
+   * card matches the modal). The frame checks each value and ignores a bad one.
+   */
   private themePayload(): PayloadOf<'SYNC_THEME'> {
-    const { themeMode, themeVariables } = this.k.theme.state;
-    const accent = themeVariables['--lk-accent'];
-    return typeof accent === 'string' && /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\))$/.test(accent)
-      ? { themeMode, themeVariables: { '--w3m-accent': accent } }
-      : { themeMode };
+    const v = this.k.theme.cssVariables();
+    const strength = Number.parseFloat(v['--lk-color-mix-strength'] ?? '0');
+    const vars: Record<string, string | number> = {};
+    const put = (name: string, value: string | undefined) => {
+      if (value && value.length <= 256) vars[name] = value;
+    };
+    put('--w3m-accent', v['--lk-accent']);
+    put('--w3m-font-family', v['--lk-font-family']);
+    put('--w3m-border-radius-master', v['--lk-border-radius-master']);
+    put('--w3m-color-mix', v['--lk-color-mix']);
+    if (Number.isFinite(strength)) vars['--w3m-color-mix-strength'] = strength;
+    return { themeMode: this.k.theme.state.themeMode, themeVariables: vars };
   }
 
   private zIndex(): number {

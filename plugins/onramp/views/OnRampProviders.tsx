@@ -53,7 +53,13 @@ export default defineView<'OnRampProviders'>(function OnRampProviders({ kernel, 
               kernel.router.push('BuyInProgress', { provider: p.id });
             }}
           >
-            {detail ? <span className="lk-text-muted">{detail}</span> : null}
+            {/* a space before the detail: the visible text reads "Meld Fee 1–2 %", as the name does (axe: label-content-name-mismatch) */}
+            {detail ? (
+              <>
+                {' '}
+                <span className="lk-text-muted">{detail}</span>
+              </>
+            ) : null}
             {p.status === 'ready' ? <Icon name="external" size={18} /> : null}
           </ListItem>
         );

@@ -12,7 +12,8 @@
  * the title, why, and "Review in wallet window" in place of Approve (popup-host.ts). Only trusted
  * clicks count.
  *
- * Layout: the title first (the dialog's name), then a notice when there is one (a replaced request, a
+ * Layout: the title first (the dialog's name) with the wallet's origin under it (the page's theme
+ * colours the card, theme.ts; the origin says whose it is), then a notice when there is one (a replaced request, a
  * frame too small), the details (the one scrolling box; it takes keyboard focus so it can be scrolled
  * without a mouse), the status line and the buttons.
  */
@@ -57,6 +58,8 @@ export const REPLACED_NOTICE: Record<Replaced, string> = {
   recent: 'A new request from the app. Check the details again before you approve.',
 };
 export const REVIEW_LABEL = 'Review in wallet window';
+/** Before the wallet's origin in the card's header. */
+export const ORIGIN_LABEL = 'Wallet:';
 const SCROLL_HINT = 'Scroll to the end of the request to approve.';
 const tooSmall = (w: number, h: number) =>
   `This window is too small to show the whole request (${w} × ${h}; it needs ${MIN_FRAME.width} × ${MIN_FRAME.height}). Approve works once it is larger.`;
@@ -76,6 +79,8 @@ export function showApproval(root: HTMLElement, view: ApprovalView, options: App
   const card = el('section', { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title' });
   const head = el('header');
   head.append(el('h1', { id: 'approval-title' }, view.title));
+  // whose surface this is, whatever theme the page gave it: the wallet's own origin
+  const origin = el('p', { class: 'origin' }, `${ORIGIN_LABEL} ${location.origin}`);
   const body = el('div', options.review ? { class: 'details' } : { class: 'details', tabindex: '0', role: 'region', 'aria-label': 'Request details' });
   if (options.review) body.append(el('p', { class: 'intro' }, options.review.intro));
   else body.append(...renderView(view));
@@ -85,7 +90,7 @@ export function showApproval(root: HTMLElement, view: ApprovalView, options: App
   const approve = el('button', { type: 'button', class: 'approve', disabled: '' }, options.review ? REVIEW_LABEL : 'Approve');
   actions.append(reject, approve);
   const counter = el('span', { class: 'queue' });
-  head.append(counter);
+  head.append(counter, origin);
   const replacedNotice = el('p', { class: 'notice', role: 'alert' }, options.replaced ? REPLACED_NOTICE[options.replaced] : '');
   replacedNotice.hidden = !options.replaced;
   const sizeNotice = el('p', { class: 'notice', role: 'alert' });

@@ -10,6 +10,7 @@ import { FrameError } from './errors';
 import type { FrameState, Grant, UserView } from './frame-types';
 import { SMART_ACCOUNT_UNSUPPORTED_MESSAGE, type AppEvent, type RequestName } from 'latchkey/plugins/embedded-wallet/protocol';
 import type { FrameSession } from './session';
+import { applyTheme, readTheme, shownTheme } from './theme';
 
 export type RequestHandlers = { [K in RequestName]: (e: Extract<AppEvent, { name: K }>) => Promise<unknown> };
 
@@ -33,7 +34,6 @@ export function requestHandlers(
   let loginFlow: string | undefined;
   let updateFlow: string | undefined;
   let farcasterChannel: string | undefined;
-  const theme: { mode?: 'light' | 'dark' } = {};
 
   const handlers: RequestHandlers = {
     SWITCH_NETWORK: async (e) => {
@@ -159,12 +159,8 @@ export function requestHandlers(
       return { newEmail: r.newEmail };
     },
     SYNC_THEME: async (e) => {
-      if (e.payload.themeMode) theme.mode = e.payload.themeMode;
-      if (theme.mode) document.documentElement.dataset.theme = theme.mode;
-      const accent = e.payload.themeVariables?.['--w3m-accent'] ?? e.payload.w3mThemeVariables?.['--w3m-accent'];
-      if (typeof accent === 'string' && /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})$/.test(accent)) {
-        document.documentElement.style.setProperty('--accent', accent);
-      }
+      // the page's theme, each value checked (theme.ts): a bad one is ignored
+      applyTheme(document.documentElement, readTheme(e.payload, shownTheme()));
       return undefined;
     },
     SYNC_DAPP_DATA: async (e) => {

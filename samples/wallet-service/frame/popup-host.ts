@@ -14,6 +14,7 @@
  */
 import { showApproval, type ApprovalHandle, type ApprovalOptions, type Decision } from './approval';
 import type { ApprovalView } from './format';
+import { shownTheme } from './theme';
 import { fromPeer, isDecision, POSITION, READY, SHOW, WINDOW_PATH, type ShowMessage } from './window-messages';
 
 const WINDOW_FEATURES = 'popup,width=440,height=700';
@@ -61,16 +62,12 @@ export function approveInWindow(root: HTMLElement, view: ApprovalView, options: 
     if (loaded) resolveWindow('reject');
     else if (!settled) card.busy(WINDOW_TEXT.closedEarly);
   };
-  const theme = () => {
-    const doc = document.documentElement;
-    return { mode: doc.dataset.theme, accent: doc.style.getPropertyValue('--accent') || undefined };
-  };
   const onMessage = (event: MessageEvent) => {
     if (!fromPeer(event, win)) return;
     const data: unknown = event.data;
     if ((data as { type?: unknown } | null)?.type === READY) {
       loaded = true;
-      const show: ShowMessage = { type: SHOW, id, view, position, replaced: options.replaced, theme: theme() };
+      const show: ShowMessage = { type: SHOW, id, view, position, replaced: options.replaced, theme: shownTheme() };
       win!.postMessage(show, location.origin);
     } else if (isDecision(data, id)) {
       resolveWindow(data.decision);

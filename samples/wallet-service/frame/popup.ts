@@ -9,15 +9,10 @@
  * draw over it.
  */
 import { showApproval, type ApprovalHandle } from './approval';
-import { DECISION, fromPeer, isPositionUpdate, isShow, READY, type DecisionMessage, type WindowTheme } from './window-messages';
+import { DECISION, fromPeer, isPositionUpdate, isShow, READY, type DecisionMessage } from './window-messages';
+import { applyTheme, sanitizeTheme } from './theme';
 
 const NOT_OPENED_BY_WALLET = 'This window opens from the wallet inside an app. You can close it.';
-
-function applyTheme(theme: WindowTheme): void {
-  const doc = document.documentElement;
-  if (theme.mode === 'light' || theme.mode === 'dark') doc.dataset.theme = theme.mode;
-  if (typeof theme.accent === 'string' && CSS.supports('color', theme.accent)) doc.style.setProperty('--accent', theme.accent);
-}
 
 function sameOrigin(w: Window): boolean {
   try {
@@ -42,7 +37,8 @@ function main(): void {
     const m: unknown = event.data;
     if (isShow(m)) {
       current?.handle.close();
-      applyTheme(m.theme);
+      // the frame's theme, checked again here (theme.ts)
+      applyTheme(document.documentElement, sanitizeTheme(m.theme));
       const handle = showApproval(root, m.view, { position: m.position, replaced: m.replaced });
       current = { id: m.id, handle };
       void handle.decision.then((decision) => {

@@ -10,6 +10,7 @@
  */
 import type { Decision, QueuePosition, Replaced } from './approval';
 import type { ApprovalView } from './format';
+import type { HostTheme } from './theme';
 
 /** The wallet window's page (served by the wallet service, CSP script-src 'self', never framed). */
 export const WINDOW_PATH = '/approval';
@@ -19,10 +20,6 @@ export const SHOW = 'latchkey-approval:show';
 export const POSITION = 'latchkey-approval:position';
 export const DECISION = 'latchkey-approval:decision';
 
-export interface WindowTheme {
-  readonly mode?: string;
-  readonly accent?: string;
-}
 
 export interface ShowMessage {
   readonly type: typeof SHOW;
@@ -30,7 +27,8 @@ export interface ShowMessage {
   readonly view: ApprovalView;
   readonly position?: QueuePosition;
   readonly replaced?: Replaced;
-  readonly theme: WindowTheme;
+  /** The page's theme as the frame kept it (theme.ts; the window checks it again). */
+  readonly theme: HostTheme;
 }
 
 export interface DecisionMessage {

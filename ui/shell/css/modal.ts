@@ -38,6 +38,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-btn-ghost{color:var(--lk-a)}
 [data-lk][data-lk-theme=dark] .lk-btn-ghost,[data-lk][data-lk-theme=dark] .lk-link{color:color-mix(in srgb,var(--lk-a) 65%,#fff)}
 [data-lk] .lk-btn-icon{width:44px;height:44px;min-height:44px;padding:0;border-radius:calc(var(--lk-r)*3);color:var(--lk-fg2)}
+[data-lk] .lk-btn-icon-img{width:18px;height:18px;flex:none}
 [data-lk] .lk-i{position:relative;display:block;width:18px;height:18px}
 [data-lk] .lk-i-back::before{content:"";position:absolute;left:6px;top:4px;width:9px;height:9px;border:solid currentColor;border-width:0 0 2.2px 2.2px;border-radius:1px;transform:rotate(45deg)}
 [data-lk] .lk-i-close::before,[data-lk] .lk-i-close::after{content:"";position:absolute;left:8px;top:0;width:2.2px;height:18px;border-radius:1px;background:currentColor;transform:rotate(45deg)}
@@ -82,6 +83,7 @@ export const MODAL_CSS = `[data-lk] *,[data-lk] *::before,[data-lk] *::after{box
 [data-lk] .lk-text-title{font-size:18px;font-weight:600;color:var(--lk-fg)}
 [data-lk] .lk-text-error{color:var(--lk-err)}
 [data-lk] .lk-link{color:var(--lk-a)}
+[data-lk] a.lk-item{color:var(--lk-fg)}
 [data-lk] .lk-stack{display:flex;flex-direction:column;gap:12px}
 [data-lk] .lk-row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
 [data-lk] .lk-nowrap{flex-wrap:nowrap}
