@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { getAddress } from 'viem';
 import { launchBrowser } from '../support/chromium';
 import { startTestStack, type TestStack } from '../support/stack';
+import { instrumentWallets } from './support/walletCalls';
 
 jest.setTimeout(45_000);
 
@@ -51,12 +52,11 @@ afterEach(async () => {
 
 /**
  * Runs in the page before its scripts: records every account-status the page shows (with a
- * timestamp), and can hold the dev wallet's answer to a method back for window.__delay[method] ms.
+ * timestamp). The dev wallet's answers are held back by window.__delay[method] ms (./support/walletCalls).
  */
 function instrument() {
   const w = window as any;
   w.__statuses = [];
-  w.__delay = {};
   const t0 = performance.now();
   const watch = () => {
     const el = document.querySelector('[data-testid="account-status"]');
@@ -70,17 +70,6 @@ function instrument() {
     new MutationObserver(push).observe(el, { subtree: true, childList: true, characterData: true });
   };
   watch();
-  window.addEventListener('eip6963:announceProvider', (e: Event) => {
-    const provider = (e as CustomEvent).detail?.provider;
-    if (!provider || provider.__instrumented) return;
-    provider.__instrumented = true;
-    const original = provider.request.bind(provider);
-    provider.request = async (args: { method: string }) => {
-      const wait = w.__delay[args.method];
-      if (wait) await new Promise((r) => setTimeout(r, wait));
-      return original(args);
-    };
-  });
 }
 
 async function openDemo(options: Parameters<Browser['newContext']>[0] = {}): Promise<void> {
@@ -92,6 +81,7 @@ async function openDemo(options: Parameters<Browser['newContext']>[0] = {}): Pro
   });
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
   await page.addInitScript(instrument);
+  await page.addInitScript(instrumentWallets, {});
   await page.goto(`${stack.demoUrl}?relay=${encodeURIComponent(stack.relayUrl)}`);
   await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
   await connectButton().waitFor();

@@ -13,6 +13,7 @@ import { formatBalance, truncateAddress } from '../../ui/formatting';
 import { saveArtifact } from '../support/artifacts';
 import { eventually } from '../support/eventually';
 import { connectWalletButton, gotoReady, jsonRpc, useStackAndBrowser } from './support/stackBrowser';
+import { instrumentWallets, walletCallsOf } from './support/walletCalls';
 
 jest.setTimeout(30_000);
 
@@ -30,37 +31,10 @@ const e2e = useStackAndBrowser(({ stack }) => {
 
 // ---------------------------------------------------------------- helpers
 
-/**
- * Runs in the page before its scripts: records every method the page asks the
- * dev wallet (window.__calls, with ':<code>' for failures), and can hold a
- * method back for window.__delay[method] ms (a wallet waiting for its user).
- */
-function recordWalletCalls() {
-  const w = window as any;
-  w.__calls = [];
-  w.__delay = {};
-  window.addEventListener('eip6963:announceProvider', (e: Event) => {
-    const provider = (e as CustomEvent).detail?.provider;
-    if (!provider || provider.__recorded) return;
-    provider.__recorded = true;
-    const original = provider.request.bind(provider);
-    provider.request = async (args: { method: string; params?: unknown }) => {
-      w.__calls.push(args.method);
-      const wait = w.__delay[args.method];
-      if (wait) await new Promise((r) => setTimeout(r, wait));
-      try {
-        return await original(args);
-      } catch (err: any) {
-        w.__calls.push(`${args.method}:${err?.code}`);
-        throw err;
-      }
-    };
-  });
-}
 
 async function openDemo(query = '', options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
   page = await e2e.newPage(options);
-  await page.addInitScript(recordWalletCalls);
+  await page.addInitScript(instrumentWallets, { record: true, failures: true });
   await gotoReady(page, `${e2e.stack.demoUrl}${query}`, ['__devWallet', '__latchkey']);
   // LatchkeyProvider renders the button once the kernel has started.
   await connectButton().waitFor();
@@ -81,7 +55,7 @@ const whenStyled = () =>
 const accountButton = (address: string) => page.getByRole('button', { name: new RegExp(escapeRe(truncateAddress(address))) });
 /** A list entry (network or wallet) by the name it starts with; a tag such as 'Testnet' may follow. */
 const entry = (scope: Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^${escapeRe(name)}(\\s|$)`) });
-const walletCalls = (): Promise<string[]> => page.evaluate(() => [...(window as any).__calls]);
+const walletCalls = (): Promise<string[]> => walletCallsOf(page);
 const walletChainId = (): Promise<string> => page.evaluate(() => (window as any).__devWallet.provider.request({ method: 'eth_chainId' }));
 
 function escapeRe(s: string): string {

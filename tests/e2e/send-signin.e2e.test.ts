@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { createPublicClient, erc20Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem';
 import { eventually } from '../support/eventually';
 import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
+import { instrumentWallets, walletCallsOf } from './support/walletCalls';
 
 jest.setTimeout(45_000);
 
@@ -24,26 +25,11 @@ const e2e = useStackAndBrowser(async ({ stack }) => {
   accounts = ((await client.request({ method: 'eth_accounts' as never })) as string[]).map((a) => getAddress(a));
 });
 
-/** Records the methods the page asks the dev wallet (window.__calls), across reloads of one context. */
-function recordWalletCalls() {
-  const w = window as any;
-  w.__calls = JSON.parse(sessionStorage.getItem('__calls') ?? '[]');
-  window.addEventListener('eip6963:announceProvider', (e: Event) => {
-    const provider = (e as CustomEvent).detail?.provider;
-    if (!provider || provider.__recorded) return;
-    provider.__recorded = true;
-    const original = provider.request.bind(provider);
-    provider.request = async (args: { method: string; params?: unknown }) => {
-      w.__calls.push(args.method);
-      sessionStorage.setItem('__calls', JSON.stringify(w.__calls));
-      return original(args);
-    };
-  });
-}
 
 async function openDemo(query = ''): Promise<Page> {
   page = await e2e.newPage({ viewport: { width: 1024, height: 800 } });
-  await page.addInitScript(recordWalletCalls);
+  // the methods asked, kept across reloads of the tab
+  await page.addInitScript(instrumentWallets, { record: true, persist: true });
   await gotoReady(page, `${e2e.stack.demoUrl}${query}`, ['__devWallet', '__latchkey']);
   await connectWalletButton(page).waitFor();
   return page;
@@ -51,7 +37,7 @@ async function openDemo(query = ''): Promise<Page> {
 
 const dialog = () => page.getByRole('dialog');
 const textOf = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
-const walletCalls = (): Promise<string[]> => page.evaluate(() => [...(window as any).__calls]);
+const walletCalls = (): Promise<string[]> => walletCallsOf(page);
 
 /** Connect Wallet → the dev wallet; resolves once the demo shows the account. */
 async function connect(): Promise<void> {

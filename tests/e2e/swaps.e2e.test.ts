@@ -21,6 +21,7 @@ import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
 import { startTestStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { instrumentWallets, walletCallsOf } from './support/walletCalls';
 
 jest.setTimeout(60_000);
 
@@ -82,26 +83,11 @@ async function routerOut(amountIn: bigint, path: Address[]): Promise<bigint> {
   return BigInt(`0x${data.slice(-64)}`);
 }
 
-/** Records the wallet methods the page asks for (window.__calls), as the modal test does. */
-function recordWalletCalls() {
-  const w = window as any;
-  w.__calls = [];
-  window.addEventListener('eip6963:announceProvider', (e: Event) => {
-    const provider = (e as CustomEvent).detail?.provider;
-    if (!provider || provider.__recorded) return;
-    provider.__recorded = true;
-    const original = provider.request.bind(provider);
-    provider.request = async (args: { method: string }) => {
-      w.__calls.push(args.method);
-      return original(args);
-    };
-  });
-}
 
 const dialog = () => page.getByRole('dialog');
 const swapDialog = () => page.getByRole('dialog', { name: 'Swap' });
 const received = () => swapDialog().getByLabel('Amount received');
-const walletCalls = (): Promise<string[]> => page.evaluate(() => [...(window as any).__calls]);
+const walletCalls = (): Promise<string[]> => walletCallsOf(page);
 
 const accountDialog = () => page.getByRole('dialog', { name: 'Account' });
 
@@ -126,7 +112,7 @@ async function openAccount(): Promise<void> {
 async function openDemo(query = ''): Promise<void> {
   context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 900 } });
   page = await context.newPage();
-  await page.addInitScript(recordWalletCalls);
+  await page.addInitScript(instrumentWallets, { record: true });
   await page.goto(`${stack.demoUrl}${query}`);
   await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();

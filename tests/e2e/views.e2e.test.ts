@@ -20,7 +20,8 @@
  */
 import type { Page } from 'playwright-core';
 import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
-import { loginByEmail, WALLET_FRAME } from './support/embeddedVisitor';
+import { loginByEmail, openFeature, WALLET_FRAME } from './support/embeddedVisitor';
+import { instrumentWallets } from './support/walletCalls';
 import { launchBrowser } from '../support/chromium';
 import { shoot, SHOTS_DIR, writeGallery, writeHero } from './support/shots';
 import { axeFindings, DESKTOP, layoutProblems, PHONE, PHONE_WIDTHS, whenThemed, type Finding } from './support/looks';
@@ -134,33 +135,14 @@ function expectClean(): void {
   expect({ axe: f.map((x) => `${x.where}: ${x.rule} (${x.impact}) ${x.nodes.join(' | ')}`), layout: l }).toEqual({ axe: [], layout: [] });
 }
 
-/**
- * Runs before the page's scripts: the EVM dev wallet's `method` waits until `window.__release()`
- * (a wallet waiting for its user), so the view shown meanwhile can be checked.
- */
-function holdWalletMethod(method: string) {
-  const w = window as any;
-  let release!: () => void;
-  w.__held = new Promise<void>((r) => (release = r));
-  w.__release = () => release();
-  window.addEventListener('eip6963:announceProvider', (e: Event) => {
-    const provider = (e as CustomEvent).detail?.provider;
-    if (!provider || provider.__held) return;
-    provider.__held = true;
-    const original = provider.request.bind(provider);
-    provider.request = async (args: { method: string }) => {
-      if (args.method === method) await w.__held;
-      return original(args);
-    };
-  });
-}
 
 async function openDemo(query = '', hold?: string): Promise<Page> {
   const p = await e2e.newPage({ viewport: DESKTOP });
   p.on('console', (m) => {
     if (m.type() === 'error') console.warn(`console error on the demo: ${m.text()}`);
   });
-  if (hold) await p.addInitScript(holdWalletMethod, hold);
+  // the method `hold` waits until window.__release() (a wallet waiting for its user), so the view shown meanwhile can be checked
+  if (hold) await p.addInitScript(instrumentWallets, { hold });
   await gotoReady(p, `${e2e.stack.demoUrl}${query}`, ['__latchkey', '__devWallet']);
   await p.evaluate((i) => (window as any).__devWallet.selectAccount(i), ACCOUNT_INDEX);
   return p;
@@ -341,9 +323,10 @@ describe('every view, as a visitor sees it (axe in light, dark and on a phone; l
     await loginByEmail(p, e2e.stack, email);
     await dialog(p).waitFor({ state: 'detached' });
     await p.evaluate(() => (window as any).__latchkey.modal.open());
-    await view(p, 'Account').getByRole('button', { name: 'Settings' }).waitFor();
+    await view(p, 'Account').getByRole('group', { name: 'Wallet features' }).waitFor();
     await check(p, 'Account (embedded wallet)');
-    await dialog(p).getByRole('button', { name: 'Settings' }).click();
+    // with an e-mail login the demo has six features: Settings may be behind "More"
+    await openFeature(p, 'Settings');
     await dialog(p).getByTestId('embedded-wallet-email').getByText(email).waitFor();
     await check(p, 'EmbeddedWalletSettings');
     await dialog(p).getByRole('button', { name: 'Update email' }).click();

@@ -82,12 +82,8 @@ async function pairingLink(): Promise<string> {
 }
 
 it('a visitor who says no in the wallet reads "Connection declined"; no fresh link is offered', async () => {
-  const uri = await pairingLink();
   const from = wallet.events.length;
-  wallet.send({ cmd: 'rejectNextProposal' });
-  await wallet.waitFor((e) => e.type === 'rejectNextProposal', { from });
-  wallet.send({ cmd: 'pair', uri });
-  const rejected = await wallet.waitFor((e) => e.type === 'proposalRejected', { from, what: 'the declined proposal' });
+  const rejected = await wallet.declinePairing(await pairingLink());
   expect(rejected['code']).toBe(5000);
   const alert = dialog().getByRole('alert');
   await alert.getByText('Connection declined').waitFor();

@@ -111,12 +111,7 @@ async function copyLinkFromModal(): Promise<string> {
 
 describe('WalletConnect through the local relay', () => {
   it('a pairing the wallet declines reads "Connection declined" with a Retry, and nothing is logged as an error', async () => {
-    const uri = await copyLinkFromModal();
-    const from = wallet.events.length;
-    wallet.send({ cmd: 'rejectNextProposal' });
-    await wallet.waitFor((e) => e.type === 'rejectNextProposal', { from });
-    wallet.send({ cmd: 'pair', uri });
-    await wallet.waitFor((e) => e.type === 'proposalRejected', { from, what: 'the declined proposal' });
+    await wallet.declinePairing(await copyLinkFromModal());
     const alert = dialog().getByRole('alert');
     await alert.getByText('Connection declined').waitFor();
     expect(await alert.textContent()).toContain('The request was declined in the wallet.');

@@ -137,8 +137,19 @@ export function TokenChooser<T extends TokenOption>({ tokens, suggested, search,
               icon={<TokenImage token={x} size={40} />}
               onClick={() => onPick(x)}
             >
-              {x.name && x.name !== x.symbol ? <span className="lk-text lk-text-muted lk-item-sub">{x.name}</span> : null}
-              {x.balance !== undefined ? <span className="lk-item-end">{x.balance}</span> : null}
+              {/* a space before each part: the visible text reads "LKD Latchkey Dev 1,000", as the name does */}
+              {x.name && x.name !== x.symbol ? (
+                <>
+                  {' '}
+                  <span className="lk-text lk-text-muted lk-item-sub">{x.name}</span>
+                </>
+              ) : null}
+              {x.balance !== undefined ? (
+                <>
+                  {' '}
+                  <span className="lk-item-end">{x.balance}</span>
+                </>
+              ) : null}
             </ListItem>
           </li>
         ))}

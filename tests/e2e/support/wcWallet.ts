@@ -19,6 +19,8 @@ export interface WalletProcess {
   send(cmd: Record<string, unknown>): void;
   /** Waits for the first event (from index `from`) matching `match`. */
   waitFor(match: (e: WalletEvent) => boolean, options?: { timeoutMs?: number; from?: number; what?: string }): Promise<WalletEvent>;
+  /** Pairs with `uri` and declines the session proposal that comes (as a visitor who says no); resolves with the wallet's `proposalRejected` event. */
+  declinePairing(uri: string): Promise<WalletEvent>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -69,6 +71,13 @@ export async function startWallet(config: { relayUrl: string; rpc: Record<string
     events,
     send: (cmd) => void child.stdin!.write(`${JSON.stringify(cmd)}\n`),
     waitFor,
+    async declinePairing(uri) {
+      const from = events.length;
+      wallet.send({ cmd: 'rejectNextProposal' });
+      await waitFor((e) => e.type === 'rejectNextProposal', { from });
+      wallet.send({ cmd: 'pair', uri });
+      return waitFor((e) => e.type === 'proposalRejected', { from, what: 'the declined proposal' });
+    },
     output: () => out,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
