@@ -12,10 +12,14 @@ type Parse = (data: unknown) => FrameMessage;
 /** Messages kept while the schemas load; more are dropped. */
 const MAX_EARLY = 64;
 
-/** The parser, imported once per page (again after a failed import). */
+/**
+ * The parser, imported once per page (again after a failed import). From its own file, not the protocol's
+ * entry: a dynamic import keeps every export of what it names, and the entry's page → frame schemas
+ * (appEvents.ts) are the frame's to use, not the page's.
+ */
 let parser: Promise<Parse> | undefined;
 function loadParser(): Promise<Parse> {
-  return (parser ??= import('latchkey/plugins/embedded-wallet/protocol').then(
+  return (parser ??= import('../protocol/frameEvents').then(
     (m) => m.parseFrameMessage,
     (err: unknown) => {
       parser = undefined;

@@ -14,13 +14,13 @@
  * wallet service, not something every host needs; the kernel names no plugin's wire format, and the
  * page side is used only by the plugin's lazily loaded code. Why a package entry: the sample wallet
  * service's frame (samples/wallet-service/frame, bundled with the `source` condition) or a wallet
- * service of someone else's (from dist/) imports it by this name, and so does the plugin's frame
- * client for the schemas (frame/inbox.ts, a dynamic import when the first frame is created).
+ * service of someone else's (from dist/) imports it by this name.
  *
  * Size: the plugin's manifests (email.ts, socials.ts) do not import this. The plugin's module and views,
  * which load when the Connect view shows the e-mail field, import the zod-free files themselves
- * (names.ts, email.ts: `../protocol/…`): a bundler follows every file an entry re-exports, so importing
- * this entry statically would bring zod and the schemas to the open of the modal. The frame page uses
+ * (names.ts, email.ts: `../protocol/…`), and the frame client imports frameEvents.ts when it creates the
+ * first frame (frame/inbox.ts): a bundler follows every file an entry re-exports, so importing this entry
+ * would bring zod and both directions' schemas to the open of the modal. The frame page uses
  * names.ts and appEvents.ts, whose only import is `zod/mini`; frameEvents.ts and email.ts import the
  * kernel's zod 3 messages from `latchkey` and are dropped from the frame's bundle, as the package has
  * no side effects.
