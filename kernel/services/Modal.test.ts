@@ -51,7 +51,7 @@ afterEach(() => {
 describe('ModalImpl opening rules', () => {
   it('starts closed, not loading, not shaking', () => {
     const { modal } = setup();
-    expect(modal.state).toEqual({ open: false, loading: false, shake: false, namespace: undefined, prefetch: false });
+    expect(modal.state).toEqual({ open: false, loading: false, shake: false, namespace: undefined });
   });
 
   it('a requested view opens that view with its data', async () => {

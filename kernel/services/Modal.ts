@@ -23,9 +23,9 @@ export interface ModalState {
   /**
    * True once the UI expects an open ({@link Modal.prefetch}: a page with a Latchkey button, in an idle
    * moment after start): plugins may load the code of what the modal will show (npm run bench: the
-   * open fetches nothing). False on a headless host.
+   * open fetches nothing). Unset on a headless host.
    */
-  readonly prefetch: boolean;
+  readonly prefetch?: true;
 }
 
 export interface OpenModalArgs<V extends ViewId = ViewId> {
@@ -84,7 +84,7 @@ export interface Modal extends Observed<ModalState> {
  */
 @injectable()
 export class ModalImpl implements Modal {
-  private readonly store = new Store<ModalState>({ open: false, loading: false, shake: false, namespace: undefined, prefetch: false });
+  private readonly store = new Store<ModalState>({ open: false, loading: false, shake: false, namespace: undefined });
   private readonly opened = new Subject<OpenModalArgs>();
   private readonly closed = new Subject<void>();
   private readonly guards = new Set<CloseGuard>();
