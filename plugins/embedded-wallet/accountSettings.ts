@@ -3,7 +3,7 @@
  * address, then one to the new) and the preferred account type, which reconnects the wallet.
  */
 import { localText, type AccountType, type Store } from 'latchkey';
-import { emailError } from 'latchkey/plugins/embedded-wallet/protocol';
+import { emailError } from './protocol/email';
 import { EmbeddedWalletError } from './errors';
 import type { EmbeddedWalletDeps, Emit } from './deps';
 import type { LoginCache } from './loginCache';

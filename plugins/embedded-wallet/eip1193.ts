@@ -4,7 +4,8 @@
  * straight to the frame, not-safe ones through the approval surface, and the rest refused.
  */
 import { localText, type Store } from 'latchkey';
-import { rpcSafety, RPC_METHOD_NOT_ALLOWED_MESSAGE, type PayloadOf } from 'latchkey/plugins/embedded-wallet/protocol';
+import type { PayloadOf } from 'latchkey/plugins/embedded-wallet/protocol';
+import { rpcSafety, RPC_METHOD_NOT_ALLOWED_MESSAGE } from './protocol/names';
 import { CODES, EmbeddedWalletError } from './errors';
 import type { ApprovalSurface } from './approvals';
 import type { EmbeddedWalletDeps, Emit } from './deps';

@@ -2,7 +2,7 @@
  * The e-mail login (docs/embedded-wallet.md#e-mail-login): a code or a device link sent to the address (once per
  * 30 s from this page), the wait for the device link, then the code, which finishes the login.
  */
-import { emailError } from 'latchkey/plugins/embedded-wallet/protocol';
+import { emailError } from './protocol/email';
 import { EmbeddedWalletError } from './errors';
 import type { LoginCache } from './loginCache';
 import type { EmailAction } from './types';

@@ -101,6 +101,22 @@ describe('creating the frame', () => {
     expect(inits).toBe(1);
   });
 
+  it('hears a READY that comes before the message checks loaded (they load with the frame), and drops what is beyond 64 waiting', async () => {
+    fake.autoReady = false;
+    let done = false;
+    void client.ready().then(() => (done = true));
+    const source = client.element!.contentWindow;
+    // before any microtask ran: the schemas' import has not resolved yet
+    for (let i = 0; i < 63; i++) fake.post({ type: '@w3m-frame/SESSION_UPDATE', payload: { token: i === 0 ? '' : 'x' } }, { source });
+    fake.post({ type: '@w3m-frame/READY', payload: { version: '1.0.0' } }, { source });
+    fake.post({ type: '@w3m-frame/SESSION_UPDATE', payload: { token: 'x' } }, { source });
+    expect(client.dropped).toBe(1); // the 65th
+    await flush(FRAME_READY_DELAY_MS);
+    expect(client.dropped).toBe(2); // and the empty token, once checked
+    expect(done).toBe(true);
+    expect(statuses).toEqual(['loading', 'ready']);
+  });
+
   it('a request waits for READY + 500 ms, then is posted to the frame window with the exact service origin', async () => {
     const reply = client.request('GET_CHAIN_ID', undefined);
     await flush(FRAME_READY_DELAY_MS - 1);

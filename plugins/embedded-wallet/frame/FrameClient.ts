@@ -14,16 +14,12 @@
  *   after 30000 ms: the timeout callback runs and the request is aborted. Every other request but
  *   a not-safe RPC request (the user takes their time) has a 60 s ceiling, so a frame that
  *   stopped answering never leaves a promise pending for ever.
+ * - The checks of the frame's messages (zod schemas) load with the first frame: ./inbox.ts.
  */
-import {
-  appMessage,
-  parseFrameMessage,
-  rpcSafety,
-  type PayloadOf,
-  type RequestName,
-  type ResultOf,
-} from 'latchkey/plugins/embedded-wallet/protocol';
+import type { FrameMessage, PayloadOf, RequestName, ResultOf } from 'latchkey/plugins/embedded-wallet/protocol';
+import { appMessage, rpcSafety } from '../protocol/names';
 import { CODES, EmbeddedWalletError, FrameLoadError, REQUEST_ABORTED, SOMETHING_WENT_WRONG, frameError } from '../errors';
+import { FrameInbox } from './inbox';
 
 /** docs/embedded-wallet.md#the-wallet-frame: after READY the client waits this long before treating the frame as initialised. */
 export const FRAME_READY_DELAY_MS = 500;
@@ -107,6 +103,10 @@ export class FrameClient {
   private loadTimers: ReturnType<typeof setTimeout>[] = [];
   private initTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  private readonly inbox = new FrameInbox(
+    (msg) => this.handle(msg),
+    () => this.dropped++,
+  );
   /** Messages dropped (foreign window or origin, invalid, unknown): diagnostics and tests. */
   dropped = 0;
 
@@ -270,6 +270,7 @@ export class FrameClient {
     this.iframe = iframe;
     this.loadTimers.push(setTimeout(() => this.iframe === iframe && this.statusValue === 'loading' && this.fail('no READY from the frame'), FRAME_LOAD_TIMEOUT_MS));
     doc.body.append(iframe);
+    this.inbox.load().catch(() => this.iframe === iframe && this.fail("the frame's message checks did not load"));
   }
 
   private fail(details: string): void {
@@ -289,6 +290,7 @@ export class FrameClient {
     this.initTimer = undefined;
     this.iframe?.remove();
     this.iframe = undefined;
+    this.inbox.clear();
     for (const [id] of [...this.pending]) this.settle(id, undefined, error ?? new FrameLoadError());
     if (error && this.init && this.statusValue === 'loading') this.init.reject(error);
     if (this.statusValue !== 'idle') this.setStatus('idle');
@@ -328,7 +330,12 @@ export class FrameClient {
       if (typeof (event.data as { type?: unknown } | null)?.type === 'string') this.dropped++;
       return;
     }
-    const msg = parseFrameMessage(event.data);
+    this.inbox.accept(event.data);
+  };
+
+  /** A message from the frame's window, parsed. */
+  private handle(msg: FrameMessage): void {
+    if (this.disposed) return;
     switch (msg.kind) {
       case 'ignored':
         this.dropped++;
@@ -356,7 +363,7 @@ export class FrameClient {
         else this.settle(msg.id, undefined, new EmbeddedWalletError(`The wallet frame sent an invalid answer to ${msg.name}`, { request: msg.name }));
       }
     }
-  };
+  }
 
   private onReady(): void {
     if (this.statusValue === 'ready') this.reinitialising(); // the frame reloaded

@@ -23,13 +23,6 @@ const opt = <T extends z.ZodMiniType>(t: T) => z.optional(t);
 
 /** zod 3's e-mail check, as W3mFrameSchema (zod 3) has it. The message is zod 3's 'Invalid email' (the kernel's error map). */
 const emailCheck = () => z.email({ pattern: EMAIL_PATTERN }).check(z.maxLength(MAX.email, 'Invalid email'));
-const emailSchema = /* @__PURE__ */ emailCheck();
-
-/** The first validation message for `email`, in zod 3's words ('Invalid email', 'Required', …), or undefined when valid. */
-export function emailError(email: unknown): string | undefined {
-  const r = emailSchema.safeParse(email, { error: zodErrorMap });
-  return r.success ? undefined : (r.error.issues[0]?.message ?? 'Invalid email');
-}
 
 function successSchemas(email: ReturnType<typeof emailCheck>) {
   const chainId = z.union([str(MAX.chainId), z.number()]);
@@ -83,7 +76,7 @@ function successSchemas(email: ReturnType<typeof emailCheck>) {
 }
 
 /** Success payload schemas by request; `null`: the success carries no payload (whatever comes is ignored). */
-export const SUCCESS = /* @__PURE__ */ successSchemas(emailSchema);
+export const SUCCESS = /* @__PURE__ */ successSchemas(emailCheck());
 
 /** Request `K`'s payload, as the page sends it (the frame's schema's input: appEvents.ts). */
 export type PayloadOf<K extends RequestName> = AppPayloadOf<K>;

@@ -78,6 +78,18 @@ describe('e-mail format (docs/embedded-wallet.md#frame-messages), in zod 3 words
     expect(emailError(undefined)).toBe('Required');
     expect(emailError(42)).toBe('Expected string, received number');
   });
+
+  it("gives the frame schema's answer and text for any value (the page's check has no zod; the frame's replies are checked with zod)", () => {
+    // UPDATE_EMAIL_SECONDARY_OTP_SUCCESS carries { newEmail }, checked by the frame messages' e-mail schema
+    const schemaSays = (value: unknown) => {
+      const m = parseFrameMessage({ type: '@w3m-frame/UPDATE_EMAIL_SECONDARY_OTP_SUCCESS', id: '1', payload: { newEmail: value } });
+      return m.kind === 'success' ? undefined : m.kind === 'invalid' ? m.reason.replace(/^newEmail: /, '') : `unexpected ${m.kind}`;
+    };
+    const near = fc.tuple(fc.stringMatching(/^[a-zA-Z0-9_+.-]{0,12}$/), fc.constantFrom('@', '@@', ''), fc.stringMatching(/^[a-zA-Z0-9.-]{0,12}$/)).map((p) => p.join(''));
+    const long = fc.integer({ min: 240, max: 260 }).map((n) => `${'a'.repeat(n - 'a@b.co'.length)}@b.co`);
+    const values = fc.oneof(fc.emailAddress(), near, long, fc.string(), fc.anything());
+    fc.assert(fc.property(values, (value) => emailError(value) === schemaSays(value)), { numRuns: 5000, seed: 7 });
+  });
 });
 
 describe('safe, not-safe and not-allowed methods (docs/embedded-wallet.md#requests-and-approvals)', () => {

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LatchkeyError } from 'latchkey';
 import { Button, Text, errorText, useMessages, useObserved, type UiKernel } from 'latchkey/ui';
-import { emailError } from 'latchkey/plugins/embedded-wallet/protocol';
+import { emailError } from '../protocol/email';
 import { messages } from '../messages';
 import { EmbeddedWallet, type EmbeddedWalletState } from '../types';
 
