@@ -20,12 +20,6 @@ export interface ModalState {
   readonly shake: boolean;
   /** The namespace the modal was opened for, if any. */
   readonly namespace: ChainNamespace | undefined;
-  /**
-   * True once the UI expects an open ({@link Modal.prefetch}: a page with a Latchkey button, in an idle
-   * moment after start): plugins may load the code of what the modal will show (npm run bench: the
-   * open fetches nothing). Unset on a headless host.
-   */
-  readonly prefetch?: true;
 }
 
 export interface OpenModalArgs<V extends ViewId = ViewId> {
@@ -56,8 +50,6 @@ export interface Modal extends Observed<ModalState> {
    * sit next to a `connecting` account (Connection sets this).
    */
   resumeWith(args: { readonly view: ViewId; readonly data?: ViewData<ViewId> } | undefined): void;
-  /** The UI expects an open: sets `state.prefetch`. */
-  prefetch(): void;
   readonly onDidOpen$: Observable<OpenModalArgs>;
   readonly onDidClose$: Observable<void>;
 }
@@ -162,10 +154,6 @@ export class ModalImpl implements Modal {
 
   resumeWith(args: { readonly view: ViewId; readonly data?: ViewData<ViewId> } | undefined): void {
     this.resume = args;
-  }
-
-  prefetch(): void {
-    this.store.patch({ prefetch: true });
   }
 
   addCloseGuard(guard: CloseGuard): () => void {

@@ -205,53 +205,6 @@ describe('WalletConnect prewarm', () => {
     expect(s.session().state.wcUri).toMatch(/^wc:/);
   });
 
-  it("on the UI's modal.prefetch() (a page with a button, idle after start): the module loads in an idle moment, no provider, no pairing; the open then only prepares the pairing", async () => {
-    const frames: (() => void)[] = [];
-    const idles: (() => void)[] = [];
-    const window = { requestAnimationFrame: (fn: () => void) => frames.push(fn), requestIdleCallback: (fn: () => void) => idles.push(fn) };
-    const s = await setup({ window });
-    s.kernel.modal.prefetch();
-    await settle();
-    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
-    idles.shift()!(); // the module
-    await settle();
-    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(true);
-    idles.shift()!(); // the pairing view's chunk
-    await settle();
-    idles.shift()!(); // the sign-in link (no sign-in plugin here)
-    await settle();
-    expect(idles).toHaveLength(0);
-    expect(s.inits).toBe(0);
-    s.kernel.modal.prefetch(); // once only
-    await s.kernel.modal.open();
-    await settle();
-    expect(idles).toHaveLength(0);
-    frames.shift()!();
-    frames.shift()!();
-    await jest.advanceTimersByTimeAsync(OPEN_SETTLE_MS);
-    idles.shift()!(); // fully shown
-    await settle();
-    idles.shift()!(); // the provider
-    await settle();
-    expect(s.inits).toBe(1);
-    idles.shift()!(); // the pairing
-    await settle();
-    expect(s.session().state.wcUri).toMatch(/^wc:/);
-  });
-
-  it.each([
-    ['on a phone', { mobile: true }],
-    ["with prewarm: 'intent'", { prewarm: 'intent' as const }],
-    ['with WalletConnect disabled', { disabled: true }],
-  ])("modal.prefetch() loads nothing %s", async (_label, opts) => {
-    const idles: (() => void)[] = [];
-    const s = await setup({ ...opts, window: { requestAnimationFrame: () => 0, requestIdleCallback: (fn: () => void) => idles.push(fn) } });
-    s.kernel.modal.prefetch();
-    await settle();
-    expect(idles).toHaveLength(0);
-    expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(false);
-  });
-
   it('phone: nothing at opening (no module, no provider); a pointer or focus on the WalletConnect entry prepares it', async () => {
     const s = await setup({ mobile: true });
     await s.kernel.modal.open();

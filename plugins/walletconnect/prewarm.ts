@@ -11,10 +11,6 @@
  *   11 frames a second);
  * - on intent, on any device: the pointer over, or the focus on, a WalletConnect button in the
  *   open modal (a touch starts with a pointerover too).
- * Its code (the module, the pairing view's chunk, a sign-in plugin's module) loads before that, on a desktop page that expects an
- * open (the UI's `modal.prefetch()`, in an idle moment after start on a page with a Latchkey button),
- * each part in an idle moment of its own: so the open fetches nothing (npm run bench, "requests after
- * the click": 18 with evm + WalletConnect when the module loaded after the open).
  * Never with manualWCControl (the host pairs) or without a WalletConnect entry (disabled, or no
  * namespace for it); not at opening on a phone, where a pairing the visitor may not use would
  * cost their data (the plugin's chunk, a relay socket). The session drops an unused pairing when
@@ -31,8 +27,6 @@ export interface PrewarmDeps {
   readonly env: Environment;
   /** Whether a WalletConnect entry is registered now. */
   hasEntry(): boolean;
-  /** Loads the plugin's module, the pairing view's chunk and the sign-in plugin's module the pairing uses, each in an idle moment. */
-  loadCode(): Promise<void>;
   /** Loads the session service (the plugin's module) and prewarms it; also warms the pairing view's chunk. */
   prewarm(): Promise<void>;
 }
@@ -96,13 +90,7 @@ export function prewarmOnOpenAndIntent(deps: PrewarmDeps): () => void {
     if (!raf) return fn();
     raf(() => raf(() => setTimeout(() => void idle(win as IdleWindow).then(fn), OPEN_SETTLE_MS)));
   };
-  let codeAsked = false;
   const subs = [
-    modal.state$.subscribe((s) => {
-      if (codeAsked || !s.prefetch || mode !== 'open' || env.isMobile() || !allowed()) return;
-      codeAsked = true;
-      deps.loadCode().catch(() => undefined);
-    }),
     modal.onDidOpen$.subscribe((args) => {
       if (args.uri || !allowed()) return;
       listen();

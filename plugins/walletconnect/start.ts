@@ -6,7 +6,7 @@
  */
 import { ConnectorRegistry, Environment, Modal, Options, PluginHost, Router, type Connector, type PluginContext } from 'latchkey';
 import { lazyEip1193Provider } from './provider';
-import { PairingSignIn, WalletConnectSession, type WalletConnectPluginConfig } from './types';
+import { WalletConnectSession, type WalletConnectPluginConfig } from './types';
 import { walletConnectConnectorId, walletConnectNamespaces } from './connectors';
 import { WALLETCONNECT_ICON } from './icon';
 import { idle, prewarmOnOpenAndIntent } from './prewarm';
@@ -23,9 +23,6 @@ export function startWalletConnect(ctx: PluginContext, config: WalletConnectPlug
   const plugins = ctx.get<PluginHost>(PluginHost);
   const registry = ctx.get<ConnectorRegistry>(ConnectorRegistry);
   const session = loadSession(ctx);
-  const win = () => ctx.get<Environment>(Environment).window as never;
-  // The pairing view's chunk, so the view itself does not wait for it.
-  const viewChunk = () => plugins.view('ConnectingWalletConnect')?.load();
   let provider: ReturnType<typeof lazyEip1193Provider> | undefined;
   let registered: string[] = [];
   // One connector per namespace the app configured (the registry groups them); kept in step
@@ -67,21 +64,14 @@ export function startWalletConnect(ctx: PluginContext, config: WalletConnectPlug
     options,
     env: ctx.get<Environment>(Environment),
     hasEntry: () => registered.length > 0,
-    loadCode: async () => {
-      await idle(win());
-      await session();
-      await idle(win());
-      await viewChunk();
-      // the sign-in plugin's module, which the pairing asks for one-click auth (none without a sign-in plugin)
-      await idle(win());
-      await ctx.get<PairingSignIn>(PairingSignIn)();
-    },
     prewarm: async () => {
-      void viewChunk()?.catch(() => undefined);
-      // the module's evaluation (unless loaded already), the provider's start and the pairing: three tasks, each in an idle moment
+      // The pairing view's chunk too, so the view itself does not wait for it.
+      void plugins.view('ConnectingWalletConnect')?.load().catch(() => undefined);
+      // the module's evaluation, the provider's start and the pairing: three tasks, each in an idle moment
+      const win = ctx.get<Environment>(Environment).window as never;
       const s = await session();
-      await idle(win());
-      await s.prewarm(() => idle(win()));
+      await idle(win);
+      await s.prewarm(() => idle(win));
     },
   });
   return () => {

@@ -4,8 +4,7 @@ import { LatchkeyProvider } from './LatchkeyProvider';
 import { LatchkeyModal } from './LatchkeyModal';
 import { AccountButton, ConnectButton, NetworkButton } from './buttons';
 import { useAccount, useModal, useNetwork } from './hooks';
-import { ADDRESS, renderInProvider, settle, uiKernel, viewPlugin } from '../testing/render';
-import { loadedView } from '../outlet/views';
+import { ADDRESS, renderInProvider, settle, uiKernel } from '../testing/render';
 import type { UiKernel } from '../kernel';
 import { truncateAddress } from '../format';
 
@@ -68,35 +67,6 @@ describe('ConnectButton', () => {
     expect(kernel.modal.state.open).toBe(true);
     await connect(kernel, '0.5');
     expect(screen.getByRole('button', { name: 'connected 0x12…345678 0.5' })).toBeTruthy();
-  });
-});
-
-describe('fetching ahead of the open (npm run bench: no requests after the click on an idle page)', () => {
-  const emailPlugin = () => viewPlugin('test-email', { TestEmail: () => <p>email</p>, TestOther: () => <p>other</p> }, { connectMethods: [{ id: 'email', view: 'TestEmail' }] });
-
-  it("a page with the button loads, when idle, the Connect view's plugin views (with their modules) and tells the kernel an open is expected", async () => {
-    const plugin = emailPlugin();
-    const { kernel } = renderInProvider(<ConnectButton />, uiKernel({}, [plugin]));
-    expect(kernel.modal.state.prefetch).toBeUndefined();
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 60)); // jsdom has no requestIdleCallback: 50 ms
-    });
-    await settle();
-    expect(kernel.modal.state.prefetch).toBe(true);
-    expect(plugin.loads).toBe(1);
-    expect(loadedView(kernel, 'TestEmail' as never)).toBeDefined();
-    expect(loadedView(kernel, 'TestOther' as never)).toBeUndefined(); // not on the Connect view
-  });
-
-  it('a headless host (no Latchkey button, the modal closed) loads none of it', async () => {
-    const plugin = emailPlugin();
-    const { kernel } = renderInProvider(<p>own UI</p>, uiKernel({}, [plugin]));
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 60));
-    });
-    await settle();
-    expect(kernel.modal.state.prefetch).toBeUndefined();
-    expect(plugin.loads).toBe(0);
   });
 });
 

@@ -9,7 +9,6 @@ import type { UiKernel } from '../kernel';
 import { CORE_VIEWS_PLUGIN_ID, preloadView, resolveView } from '../outlet/views';
 import Connect from './Connect';
 import WalletList from './WalletList';
-import { connectMethodSlot } from './slots';
 
 
 const coreViewsPlugin: PluginManifest = /*#__PURE__*/ definePlugin({
@@ -49,21 +48,13 @@ export function ensureCoreViews(kernel: UiKernel): void {
 
 const prefetched = /*#__PURE__*/ new WeakSet<object>();
 
-/**
- * When the browser is idle (after start, on intent or when the modal opens, whichever comes first), once per
- * kernel: loads every core view and the plugins' views the Connect view shows (its connect methods: the e-mail
- * field, the social buttons, with their plugins' modules), and tells the kernel an open is expected
- * (`modal.prefetch()`), on which plugins load what they prepare at opening (WalletConnect's pairing code).
- * Errors are ignored.
- */
+/** Starts loading every core view when the browser is idle (after start, on intent or when the modal opens, whichever comes first), once per kernel. Errors are ignored. */
 export function prefetchCoreViews(kernel: UiKernel): void {
   if (prefetched.has(kernel)) return;
   prefetched.add(kernel);
   ensureCoreViews(kernel);
   const run = () => {
-    const ids = [...(coreViewsPlugin.contributes?.views ?? []).map((v) => v.id), ...connectMethodSlot(kernel).map((m) => m.view)];
-    for (const id of ids) resolveView(kernel, id).catch(() => {});
-    kernel.modal.prefetch();
+    for (const v of coreViewsPlugin.contributes?.views ?? []) resolveView(kernel, v.id).catch(() => {});
   };
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => unknown }).requestIdleCallback;
   if (ric) ric(run, { timeout: 1500 });
