@@ -20,7 +20,7 @@ describe('the token chooser (latchkey/ui/tokens)', () => {
     expect(eth.querySelector('img')?.getAttribute('src')).toBe(tokenMark('ETH'));
     const search = within(group).getByRole('textbox', { name: 'Search tokens' });
     fireEvent.change(search, { target: { value: 'coin' } });
-    expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['USDCUSD Coin20']);
+    expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['USDC USD Coin 20']);
     fireEvent.change(search, { target: { value: USDC.toLowerCase() } });
     expect(within(group).getAllByRole('listitem')).toHaveLength(1);
     fireEvent.change(search, { target: { value: 'nothing' } });
