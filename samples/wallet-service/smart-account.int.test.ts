@@ -3,13 +3,11 @@
  * SimpleAccountFactory, the Alto bundler): driven through the API exactly as the frame drives it.
  * A user switches to a smart account (stored), which its first operation creates; a two-call
  * wallet_sendCalls is one user operation whose calls land together; eth_sendTransaction answers the
- * bundle transaction's hash; messages are refused (SimpleAccount has no ERC-1271). INIT_SMART_ACCOUNT's
- * call creates another user's account before any operation of its own: one user operation with the
- * factory's initCode and no call, through the bundler, in one transaction to the EntryPoint.
+ * bundle transaction's hash; messages are refused (SimpleAccount has no ERC-1271). The service has
+ * no call that creates the account outside an approved operation (INIT_SMART_ACCOUNT only reports it).
  */
 import { createPublicClient, http, parseEther, parseUnits, toHex, erc20Abi, encodeFunctionData, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createBundlerClient } from 'viem/account-abstraction';
 import { foundry } from 'viem/chains';
 import { startTestStack, type TestStack } from '../../tests/support/stack';
 import type { Prepared } from './shared/prepared';
@@ -17,8 +15,6 @@ import { FrameClient } from './testing/service';
 
 let stack: TestStack;
 let client: FrameClient;
-/** A second user, for INIT_SMART_ACCOUNT: an account no operation has created yet. */
-let other: FrameClient;
 let project: { projectId: string; origin: string };
 let user: { address: string; eoaAddress: string; accountType: string; smartAccountAddress: string | null; smartAccountDeployed: boolean };
 
@@ -29,13 +25,9 @@ beforeAll(async () => {
   // the run's shared stack when the run has one (nothing here needs a pristine chain: fresh keys and accounts), else a stack of its own
   stack = await startTestStack({ requireDemoBuild: false });
   project = { projectId: 'latchkey-demo', origin: new URL(stack.demoUrl).origin };
-  [client, other] = await Promise.all([FrameClient.create(stack.walletServiceUrl), FrameClient.create(stack.walletServiceUrl)]);
-  await Promise.all(
-    [client, other].map(async (c, i) => {
-      await c.call('/v1/frame/init', project);
-      await c.emailLogin(`smart-${i ? 'init-' : ''}${Date.now()}@example.com`, project);
-    }),
-  );
+  client = await FrameClient.create(stack.walletServiceUrl);
+  await client.call('/v1/frame/init', project);
+  await client.emailLogin(`smart-${Date.now()}@example.com`, project);
 }, 180_000);
 
 afterAll(async () => {
@@ -125,6 +117,10 @@ describe('smart accounts in the wallet service', () => {
     expect(err.code).toBe('gas_unknown');
   });
 
+  it('has no call that creates the account outside an approved operation (INIT_SMART_ACCOUNT only reports it)', async () => {
+    expect((await client.fails('/v1/account/smart-account', { chainId: 31337 })).status).toBe(404);
+  });
+
   it('refuses a prepared operation whose nonce moved (already sent)', async () => {
     const { prepared } = await client.call<{ prepared: Prepared }>('/v1/wallet/prepare', {
       chainId: 31337,
@@ -134,34 +130,6 @@ describe('smart accounts in the wallet service', () => {
     await client.call('/v1/wallet/sign', { chainId: 31337, method: 'eth_sendTransaction', params: prepared.params });
     const err = await client.fails('/v1/wallet/sign', { chainId: 31337, method: 'eth_sendTransaction', params: prepared.params });
     expect(err.status).toBe(409);
-  });
-
-  it('INIT_SMART_ACCOUNT: creates a new smart account with one user operation and no call; again, nothing more', async () => {
-    // a user acting with its key has no smart account to create
-    expect((await other.fails('/v1/account/smart-account', { chainId: 31337 })).code).toBe('smart_account_unsupported');
-    const me = (await other.call('/v1/account/type', { type: 'smartAccount' })).user;
-    expect(me.smartAccountDeployed).toBe(false);
-    expect(await chain().getCode({ address: me.address })).toBeUndefined();
-    const balance = await chain().getBalance({ address: me.address });
-    // a chain without a bundler: refused
-    expect((await other.fails('/v1/account/smart-account', { chainId: 1 })).status).toBe(400);
-
-    const started = Date.now();
-    const init = await other.call<{ address: string; isDeployed: boolean; userOperationHash: Hex }>('/v1/account/smart-account', { chainId: 31337 });
-    console.log(`INIT_SMART_ACCOUNT: request → account created on chain in ${Date.now() - started} ms`);
-    expect(init).toEqual({ address: me.address, isDeployed: true, userOperationHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    expect(await chain().getCode({ address: me.address })).toMatch(/^0x[0-9a-f]{2,}$/);
-    // one user operation, in one bundle transaction to the EntryPoint, paid by the account
-    const receipt = await createBundlerClient({ client: chain(), transport: http(stack.bundler.url) }).getUserOperationReceipt({ hash: init.userOperationHash });
-    expect(receipt.success).toBe(true);
-    expect(receipt.sender.toLowerCase()).toBe(me.address.toLowerCase());
-    const tx = await chain().getTransaction({ hash: receipt.receipt.transactionHash });
-    expect(tx.to?.toLowerCase()).toBe(stack.bundler.entryPoint.toLowerCase());
-    // paid by the account (no paymaster): its prefund to the EntryPoint covers the operation's cost
-    expect(balance - (await chain().getBalance({ address: me.address }))).toBeGreaterThanOrEqual(receipt.actualGasCost);
-    expect((await other.call('/v1/session')).user.smartAccountDeployed).toBe(true);
-    // created already: answered without another operation
-    expect(await other.call('/v1/account/smart-account', { chainId: 31337 })).toEqual({ address: me.address, isDeployed: true, userOperationHash: null });
   });
 
   it('switches back to the key’s own address', async () => {

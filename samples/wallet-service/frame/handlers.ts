@@ -118,12 +118,14 @@ export function requestHandlers(
     GET_CHAIN_ID: async () => ({ chainId: state.chainId }),
     GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [...deps.smartAccountChains] }),
     // the smart account created on the frame's chain now (a user operation with its initCode, no call), for a user acting with one
+    // The smart account as it stands (its address, whether it is on the chain yet); nothing is sent: creating
+    // it costs the account a fee, which only an operation the visitor approved may spend (it is created by
+    // its first one). A page's request gets no signature and no spending without the approval surface.
     INIT_SMART_ACCOUNT: async () => {
       if (!deps.smartAccountChains.includes(state.chainId)) throw new FrameError(SMART_ACCOUNT_UNSUPPORTED_MESSAGE);
-      if (!state.session) throw new FrameError('Not logged in');
-      const r = await api.call<{ address: string; isDeployed: boolean }>('/v1/account/smart-account', { chainId: state.chainId }, { timeoutMs: 60_000 });
-      if (state.me?.address === r.address) state.me = { ...state.me, smartAccountDeployed: r.isDeployed };
-      return { address: r.address, isDeployed: r.isDeployed };
+      const me = await fetchUser();
+      if (me.accountType !== 'smartAccount' || !me.smartAccountAddress) throw new FrameError('The account acts with its key (eoa): switch it to a smart account first');
+      return { address: me.smartAccountAddress, isDeployed: me.smartAccountDeployed === true };
     },
     SET_PREFERRED_ACCOUNT: async (e) => {
       const type = e.payload.type;

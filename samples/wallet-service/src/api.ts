@@ -16,7 +16,6 @@ import type { LongPolls } from './long-polls';
 import type { Mailer } from './mail';
 import type { SocialAuth } from './social';
 import type { SessionClaims, Tokens } from './tokens';
-import { SMART_ACCOUNT_UNSUPPORTED } from './smart-accounts';
 import { SAFE_FORWARDED, SAFE_LOCAL, SIGNING, type Wallets } from './wallet';
 
 /** The API's version, which /v1/frame/init reports. */
@@ -49,7 +48,6 @@ const BODIES = {
   emailUpdateOtp: z.object({ flowId, otp: z.string().max(32) }),
   rpc: rpcBody,
   accountType: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
-  smartAccountInit: z.object({ chainId: z.number().int().positive() }),
 };
 
 function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -267,17 +265,6 @@ export function apiRoutes(d: ApiDeps): Record<string, ApiRoute> {
       handler: async (ctx) => {
         const b = parseBody(BODIES.accountType, ctx.body);
         return { user: await accounts.setAccountType(need(ctx).userId, b.type) };
-      },
-    },
-    // INIT_SMART_ACCOUNT: the smart account created on the chain now (a user operation with its initCode, no call)
-    '/v1/account/smart-account': {
-      session: 'required',
-      handler: async (ctx) => {
-        const b = parseBody(BODIES.smartAccountInit, ctx.body);
-        const userId = need(ctx).userId;
-        const me = await accounts.view(userId);
-        if (me.accountType !== 'smartAccount') throw new HttpError(400, SMART_ACCOUNT_UNSUPPORTED, 'The account acts with its key (eoa): switch it to a smart account first');
-        return wallets.initSmartAccount(userId, b.chainId);
       },
     },
     // prepare: the exact object to approve (priced, decoded, simulated); sign: that object, once approved

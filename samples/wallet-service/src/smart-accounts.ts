@@ -225,31 +225,6 @@ export class SmartAccounts {
     }
   }
 
-  /**
-   * Creates `owner`'s account on the chain now (the frame's INIT_SMART_ACCOUNT) instead of with its
-   * first operation: a user operation carrying the factory's initCode and no call (empty call data),
-   * paid by the account (no paymaster), sent through the bundler and waited for. An account that
-   * exists already is left as it is (`operation: null`). Throws unless the account exists at the end.
-   */
-  async deploy(owner: LocalAccount, chainId: number): Promise<{ address: Address; deployed: true; operation: Hex | null }> {
-    const { bundler } = this.parts(chainId);
-    const account = await this.account(chainId, owner);
-    if (await this.deployed(chainId, account.address)) return { address: account.address, deployed: true, operation: null };
-    const fees = await networkFees((m, q) => this.rpc(chainId, m, q));
-    let hash: Hex;
-    try {
-      hash = await bundler.sendUserOperation({ account, callData: '0x', maxFeePerGas: fees.feePerGas, maxPriorityFeePerGas: fees.tip });
-    } catch (err) {
-      const e = err as Error & { shortMessage?: string; details?: string };
-      throw new HttpError(400, 'bundler_error', `INIT_SMART_ACCOUNT: the bundler refused the operation that creates the account: ${e.details ?? e.shortMessage ?? e.message.split('\n')[0]}`);
-    }
-    const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 60_000 });
-    if (!receipt.success || !(await this.deployed(chainId, account.address))) {
-      throw new HttpError(502, 'bundler_error', `INIT_SMART_ACCOUNT: the operation ${hash} did not create the account`);
-    }
-    return { address: account.address, deployed: true, operation: hash };
-  }
-
   /** The operation's receipt once included, else null. */
   async receipt(chainId: number, hash: Hex): Promise<UserOperationReceipt | null> {
     return this.parts(chainId).bundler.getUserOperationReceipt({ hash }).catch(() => null);

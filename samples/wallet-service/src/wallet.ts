@@ -232,16 +232,6 @@ export class Wallets {
     });
   }
 
-  /**
-   * Creates the user's smart account on the chain now (INIT_SMART_ACCOUNT; smart-accounts.ts `deploy`),
-   * serialised with the user's sends so the operation's nonce is not raced.
-   */
-  async initSmartAccount(userId: string, chainId: number): Promise<{ address: string; isDeployed: boolean; userOperationHash: Hex | null }> {
-    const c = this.chain(chainId);
-    const r = await this.serialise(userId, () => this.withAccount(userId, (owner) => this.smart.deploy(owner, c.chainId)));
-    return { address: r.address, isDeployed: r.deployed, userOperationHash: r.operation };
-  }
-
   /** Sends a prepared user operation of the user's smart account (smart-accounts.ts); answers as the method does. */
   private async signAsSmartAccount(userId: string, c: ChainConfig, method: string, params: readonly unknown[]): Promise<unknown> {
     if (method !== 'eth_sendTransaction' && method !== 'wallet_sendCalls') {
