@@ -148,16 +148,19 @@ describe('GET /v1/convert/quotes', () => {
     }
   });
 
-  it('prints quote latency (p50 / p95 of 30 quotes)', async () => {
+  // 30 quotes under `npm run bench:servers` (LATCHKEY_BENCH=1), a few in `npm test`: a figure, not a
+  // timed check (30 sequential quotes took 8 s of a 5 s test on a loaded machine)
+  const QUOTES = process.env.LATCHKEY_BENCH === '1' ? 30 : 5;
+  it('answers repeated quotes and prints their latency (figures)', async () => {
     const times: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < QUOTES; i++) {
       const t0 = performance.now();
       const reply = await call(base(), `/v1/convert/quotes?amount=${parseEther('0.1') + BigInt(i)}&from=${NATIVE}&to=${lkd()}`);
       times.push(performance.now() - t0);
       expect(reply.status).toBe(200);
     }
     const p = percentiles(times);
-    console.log(`quote latency: p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms, max ${p.max.toFixed(1)} ms`);
+    console.log(`quote latency (${QUOTES} sequential quotes${QUOTES < 30 ? '; `npm run bench:servers` for 30' : ''}): p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms, max ${p.max.toFixed(1)} ms`);
   });
 });
 

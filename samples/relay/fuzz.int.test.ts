@@ -107,8 +107,10 @@ describe('relay under malformed frames (fast-check)', () => {
     [reader, writer] = await Promise.all([RawClient.connect(relay.url), RawClient.connect(relay.url)]);
     await reader.call('irn_subscribe', { topic: checkTopic });
   }, 20_000);
+  // cleanup: the clients' sockets cut (no closing handshake to wait for), then the relay stopped
   afterAll(async () => {
-    await Promise.all([reader?.close(), writer?.close()]);
+    reader?.ws.terminate();
+    writer?.ws.terminate();
     await relay?.stop();
   });
 
