@@ -1,12 +1,14 @@
 /**
  * Builds the frame page's script, the wallet window's script (frame/popup.ts, the approval window the
  * frame opens where it cannot prove its visibility) and their stylesheet with esbuild at start (in
- * memory; content-hashed names, served immutable) and renders both pages.
+ * memory; content-hashed names, served immutable) and renders both pages. The build is kept under
+ * .cache/esbuild and reused while its sources are unchanged (samples/stack/build-cache.mjs).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { cachedBuild } from '../../stack/build-cache.mjs';
 
 export interface FrameAssets {
   readonly files: ReadonlyMap<string, { body: Buffer; type: string }>;
@@ -26,24 +28,27 @@ const hash8 = (b: Buffer) => createHash('sha256').update(b).digest('hex').slice(
 export async function buildFrameAssets(frameDir: string, version: string): Promise<FrameAssets> {
   const esbuild = await import('esbuild');
   const repoRoot = resolve(frameDir, '../../..');
-  const result = await esbuild.build({
-    entryPoints: [join(frameDir, 'main.ts'), join(frameDir, 'popup.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    outdir: join(frameDir, '.out'),
-    legalComments: 'none',
-    define: { __FRAME_VERSION__: JSON.stringify(version) },
-    absWorkingDir: repoRoot,
-    // the frame imports the embedded wallet's protocol as a wallet service would, by the package's
-    // name (latchkey/plugins/embedded-wallet/protocol); esbuild resolves the package's own name
-    // through package.json#exports, and the `source` condition picks the TypeScript file, not dist/
-    conditions: ['source'],
-    logLevel: 'silent',
-  });
+  const result = await cachedBuild(
+    {
+      entryPoints: [join(frameDir, 'main.ts'), join(frameDir, 'popup.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+      write: false,
+      outdir: join(frameDir, '.out'),
+      legalComments: 'none',
+      define: { __FRAME_VERSION__: JSON.stringify(version) },
+      absWorkingDir: repoRoot,
+      // the frame imports the embedded wallet's protocol as a wallet service would, by the package's
+      // name (latchkey/plugins/embedded-wallet/protocol); esbuild resolves the package's own name
+      // through package.json#exports, and the `source` condition picks the TypeScript file, not dist/
+      conditions: ['source'],
+      logLevel: 'silent',
+    },
+    { name: 'wallet-frame' },
+  );
   const script = (name: string) => {
     const out = result.outputFiles.find((f) => f.path.endsWith(`${name}.js`));
     if (!out) throw new Error(`frame build produced no ${name}.js`);
