@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { cacheKey, compileContracts, readSources } from './compile';
 
 describe('contract compilation cache', () => {
@@ -36,6 +36,22 @@ describe('contract compilation cache', () => {
       expect(third.cacheFile).not.toBe(first.cacheFile);
       writeFileSync(join(src, 'Tiny.sol'), 'contract Broken {');
       await expect(compileContracts({ sourcesDir: src, cacheDir: cache })).rejects.toThrow('solc failed');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('compiles once when two callers miss the cache together: the second reads what the first wrote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lk-solc-'));
+    try {
+      const src = join(dir, 'src');
+      mkdirSync(src);
+      writeFileSync(join(src, 'Tiny.sol'), '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Tiny { uint256 public x = 3; }\n');
+      const options = { sourcesDir: src, cacheDir: join(dir, 'cache') };
+      const both = await Promise.all([compileContracts(options), compileContracts(options)]);
+      expect(both.map((r) => r.cached).sort()).toEqual([false, true]);
+      expect(both[0]!.contracts).toEqual(both[1]!.contracts);
+      expect(readdirSync(options.cacheDir)).toEqual([basename(both[0]!.cacheFile)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,13 +1,14 @@
 /**
  * Compiles the dev-stack contracts (samples/contracts/*.sol) with solc-js from npm, with an on-disk
  * cache keyed by the sources, the compiler version and the settings: a restart with unchanged
- * sources reads one JSON file and never loads the compiler (~1.5 s saved).
+ * sources reads one JSON file and never loads the compiler (~1.5 s saved). Processes that miss
+ * the cache together compile once (a lock; the others wait for its file).
  *
  * No `import.meta` / `__dirname` here: this module runs both in jest (CommonJS) and in the
  * esbuild ESM bundle, so callers pass the folders.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Abi, Hex } from 'viem';
@@ -93,19 +94,55 @@ export async function compileContracts(options: CompileOptions): Promise<Compile
   const sources = await readSources(options.sourcesDir);
   const key = cacheKey(sources, solcPackageVersion(options.sourcesDir));
   const cacheFile = join(options.cacheDir, `contracts-${key}.json`);
-  try {
-    const contracts = parseCache(await readFile(cacheFile, 'utf8'));
-    return { contracts, cached: true, ms: Date.now() - started, cacheFile };
-  } catch {
-    // missing or unreadable cache: compile
-  }
-  const contracts = runSolc(sources, options.sourcesDir);
+  const cached = async () => {
+    try {
+      return parseCache(await readFile(cacheFile, 'utf8'));
+    } catch {
+      return undefined; // missing or unreadable cache: compile
+    }
+  };
+  let contracts = await cached();
+  if (contracts) return { contracts, cached: true, ms: Date.now() - started, cacheFile };
   await mkdir(options.cacheDir, { recursive: true });
-  // write then rename: a concurrent reader never sees half a file
-  const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(tmp, JSON.stringify(contracts));
-  await rename(tmp, cacheFile);
+  // One compiler per cache file: a fresh clone starts several stacks and test files at once, and
+  // each compile is ~6 s of CPU. The others wait for the file the first one writes.
+  const release = await lockOrWait(`${cacheFile}.lock`, async () => (contracts = await cached()) !== undefined);
+  if (!release) return { contracts: contracts!, cached: true, ms: Date.now() - started, cacheFile };
+  try {
+    // the lock's last holder may have written it just before letting go
+    contracts = await cached();
+    if (contracts) return { contracts, cached: true, ms: Date.now() - started, cacheFile };
+    contracts = runSolc(sources, options.sourcesDir);
+    // write then rename: a concurrent reader never sees half a file
+    const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, JSON.stringify(contracts));
+    await rename(tmp, cacheFile);
+  } finally {
+    await release();
+  }
   return { contracts, cached: false, ms: Date.now() - started, cacheFile };
+}
+
+/** A lock older than this belongs to a process that died while compiling. */
+const STALE_LOCK_MS = 120_000;
+
+/**
+ * Takes the lock folder `lock` and resolves with its release, or resolves `undefined` once
+ * `done()` says another holder's work is there.
+ */
+async function lockOrWait(lock: string, done: () => Promise<boolean>): Promise<(() => Promise<void>) | undefined> {
+  for (;;) {
+    try {
+      await mkdir(lock);
+      return () => rm(lock, { recursive: true, force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    if (await done()) return undefined;
+    const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+    if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+    else await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 function parseCache(text: string): CompiledContracts {
