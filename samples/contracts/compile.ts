@@ -8,10 +8,11 @@
  * esbuild ESM bundle, so callers pass the folders.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Abi, Hex } from 'viem';
+import { makeOnce } from '../shared/make-once.mjs';
 
 export interface CompiledContract {
   readonly abi: Abi;
@@ -101,48 +102,17 @@ export async function compileContracts(options: CompileOptions): Promise<Compile
       return undefined; // missing or unreadable cache: compile
     }
   };
-  let contracts = await cached();
-  if (contracts) return { contracts, cached: true, ms: Date.now() - started, cacheFile };
   await mkdir(options.cacheDir, { recursive: true });
-  // One compiler per cache file: a fresh clone starts several stacks and test files at once, and
-  // each compile is ~6 s of CPU. The others wait for the file the first one writes.
-  const release = await lockOrWait(`${cacheFile}.lock`, async () => (contracts = await cached()) !== undefined);
-  if (!release) return { contracts: contracts!, cached: true, ms: Date.now() - started, cacheFile };
-  try {
-    // the lock's last holder may have written it just before letting go
-    contracts = await cached();
-    if (contracts) return { contracts, cached: true, ms: Date.now() - started, cacheFile };
-    contracts = runSolc(sources, options.sourcesDir);
+  // one compiler per cache file: a fresh clone's run starts several stacks at once (~6 s of CPU each)
+  const { value: contracts, made } = await makeOnce(`${cacheFile}.lock`, cached, async () => {
+    const compiled = runSolc(sources, options.sourcesDir);
     // write then rename: a concurrent reader never sees half a file
     const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, JSON.stringify(contracts));
+    await writeFile(tmp, JSON.stringify(compiled));
     await rename(tmp, cacheFile);
-  } finally {
-    await release();
-  }
-  return { contracts, cached: false, ms: Date.now() - started, cacheFile };
-}
-
-/** A lock older than this belongs to a process that died while compiling. */
-const STALE_LOCK_MS = 120_000;
-
-/**
- * Takes the lock folder `lock` and resolves with its release, or resolves `undefined` once
- * `done()` says another holder's work is there.
- */
-async function lockOrWait(lock: string, done: () => Promise<boolean>): Promise<(() => Promise<void>) | undefined> {
-  for (;;) {
-    try {
-      await mkdir(lock);
-      return () => rm(lock, { recursive: true, force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    if (await done()) return undefined;
-    const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-    if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
-    else await new Promise((r) => setTimeout(r, 200));
-  }
+    return compiled;
+  });
+  return { contracts, cached: !made, ms: Date.now() - started, cacheFile };
 }
 
 function parseCache(text: string): CompiledContracts {

@@ -16,6 +16,7 @@ import { isPortTaken } from './anvil.mjs';
 import { loadTs, REPO_ROOT } from './load-ts.mjs';
 import { nodeRpc } from './rpc.mjs';
 import { runChild, waitUntilAnswering } from '../shared/child.mjs';
+import { makeOnce } from '../shared/make-once.mjs';
 
 const require = createRequire(import.meta.url);
 const CACHE_DIR = join(REPO_ROOT, '.cache', 'alto');
@@ -41,7 +42,15 @@ export async function altoBundle() {
   const { version } = JSON.parse(await readFile(join(altoDir, 'package.json'), 'utf8'));
   const esbuild = await import('esbuild');
   const file = join(CACHE_DIR, `alto-${version}-esbuild-${esbuild.version}.mjs`);
-  if (await stat(file).then(() => true, () => false)) return { file, cached: true, ms: Date.now() - t0 };
+  await mkdir(CACHE_DIR, { recursive: true });
+  // concurrent stacks (a fresh clone's run): one bundles, the others wait for its file
+  const { made } = await makeOnce(`${file}.lock`, () => stat(file).then(() => file, () => undefined), () => bundleAlto(altoDir, file));
+  return { file, cached: !made, ms: Date.now() - t0 };
+}
+
+/** @param {string} altoDir @param {string} file */
+async function bundleAlto(altoDir, file) {
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [join(altoDir, 'esm/cli/alto.js')],
     bundle: true,
@@ -61,12 +70,11 @@ export async function altoBundle() {
       ].join('\n'),
     },
   });
-  await mkdir(CACHE_DIR, { recursive: true });
-  // concurrent stacks: each writes its own file and renames it into place
+  // written then renamed: a reader never sees half a file
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, result.outputFiles[0].contents);
   await rename(tmp, file);
-  return { file, cached: false, ms: Date.now() - t0 };
+  return file;
 }
 
 /**
