@@ -38,8 +38,11 @@ const servers: { next?: ServerProcess; react18?: ServerProcess } = {};
 
 beforeAll(async () => {
   const [nextPort, react18Port] = await getFreePorts(2);
-  // The stack's wallet and data services allow the example's origin (NEXT_APP_PORT); this
-  // file's environment is its own (jest gives each test file a copy of process.env).
+  // A stack of the file's own (a run without shared stacks, LATCHKEY_SHARED_STACKS=0) allows the
+  // example's origin for its wallet and data services (NEXT_APP_PORT; this file's environment is
+  // its own: jest gives each test file a copy of process.env). The run's shared stack, booted
+  // before this file, does not know this port: the paths tested here need neither service from
+  // the page (the dev wallet talks to the chains; a CORS failure would be a console error).
   process.env.NEXT_APP_PORT = String(nextPort);
   // The builds first (the Next.js one takes minutes when the sources changed, nothing when an
   // earlier run built them), so that they do not compete with the stack's start for the cores.

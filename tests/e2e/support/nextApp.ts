@@ -1,6 +1,6 @@
 /**
  * The Next.js example (samples/next-app) as its users run it: the packed tarball in its
- * node_modules, `next build`, then `next start`. Next and React come from this repository's
+ * node_modules, `next build` (its type check done by tsgo after it: `nextBuild`), then `next start`. Next and React come from this repository's
  * install (no network): the build folder sits under .cache/ in the repository, so Node and
  * Turbopack find them up the tree (LATCHKEY_NEXT_ROOT tells next.config.mjs the root).
  *
@@ -19,6 +19,7 @@ import { packedTarball } from '../../support/tarball';
 export const EXAMPLE_DIR = join(REPO_ROOT, 'samples/next-app');
 const CACHE_DIR = join(REPO_ROOT, '.cache/next-app');
 const NEXT_BIN = join(REPO_ROOT, 'node_modules/next/dist/bin/next');
+const TSGO_BIN = join(REPO_ROOT, 'node_modules/@typescript/native-preview/bin/tsgo');
 /** What the example's build reads besides the tarball (its README, run.mjs, a user's node_modules or .next: not). */
 const INPUTS = ['app', 'next.config.mjs', 'package.json', 'tsconfig.json'];
 
@@ -59,16 +60,34 @@ async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs `next build` in `dir` (a child process: the test's event loop keeps running); resolves with its output. */
-function nextBuild(dir: string): Promise<string> {
+/** Runs `node <args>` in `dir` (a child process: the test's event loop keeps running); resolves with its output, rejects with it when it fails. */
+function runNode(what: string, args: readonly string[], dir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT_BIN, 'build'], { cwd: dir, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: dir, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`next build exited with ${code}:\n${out}`))));
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${what} exited with ${code}:\n${out}`))));
   });
+}
+
+/**
+ * `next build` in `dir`, then the example's type check: next.config.mjs skips `next build`'s own
+ * (tsc, 9 s of CPU on this example) under LATCHKEY_NEXT_ROOT; tsgo checks
+ * the same program (the example's tsconfig.json: its app/, next-env.d.ts and the route types the
+ * build wrote in .next/types) in ~1 s, on one thread (the run's cores are busy). A build whose
+ * types fail is not kept.
+ */
+async function nextBuild(dir: string): Promise<string> {
+  const output = await runNode('next build', [NEXT_BIN, 'build'], dir);
+  try {
+    await runNode('tsgo (the example\'s type check)', [TSGO_BIN, '--noEmit', '--singleThreaded', '--incremental', 'false', '-p', 'tsconfig.json'], dir);
+  } catch (err) {
+    rmSync(join(dir, '.next', 'BUILD_ID'), { force: true });
+    throw err;
+  }
+  return output;
 }
 
 export interface NextBuild {
