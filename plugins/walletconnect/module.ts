@@ -10,6 +10,7 @@ import {
   Account,
   Connection,
   ConnectorRegistry,
+  Environment,
   Network,
   PluginHost,
   RpcTransport,
@@ -21,6 +22,7 @@ import {
 import { WalletConnectSessionImpl } from './WalletConnectSession';
 import { UniversalAdapter } from './UniversalAdapter';
 import { followWalletConnectSession } from './followSession';
+import { idle } from './prewarm';
 import { findSignInOnConnect } from 'latchkey/signin';
 import { PairingSignIn, UniversalProviderInit, WalletConnectConfig, WalletConnectSession, type UniversalProviderLike, type WalletConnectPluginConfig } from './types';
 
@@ -74,6 +76,15 @@ export function createWalletConnectModule(config: WalletConnectPluginConfig = {}
         session: ctx.get<WalletConnectSession>(WalletConnectSession),
       });
       followers.set(ctx.container, unfollow);
+      // The sign-in plugin's module, which the pairing prepared at open asks for (one-click sign-in):
+      // loaded now, in an idle moment, so that the open fetches nothing when this module was loaded ahead
+      // of it (the UI's prefetch of the Connect view's views). Where the pairing is prepared at open only.
+      const env = ctx.get<Environment>(Environment);
+      if ((config.prewarm ?? 'open') === 'open' && !env.isMobile()) {
+        void idle(env.window as never)
+          .then(() => ctx.get<PairingSignIn>(PairingSignIn)())
+          .catch(() => undefined);
+      }
     },
   };
 }

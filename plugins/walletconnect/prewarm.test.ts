@@ -46,7 +46,7 @@ interface Setup {
 }
 
 async function setup(
-  opts: { mobile?: boolean; manual?: boolean; disabled?: boolean; initError?: boolean; window?: object; prewarm?: 'open' | 'intent' | false } = {},
+  opts: { mobile?: boolean; manual?: boolean; disabled?: boolean; initError?: boolean; window?: object; prewarm?: 'open' | 'intent' | false; plugins?: PluginManifest[] } = {},
 ): Promise<Setup> {
   const fake = new FakeUniversalProvider();
   const doc = new EventTarget();
@@ -66,7 +66,7 @@ async function setup(
       ...(opts.manual ? { manualWCControl: true } : {}),
       ...(opts.disabled ? { enableWalletConnect: false } : {}),
     },
-    plugins: [walletConnectPlugin(opts.prewarm === undefined ? {} : { prewarm: opts.prewarm }), chainPlugin],
+    plugins: [walletConnectPlugin(opts.prewarm === undefined ? {} : { prewarm: opts.prewarm }), chainPlugin, ...(opts.plugins ?? [])],
     environment: { localStorage: undefined, window: opts.window, document: doc, isMobile: () => opts.mobile === true } as never,
     modules: [new ContainerModule(({ bind }) => void bind(UniversalProviderInit).toConstantValue(init))],
   });
@@ -195,6 +195,11 @@ describe('WalletConnect prewarm', () => {
     await settle();
     expect(s.kernel.plugins.isLoaded('walletconnect')).toBe(true);
     expect(s.inits).toBe(0);
+    expect(idles).toHaveLength(2);
+    // the module's onLoad: the sign-in plugin's module (none here), in an idle moment of its own
+    idles.shift()!();
+    await settle();
+    expect(s.inits).toBe(0);
     idles.shift()!();
     await settle();
     expect(s.inits).toBe(1);
@@ -203,6 +208,36 @@ describe('WalletConnect prewarm', () => {
     await settle();
     expect(s.fake.connectCalls).toHaveLength(1);
     expect(s.session().state.wcUri).toMatch(/^wc:/);
+  });
+
+  describe("the module loaded ahead of the open (the UI's idle prefetch): the sign-in plugin's module, which the pairing asks for, follows in an idle moment", () => {
+    const signInPlugin = () => {
+      const m = { id: 'test-signin', options: { keys: ['siwx'] }, loads: 0, load: async () => (m.loads++, {}) };
+      return m;
+    };
+    it('on a desktop with prewarm at open', async () => {
+      const idles: (() => void)[] = [];
+      const signIn = signInPlugin();
+      const s = await setup({ window: { requestAnimationFrame: () => 0, requestIdleCallback: (fn: () => void) => idles.push(fn) }, plugins: [signIn as never] });
+      await s.kernel.plugins.load('walletconnect');
+      expect(signIn.loads).toBe(0);
+      expect(idles).toHaveLength(1);
+      idles.shift()!();
+      await settle();
+      expect(signIn.loads).toBe(1);
+      expect(s.inits).toBe(0); // code only: no provider, no pairing
+    });
+    it.each([
+      ['on a phone', { mobile: true }],
+      ["with prewarm: 'intent'", { prewarm: 'intent' as const }],
+    ])('not %s', async (_label, opts) => {
+      const idles: (() => void)[] = [];
+      const signIn = signInPlugin();
+      await (await setup({ ...opts, window: { requestAnimationFrame: () => 0, requestIdleCallback: (fn: () => void) => idles.push(fn) }, plugins: [signIn as never] })).kernel.plugins.load('walletconnect');
+      await settle();
+      expect(idles).toHaveLength(0);
+      expect(signIn.loads).toBe(0);
+    });
   });
 
   it('phone: nothing at opening (no module, no provider); a pointer or focus on the WalletConnect entry prepares it', async () => {

@@ -1,5 +1,5 @@
 // The click's CPU profile: written as <dir>/<page>.cpuprofile, and where the page's own scripts spent it printed.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -8,6 +8,7 @@ import { join } from 'node:path';
  * stopped then; a little of what follows the paint, such as a prewarm, may be in it).
  */
 export async function saveProfile(profile, page, clickAt, visibleAt, origin, dir) {
+  await mkdir(dir, { recursive: true }); // --profile DIR need not exist (a missing one failed every page's run)
   await writeFile(join(dir, `${page}.cpuprofile`), JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFunction = new Map();

@@ -69,8 +69,9 @@ export function LatchkeyProvider({ kernel, nonce, styles, initialState, children
     started.add(kernel);
     kernel.start().catch((err: unknown) => console.error('[latchkey] kernel start failed', err));
     // The modal's stylesheet is a chunk of its own: fetched once the page is idle, so a click finds it;
-    // from then on snackbars are followed, so one raised while the modal is closed is known as such.
-    loadModalStylesWhenIdle((chunk) => chunk.snackbarScopes(kernel));
+    // from then on snackbars are followed, so one raised while the modal is closed is known as such, and
+    // what the Connect view shows is fetched ahead of the click (shell/prefetchConnect).
+    loadModalStylesWhenIdle((chunk) => chunk.whenIdle(kernel));
   }, [kernel]);
 
   useEffect(() => {

@@ -92,8 +92,8 @@ export function loadModalChunk(): Promise<ModalChunk> {
   if (chunk) return Promise.resolve(chunk);
   loading ??= import('./modalChunk').then(
     // Named, so that what the chunk is for is visible to the unused-export check (knip).
-    ({ MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, snackbarScopes, label, warmFonts }) =>
-      (chunk = { MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, snackbarScopes, label, warmFonts }),
+    ({ MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, whenIdle, label, warmFonts }) =>
+      (chunk = { MODAL_CSS, attachModal, AlertBanner, ModalSnackbar, whenIdle, label, warmFonts }),
     (err: unknown) => {
       loading = undefined;
       throw err;
