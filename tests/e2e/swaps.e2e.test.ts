@@ -200,7 +200,10 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     await view.waitFor();
     // pay LKD, receive ETH
     // the direction switch is an icon button of the set, named
-    expect(await view.getByRole('button', { name: 'Switch tokens', exact: true }).locator('svg.lk-icon').count()).toBe(1);
+    // (the view's form renders once its tokens are read: wait for the button before counting its icons)
+    const flip = view.getByRole('button', { name: 'Switch tokens', exact: true });
+    await flip.waitFor();
+    expect(await flip.locator('svg.lk-icon').count()).toBe(1);
     await view.getByRole('button', { name: 'ETH', exact: true }).click();
     // the modal's token chooser (shared with Send): each row with its mark and, for a held token, the balance in its name
     const chooser = view.getByRole('group', { name: 'Select a token' });
