@@ -138,6 +138,23 @@ async function axeScan(label: string): Promise<void> {
   expect(results.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
+/**
+ * Waits for the swap's outcome: the "Swapped …" snackbar. A refusal (the Swap view's alert or an
+ * error snackbar) fails at once with what the visitor reads, and a wait that ends with neither
+ * says where the view stood (its status line, the wallet's calls), not only that a text was missing.
+ */
+async function swapped(text: string | RegExp): Promise<void> {
+  const done = page.getByText(text, typeof text === 'string' ? { exact: true } : undefined);
+  const refused = swapDialog().getByRole('alert').or(page.locator('.lk-snackbar[data-open][data-variant="error"]'));
+  try {
+    await done.or(refused).first().waitFor();
+  } catch (err) {
+    const seen = await swapDialog().innerText({ timeout: 1_000 }).catch(() => '(no Swap view)');
+    throw new Error(`no swap outcome: ${(err as Error).message.split('\n')[0]}\nSwap view: ${seen.replace(/\s+/g, ' ')}\nwallet calls: ${(await walletCalls().catch(() => [])).join(', ')}`);
+  }
+  if (!(await done.isVisible())) throw new Error(`the swap was refused: ${(await refused.first().innerText()).trim()}`);
+}
+
 // ---------------------------------------------------------------- tests
 
 describe('swaps on the local Uniswap V2, from the modal', () => {
@@ -178,7 +195,7 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
 
     await view.getByRole('button', { name: 'Swap', exact: true }).click();
     const shown = formatUnits(expected, 18).slice(0, 12);
-    await page.getByText(`Swapped ETH to ${shown} ${symbol}`, { exact: true }).waitFor();
+    await swapped(`Swapped ETH to ${shown} ${symbol}`);
     await page.getByRole('dialog', { name: 'Account' }).waitFor();
     expect((await lkdBalance(user)) - lkd0).toBe(expected);
     const spent = eth0 - (await ethBalance(user));
@@ -227,7 +244,7 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     const allowance = BigInt(await ethCall(lkd, `0xdd62ed3e${user.slice(2).toLowerCase().padStart(64, '0')}${stack.exchange.router.slice(2).toLowerCase().padStart(64, '0')}`));
     expect(allowance).toBe(amountIn); // the exact amount, not unlimited
     await view.getByRole('button', { name: 'Swap', exact: true }).click();
-    await page.getByText(/^Swapped LKD to /).waitFor();
+    await swapped(/^Swapped LKD to /);
     expect(lkd0 - (await lkdBalance(user))).toBe(amountIn);
     await tokensTabShows(await ethBalance(user), lkd0 - amountIn);
     const gained = (await ethBalance(user)) - eth0;
@@ -273,7 +290,7 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     const expected = await routerOut(parseEther('0.1'), [stack.exchange.weth, lkd]);
     expect(after).toBe(formatBalance(formatUnits(expected, 18), 6));
     await view.getByRole('button', { name: 'Swap', exact: true }).click();
-    await page.getByText(/^Swapped ETH to /).waitFor();
+    await swapped(/^Swapped ETH to /);
     expect((await lkdBalance(user)) - lkd0).toBe(expected);
   });
 });
