@@ -22,6 +22,16 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_S
 /** Flags verified on these machines (see /work/shared/FACTS.md, "Browser tests"); shared with the benchmark. */
 export const CHROMIUM_ARGS: readonly string[] = chromiumArgs;
 
+/**
+ * Test runs only (not the benchmark, which runs pages as visitors do): V8 in the pages stops at
+ * its baseline compiler (Sparkplug), no optimising tiers. A test page lives for seconds, too short
+ * for Maglev's and TurboFan's compiles to pay back. Measured on modal.e2e + views.e2e (16 tests,
+ * same machine, back to back): Chromium's CPU 93.6 and 101.8 s with the default tiers, 81.0 s
+ * with `--max-opt=1` (78.6 s with the interpreter alone); every test passes either way.
+ */
+export const TEST_JS_FLAGS = '--js-flags=--max-opt=1';
+const testArgs = (extra: readonly string[] = []): string[] => [...CHROMIUM_ARGS, ...(extra.some((a) => a.startsWith('--js-flags=')) ? [] : [TEST_JS_FLAGS]), ...extra];
+
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
@@ -42,7 +52,7 @@ export async function launchBrowser(options: Omit<LaunchOptions, 'executablePath
     headless: true,
     ...options,
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    args: testArgs(options.args),
   });
 }
 
@@ -59,7 +69,7 @@ export async function launchPersistent(
     headless: true,
     ...options,
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    args: testArgs(options.args),
   });
   return {
     context,
