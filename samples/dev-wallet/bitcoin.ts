@@ -31,7 +31,7 @@ import type {
   BitcoinSignTransactionOutput,
 } from './bitcoinFeatures';
 import { approve, invalidInput, unauthorized, walletError, type ApprovalControl } from './errors';
-import { bitcoinKey, bitcoinOrdinalsPath, bitcoinPaymentPath, type BitcoinKey } from './keys';
+import { bitcoinKey, bitcoinOrdinalsPath, bitcoinPaymentPath, primeDevSeed, type BitcoinKey } from './keys';
 import { devWalletBase, isBytes, makeAccount, publishWallet, sameAccount, standardFeatures, type DevWalletOptions } from './standard';
 
 export const BITCOIN_TESTNET = 'bitcoin:testnet';
@@ -93,6 +93,8 @@ interface KeyedAccount extends BitcoinDevAccount {
 }
 
 export function installBitcoinDevWallet(options: BitcoinDevWalletOptions): BitcoinDevWallet {
+  // the seed by the platform's PBKDF2 now, ready before the first connect reads the keys (keys.ts)
+  void primeDevSeed();
   const accountIndex = options.accountIndex ?? 0;
   const { host, events, persisted, persist: keep } = devWalletBase<Persisted>('Bitcoin', options, `latchkey-dev-wallet:bitcoin:${accountIndex}`);
   const doFetch: BroadcastFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));

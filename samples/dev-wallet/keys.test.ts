@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519';
 import { hex } from '@scure/base';
+import { mnemonicToSeedSync } from '@scure/bip39';
 import { NETWORK, TEST_NETWORK, p2tr, p2wpkh, utils } from '@scure/btc-signer';
 import { Keypair } from '@solana/web3.js';
 import accounts from './accounts.json';
@@ -19,6 +20,28 @@ describe('dev wallet keys', () => {
   it('uses the public anvil mnemonic', () => {
     expect(DEV_MNEMONIC).toBe('test test test test test test test test test test test junk');
     expect(devSeed()).toHaveLength(64);
+  });
+
+  it("primes the seed with the platform's PBKDF2: the same bytes as @scure/bip39's, then read synchronously", async () => {
+    const expected = mnemonicToSeedSync(DEV_MNEMONIC);
+    const fresh = () => {
+      let mod!: typeof import('./keys');
+      jest.isolateModules(() => (mod = require('./keys')));
+      return mod;
+    };
+    const keys = fresh();
+    const deriveBits = jest.spyOn(globalThis.crypto.subtle, 'deriveBits');
+    try {
+      const seed = await keys.primeDevSeed();
+      expect(deriveBits).toHaveBeenCalledTimes(1);
+      expect(hex.encode(seed)).toBe(hex.encode(expected));
+      expect(keys.devSeed()).toBe(seed); // the primed bytes, not a second computation
+      // without WebCrypto's answer: the JavaScript PBKDF2, same seed
+      deriveBits.mockRejectedValueOnce(new Error('not supported'));
+      expect(hex.encode(await fresh().primeDevSeed())).toBe(hex.encode(expected));
+    } finally {
+      deriveBits.mockRestore();
+    }
   });
 
   it('gives Solana keys that web3.js and node:crypto agree on', () => {

@@ -19,9 +19,37 @@ export const DEV_MNEMONIC = 'test test test test test test test test test test t
 
 const HARDENED = 0x8000_0000;
 let seedCache: Uint8Array | undefined;
-/** The BIP-39 seed of DEV_MNEMONIC (no passphrase); computed once (PBKDF2, ~100 ms). */
+let seedPromise: Promise<Uint8Array> | undefined;
+/**
+ * The BIP-39 seed of DEV_MNEMONIC (no passphrase); computed once. Synchronous, for the wallets'
+ * synchronous `accounts`: when {@link primeDevSeed} has finished it is read from there, else it is
+ * computed here with @scure/bip39's PBKDF2 in JavaScript (measured in a headless Chromium test page:
+ * ~420 ms of CPU at each connect, where the platform's PBKDF2 takes a few ms).
+ */
 export function devSeed(): Uint8Array {
   return (seedCache ??= mnemonicToSeedSync(DEV_MNEMONIC));
+}
+
+/**
+ * Computes the seed with the platform's PBKDF2 (WebCrypto: BIP-39's PBKDF2-HMAC-SHA512, 2048
+ * rounds, salt "mnemonic") so that {@link devSeed} finds it ready. The wallets start it when they
+ * are installed; where WebCrypto is missing it resolves with {@link devSeed}'s result.
+ */
+export function primeDevSeed(): Promise<Uint8Array> {
+  if (seedCache) return Promise.resolve(seedCache);
+  return (seedPromise ??= platformSeed().then(
+    (seed) => (seedCache ??= seed),
+    () => devSeed(),
+  ));
+}
+
+async function platformSeed(): Promise<Uint8Array> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new Error('WebCrypto is not available');
+  const utf8 = new TextEncoder();
+  const key = await subtle.importKey('raw', utf8.encode(DEV_MNEMONIC.normalize('NFKD')), 'PBKDF2', false, ['deriveBits']);
+  const bits = await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-512', salt: utf8.encode('mnemonic'), iterations: 2048 }, key, 512);
+  return new Uint8Array(bits);
 }
 
 /** Parses "m/44'/501'/0'/0'" into indexes; every SLIP-0010 ed25519 level must be hardened. */

@@ -24,7 +24,7 @@ import type {
 } from '@solana/wallet-standard-features';
 import { approve, invalidInput, unauthorized, walletError, type ApprovalControl } from './errors';
 import type { FetchLike } from './index';
-import { solanaKey, type SolanaKey } from './keys';
+import { primeDevSeed, solanaKey, type SolanaKey } from './keys';
 import { parseWireTransaction, signWireTransaction } from './solanaWire';
 import { devWalletBase, isBytes, makeAccount, publishWallet, sameAccount, standardFeatures, type DevWalletOptions } from './standard';
 
@@ -72,6 +72,8 @@ interface Persisted {
 
 /** Creates the wallet and registers it through wallet-standard. */
 export function installSolanaDevWallet(options: SolanaDevWalletOptions): SolanaDevWallet {
+  // the seed by the platform's PBKDF2 now, ready before the first connect reads the keys (keys.ts)
+  void primeDevSeed();
   const { host, events, persisted, persist } = devWalletBase<Persisted>('Solana', options, `latchkey-dev-wallet:solana:${options.accountIndex}`);
   if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(options.localChain.caipNetworkId)) {
     throw new Error(`Solana dev wallet: invalid local chain id ${options.localChain.caipNetworkId}`);
