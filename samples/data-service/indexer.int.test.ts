@@ -226,6 +226,29 @@ describe('with the node\'s WebSocket endpoint (wsUrl)', () => {
       await watched.stop();
     }
   }, 90_000);
+
+  it('while the subscription is live, a short poll interval does not make a caught-up indexer step: it waits for the next head (at most LIVE_HEADS_FALLBACK_MS)', async () => {
+    const watched = await startTestService({ chains: [{ chainId: CHAIN, rpcUrl: node.url, wsUrl: node.url.replace(/^http/, 'ws') }], indexer: { pollMs: 50 } });
+    try {
+      await watched.waitForSync(CHAIN, 60_000);
+      const steps = () => watched.indexerStatus()!.chains.find((c) => c.chainId === CHAIN)!.steps;
+      // the subscription is confirmed within a step or two of the sync; from then on, nothing mined: no step
+      await waitUntil(async () => {
+        const before = steps();
+        await new Promise((r) => setTimeout(r, 300));
+        return steps() === before;
+      }, 10_000, 0);
+      const idle = steps();
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(steps() - idle).toBe(0); // a 50 ms poll would have stepped ~30 times
+      // a mined block is still indexed at once
+      const r = await clients.sendEth(a[3]!, a[9]!, 1n);
+      await waitUntil(async () => (await call(watched.url, `/v1/account/${a[9]}/history?limit=1`)).body.data[0]?.metadata.hash === r.transactionHash, 5_000, 5);
+      expect(steps()).toBeGreaterThan(idle);
+    } finally {
+      await watched.stop();
+    }
+  }, 90_000);
 });
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, everyMs = 25): Promise<void> {

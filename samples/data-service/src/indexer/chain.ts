@@ -31,6 +31,8 @@ export interface ChainStats {
   restarts: number;
   blocksIndexed: number;
   msIndexing: number;
+  /** steps taken (each reads the node's head; a caught-up indexer steps on a new head or its poll) */
+  steps: number;
   lastError: string | null;
   lastErrorAt: string | null;
 }
@@ -74,6 +76,7 @@ export class ChainIndexer {
       reorgs: 0,
       restarts: 0,
       blocksIndexed: 0,
+      steps: 0,
       msIndexing: 0,
       lastError: null,
       lastErrorAt: null,
@@ -91,6 +94,7 @@ export class ChainIndexer {
   /** One indexing step (see the file comment). */
   async step(): Promise<StepResult> {
     const started = Date.now();
+    this.stats.steps++;
     if (!this.checkedChainId) {
       const id = hexToNumber(await this.rpc.call('eth_chainId'), 'chain id');
       if (id !== this.chain.chainId) throw new RpcError(`${this.chain.rpcUrl} is chain ${id}, configured as ${this.chain.chainId}: not indexing it`);

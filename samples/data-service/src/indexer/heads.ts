@@ -1,8 +1,8 @@
 /**
  * New-head notifications from a node's WebSocket endpoint (`eth_subscribe` "newHeads"), so that
  * an indexer steps as soon as a block is mined instead of polling every few milliseconds. The
- * poll stays as the fallback: a dropped socket, a node without WebSocket, or a missed message
- * costs at most one poll interval. A lost connection is retried with backoff (1 s doubling to
+ * poll stays as the fallback: a dropped socket or a node without WebSocket costs at most one poll
+ * interval, a missed message on a live subscription at most the indexer's longer live fallback. A lost connection is retried with backoff (1 s doubling to
  * 30 s) until `close()`.
  */
 import WebSocket from 'ws';
@@ -10,6 +10,8 @@ import WebSocket from 'ws';
 export interface HeadWatcher {
   /** Resolves at the next new head, after `ms`, or when `signal` aborts, whichever comes first. */
   next(ms: number, signal: AbortSignal): Promise<void>;
+  /** Whether the node has confirmed the newHeads subscription on an open socket. */
+  live(): boolean;
   close(): void;
 }
 
@@ -22,6 +24,7 @@ export function watchHeads(wsUrl: string, log: (line: string) => void): HeadWatc
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1_000;
   let reported = false;
+  let subscribed = false;
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const w of [...waiters]) w();
@@ -38,20 +41,24 @@ export function watchHeads(wsUrl: string, log: (line: string) => void): HeadWatc
       ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
     });
     ws.on('message', (data) => {
-      let msg: { method?: unknown } | undefined;
+      let msg: { method?: unknown; id?: unknown; result?: unknown } | undefined;
       try {
-        msg = JSON.parse(String(data)) as { method?: unknown };
+        msg = JSON.parse(String(data)) as { method?: unknown; id?: unknown; result?: unknown };
       } catch {
         return;
       }
       if (msg?.method === 'eth_subscription') wake();
+      else if (msg?.id === 1 && typeof msg.result === 'string' && socket === ws) subscribed = true;
     });
     ws.on('error', (err) => {
       if (!reported) log(`heads: ${wsUrl}: ${err.message} (polling until it answers)`);
       reported = true;
     });
     ws.on('close', () => {
-      if (socket === ws) socket = undefined;
+      if (socket === ws) {
+        socket = undefined;
+        subscribed = false;
+      }
       if (closed) return;
       retryTimer = setTimeout(connect, backoff);
       retryTimer.unref?.();
@@ -75,8 +82,10 @@ export function watchHeads(wsUrl: string, log: (line: string) => void): HeadWatc
         signal.addEventListener('abort', done, { once: true });
       });
     },
+    live: () => subscribed,
     close() {
       closed = true;
+      subscribed = false;
       if (retryTimer) clearTimeout(retryTimer);
       socket?.terminate();
       wake();
