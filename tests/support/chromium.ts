@@ -26,8 +26,9 @@ export const CHROMIUM_ARGS: readonly string[] = chromiumArgs;
  * Test runs only (not the benchmark, which runs pages as visitors do): V8 in the pages stops at
  * its baseline compiler (Sparkplug), no optimising tiers. A test page lives for seconds, too short
  * for Maglev's and TurboFan's compiles to pay back. Measured on modal.e2e + views.e2e (16 tests,
- * same machine, back to back): Chromium's CPU 93.6 and 101.8 s with the default tiers, 81.0 s
- * with `--max-opt=1` (78.6 s with the interpreter alone); every test passes either way.
+ * one machine, runs interleaved): Chromium's CPU 83.1 and 81.2 s with the default tiers, 74.6 and
+ * 72.9 s with `--max-opt=1`; on short visits (load, connect, Account view) no difference beyond
+ * the noise. Every test passes either way.
  */
 export const TEST_JS_FLAGS = '--js-flags=--max-opt=1';
 const testArgs = (extra: readonly string[] = []): string[] => [...CHROMIUM_ARGS, ...(extra.some((a) => a.startsWith('--js-flags=')) ? [] : [TEST_JS_FLAGS]), ...extra];
