@@ -100,6 +100,7 @@ export class Hub {
       if (probe && ++probe.ticks >= 2) {
         this.counters.terminated++;
         this.say(`#${conn.n} missed two pongs: terminated`);
+        this.release(conn);
         conn.ws.terminate();
         continue;
       }
@@ -110,10 +111,21 @@ export class Hub {
   /** Terminates a socket that does not read. @param {Conn} conn @param {string} why */
   drop(conn, why) {
     if (conn.closed) return;
-    conn.closed = true;
+    this.release(conn);
     this.counters.dropped++;
     this.say(`#${conn.n} dropped: ${why}`);
     conn.ws.terminate();
+  }
+
+  /**
+   * Takes a socket out of the open sockets and its unread bytes out of the total at once, when it is
+   * dropped or terminated: the room is free for the others now, and the figures say so, though the
+   * socket's close event (which finishes the clean-up in remove) comes a few ticks later.
+   * @param {Conn} conn
+   */
+  release(conn) {
+    conn.closed = true;
+    if (this.conns.delete(conn)) this.bufferedTotal -= conn.out.unread;
   }
 
   /** Room to write more to this socket (unread bytes, its own and in total). @param {Conn} conn */
@@ -298,8 +310,7 @@ export class Hub {
 
   /** @param {Conn} conn */
   remove(conn) {
-    conn.closed = true;
-    if (this.conns.delete(conn)) this.bufferedTotal -= conn.out.unread;
+    this.release(conn);
     conn.fetchWaiting = null;
     this.backlog.delete(conn);
     for (const topic of [...conn.subs.keys()]) this.unsubscribe(conn, topic);
@@ -344,10 +355,10 @@ export class Hub {
     const { slowSocketTimeoutMs } = this.config;
     let total = 0;
     for (const conn of this.conns) {
-      total += conn.out.unread;
       if (!this.stalled(conn)) conn.overSince = 0;
       else if (!conn.overSince) conn.overSince = now;
       else if (now - conn.overSince >= slowSocketTimeoutMs) this.drop(conn, `not reading (${conn.out.unread} bytes unread) for ${slowSocketTimeoutMs} ms`);
+      if (!conn.closed) total += conn.out.unread;
     }
     this.bufferedTotal = total;
     this.pump();
