@@ -43,6 +43,8 @@ export interface OpenedPglite {
   close(): Promise<void>;
   /** True when the database was loaded from the template (no initdb ran). */
   readonly fromTemplate: boolean;
+  /** The data folder in use (the one made for `'temp'`); undefined in memory. */
+  readonly dataDir: string | undefined;
 }
 
 /** A data folder another live process holds. */
@@ -70,7 +72,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<OpenedPgli
   if (dir === null || dir === 'memory') {
     const template = await pgliteTemplate(cacheDir, create, log).catch(() => undefined);
     const db = await create(template ? { loadDataDir: template } : {});
-    return { db, fromTemplate: Boolean(template), close: () => db.close() };
+    return { db, fromTemplate: Boolean(template), dataDir: undefined, close: () => db.close() };
   }
   let removeAfterClose = async (): Promise<void> => {};
   if (dir === 'temp') {
@@ -87,6 +89,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<OpenedPgli
     return {
       db,
       fromTemplate: Boolean(template),
+      dataDir: dir,
       async close() {
         await db.close();
         await unlock();
