@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import chromiumArgs from './chromium-args.json';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type LaunchOptions, type Page } from 'playwright-core';
 import { saveArtifact } from './artifacts';
 
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
@@ -44,11 +44,49 @@ function assertChromium(): void {
 }
 
 /**
- * Launches headless Chromium. playwright gives each `launch()` its own fresh
- * temporary user-data dir (removed on close), so no state leaks between runs.
+ * Where the run's shared Chromium listens (set by the e2e project's globalSetup, ./e2eGlobalSetup.ts).
+ * LATCHKEY_SHARED_BROWSER=0 turns it off: every file launches its own, as before.
+ */
+export const SHARED_BROWSER_ENV = 'LATCHKEY_TEST_BROWSER_WS';
+
+/**
+ * The run's one Chromium (playwright's browser server), launched by the e2e project's globalSetup
+ * in jest's main process, which lives for the whole run. A launch costs about 0.8 s of CPU
+ * (browser, GPU, network and zygote processes starting and stopping) and the e2e files made 27 of
+ * them a run; the files now connect instead. Each file's connection has its own contexts, closed
+ * when it closes the browser; each test still gets a fresh context (fresh storage and cookies).
+ */
+export async function launchSharedBrowser(): Promise<BrowserServer> {
+  assertChromium();
+  return chromium.launchServer({ headless: true, executablePath: CHROMIUM_PATH, args: testArgs() });
+}
+
+/**
+ * Where globalSetup keeps the shared Chromium for globalTeardown: a global of jest's main process,
+ * the one thing jest says the two share.
+ */
+export function sharedBrowserHolder(): { server?: BrowserServer } {
+  const g = globalThis as { latchkeySharedBrowser?: { server?: BrowserServer } };
+  return (g.latchkeySharedBrowser ??= {});
+}
+
+/**
+ * Headless Chromium for a test file. With no options, in a run that has a shared Chromium
+ * ({@link launchSharedBrowser}), a connection to it: `close()` then closes this file's contexts
+ * and the connection, not the browser. Otherwise (options given, no shared browser, or it does not
+ * answer) a launch of its own: playwright gives each `launch()` a fresh temporary user-data dir
+ * (removed on close), so no state leaks between runs.
  */
 export async function launchBrowser(options: Omit<LaunchOptions, 'executablePath'> = {}): Promise<Browser> {
   assertChromium();
+  const shared = process.env[SHARED_BROWSER_ENV];
+  if (shared && Object.keys(options).length === 0) {
+    try {
+      return await chromium.connect(shared, { timeout: 30_000 });
+    } catch (err) {
+      console.warn(`[latchkey] the run's shared Chromium at ${shared} did not answer (${(err as Error).message.split('\n')[0]}); this file launches its own`);
+    }
+  }
   return chromium.launch({
     headless: true,
     ...options,
