@@ -102,10 +102,12 @@ async function approveInWallet(p: Page): Promise<{ in: Approval['in']; enabledAf
     await approve(approval);
     return { in: approval.in, enabledAfter };
   }
-  // The frame's position at every animation frame for the next 10 s (at most 200 changes), for the report below.
+  // The frame's position at every animation frame for the next 10 s (at most 200 changes; until the
+  // decision is taken), for the report below.
   await p.evaluate((sel) => {
     const w = window as any;
     w.__frameMoves = [];
+    w.__frameMovesDone = false;
     const until = performance.now() + 10_000;
     let last = '';
     const tick = () => {
@@ -113,7 +115,7 @@ async function approveInWallet(p: Page): Promise<{ in: Approval['in']; enabledAf
       const now = r ? `${r.x.toFixed(1)},${r.y.toFixed(1)},${r.width.toFixed(1)}x${r.height.toFixed(1)}` : 'none';
       if (now !== last) w.__frameMoves.push(`${performance.now().toFixed(0)} ${now}`);
       last = now;
-      if (w.__frameMoves.length < 200 && performance.now() < until) requestAnimationFrame(tick);
+      if (!w.__frameMovesDone && w.__frameMoves.length < 200 && performance.now() < until) requestAnimationFrame(tick);
     };
     tick();
   }, FRAME);
@@ -121,10 +123,12 @@ async function approveInWallet(p: Page): Promise<{ in: Approval['in']; enabledAf
   await approve(approval);
   // taken: the button is disabled at once by the decision (so no longer matches), and the frame hides
   const decided = await approval.card.getByRole('button', { name: 'Approve', disabled: false }).waitFor({ state: 'detached', timeout: 5000 }).then(() => true, () => false);
-  if (!decided) {
-    const moves = await p.evaluate(() => (window as any).__frameMoves);
-    console.warn(`Approve clicked at ${clickedAt} ms but not taken 5 s later; frame rects: ${JSON.stringify(moves)}`);
-  }
+  const moves = await p.evaluate(() => {
+    const w = window as any;
+    w.__frameMovesDone = true; // a frame a page keeps asking for costs Chromium ~0.1 s of CPU a second
+    return w.__frameMoves;
+  }).catch(() => 'page gone');
+  if (!decided) console.warn(`Approve clicked at ${clickedAt} ms but not taken 5 s later; frame rects: ${JSON.stringify(moves)}`);
   return { in: approval.in, enabledAfter };
 }
 
