@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { openPglite, pgliteTemplate, PgliteInUseError } from './pglite';
+import { openPglite, PGLITE_SHARED_BUFFERS, pgliteTemplate, PgliteInUseError } from './pglite';
 
 let root: string;
 beforeAll(() => {
@@ -25,6 +25,8 @@ it('makes the template once, then opens new databases from it (in memory and in 
   // a fresh cluster: the first database's table is not there
   try {
     expect((await again.db.query("SELECT to_regclass('t') AS t")).rows).toEqual([{ t: null }]);
+    // the buffer pool it starts with (PostgreSQL's own 128MB doubled the time of an open)
+    expect((await again.db.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
   } finally {
     await again.close();
   }
@@ -40,6 +42,19 @@ it('makes the template once, then opens new databases from it (in memory and in 
   expect(reopened.fromTemplate).toBe(false);
   expect((await reopened.db.query<{ n: number }>('SELECT n FROM kept')).rows).toEqual([{ n: 7 }]);
   await reopened.close();
+}, 60_000);
+
+it('starts with the buffer pool it is given, and refuses a size PostgreSQL would not read as one', async () => {
+  const cacheDir = join(root, 'cache');
+  const small = await openPglite({ dataDir: 'memory', cacheDir, lockName: 'x.lock', sharedBuffers: '8MB' });
+  try {
+    expect((await small.db.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '8MB' }]);
+  } finally {
+    await small.close();
+  }
+  await expect(openPglite({ dataDir: 'memory', cacheDir, lockName: 'x.lock', sharedBuffers: '32MB; DROP' })).rejects.toThrow(
+    `PGlite sharedBuffers: expected a size such as '32MB' (kB, MB or GB), got "32MB; DROP"`,
+  );
 }, 60_000);
 
 it('does not use a template folder other users can write to', async () => {
