@@ -152,6 +152,25 @@ describe('portfolio plugin: the Tokens and NFTs tabs', () => {
     expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it("NFT images reach <img src> only through the UI's image gate (sanitizeUrl): a data: type no <img> here shows gets the tile", async () => {
+    const odd = { ...nft('5'), imageUrl: 'data:image/x-unknown;base64,AAAA' };
+    const svg = { ...nft('6'), imageUrl: 'data:image/svg+xml,%3Csvg%2F%3E' };
+    const api = fakeApi({ nfts: async () => ({ data: [odd, svg, nft('7')], next: undefined }) });
+    const h = accountHarness({ plugins: [portfolioPlugin()], api: { ...api, balances: jest.fn(async () => []) } as never });
+    await h.connect();
+    const dialog = await h.openAccount();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'NFTs' }));
+    const grid = await within(dialog).findByRole('list', { name: 'NFTs' });
+    const shown = within(grid)
+      .getAllByRole('listitem')
+      .map((li) => [li.textContent, li.querySelector('img')?.getAttribute('src') ?? null]);
+    expect(shown).toEqual([
+      ['Key #5', null],
+      ['Key #6', 'data:image/svg+xml,%3Csvg%2F%3E'],
+      ['Key #7', 'https://nft.test/7.svg'],
+    ]);
+  });
+
   it('a disconnect clears the portfolio caches (the API one and the chain one) and the service state', async () => {
     const api = fakeApi({ balances: async () => BALANCES });
     const h = accountHarness({ plugins: [portfolioPlugin()], api, render: false });

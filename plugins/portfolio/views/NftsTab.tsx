@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, LoadingState, Text, WalletImage, defineView, useMessages, useObserved } from 'latchkey/ui';
+import { Button, LoadingState, Text, WalletImage, defineView, sanitizeUrl, useMessages, useObserved } from 'latchkey/ui';
 import type { NftHolding } from 'latchkey';
 import { imageUrl, splitSpam } from '../rules';
 import { Portfolio } from '../types';
@@ -7,7 +7,8 @@ import { useTargetKey } from './useTarget';
 import { messages } from '../messages';
 
 function NftCard({ nft, spam }: { readonly nft: NftHolding; readonly spam?: string }) {
-  const src = imageUrl(nft.imageUrl);
+  // absolute http(s) or a data: image (imageUrl), then the UI's one gate for an <img src> (sanitizeUrl)
+  const src = sanitizeUrl(imageUrl(nft.imageUrl), 'image');
   return (
     <li data-testid="nft" style={{ listStyle: 'none', minWidth: 0 }}>
       <figure style={{ margin: 0 }}>
