@@ -3,8 +3,10 @@
  * the local stack's chains:
  * - React 19: the Next.js example (samples/next-app: App Router, React 19 as Next bundles it, the
  *   packed tarball in its node_modules) built with `next build` and served with `next start`;
- * - React 18: a page rendered per request by react-dom/server (tests/e2e/support/ssr-page, React
- *   18.3 and the packed tarball bundled by esbuild) and hydrated with hydrateRoot.
+ * - React 18 and React 19 in development: a page rendered per request by react-dom/server
+ *   (tests/e2e/support/ssr-page, the packed tarball bundled by esbuild with React 18.3, or with
+ *   the React 19 Next.js bundles) and hydrated with hydrateRoot. React 19 reports a mismatched
+ *   attribute in development only, which `next start` (production) never runs.
  * For each: the server's HTML holds the connect button; a page load, a connect through the modal,
  * a reload and a disconnect raise no page error and no console error (React's hydration errors
  * included), with the connection kept in a cookie (`/`: cookieStorage, then cookieToInitialState
@@ -13,8 +15,8 @@
  * hydrates that without a mismatch, then shows the account.
  *
  * beforeAll: the Next.js build (minutes, made once per source state and reused by later runs:
- * tests/e2e/support/nextApp.ts, .cache/next-app/<key>) and the React 18 page's bundles, then the
- * stack and the browser, then the two servers.
+ * tests/e2e/support/nextApp.ts, .cache/next-app/<key>) and the React 18 and 19 pages' bundles,
+ * then the stack and the browser, then the three servers.
  */
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
@@ -32,12 +34,12 @@ const WALLET_NAME = /^Latchkey Dev Wallet\b/;
 let stack: TestStack;
 let browser: Browser;
 let devWallet: string;
-let ssrDir: string | undefined;
-/** The two servers under test, by React version. */
-const servers: { next?: ServerProcess; react18?: ServerProcess } = {};
+let ssrDirs: string[] = [];
+/** The servers under test. */
+const servers: { next?: ServerProcess; react18?: ServerProcess; react19dev?: ServerProcess } = {};
 
 beforeAll(async () => {
-  const [nextPort, react18Port] = await getFreePorts(2);
+  const [nextPort, react18Port, react19Port] = await getFreePorts(3);
   // A stack of the file's own (a run without shared stacks, LATCHKEY_SHARED_STACKS=0) allows the
   // example's origin for its wallet and data services (NEXT_APP_PORT; this file's environment is
   // its own: jest gives each test file a copy of process.env). The run's shared stack, booted
@@ -46,27 +48,29 @@ beforeAll(async () => {
   process.env.NEXT_APP_PORT = String(nextPort);
   // The builds first (the Next.js one takes minutes when the sources changed, nothing when an
   // earlier run built them), so that they do not compete with the stack's start for the cores.
-  const [build, dir, wallet] = await Promise.all([
+  const [build, dir18, dir19, wallet] = await Promise.all([
     buildNextApp(),
-    buildSsrPage(),
+    buildSsrPage(18),
+    buildSsrPage(19),
     bundleDevWallet(),
   ]);
-  ssrDir = dir;
+  ssrDirs = [dir18, dir19];
   devWallet = wallet;
   const kib = Object.entries(firstLoadJs(build.dir)).map(([route, bytes]) => `${route} ${(bytes / 1024).toFixed(1)} KiB`);
   console.log(`ssr: ${build.built ? 'built' : 'reused'} the Next.js example in ${build.dir}; first-load JS (uncompressed): ${kib.join(', ')}`);
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  [servers.next, servers.react18] = await Promise.all([
+  [servers.next, servers.react18, servers.react19dev] = await Promise.all([
     startNextApp(build.dir, nextPort!, { LATCHKEY_CONFIG_URL: stack.configUrl }),
-    startSsrPage(dir, react18Port!, stack.chains),
+    startSsrPage(dir18, react18Port!, stack.chains),
+    startSsrPage(dir19, react19Port!, stack.chains),
   ]);
 }, 900_000);
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([servers.next?.stop(), servers.react18?.stop()]);
+  await Promise.all([servers.next?.stop(), servers.react18?.stop(), servers.react19dev?.stop()]);
   await stack?.stop();
-  if (ssrDir) rmSync(ssrDir, { recursive: true, force: true });
+  for (const dir of ssrDirs) rmSync(dir, { recursive: true, force: true });
 }, 30_000);
 
 interface Visit {
@@ -126,6 +130,7 @@ function serverButtons(html: string): string {
 const TARGETS = [
   ['React 19, the Next.js example', 'next', '19'],
   ['React 18, react-dom/server and hydrateRoot', 'react18', '18'],
+  ['React 19 in development, react-dom/server and hydrateRoot', 'react19dev', '19'],
 ] as const;
 
 describe.each(TARGETS)('%s', (_name, key, major) => {
@@ -150,7 +155,7 @@ describe.each(TARGETS)('%s', (_name, key, major) => {
     try {
       const first = await load(page, () => page.goto(url(path)));
       expect(serverButtons(first)).toBe('Connect Wallet Anvil');
-      if (key === 'react18') expect(await page.evaluate(() => (window as unknown as { __reactVersion: string }).__reactVersion)).toMatch(new RegExp(`^${major}\\.`));
+      if (key !== 'next') expect(await page.evaluate(() => (window as unknown as { __reactVersion: string }).__reactVersion)).toMatch(new RegExp(`^${major}\\.`));
       await connect(page);
       if (key === 'next') expect((await page.getByTestId('account-address').textContent())?.toLowerCase()).toBe(DEV_ACCOUNT.toLowerCase());
 

@@ -27,7 +27,7 @@ createServer((req, res) => {
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>React 18 SSR</title></head>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>React SSR</title></head>` +
         `<body><div id="root">${html}</div><script type="application/json" id="page-data">${json}</script><script type="module" src="/client.js"></script></body></html>`,
     );
     return;
