@@ -35,7 +35,12 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   moduleNameMapper[`^${name.replace(/[/.]/g, '\\$&')}$`] = `<rootDir>/${target.source.slice(2)}`;
 }
 
-const common = { transform, transformIgnorePatterns, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+/**
+ * jest's runtime with each module compiled once per worker, not once per test file
+ * (scripts/test/shared-compile-runtime.cjs); LATCHKEY_JEST_SHARED_COMPILE=0 runs jest's own, to compare.
+ */
+const runtime = process.env.LATCHKEY_JEST_SHARED_COMPILE === '0' ? {} : { runtime: '<rootDir>/scripts/test/shared-compile-runtime.cjs' };
+const common = { transform, transformIgnorePatterns, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'], ...runtime };
 
 /**
  * Three projects:
