@@ -41,13 +41,15 @@ export interface TokenButtonProps {
   readonly id?: string;
   /** Extra classes (Send's full-width field: `lk-token-field`). */
   readonly className?: string;
+  /** Takes focus when it mounts: the view sets it when the chooser this button opened has closed, so a keyboard user is back where they were. */
+  readonly autoFocus?: boolean;
 }
 
 /**
  * The button that opens the chooser, named by what it shows: the token's symbol ("ETH"), or
  * "Select token" before one is chosen. The mark and chevron are decorative.
  */
-export function TokenButton({ token, onClick, disabled, detail, labelledBy, id, className }: TokenButtonProps) {
+export function TokenButton({ token, onClick, disabled, detail, labelledBy, id, className, autoFocus }: TokenButtonProps) {
   const t = useMessagesOrEnglish(messages);
   return (
     <Button
@@ -56,6 +58,7 @@ export function TokenButton({ token, onClick, disabled, detail, labelledBy, id, 
       className={`lk-token-btn${className ? ` ${className}` : ''}`}
       onClick={onClick}
       disabled={disabled}
+      autoFocus={autoFocus}
       aria-haspopup="dialog"
       aria-labelledby={labelledBy && id ? `${labelledBy} ${id}` : undefined}
     >

@@ -115,7 +115,11 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
   expect(within(chooser).getByText('No tokens found')).toBeTruthy();
   fireEvent.change(within(chooser).getByRole('textbox', { name: 'Search tokens' }), { target: { value: 'eth' } });
   fireEvent.click(within(chooser).getByRole('button', { name: /^ETH / }));
-  expect(screen.getByRole('button', { name: 'Token ETH 2' })).toBeTruthy();
+  // the form again, focus back on the button that opened the chooser (a keyboard user goes on from there)
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Token ETH 2' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Token ETH 2' }));
+  fireEvent.click(within(screen.getByRole('group', { name: 'Select a token' })).getByRole('button', { name: 'Cancel' }));
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Token ETH 2' }));
   const amount = screen.getByRole('textbox', { name: /Amount/ }); // the form again, after the chooser
 
   fireEvent.change(amount, { target: { value: '0.5' } });

@@ -36,10 +36,19 @@ export default defineView<'Send'>(function Send({ kernel }) {
   const ids = useId();
   const t = useMessages(messages);
   const [choosing, setChoosing] = useState(false);
+  // the chooser has just closed: its button takes focus back when the form mounts again (keyboard users)
+  const [chose, setChose] = useState(false);
+  const closeChooser = () => {
+    setChoosing(false);
+    setChose(true);
+  };
 
   useEffect(() => {
     void form.load();
   }, [form, network?.caipNetworkId]);
+  useEffect(() => {
+    if (chose && !choosing) setChose(false);
+  }, [chose, choosing]);
 
   if (!network) return <Text variant="muted">{t('connectToSend')}</Text>;
   if (s.tokens.length === 0 && s.loading) return <LoadingState label={t('loadingBalances')} />;
@@ -54,10 +63,10 @@ export default defineView<'Send'>(function Send({ kernel }) {
     return (
       <TokenChooser
         tokens={options}
-        onClose={() => setChoosing(false)}
+        onClose={closeChooser}
         onPick={(o) => {
           form.setToken(s.tokens[o.index]);
-          setChoosing(false);
+          closeChooser();
         }}
       />
     );
@@ -86,6 +95,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
         token={s.token ? { symbol: s.token.symbol, logoUri: s.token.iconUrl || undefined } : undefined}
         detail={s.token ? formatBalance(s.token.quantity.numeric, 3) : undefined}
         disabled={s.tokens.length === 0}
+        autoFocus={chose}
         onClick={() => setChoosing(true)}
       />
       <label htmlFor={`${ids}-amount`}>

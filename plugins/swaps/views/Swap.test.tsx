@@ -244,7 +244,7 @@ describe('the Swap view', () => {
     expect(button.querySelector('img')?.getAttribute('src') ?? null).toBe(shown);
   });
 
-  it('token choosers: suggested picks (the host token first), search, picking the other side flips', async () => {
+  it('token choosers: suggested picks (the host token first), search, picking the other side flips; focus back on the side\'s button after a pick or Cancel', async () => {
     const kernel = await setup();
     await openSwap(kernel, {});
     fireEvent.click(await screen.findByRole('button', { name: 'Select token' }));
@@ -253,11 +253,18 @@ describe('the Swap view', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Search tokens' }), { target: { value: 'latch' } });
     fireEvent.click(await screen.findByRole('button', { name: 'LKD Latchkey Dev Token' }));
     expect(screen.getByRole('button', { name: 'ETH' })).toBeTruthy();
+    // focus is back on the button that opened the chooser (a keyboard user goes on from there)
+    expect(document.activeElement).toBe(within(screen.getByRole('group', { name: 'You receive' })).getByRole('button', { name: 'LKD' }));
     // choosing ETH as what is received swaps the two sides
     fireEvent.click(screen.getByRole('button', { name: 'LKD' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Suggested tokens' })).getByRole('button', { name: 'ETH' }));
     expect(within(screen.getByRole('group', { name: 'You pay' })).getByRole('button', { name: 'LKD' })).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'You receive' })).getByRole('button', { name: 'ETH' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(screen.getByRole('group', { name: 'You receive' })).getByRole('button', { name: 'ETH' }));
+    // Cancel returns focus to the side it was opened from too
+    fireEvent.click(within(screen.getByRole('group', { name: 'You pay' })).getByRole('button', { name: 'LKD' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(within(screen.getByRole('group', { name: 'You pay' })).getByRole('button', { name: 'LKD' }));
     fireEvent.click(screen.getByRole('button', { name: 'Switch tokens' }));
     expect(within(screen.getByRole('group', { name: 'You pay' })).getByRole('button', { name: 'ETH' })).toBeTruthy();
   });

@@ -101,6 +101,11 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
   const account = useObserved(kernel.account, (a) => a.namespaces.eip155);
   const networkId = useObserved(kernel.network, (n) => n.activeNetwork?.caipNetworkId);
   const [choosing, setChoosing] = useState<'from' | 'to' | undefined>();
+  // the side whose chooser has just closed: its button takes focus back when the form mounts again (keyboard users)
+  const [chose, setChose] = useState<'from' | 'to' | undefined>();
+  useEffect(() => {
+    if (chose && !choosing) setChose(undefined);
+  }, [chose, choosing]);
   const [settings, setSettings] = useState(false);
   const connected = account?.status === 'connected';
   const address = account?.address;
@@ -143,11 +148,15 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
       <SwapTokenChooser
         swaps={swaps}
         state={s}
-        onClose={() => setChoosing(undefined)}
+        onClose={() => {
+          setChoosing(undefined);
+          setChose(choosing);
+        }}
         onPick={(t) => {
           if (choosing === 'from') swaps.setFrom(t);
           else swaps.setTo(t);
           setChoosing(undefined);
+          setChose(choosing);
         }}
       />
     );
@@ -203,7 +212,7 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
             onChange={(e) => swaps.setAmount(e.target.value)}
             disabled={busy}
           />
-          <TokenButton token={from} onClick={() => setChoosing('from')} />
+          <TokenButton token={from} autoFocus={chose === 'from'} onClick={() => setChoosing('from')} />
         </div>
         {from && fromBalance !== undefined ? (
           <div className="lk-row" style={{ justifyContent: 'space-between' }}>
@@ -225,7 +234,7 @@ export default defineView<'Swap'>(function Swap({ kernel, data }) {
           <output aria-label={t('amountReceived')} className="lk-text lk-text-title">
             {quote && to ? amount(quote.amountOut, to.decimals) : '0'}
           </output>
-          <TokenButton token={to} onClick={() => setChoosing('to')} />
+          <TokenButton token={to} autoFocus={chose === 'to'} onClick={() => setChoosing('to')} />
         </div>
         {to && toBalance !== undefined ? <Text variant="muted">{t('balance', { amount: amount(toBalance, to.decimals, 3), symbol: to.symbol })}</Text> : null}
       </div>
