@@ -76,7 +76,7 @@ async function check(p: Page, label: string): Promise<void> {
   await p.setViewportSize(DESKTOP);
 }
 
-/** The wallet frame's approval card: axe in light, dark and at the phone's width (the frame follows the host's theme). */
+/** The wallet frame's approval card: axe in light, dark and at the phone's width (the frame follows the host's theme), and its layout at 360 and 390 px. */
 async function checkFrame(p: Page, label: string): Promise<void> {
   checked.push(label);
   const frame = walletFrame(p);
@@ -88,9 +88,12 @@ async function checkFrame(p: Page, label: string): Promise<void> {
   findings.push(...(await axeFindings(frame, `${label}, dark`)));
   await setTheme(p, 'light');
   await whenThemed(frame, 'light');
-  await p.setViewportSize(PHONE);
-  await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  findings.push(...(await axeFindings(frame, `${label}, ${PHONE.width} px`)));
+  for (const width of PHONE_WIDTHS) {
+    await p.setViewportSize({ width, height: PHONE.height });
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (width === PHONE.width) findings.push(...(await axeFindings(frame, `${label}, ${width} px`)));
+    layout.push(...(await layoutProblems(frame)).map((problem) => `${label} at ${width} px: ${problem}`));
+  }
   await p.setViewportSize(DESKTOP);
 }
 

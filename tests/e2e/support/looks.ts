@@ -2,7 +2,7 @@
  * What a visitor sees, checked in Chromium: axe-core (every rule, every impact) on the open modal
  * or the wallet frame's approval card, in the light and dark themes and at a phone's width, and the
  * card's layout at 360 and 390 px (no control outside its container or the card, no clipped text,
- * equal side margins). Used by tests/e2e/views.e2e.test.ts on each view it walks.
+ * equal side margins), the frame's card included. Used by tests/e2e/views.e2e.test.ts on each view it walks.
  */
 import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
@@ -58,13 +58,13 @@ export async function whenThemed(target: Page | Frame, mode: 'light' | 'dark', s
 }
 
 /**
- * The card's layout in `page` at its current width: the card inside the viewport with equal side
+ * The card's layout in `page` (or the wallet frame) at its current width: the card inside the viewport with equal side
  * margins; the view's blocks with equal insets on both sides; every visible control inside the card
  * and inside its parent's box (horizontally: a list scrolls vertically); no text wider than its box
  * unless it ends in an ellipsis on purpose (addresses, long names), and then the full text is in
  * its accessible name or title.
  */
-export async function layoutProblems(page: Page, selector = '[role=dialog]'): Promise<string[]> {
+export async function layoutProblems(page: Page | Frame, selector = '[role=dialog]'): Promise<string[]> {
   return page.evaluate((sel) => {
     const problems: string[] = [];
     const card = document.querySelector(sel) as HTMLElement | null;
