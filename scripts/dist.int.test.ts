@@ -291,4 +291,22 @@ describe('what the React entry leaves to later chunks', () => {
       expect(all.some((c) => c.includes('627EEA'))).toBe(true);
     }
   });
+
+  it('the icon set and the brand marks (ui/icons) load with the views that draw them: no entry carries them but latchkey/ui/icons and latchkey/ui/tokens', () => {
+    const report = JSON.parse(readFileSync(join(ROOT, 'dist/size-report.json'), 'utf8')) as Report;
+    for (const build of ['esm', 'cdn']) {
+      const metafile = JSON.parse(readFileSync(join(ROOT, `dist/${build}/metafile.json`), 'utf8')) as Metafile;
+      const carrying: string[] = [];
+      for (const [subpath, closures] of Object.entries(report.summary.entries)) {
+        const closure = closures[build];
+        if (!closure) continue;
+        const inputs = closure.files.flatMap((f) => Object.keys(metafile.outputs[f]?.inputs ?? {}));
+        if (inputs.some((i) => i.startsWith('ui/icons/'))) carrying.push(subpath);
+      }
+      expect(carrying.sort()).toEqual(['./ui/icons', './ui/tokens']);
+      // and they are built: later chunks hold the set and the social, on-ramp and token marks
+      const built = report.files.filter((f) => f.build === build).flatMap((f) => Object.keys(metafile.outputs[f.file]?.inputs ?? {}));
+      for (const file of ['ui/icons/set.tsx', 'ui/icons/social.ts', 'ui/icons/onramp.ts', 'ui/icons/tokens.ts']) expect(built).toContain(file);
+    }
+  });
 });
