@@ -223,6 +223,8 @@ describe('the embedded wallet in the modal', () => {
   });
 
   it('the Account view offers "Settings" only for the embedded wallet; e-mail update through its views', async () => {
+    // the wallet offers smart accounts on this network (and then refuses one, below)
+    fake.handlers['GET_SMART_ACCOUNT_ENABLED_NETWORKS'] = () => ({ smartAccountEnabledNetworks: [1] });
     setup();
     await loginByEmail(await openConnect());
     act(() => void kernel.modal.open());
@@ -251,6 +253,20 @@ describe('the embedded wallet in the modal', () => {
     await act(() => wallet.connectDevice());
     await act(() => kernel.connection.disconnect());
     expect(fake.requests('SIGN_OUT')).toHaveLength(1);
+  });
+});
+
+describe('account type', () => {
+  it('Settings offers a smart account only on a network where the wallet has them (GET_SMART_ACCOUNT_ENABLED_NETWORKS)', async () => {
+    setup(); // the fake frame lists no network with smart accounts
+    await loginByEmail(await openConnect());
+    await until(() => fake.requests('GET_SMART_ACCOUNT_ENABLED_NETWORKS').length > 0);
+    act(() => void kernel.modal.open());
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Account' })).getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('Account type')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Switch to smart account' })).toBeNull();
+    expect(fake.requests('SET_PREFERRED_ACCOUNT')).toEqual([]);
   });
 });
 

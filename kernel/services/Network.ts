@@ -78,6 +78,11 @@ export interface Network extends Observed<NetworkServiceState> {
   removeNetwork(namespace: ChainNamespace, id: CaipNetworkId | number | string): void;
   setApprovedNetworkIds(namespace: ChainNamespace, ids: readonly CaipNetworkId[]): void;
   setSupportsAllNetworks(namespace: ChainNamespace, value: boolean): void;
+  /**
+   * The chains on which the connected wallet offers smart accounts (the embedded wallet's
+   * GET_SMART_ACCOUNT_ENABLED_NETWORKS); cleared by {@link reset}.
+   */
+  setSmartAccountEnabledNetworks(namespace: ChainNamespace, ids: readonly (number | string)[]): void;
   /** True when `network` is among the requested networks of its namespace. */
   isSupported(network: CaipNetwork): boolean;
   /** Placeholder network used when the wallet is on a chain we do not support. */
@@ -281,6 +286,10 @@ export class NetworkImpl implements Network {
 
   setSupportsAllNetworks(namespace: ChainNamespace, value: boolean): void {
     this.patchNamespace(namespace, { supportsAllNetworks: value });
+  }
+
+  setSmartAccountEnabledNetworks(namespace: ChainNamespace, ids: readonly (number | string)[]): void {
+    this.patchNamespace(namespace, { smartAccountEnabledNetworks: [...ids] });
   }
 
   reset(namespace: ChainNamespace): void {

@@ -361,6 +361,29 @@ describe('requests through the embedded wallet (docs/embedded-wallet.md#requests
 });
 
 describe('network switch and account type (docs/embedded-wallet.md#network-switch-and-account-type)', () => {
+  it("records the wallet's smart-account networks in the network state once it connects (GET_SMART_ACCOUNT_ENABLED_NETWORKS); a disconnect clears them", async () => {
+    fake.handlers['GET_SMART_ACCOUNT_ENABLED_NETWORKS'] = () => ({ smartAccountEnabledNetworks: [31337] });
+    const { kernel } = setup();
+    const wallet = await started(kernel);
+    expect(kernel.network.state.namespaces.eip155.smartAccountEnabledNetworks).toEqual([]);
+    await run(wallet.connectEmail('ada@example.com'));
+    await run(wallet.connectOtp('123456'));
+    expect(fake.requests('GET_SMART_ACCOUNT_ENABLED_NETWORKS').length).toBeGreaterThan(0);
+    expect(kernel.network.state.namespaces.eip155.smartAccountEnabledNetworks).toEqual([31337]);
+    await run(kernel.connection.disconnect());
+    expect(kernel.network.state.namespaces.eip155.smartAccountEnabledNetworks).toEqual([]);
+  });
+
+  it('a wallet that cannot say which networks have smart accounts leaves the list empty, and the login goes on', async () => {
+    fake.handlers['GET_SMART_ACCOUNT_ENABLED_NETWORKS'] = () => {
+      throw new Error('unavailable');
+    };
+    const { kernel } = setup();
+    await loggedIn(kernel);
+    expect(kernel.account.get('eip155').status).toBe('connected');
+    expect(kernel.network.state.namespaces.eip155.smartAccountEnabledNetworks).toEqual([]);
+  });
+
   it('a switch reconnects the wallet on the target chain (GET_USER with it)', async () => {
     const { kernel } = setup();
     await loggedIn(kernel);

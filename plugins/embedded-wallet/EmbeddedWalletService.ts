@@ -113,7 +113,9 @@ export class EmbeddedWalletService implements EmbeddedWallet {
         if (router.transactionStack().length === 0) this.frame.client?.abortNotSafe();
       }),
       connection.onDidConnect$.subscribe((e) => {
-        if (e.connectorId === EMBEDDED_WALLET_CONNECTOR_ID) this.user.applyAccountDetails();
+        if (e.connectorId !== EMBEDDED_WALLET_CONNECTOR_ID) return;
+        this.user.applyAccountDetails();
+        void this.user.applySmartAccountNetworks();
       }),
       connection.onDidDisconnect$.subscribe((e) => {
         if (e.connectorId === EMBEDDED_WALLET_CONNECTOR_ID) void this.signOut();

@@ -108,6 +108,26 @@ export class UserSession {
     });
   }
 
+  /**
+   * docs/embedded-wallet.md#network-switch-and-account-type: the chains on which the wallet offers
+   * smart accounts (GET_SMART_ACCOUNT_ENABLED_NETWORKS), into the kernel's network state while the
+   * AUTH connector is connected (a disconnect's reset clears them). A wallet that cannot say leaves
+   * the list empty, as AppKit does.
+   */
+  async applySmartAccountNetworks(): Promise<void> {
+    const connected = () => {
+      const current = this.k.account.get('eip155');
+      return current.connectorId === EMBEDDED_WALLET_CONNECTOR_ID && current.status === 'connected';
+    };
+    let networks: readonly number[] = [];
+    try {
+      networks = (await this.frame.call('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined)).smartAccountEnabledNetworks;
+    } catch (err) {
+      console.warn('[latchkey] embedded wallet: the networks with smart accounts could not be read', err);
+    }
+    if (connected()) this.k.network.setSmartAccountEnabledNetworks('eip155', networks);
+  }
+
   /** Fetches the user, saves the login cache and connects the AUTH connector. */
   async finishLogin(extra: { readonly socialProvider?: string; readonly userName?: string | null } = {}): Promise<void> {
     const user = await this.fetch();

@@ -322,6 +322,26 @@ describe('with an EVM chain plugin: eip155 through its adapter, solana through t
     expect(approval('solana')).toEqual({ approvedCaipNetworkIds: [], supportsAllNetworks: true });
   });
 
+  it('switching to a chain the wallet did not approve asks the wallet; a chain it does not know (4902) is added, then switched to', async () => {
+    const s = setup();
+    await connectAll(s, { eip155: [`eip155:1:${EVM}`], solana: [`solana:${SOLANA_REF}:${SOL}`] });
+    expect(s.kernel.network.state.namespaces.eip155.approvedCaipNetworkIds).toEqual(['eip155:1']);
+    let switches = 0;
+    s.fake.answers['wallet_switchEthereumChain'] = () => {
+      if (++switches === 1) throw Object.assign(new Error('Unrecognized chain ID "0x7a69".'), { code: 4902 });
+      return null;
+    };
+    s.fake.answers['wallet_addEthereumChain'] = null;
+    await s.kernel.network.switchNetwork('eip155:31337');
+    const asked = [...s.fake.clientRequests.map((r) => r.request), ...s.fake.requests.map((r) => ({ method: r.method, params: r.params }))];
+    expect(asked.filter((r) => r.method === 'wallet_switchEthereumChain')).toHaveLength(2);
+    expect(asked.find((r) => r.method === 'wallet_addEthereumChain')).toEqual({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: '0x7a69', rpcUrls: ['http://127.0.0.1:9/evm31337'], chainName: 'Chain 31337', nativeCurrency: evm(31337).nativeCurrency }],
+    });
+    expect(s.kernel.network.state.namespaces.eip155.caipNetwork?.id).toBe(31337);
+  });
+
   it('the wallet ending the session resets both', async () => {
     const s = setup({ plugins: [providerEvmPlugin()], networks: [evm(1), sol(SOLANA_REF)] });
     await connectAll(s, { eip155: [`eip155:1:${EVM}`], solana: [`solana:${SOLANA_REF}:${SOL}`] });

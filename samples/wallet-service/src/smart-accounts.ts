@@ -4,7 +4,8 @@
  * (samples/shared/simpleAccount.ts), at the factory's CREATE2 address for (owner, 0), created by its
  * first user operation. Transactions and call bundles of a user whose account type is smartAccount
  * become one user operation sent through the chain's bundler, so a bundle's calls are atomic. The
- * frame's INIT_SMART_ACCOUNT creates the account ahead of that ({@link SmartAccounts.deploy}).
+ * frame's INIT_SMART_ACCOUNT only reports the account (its address, on chain or not) and sends
+ * nothing: creating it costs the account a fee, which only an operation the visitor approved spends.
  *
  * What is approved is what is signed: /v1/wallet/prepare fixes the operation (the calls, and the
  * nonce, gas limits and fees the service priced and the bundler estimated) in the prepared params; /v1/wallet/sign parses
