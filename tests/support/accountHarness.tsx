@@ -17,6 +17,11 @@ import {
 import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
 import { FakeAdapter, MemoryStorage, testAnvil, type FakeAdapterScript } from '../../kernel/testing/fakeAdapter';
 import { evmNetwork } from '../../kernel/testing/networks';
+// What opening the Account view loads lazily (the modal's chunk, the view): loaded with the harness,
+// so a busy machine pays it while the file loads, not inside its first test's 5 s (names.test's and
+// portfolio.test's first tests timed out at load average 7 to 18, and the files' later tests with them)
+import '../../ui/shell/modalChunk';
+import '../../ui/views/Account';
 
 export const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
