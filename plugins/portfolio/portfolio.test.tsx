@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Storage, type NftHolding, type RpcTransport, type TokenBalance } from 'latchkey';
 import { bitcoin } from 'latchkey/networks';
 import { ACCOUNT, accountHarness, fakeApi, mainnet, settle } from '../../tests/support/accountHarness';
+import { CHAIN_ICONS, monogram, tokenMark } from 'latchkey/ui/icons';
 import { portfolioPlugin, Portfolio } from './index';
 
 // jsdom lacks TextEncoder / TextDecoder (every browser has them); viem, which decodes the token names read from the chain, uses them.
@@ -45,6 +46,24 @@ describe('portfolio plugin: the Tokens and NFTs tabs', () => {
     expect(rows).toEqual(['ETH token10000.123 ETH$30,000,370.37', 'LKD token1025.5 LKD$1,281.88']);
     expect(api.balances).toHaveBeenCalledWith({ address: ACCOUNT, caipNetworkId: 'eip155:1', force: false });
     expect(h.kernel.account.get('eip155').tokenBalance?.map((t) => t.symbol)).toEqual(['ETH', 'LKD']);
+  });
+
+  it("Tokens without an icon: the native currency its network's mark, a brand's mark only on the brand's own contract, a token calling itself USDC elsewhere its monogram", async () => {
+    const bare = (symbol: string, address: string | undefined): TokenBalance => ({ ...token(symbol, '6', '1'), address, iconUrl: '' });
+    const api = fakeApi({
+      balances: async () => [
+        bare('ETH', 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'),
+        bare('USDC', 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+        bare('USDC', 'eip155:1:0x3333333333333333333333333333333333333333'),
+      ],
+    });
+    const h = accountHarness({ plugins: [portfolioPlugin()], api });
+    await h.connect();
+    const dialog = await h.openAccount();
+    const list = await within(dialog).findByRole('list', { name: 'Token balances' });
+    const [eth, usdc, fake] = within(list).getAllByRole('listitem').map((li) => li.querySelector('img')?.getAttribute('src'));
+    expect([eth, usdc, fake]).toEqual([CHAIN_ICONS.ethereum, tokenMark({ symbol: 'USDC', address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }), monogram('USDC')]);
+    expect(usdc).not.toBe(monogram('USDC'));
   });
 
   it("a failed fetch shows 'Token Balance Unavailable' and blocks the next one for 30 s", async () => {

@@ -7,6 +7,6 @@
 export { Icon, ICONS, featureIcon, tabIcon, type IconName, type IconProps } from './set';
 export { SOCIAL_MARKS, socialMark } from './social';
 export { ONRAMP_MARKS, onrampMark } from './onramp';
-export { tokenMark } from './tokens';
+export { tokenMark, type TokenMarkRef } from './tokens';
 export { monogram } from './svg';
 export { chainIcon, chainFamily, CHAIN_ICONS, type ChainFamily } from './chains';

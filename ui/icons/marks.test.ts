@@ -41,12 +41,11 @@ describe('brand marks', () => {
     expect(svgOf(monogram('&x'))).not.toContain('>&<');
   });
 
-  it('tokens: well-known ones by symbol (case-insensitive), others by monogram', () => {
-    expect(tokenMark('eth')).toBe(tokenMark('ETH'));
-    expect(tokenMark('ETH')).toBe(ETHEREUM_MARK);
+  it("tokens: a native currency shares its chain's drawing; a symbol alone gets the monogram (ui/icons/tokens.test.ts has the rule)", () => {
+    expect(tokenMark({ symbol: 'ETH', chainId: 'eip155:1' })).toBe(ETHEREUM_MARK);
     expect(CHAIN_ICONS.ethereum).toBe(ETHEREUM_MARK); // one drawing, shared
-    expect(tokenMark('USDC')).not.toBe(monogram('USDC'));
-    expect(tokenMark('LKD')).toBe(monogram('LKD'));
+    expect(tokenMark({ symbol: 'USDC' })).toBe(monogram('USDC'));
+    expect(tokenMark({ symbol: 'LKD', chainId: 'eip155:31337', address: '0x1111111111111111111111111111111111111111' })).toBe(monogram('LKD'));
   });
 });
 

@@ -21,17 +21,27 @@ export interface TokenOption {
   readonly name?: string | undefined;
   /** An image URL (http(s) or data:image; anything else shows the token's mark). */
   readonly logoUri?: string | undefined;
+  /**
+   * The token's CAIP-2 network and its contract address (plain or CAIP-10; absent or the
+   * namespace's placeholder for the native currency): what its bundled mark is chosen by
+   * (a brand's mark only for the brand's own contract, `tokenMark`); without them, its monogram.
+   */
+  readonly chainId?: string | undefined;
+  readonly address?: string | undefined;
   /** The balance as shown ("1,234.5"), when the account holds it. */
   readonly balance?: string | undefined;
 }
 
-/** A token's image: its logo, else the bundled mark of a well-known token, else its monogram. */
-export function TokenImage({ token, size = 20 }: { readonly token: Pick<TokenOption, 'symbol' | 'logoUri'>; readonly size?: number }) {
-  return <WalletImage src={token.logoUri || tokenMark(token.symbol)} name={token.symbol} size={size} round />;
+/** What the chooser's button and rows draw a token's image from. */
+export type TokenImageSource = Pick<TokenOption, 'symbol' | 'logoUri' | 'chainId' | 'address'>;
+
+/** A token's image: its logo, else its network's mark (native) or its brand's (a listed contract), else its monogram. */
+export function TokenImage({ token, size = 20 }: { readonly token: TokenImageSource; readonly size?: number }) {
+  return <WalletImage src={token.logoUri || tokenMark(token)} name={token.symbol} size={size} round />;
 }
 
 export interface TokenButtonProps {
-  readonly token: Pick<TokenOption, 'symbol' | 'logoUri'> | undefined;
+  readonly token: TokenImageSource | undefined;
   readonly onClick: () => void;
   readonly disabled?: boolean;
   /** Extra visible text after the symbol (Send's balance); it is part of the name too. */

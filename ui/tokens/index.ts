@@ -3,5 +3,5 @@
  * visitor pick a token uses it too). Its own entry so that it loads only with the views that
  * choose a token.
  */
-export { TokenChooser, TokenButton, TokenImage, type TokenOption, type TokenChooserProps, type TokenButtonProps } from './TokenChooser';
+export { TokenChooser, TokenButton, TokenImage, type TokenOption, type TokenImageSource, type TokenChooserProps, type TokenButtonProps } from './TokenChooser';
 export { messages as tokenMessages } from './messages';

@@ -31,8 +31,8 @@ export default defineView<'TokensTab'>(function TokensTab({ kernel }) {
       <ul className="lk-list" aria-label={t('tokenBalances')}>
         {balances.map((b) => (
           <li key={`${b.chainId}/${b.address ?? b.symbol}`} className="lk-item" data-testid="token-balance" data-symbol={b.symbol}>
-            {/* the token's logo, else the bundled mark of a well-known token or its monogram (never initials text) */}
-            <WalletImage src={imageUrl(b.iconUrl) ?? tokenMark(b.symbol)} name={b.symbol} size={32} round />
+            {/* the token's logo, else its network's mark (native), a brand's for the brand's own contract, or its monogram (never a brand by symbol alone, never initials text) */}
+            <WalletImage src={imageUrl(b.iconUrl) ?? tokenMark(b)} name={b.symbol} size={32} round />
             <span className="lk-item-name" title={b.name}>
               {b.name}
             </span>

@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createKernel, type Kernel, type PluginManifest, type TransferRequest } from 'latchkey';
 import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
 import { FakeAdapter, MemoryStorage, testAnvil } from '../../../kernel/testing/fakeAdapter';
+import { CHAIN_ICONS } from 'latchkey/ui/icons';
 import { sendPlugin } from '../index';
 
 // the views' first load (viem's units, the form) takes seconds on a loaded 2-core machine
@@ -100,6 +101,8 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
   // the token chooser's button: named "Token", then what it shows (WCAG 2.5.3), the first balance chosen
   const token = screen.getByRole('button', { name: 'Token ETH 2' });
   expect(token.getAttribute('aria-haspopup')).toBe('dialog');
+  // its mark: the native currency's is its network's (the local chain's here), chosen by being native, not by the symbol "ETH"
+  expect(token.querySelector('img')?.getAttribute('src')).toBe(CHAIN_ICONS.local);
   expect(screen.getByText('Balance: 2 ETH')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Add Amount' })).toHaveProperty('disabled', true);
   // the Max button is named by its visible text (WCAG 2.5.3); what it does is its description

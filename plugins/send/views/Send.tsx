@@ -18,12 +18,14 @@ function problemKey(problem: string): (keyof typeof messages.en & string) | unde
   return k && k in messages.en ? (k as keyof typeof messages.en & string) : undefined;
 }
 
+/** What a balance's image is drawn from: its icon, else the mark of what it is (its network and contract, never its symbol alone). */
+const image = (t: TokenBalance) => ({ symbol: t.symbol, logoUri: t.iconUrl || undefined, chainId: t.chainId, address: t.address });
+
 /** A balance as the chooser shows it: its mark, symbol, name and amount (3 decimals). */
 const option = (t: TokenBalance, i: number): TokenOption & { readonly index: number } => ({
+  ...image(t),
   key: `${t.address ?? 'native'}-${t.symbol}`,
-  symbol: t.symbol,
   name: t.name,
-  logoUri: t.iconUrl || undefined,
   balance: formatBalance(t.quantity.numeric, 3),
   index: i,
 });
@@ -92,7 +94,7 @@ export default defineView<'Send'>(function Send({ kernel }) {
         id={`${ids}-token`}
         labelledBy={`${ids}-token-label`}
         className="lk-token-field"
-        token={s.token ? { symbol: s.token.symbol, logoUri: s.token.iconUrl || undefined } : undefined}
+        token={s.token ? image(s.token) : undefined}
         detail={s.token ? formatBalance(s.token.quantity.numeric, 3) : undefined}
         disabled={s.tokens.length === 0}
         autoFocus={chose}

@@ -10,6 +10,7 @@ import { decodeFunctionData, formatUnits, getAddress, parseAbi } from 'viem';
 import { BlockchainApi, createKernel, type CaipNetwork, type Connector, type EvmTransactionRequest, type Kernel, type PluginManifest } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
 import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
+import { CHAIN_ICONS, monogram, tokenMark } from 'latchkey/ui/icons';
 import { swapsPlugin, Swaps, type SwapsConfig } from '../index';
 import { FAKE, FakeV2Chain, jsonResponse } from '../testing/fakeChain';
 import { FakeAdapter } from '../../../kernel/testing/fakeAdapter';
@@ -242,6 +243,15 @@ describe('the Swap view', () => {
     await openSwap(kernel, { fromToken: 'ETH', toToken: 'LKD' });
     const button = await screen.findByRole('button', { name: 'LKD' });
     expect(button.querySelector('img')?.getAttribute('src') ?? null).toBe(shown);
+  });
+
+  it("a token that calls itself USDC (a host's or a pasted one, no logo) shows its monogram, never USDC's mark; the native currency its network's", async () => {
+    const kernel = await setup({}, 31337, undefined, { tokens: { 'eip155:31337': [{ address: `eip155:31337:${getAddress(FAKE.lkd)}`, symbol: 'USDC', name: 'USD Coin', decimals: 18 }] } });
+    await openSwap(kernel, { fromToken: 'ETH', toToken: 'USDC' });
+    const usdc = await screen.findByRole('button', { name: 'USDC' });
+    expect(usdc.querySelector('img')?.getAttribute('src')).toBe(monogram('USDC'));
+    expect(usdc.querySelector('img')?.getAttribute('src')).not.toBe(tokenMark({ symbol: 'USDC', chainId: 'eip155:1', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }));
+    expect(screen.getByRole('button', { name: 'ETH' }).querySelector('img')?.getAttribute('src')).toBe(CHAIN_ICONS.local);
   });
 
   it('token choosers: suggested picks (the host token first), search, picking the other side flips; focus back on the side\'s button after a pick or Cancel', async () => {

@@ -31,7 +31,8 @@ type Choice = TokenOption & { readonly token: SwapToken };
 
 function choice(token: SwapToken, balances: SwapState['balances']): Choice {
   const held = balances[tokenKey(token.address)];
-  return { key: token.address, symbol: token.symbol, name: token.name, logoUri: token.logoUri, balance: held === undefined ? undefined : amount(held, token.decimals, 3), token };
+  // `address` (CAIP-10, its network in it) chooses the mark when there is no logo: a brand's only for the brand's own contract
+  return { key: token.address, symbol: token.symbol, name: token.name, logoUri: token.logoUri, address: token.address, balance: held === undefined ? undefined : amount(held, token.decimals, 3), token };
 }
 
 /** The token chooser (the modal's one, shared with Send): search (a pasted address is looked up on the chain), suggested quick picks, the list with balances. */
