@@ -3,7 +3,7 @@ import { LatchkeyProvider } from '../react/LatchkeyProvider';
 import { ConnectButton, NetworkButton } from '../react/buttons';
 import { ADDRESS, settle, uiKernel } from '../testing/render';
 import { truncateAddress } from '../format';
-import { Dialog, restoreTarget } from './Dialog';
+import { Dialog, MODAL_PART_ATTRIBUTE, restoreTarget } from './Dialog';
 
 /** The Connect Wallet button clicked (with focus on it), the dialog rendered; `frame`: and the next animation frame passed. */
 async function setup({ frame = true } = {}) {
@@ -71,6 +71,25 @@ describe('Dialog (through the modal shell)', () => {
     const { dialog } = await setup();
     screen.getByRole('button', { name: 'Before', hidden: true }).focus();
     expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('lets focus go into an element laid over it from outside and marked as a part of it (the wallet frame over ApproveTransaction)', async () => {
+    const { dialog } = await setup();
+    const part = document.createElement('div');
+    part.setAttribute(MODAL_PART_ATTRIBUTE, '');
+    const inner = document.createElement('button');
+    inner.textContent = 'Approve';
+    part.append(inner);
+    document.body.append(part);
+    try {
+      inner.focus();
+      expect(document.activeElement).toBe(inner);
+      // anything else outside is still pulled back
+      screen.getByRole('button', { name: 'Before', hidden: true }).focus();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    } finally {
+      part.remove();
+    }
   });
 
   it('keeps focus inside when the focused control disappears on navigation', async () => {

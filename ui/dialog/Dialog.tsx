@@ -3,6 +3,19 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]):not([type=hidden]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
+/**
+ * Marks an element laid over the open dialog from outside it as part of it: the embedded wallet's
+ * frame over ApproveTransaction (its Approve and Reject buttons). Focus may go there (the view's
+ * "Go to the wallet's Approve and Reject buttons") without the dialog pulling it back.
+ */
+export const MODAL_PART_ATTRIBUTE = 'data-lk-modal-part';
+
+/** True when `node` is (inside) an element marked {@link MODAL_PART_ATTRIBUTE}. */
+function inModalPart(node: Node): boolean {
+  const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
+  return Boolean(el?.closest(`[${MODAL_PART_ATTRIBUTE}]`));
+}
+
 /** Focusable descendants in document order, skipping hidden/inert subtrees. */
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden],[inert],[aria-hidden="true"]'));
@@ -52,7 +65,7 @@ export function restoreTarget(doc: Document, previous: HTMLElement | null, slot:
  * to the control that replaced it, see {@link restoreTarget}).
  *
  * Focus never stays lost while the dialog is open: focus that escapes is pulled
- * back; a focused control that a re-render removes, disables or hides (a view
+ * back (except into an element marked {@link MODAL_PART_ATTRIBUTE}); a focused control that a re-render removes, disables or hides (a view
  * change, a network list disabled while the wallet is asked) hands focus to the
  * dialog itself, where Tab and Escape keep working. Should focus still end up
  * on <body>, Escape and Tab pressed there reach the dialog all the same.
@@ -80,10 +93,11 @@ export function Dialog({ labelledBy, onRequestClose, className, shake, children 
     const overflow = body.style.overflow;
     body.style.overflow = 'hidden';
 
-    // Focus that leaves the dialog (click on the page, programmatic focus) is brought back.
+    // Focus that leaves the dialog (click on the page, programmatic focus) is brought back, unless it
+    // went to a part of the dialog laid over it from outside (MODAL_PART_ATTRIBUTE).
     const onFocusIn = (e: FocusEvent) => {
       const t = e.target as Node | null;
-      if (t && !dialog.contains(t) && dialog.isConnected) (focusables(dialog)[0] ?? dialog).focus();
+      if (t && !dialog.contains(t) && !inModalPart(t) && dialog.isConnected) (focusables(dialog)[0] ?? dialog).focus();
     };
     doc.addEventListener('focusin', onFocusIn);
 

@@ -63,6 +63,23 @@ describe('the token chooser (latchkey/ui/tokens)', () => {
     expect(screen.getByRole('button', { name: 'USDC' }).querySelector('img')?.getAttribute('src')).toBe(tokenMark(real));
   });
 
+  it('Escape in the chooser closes it (as Cancel does) and goes no further: the modal around it stays open', () => {
+    const onClose = jest.fn();
+    const outer = jest.fn();
+    render(
+      <div onKeyDown={(e) => outer(e.key)}>
+        <TokenChooser tokens={TOKENS} onPick={() => {}} onClose={onClose} />
+      </div>,
+    );
+    const search = screen.getByRole('textbox', { name: 'Search tokens' });
+    expect(document.activeElement).toBe(search);
+    fireEvent.keyDown(search, { key: 'a' });
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(within(screen.getByRole('list', { name: 'Tokens' })).getAllByRole('button')[0]!, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(outer.mock.calls.flat()).toEqual(['a']);
+  });
+
   it('the button is named by what it shows ("ETH", or "Select token"), its chevron and mark decorative', () => {
     const { rerender } = render(<TokenButton token={undefined} onClick={() => {}} />);
     expect(screen.getByRole('button', { name: 'Select token' }).getAttribute('aria-haspopup')).toBe('dialog');

@@ -97,7 +97,7 @@ export interface TokenChooserProps<T extends TokenOption> {
 const matches = (t: TokenOption, q: string) =>
   t.symbol.toLowerCase().includes(q) || (t.name ?? '').toLowerCase().includes(q) || (q.startsWith('0x') && q.length > 3 && t.key.toLowerCase().startsWith(q));
 
-/** The chooser's panel: a group named "Select a token" with the search field, suggestions, the list and "Cancel". */
+/** The chooser's panel: a group named "Select a token" with the search field, suggestions, the list and "Cancel"; Escape closes it (as "Cancel" does). */
 export function TokenChooser<T extends TokenOption>({ tokens, suggested, search, onPick, onClose, children }: TokenChooserProps<T>) {
   const t = useMessagesOrEnglish(messages);
   const [query, setQuery] = useState('');
@@ -115,7 +115,18 @@ export function TokenChooser<T extends TokenOption>({ tokens, suggested, search,
     };
   }, [search, query, tokens]);
   return (
-    <div className="lk-stack" role="group" aria-label={t('selectAToken')}>
+    <div
+      className="lk-stack"
+      role="group"
+      aria-label={t('selectAToken')}
+      // Escape closes the chooser, the top-most layer, not the modal around it (the view's token button takes focus back)
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <div className="lk-search">
         <Icon name="search" size={18} />
         <input
