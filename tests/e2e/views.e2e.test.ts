@@ -290,6 +290,9 @@ describe('every view, as a visitor sees it (axe in light, dark and on a phone; l
     await view(p, 'Swap').getByRole('button', { name: symbol, exact: true }).click();
     await dialog(p).getByRole('list', { name: 'Tokens' }).getByRole('listitem').first().waitFor();
     await check(p, 'Swap (token chooser)');
+    // Escape closes the top-most layer: the chooser, then the modal
+    await p.keyboard.press('Escape');
+    await dialog(p).getByRole('list', { name: 'Tokens' }).waitFor({ state: 'detached' });
     await p.keyboard.press('Escape');
     await dialog(p).waitFor({ state: 'detached' });
 
