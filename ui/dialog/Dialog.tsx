@@ -10,12 +10,6 @@ const FOCUSABLE =
  */
 export const MODAL_PART_ATTRIBUTE = 'data-lk-modal-part';
 
-/** True when `node` is (inside) an element marked {@link MODAL_PART_ATTRIBUTE}. */
-function inModalPart(node: Node): boolean {
-  const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
-  return Boolean(el?.closest(`[${MODAL_PART_ATTRIBUTE}]`));
-}
-
 /** Focusable descendants in document order, skipping hidden/inert subtrees. */
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden],[inert],[aria-hidden="true"]'));
@@ -97,7 +91,8 @@ export function Dialog({ labelledBy, onRequestClose, className, shake, children 
     // went to a part of the dialog laid over it from outside (MODAL_PART_ATTRIBUTE).
     const onFocusIn = (e: FocusEvent) => {
       const t = e.target as Node | null;
-      if (t && !dialog.contains(t) && !inModalPart(t) && dialog.isConnected) (focusables(dialog)[0] ?? dialog).focus();
+      // (focus lands on elements; the selector written out: the start path's bytes)
+      if (t && !dialog.contains(t) && !(t as Element).closest?.('[data-lk-modal-part]') && dialog.isConnected) (focusables(dialog)[0] ?? dialog).focus();
     };
     doc.addEventListener('focusin', onFocusIn);
 
