@@ -3,7 +3,7 @@ import { LatchkeyProvider } from '../react/LatchkeyProvider';
 import { ConnectButton, NetworkButton } from '../react/buttons';
 import { ADDRESS, settle, uiKernel } from '../testing/render';
 import { truncateAddress } from '../format';
-import { Dialog, MODAL_PART_ATTRIBUTE, restoreTarget } from './Dialog';
+import { Dialog, restoreTarget } from './Dialog';
 
 /** The Connect Wallet button clicked (with focus on it), the dialog rendered; `frame`: and the next animation frame passed. */
 async function setup({ frame = true } = {}) {
@@ -76,7 +76,7 @@ describe('Dialog (through the modal shell)', () => {
   it('lets focus go into an element laid over it from outside and marked as a part of it (the wallet frame over ApproveTransaction)', async () => {
     const { dialog } = await setup();
     const part = document.createElement('div');
-    part.setAttribute(MODAL_PART_ATTRIBUTE, '');
+    part.setAttribute('data-lk-modal-part', '');
     const inner = document.createElement('button');
     inner.textContent = 'Approve';
     part.append(inner);

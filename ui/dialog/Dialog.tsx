@@ -3,13 +3,6 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]):not([type=hidden]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
-/**
- * Marks an element laid over the open dialog from outside it as part of it: the embedded wallet's
- * frame over ApproveTransaction (its Approve and Reject buttons). Focus may go there (the view's
- * "Go to the wallet's Approve and Reject buttons") without the dialog pulling it back.
- */
-export const MODAL_PART_ATTRIBUTE = 'data-lk-modal-part';
-
 /** Focusable descendants in document order, skipping hidden/inert subtrees. */
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden],[inert],[aria-hidden="true"]'));
@@ -59,7 +52,7 @@ export function restoreTarget(doc: Document, previous: HTMLElement | null, slot:
  * to the control that replaced it, see {@link restoreTarget}).
  *
  * Focus never stays lost while the dialog is open: focus that escapes is pulled
- * back (except into an element marked {@link MODAL_PART_ATTRIBUTE}); a focused control that a re-render removes, disables or hides (a view
+ * back (except into an element marked `data-lk-modal-part`: one laid over the dialog from outside it, as the embedded wallet's frame over ApproveTransaction with its Approve and Reject buttons); a focused control that a re-render removes, disables or hides (a view
  * change, a network list disabled while the wallet is asked) hands focus to the
  * dialog itself, where Tab and Escape keep working. Should focus still end up
  * on <body>, Escape and Tab pressed there reach the dialog all the same.
@@ -88,7 +81,7 @@ export function Dialog({ labelledBy, onRequestClose, className, shake, children 
     body.style.overflow = 'hidden';
 
     // Focus that leaves the dialog (click on the page, programmatic focus) is brought back, unless it
-    // went to a part of the dialog laid over it from outside (MODAL_PART_ATTRIBUTE).
+    // went to a part of the dialog laid over it from outside (data-lk-modal-part).
     const onFocusIn = (e: FocusEvent) => {
       const t = e.target as Node | null;
       // (focus lands on elements; the selector written out: the start path's bytes)

@@ -252,7 +252,7 @@ export class FrameClient {
     iframe.referrerPolicy = 'origin';
     iframe.setAttribute('data-latchkey-wallet-frame', '');
     // Part of the modal while laid over ApproveTransaction: the dialog lets focus go into it (its Approve and
-    // Reject buttons) instead of pulling it back (MODAL_PART_ATTRIBUTE of ui/dialog/Dialog.tsx).
+    // Reject buttons) instead of pulling it back (ui/dialog/Dialog.tsx).
     iframe.setAttribute('data-lk-modal-part', '');
     const s = iframe.style;
     s.position = 'fixed';
