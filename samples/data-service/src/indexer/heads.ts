@@ -2,8 +2,10 @@
  * New-head notifications from a node's WebSocket endpoint (`eth_subscribe` "newHeads"), so that
  * an indexer steps as soon as a block is mined instead of polling every few milliseconds. The
  * poll stays as the fallback: a dropped socket or a node without WebSocket costs at most one poll
- * interval, a missed message on a live subscription at most the indexer's longer live fallback. A lost connection is retried with backoff (1 s doubling to
- * 30 s) until `close()`.
+ * interval, a missed message on a live subscription at most the indexer's longer live fallback. A
+ * head that comes while the indexer is stepping is kept, so the next wait ends at once (before,
+ * it was dropped and the indexer stayed a block behind until the fallback). A lost connection is
+ * retried with backoff (1 s doubling to 30 s) until `close()`.
  */
 import WebSocket from 'ws';
 
@@ -26,7 +28,10 @@ export function watchHeads(wsUrl: string, log: (line: string) => void): HeadWatc
   let reported = false;
   let subscribed = false;
   const waiters = new Set<() => void>();
+  /** A head came while nobody waited (the indexer was stepping): the next wait returns at once. */
+  let pending = false;
   const wake = () => {
+    if (waiters.size === 0) pending = true;
     for (const w of [...waiters]) w();
   };
 
@@ -70,7 +75,10 @@ export function watchHeads(wsUrl: string, log: (line: string) => void): HeadWatc
   return {
     next(ms, signal) {
       return new Promise<void>((resolve) => {
-        if (signal.aborted) return resolve();
+        if (signal.aborted || pending) {
+          pending = false;
+          return resolve();
+        }
         const done = () => {
           clearTimeout(timer);
           waiters.delete(done);
