@@ -48,6 +48,21 @@ export const PORT_ENV = Object.freeze({
   bundler: 'BUNDLER_PORT',
 });
 
+/**
+ * Throws when two parts of the stack would listen on one port, naming both settings: without it
+ * the second part to start failed with "port in use" although nothing else ran (a Solana
+ * WebSocket on SOLANA_PORT + 1 that is WALLET_PORT, say).
+ * @param {readonly (readonly [setting: string, port: number])[]} entries each part's setting (as a user writes it) and port
+ */
+export function assertDistinctPorts(entries) {
+  const seen = new Map();
+  for (const [setting, port] of entries) {
+    const other = seen.get(port);
+    if (other !== undefined) throw new Error(`${other} and ${setting} are both port ${port}: give each part of the stack its own port`);
+    seen.set(port, setting);
+  }
+}
+
 /** The address every part of the local stack listens on by default. */
 export const LOCAL_HOST = '127.0.0.1';
 

@@ -1,4 +1,4 @@
-import { defaultStackChains, localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from './ports.mjs';
+import { assertDistinctPorts, defaultStackChains, localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from './ports.mjs';
 
 describe('the ports of the local stack', () => {
   it('are the table of STACK.md (a contract: a change starts there)', () => {
@@ -30,5 +30,12 @@ describe('the ports of the local stack', () => {
     ]);
     expect(localUrl(PORTS.relay, 'ws')).toBe('ws://127.0.0.1:8787');
     expect(localOrigins(PORTS.demo)).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173']);
+  });
+
+  it('two parts on one port: refused before anything starts, naming both settings', () => {
+    expect(() => assertDistinctPorts([['PORT', 5173], ['RELAY_PORT', 8787]])).not.toThrow();
+    expect(() => assertDistinctPorts([['SOLANA_PORT', 47304], ['SOLANA_PORT + 1 (its WebSocket)', 47305], ['WALLET_PORT', 47305]])).toThrow(
+      'SOLANA_PORT + 1 (its WebSocket) and WALLET_PORT are both port 47305: give each part of the stack its own port',
+    );
   });
 });

@@ -11,7 +11,7 @@ import { startRelay } from '../relay/server.mjs';
 import { startWalletService } from '../wallet-service/server.mjs';
 import { startSolana } from '../solana/server.mjs';
 import { boolean, port as portSetting } from '../shared/env.mjs';
-import { localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from '../shared/ports.mjs';
+import { assertDistinctPorts, localOrigins, localUrl, PORT_ENV, PORTS, STACK_CHAINS } from '../shared/ports.mjs';
 import { startAnvil } from './anvil.mjs';
 import { STACK_ACCOUNT_FACTORY, startBundler } from './bundler.mjs';
 import { stackConfig } from './config-json.mjs';
@@ -85,6 +85,18 @@ export async function startStack(opts = {}) {
   const bundlerPort = portOf(opts.bundlerPort, 'bundler');
   // The apps the local services serve: the demo, and the Next.js example (samples/next-app, `next start` on NEXT_APP_PORT).
   const nextAppPort = portOf(opts.nextAppPort, 'nextApp');
+  assertDistinctPorts([
+    ['PORT', port],
+    ...STACK_CHAINS.map((c, i) => [c.env, anvilPorts[i]]),
+    ['RELAY_PORT', relayPort],
+    ['SOLANA_PORT', solanaPort],
+    ['SOLANA_PORT + 1 (its WebSocket)', solanaPort + 1],
+    ['WALLET_PORT', walletPort],
+    ['WALLET_OIDC_PORT', oidcPort],
+    ['DATA_PORT', dataPort],
+    ['ONRAMP_PORT', onrampPort],
+    ['BUNDLER_PORT', bundlerPort],
+  ]);
   const appOrigins = [port, nextAppPort].flatMap(localOrigins);
   // the data service accepts purchases from the local payment provider with this secret
   const onrampSecret = env.DATA_ONRAMP_SECRET || randomBytes(24).toString('base64url');
