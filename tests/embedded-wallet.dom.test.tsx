@@ -180,6 +180,32 @@ describe('the embedded wallet in the modal', () => {
     expect(iframe.style.display).toBe('none');
   });
 
+  it('focus after an approval that leaves the modal open: back from the hidden frame to the dialog (the control that started it is gone)', async () => {
+    setup();
+    await loginByEmail(await openConnect());
+    await until(() => screen.queryByRole('dialog') === null);
+    act(() => void kernel.modal.open());
+    const dialog = await screen.findByRole('dialog', { name: 'Account' });
+    // a transaction pending: a rejection pops the stack and goes back instead of closing the modal
+    kernel.router.pushTransactionStack({});
+    const settings = within(dialog).getByRole('button', { name: 'Settings' });
+    settings.focus();
+    let failed: unknown;
+    void kernel.connection.signMessage('hello').catch((e: unknown) => void (failed = e));
+    await screen.findByRole('dialog', { name: 'Approve Transaction' });
+    await settle(50);
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latchkey-wallet-frame]')!;
+    act(() => kernel.get<EmbeddedWalletService>(EmbeddedWallet).focusApproval());
+    expect(document.activeElement).toBe(iframe);
+    await act(async () => fake.held[0]!.reject());
+    await until(() => failed !== undefined);
+    await settle(20);
+    expect(kernel.router.state.view).toBe('Account');
+    expect(iframe.style.display).toBe('none');
+    expect(settings.isConnected).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Account' }));
+  });
+
   it('Farcaster: a QR code of the URI and a link', async () => {
     setup();
     const dialog = await openConnect();
