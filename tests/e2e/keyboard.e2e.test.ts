@@ -178,7 +178,7 @@ describe('the modal by keyboard alone', () => {
     await tabTo('button', /^Token ETH \d/);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('dialog');
     await page.keyboard.press('Enter');
-    const chooser = dialog().getByRole('group', { name: 'Select a token' });
+    const chooser = dialog().getByRole('dialog', { name: 'Select a token' });
     await chooser.waitFor();
     await expectFocus('textbox', 'Search tokens');
     // Escape closes the chooser only (the top-most layer), focus back on its button
@@ -224,7 +224,7 @@ describe('the modal by keyboard alone', () => {
     // choose what to receive: LKD
     await tabTo('button', 'Select token');
     await page.keyboard.press('Enter');
-    const chooser = dialog().getByRole('group', { name: 'Select a token' });
+    const chooser = dialog().getByRole('dialog', { name: 'Select a token' });
     await chooser.waitFor();
     await expectFocus('textbox', 'Search tokens');
     await page.keyboard.type('LKD');
