@@ -42,30 +42,23 @@ export class ApprovalSurface {
     }
   }
 
-  /** Shows the frame's surface over `anchor` while it is attached; returns the detach. */
+  /**
+   * Shows the frame's surface over `anchor` while it is attached; returns the detach. If the frame held focus (its
+   * Approve or Reject) when it goes, focus would stay in a hidden frame or drop to the page (where Tab starts again from
+   * its first control): it goes back to what had it when the approval opened, if still on the page and able to take it
+   * (not disabled), else to the dialog (which, if it is closing, gives focus back to its own opener).
+   */
   attach(anchor: HTMLElement): () => void {
     const detach = this.overlay.attach(anchor);
     return () => {
       const doc = anchor.ownerDocument;
-      const frame = this.frame.client?.element;
-      const focused = frame !== undefined && doc.activeElement === frame;
+      const focused = doc.activeElement === this.frame.client?.element;
       detach();
-      if (focused) this.refocus(doc, anchor);
+      if (!focused) return;
+      const back = this.opener as HTMLElement | null | undefined;
+      if (back && back !== doc.body && back.isConnected) back.focus();
+      if (doc.activeElement !== back || back === doc.body) anchor.closest<HTMLElement>('[role="dialog"]')?.focus();
     };
-  }
-
-  /**
-   * The frame held focus (its Approve or Reject) and is hidden now: focus would stay in a hidden frame, or
-   * drop to the page, where Tab starts again from its first control. It goes back to what had it when the
-   * approval opened, if that is still on the page and can take it; else to the dialog (which, if it is
-   * closing, gives focus back to its own opener).
-   */
-  private refocus(doc: Document, anchor: HTMLElement): void {
-    const opener = this.opener as HTMLElement | null | undefined;
-    const back = opener && opener !== doc.body && opener.isConnected ? opener : undefined;
-    back?.focus();
-    // (a disabled control does not take it)
-    if (!back || doc.activeElement !== back) anchor.closest<HTMLElement>('[role="dialog"]')?.focus();
   }
 
   /** Moves keyboard focus into the frame (its Approve / Reject buttons). */
