@@ -11,7 +11,7 @@ import { createKernel, type Kernel } from 'latchkey';
 import { evmPlugin } from 'latchkey/plugins/evm';
 import { emailPlugin, EmbeddedWallet } from 'latchkey/plugins/email';
 import { socialsPlugin } from 'latchkey/plugins/socials';
-import { ConnectButton, LatchkeyProvider } from 'latchkey/react';
+import { ConnectButton, LatchkeyProvider, NetworkButton } from 'latchkey/react';
 import { MemoryStorage } from '../kernel/testing/fakeAdapter';
 import { FakeFrame, FRAME_ADDRESS, FRAME_SIGNATURE, SERVICE_URL } from '../plugins/embedded-wallet/testing/fakeFrame';
 import type { EmbeddedWalletService } from '../plugins/embedded-wallet/EmbeddedWalletService';
@@ -33,7 +33,7 @@ const conformance: Recorded[] = [];
 let fake: FakeFrame;
 let kernel: Kernel;
 
-function setup(options: Record<string, unknown> = {}, environment: Record<string, unknown> = {}) {
+function setup(options: Record<string, unknown> = {}, environment: Record<string, unknown> = {}, withNetworkButton = false) {
   kernel = createKernel({
     options: { projectId: 'proj-1', networks: [mainnet], walletServiceUrl: SERVICE_URL, enableAuthLogger: false, features: { analytics: false }, enableEIP6963: false, enableInjected: false, ...options },
     plugins: [evmPlugin(), emailPlugin(), socialsPlugin()],
@@ -41,6 +41,7 @@ function setup(options: Record<string, unknown> = {}, environment: Record<string
   });
   render(
     <LatchkeyProvider kernel={kernel}>
+      {withNetworkButton ? <NetworkButton /> : null}
       <ConnectButton />
     </LatchkeyProvider>,
   );
@@ -178,6 +179,54 @@ describe('the embedded wallet in the modal', () => {
     expect(signature).toBe(FRAME_SIGNATURE);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(iframe.style.display).toBe('none');
+  });
+
+  it('focus after an approval that the page started (its button disabled meanwhile): the account button, not the first host button', async () => {
+    // the demo's header: the network button first, then the account button
+    setup({}, {}, true);
+    await loginByEmail(await openConnect());
+    await until(() => screen.queryByRole('dialog') === null);
+    const account = document.querySelectorAll<HTMLElement>('button[data-lk-btn]')[1]!;
+    expect(account.textContent).toMatch(/0x/);
+    (document.activeElement as HTMLElement | null)?.blur(); // the page's "Sign message", disabled while it waits
+    let signature: unknown;
+    void kernel.connection.signMessage('hello').then((s) => void (signature = s));
+    await screen.findByRole('dialog', { name: 'Approve Transaction' });
+    await settle(50);
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latchkey-wallet-frame]')!;
+    act(() => kernel.get<EmbeddedWalletService>(EmbeddedWallet).focusApproval());
+    expect(document.activeElement).toBe(iframe);
+    await act(async () => fake.held[0]!.approve());
+    await until(() => signature !== undefined);
+    await settle(20);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(account);
+  });
+
+  it('focus after an approval that leaves the modal open: back from the hidden frame to the dialog (the control that started it is gone)', async () => {
+    setup();
+    await loginByEmail(await openConnect());
+    await until(() => screen.queryByRole('dialog') === null);
+    act(() => void kernel.modal.open());
+    const dialog = await screen.findByRole('dialog', { name: 'Account' });
+    // a transaction pending: a rejection pops the stack and goes back instead of closing the modal
+    kernel.router.pushTransactionStack({});
+    const settings = within(dialog).getByRole('button', { name: 'Settings' });
+    settings.focus();
+    let failed: unknown;
+    void kernel.connection.signMessage('hello').catch((e: unknown) => void (failed = e));
+    await screen.findByRole('dialog', { name: 'Approve Transaction' });
+    await settle(50);
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latchkey-wallet-frame]')!;
+    act(() => kernel.get<EmbeddedWalletService>(EmbeddedWallet).focusApproval());
+    expect(document.activeElement).toBe(iframe);
+    await act(async () => fake.held[0]!.reject());
+    await until(() => failed !== undefined);
+    await settle(20);
+    expect(kernel.router.state.view).toBe('Account');
+    expect(iframe.style.display).toBe('none');
+    expect(settings.isConnected).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Account' }));
   });
 
   it('Farcaster: a QR code of the URI and a link', async () => {

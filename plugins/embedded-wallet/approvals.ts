@@ -1,7 +1,8 @@
 /**
  * The approval surface (docs/embedded-wallet.md#requests-and-approvals): a not-safe request waits for the user in the frame, laid
  * over the modal's ApproveTransaction view; the answer closes the modal or pops the transaction
- * stack, and a success refreshes the native balance.
+ * stack, and a success refreshes the native balance. When the surface goes while the frame holds
+ * focus, focus goes back to what had it when the approval opened, else to the dialog.
  */
 import type { Store } from 'latchkey';
 import type { PayloadOf } from 'latchkey/plugins/embedded-wallet/protocol';
@@ -12,6 +13,8 @@ import type { WalletFrame } from './walletFrame';
 
 export class ApprovalSurface {
   private readonly overlay: FrameOverlay;
+  /** What had focus when the first of the open approvals came (a control of the modal or of the page). */
+  private opener: Element | null | undefined;
 
   constructor(
     private readonly k: EmbeddedWalletDeps,
@@ -24,6 +27,7 @@ export class ApprovalSurface {
   /** A request that needs the user: shown in ApproveTransaction until the frame answers. */
   async request(payload: PayloadOf<'RPC_REQUEST'>): Promise<unknown> {
     const pending = this.frame.call('RPC_REQUEST', payload);
+    if (this.store.state.approvals === 0) this.opener = this.k.env.window?.document.activeElement;
     this.store.patch((s) => ({ approvals: s.approvals + 1 }));
     this.show();
     let outcome: 'success' | 'error' = 'error';
@@ -38,9 +42,23 @@ export class ApprovalSurface {
     }
   }
 
-  /** Shows the frame's surface over `anchor` while it is attached; returns the detach. */
+  /**
+   * Shows the frame's surface over `anchor` while it is attached; returns the detach. If the frame held focus (its
+   * Approve or Reject) when it goes, focus would stay in a hidden frame or drop to the page (where Tab starts again from
+   * its first control): it goes back to what had it when the approval opened, if still on the page and able to take it
+   * (not disabled), else to the dialog (which, if it is closing, gives focus back to its own opener).
+   */
   attach(anchor: HTMLElement): () => void {
-    return this.overlay.attach(anchor);
+    const detach = this.overlay.attach(anchor);
+    return () => {
+      const doc = anchor.ownerDocument;
+      const focused = doc.activeElement === this.frame.client?.element;
+      detach();
+      if (!focused) return;
+      const back = this.opener as HTMLElement | null | undefined;
+      if (back && back !== doc.body && back.isConnected) back.focus();
+      if (doc.activeElement !== back || back === doc.body) anchor.closest<HTMLElement>('[role="dialog"]')?.focus();
+    };
   }
 
   /** Moves keyboard focus into the frame (its Approve / Reject buttons). */

@@ -154,7 +154,7 @@ describe('the demo under a strict CSP', () => {
     const token = page.getByRole('dialog').getByRole('button', { name: /^Token ETH \d/ });
     await token.waitFor();
     await token.click();
-    const chooser = page.getByRole('dialog').getByRole('group', { name: 'Select a token' });
+    const chooser = page.getByRole('dialog').getByRole('dialog', { name: 'Select a token' });
     await chooser.getByRole('button', { name: /^ETH\b/ }).first().waitFor();
     expect(await chooser.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
     saveArtifact('e2e/csp-send-tokens.png', await page.screenshot());

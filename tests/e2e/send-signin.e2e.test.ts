@@ -87,7 +87,7 @@ describe('Send', () => {
     await openSend();
     // the modal's token chooser (shared with Swap): the list shows LKD once its balance is read from the chain
     await dialog().getByRole('button', { name: /^Token / }).click();
-    const chooser = dialog().getByRole('group', { name: 'Select a token' });
+    const chooser = dialog().getByRole('dialog', { name: 'Select a token' });
     await chooser.getByRole('textbox', { name: 'Search tokens' }).fill('lkd');
     await chooser.getByRole('button', { name: /^LKD / }).click();
     await dialog().getByRole('button', { name: /^Token LKD \d/ }).waitFor();

@@ -223,7 +223,7 @@ describe('swaps on the local Uniswap V2, from the modal', () => {
     expect(await flip.locator('svg.lk-icon').count()).toBe(1);
     await view.getByRole('button', { name: 'ETH', exact: true }).click();
     // the modal's token chooser (shared with Send): each row with its mark and, for a held token, the balance in its name
-    const chooser = view.getByRole('group', { name: 'Select a token' });
+    const chooser = view.getByRole('dialog', { name: 'Select a token' });
     await chooser.getByRole('button', { name: /^ETH\b.*\d$/ }).first().waitFor();
     expect(await chooser.getByRole('list', { name: 'Tokens' }).locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).src.length > 0))).toBe(true);
     await view.getByRole('textbox', { name: 'Search tokens' }).fill('LKD');

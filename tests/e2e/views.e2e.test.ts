@@ -37,7 +37,8 @@ let findings: Finding[] = [];
 let layout: string[] = [];
 const checked: string[] = [];
 
-const dialog = (p: Page) => p.getByRole('dialog');
+// the modal (the first dialog: the token chooser is a dialog inside it)
+const dialog = (p: Page) => p.getByRole('dialog').first();
 const view = (p: Page, name: string) => p.getByRole('dialog', { name });
 
 /** The embedded wallet's frame in `p`, when it has one. */

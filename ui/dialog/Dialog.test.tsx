@@ -282,7 +282,14 @@ describe('Dialog: focus on close goes back to the opener or what replaced it', (
     expect(restoreTarget(document, b, slot)).toBe(replacement);
     replacement.disabled = true;
     expect(restoreTarget(document, b, slot)).toBe(document.getElementById('a'));
+    // the connect / account button before another host button (the network button comes first in the demo's header)
+    const network = document.createElement('button');
+    network.setAttribute('data-lk-btn', 'network');
+    document.body.prepend(network);
+    expect(restoreTarget(document, document.body, undefined)).toBe(document.getElementById('a'));
     row.remove();
+    expect(restoreTarget(document, b, slot)).toBe(network);
+    network.remove();
     expect(restoreTarget(document, b, slot)).toBeNull();
     document.body.innerHTML = '';
   });

@@ -33,7 +33,9 @@ interface Slot {
 /**
  * Where focus goes when the dialog closes: the element that had it before; if
  * a re-render replaced that element (Connect Wallet became the account button),
- * the focusable control now in its place; else a Latchkey host button.
+ * the focusable control now in its place; else a Latchkey host button, the
+ * connect / account one first (an approval that the page started while its own
+ * button was disabled opens the dialog with focus on <body>).
  */
 export function restoreTarget(doc: Document, previous: HTMLElement | null, slot: Slot | undefined): HTMLElement | null {
   if (previous && previous !== doc.body && previous.isConnected) return previous;
@@ -41,7 +43,8 @@ export function restoreTarget(doc: Document, previous: HTMLElement | null, slot:
     const inPlace = slot.parent.children[slot.index];
     if (inPlace instanceof doc.defaultView!.HTMLElement && inPlace.matches(FOCUSABLE) && !inPlace.matches(':disabled')) return inPlace;
   }
-  return doc.querySelector<HTMLElement>('[data-lk-btn]');
+  // the connect / account button (data-lk-btn=""), else another (the network button's is "network")
+  return doc.querySelector<HTMLElement>('[data-lk-btn=""]') ?? doc.querySelector<HTMLElement>('[data-lk-btn]');
 }
 
 /**

@@ -190,7 +190,7 @@ export function NetworkButton({ className }: { readonly className?: string }) {
   const bundled = useChainIcon(n, configured === undefined);
   const image = configured ?? bundled;
   return (
-    <button {...attrs} ref={ref} type="button" data-lk-btn="" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
+    <button {...attrs} ref={ref} type="button" data-lk-btn="network" className={`lk-hostbtn${className ? ` ${className}` : ''}`} onClick={s.openNetworks} onPointerEnter={s.prefetch}>
       {n ? <WalletImage src={image} name={n.name} size={24} round /> : null}
       <span>{n ? n.name : t('selectNetwork')}</span>
     </button>

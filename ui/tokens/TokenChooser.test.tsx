@@ -15,7 +15,7 @@ describe('the token chooser (latchkey/ui/tokens)', () => {
   it('lists each token with its mark, name and balance, every visible word in its name; searches by symbol, name or a pasted address', () => {
     const onPick = jest.fn();
     render(<TokenChooser tokens={TOKENS} onPick={onPick} onClose={() => {}} />);
-    const group = screen.getByRole('group', { name: 'Select a token' });
+    const group = screen.getByRole('dialog', { name: 'Select a token' });
     expect(within(group).getAllByRole('button', { name: /^(ETH|USDC|LKD)\b/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['ETH Ether 1.5', 'USDC USD Coin 20', 'LKD Latchkey Dev']);
     // a token without a logo shows its bundled mark (an image, not initials text): the native currency its network's
     const eth = within(group).getByRole('button', { name: 'ETH Ether 1.5' });

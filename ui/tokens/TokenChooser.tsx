@@ -97,7 +97,10 @@ export interface TokenChooserProps<T extends TokenOption> {
 const matches = (t: TokenOption, q: string) =>
   t.symbol.toLowerCase().includes(q) || (t.name ?? '').toLowerCase().includes(q) || (q.startsWith('0x') && q.length > 3 && t.key.toLowerCase().startsWith(q));
 
-/** The chooser's panel: a group named "Select a token" with the search field, suggestions, the list and "Cancel"; Escape closes it (as "Cancel" does). */
+/**
+ * The chooser's panel: a dialog named "Select a token" (what its button's aria-haspopup says it opens; not modal: it
+ * lies in the modal's view) with the search field, suggestions, the list and "Cancel"; Escape closes it (as "Cancel" does).
+ */
 export function TokenChooser<T extends TokenOption>({ tokens, suggested, search, onPick, onClose, children }: TokenChooserProps<T>) {
   const t = useMessagesOrEnglish(messages);
   const [query, setQuery] = useState('');
@@ -117,7 +120,7 @@ export function TokenChooser<T extends TokenOption>({ tokens, suggested, search,
   return (
     <div
       className="lk-stack"
-      role="group"
+      role="dialog"
       aria-label={t('selectAToken')}
       // Escape closes the chooser, the top-most layer, not the modal around it (the view's token button takes focus back)
       onKeyDown={(e) => {

@@ -112,7 +112,9 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
 
   // the shared chooser: search, the balances with their marks, Cancel back to the form
   fireEvent.click(token);
-  const chooser = screen.getByRole('group', { name: 'Select a token' });
+  const chooser = screen.getByRole('dialog', { name: 'Select a token' });
+  // the button says what it opens: its aria-haspopup is the role of the chooser's panel
+  expect(chooser.getAttribute('role')).toBe(token.getAttribute('aria-haspopup'));
   expect(within(chooser).getAllByRole('button', { name: /^ETH / }).map((b) => b.getAttribute('aria-label'))).toEqual(['ETH Ether 2']);
   fireEvent.change(within(chooser).getByRole('textbox', { name: 'Search tokens' }), { target: { value: 'zzz' } });
   expect(within(chooser).getByText('No tokens found')).toBeTruthy();
@@ -121,7 +123,7 @@ it('sends from the Account view: Amount and Address fields, the review, the fina
   // the form again, focus back on the button that opened the chooser (a keyboard user goes on from there)
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Token ETH 2' }));
   fireEvent.click(screen.getByRole('button', { name: 'Token ETH 2' }));
-  fireEvent.click(within(screen.getByRole('group', { name: 'Select a token' })).getByRole('button', { name: 'Cancel' }));
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Select a token' })).getByRole('button', { name: 'Cancel' }));
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Token ETH 2' }));
   const amount = screen.getByRole('textbox', { name: /Amount/ }); // the form again, after the chooser
 

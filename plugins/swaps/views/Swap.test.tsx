@@ -257,7 +257,10 @@ describe('the Swap view', () => {
   it('token choosers: suggested picks (the host token first), search, picking the other side flips; focus back on the side\'s button after a pick or Cancel', async () => {
     const kernel = await setup();
     await openSwap(kernel, {});
-    fireEvent.click(await screen.findByRole('button', { name: 'Select token' }));
+    const chooserButton = await screen.findByRole('button', { name: 'Select token' });
+    fireEvent.click(chooserButton);
+    // the button says what it opens: its aria-haspopup is the role of the chooser's panel
+    expect(screen.getByRole('dialog', { name: 'Select a token' }).getAttribute('role')).toBe(chooserButton.getAttribute('aria-haspopup'));
     const suggested = screen.getByRole('group', { name: 'Suggested tokens' });
     expect(within(suggested).getAllByRole('button').map((b) => b.textContent)).toEqual(['LKD', 'ETH']);
     fireEvent.change(screen.getByRole('textbox', { name: 'Search tokens' }), { target: { value: 'latch' } });
