@@ -9,6 +9,7 @@ import { ParsedMessage } from '@spruceid/siwe-parser';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage, type Hex } from 'viem';
 import { FakeAdapter, MemoryStorage } from '../../kernel/testing/fakeAdapter';
+import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
 import { localSiwx, SignIn, type SiweConfig, type SiwxConfig, type SiwxPluginConfig } from './index';
 import { appKernel } from './testing/appKernel';
 
@@ -24,18 +25,12 @@ class SigningAdapter extends FakeAdapter {
   }
 }
 
-const kernels: Kernel[] = [];
+const kernels = kernelsStoppedAfterEach();
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const k of kernels.splice(0)) {
-    k.snackbar.hide();
-    await k.stop();
-  }
-});
+afterEach(() => jest.restoreAllMocks());
 
 function make(options: Partial<LatchkeyOptions> = {}, storage = new MemoryStorage(), pluginConfig: SiwxPluginConfig = {}) {
   const adapter = new SigningAdapter('eip155', { address: signer.address, chainId: 31337 });
