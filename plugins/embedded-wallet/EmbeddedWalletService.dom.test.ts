@@ -5,8 +5,9 @@
  * switches, account type, social logins (popup, redirect return, Telegram), timeouts and the
  * allowlist alert.
  */
-import { createKernel, defineNetwork, type Kernel } from 'latchkey';
-import { MemoryStorage } from '../../kernel/testing/fakeAdapter';
+import { createKernel, type Kernel } from 'latchkey';
+import { MemoryStorage, testMainnet } from '../../kernel/testing/fakeAdapter';
+import { evmNetwork } from '../../kernel/testing/networks';
 import { emailPlugin } from './email';
 import { socialsPlugin } from './socials';
 import { EmbeddedWallet, EMBEDDED_WALLET_CONNECTOR_ID } from './types';
@@ -14,20 +15,7 @@ import type { EmbeddedWalletService } from './EmbeddedWalletService';
 import { FakeFrame, FRAME_ADDRESS, FRAME_SIGNATURE, NO_REPLY, SERVICE_URL } from './testing/fakeFrame';
 import { ProviderAdapter, providerChainPlugin } from './testing/providerAdapter';
 
-const mainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1/unused'] } },
-});
-const anvil = defineNetwork({
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:2/unused'] } },
-});
+const anvil = evmNetwork(31337, 'Anvil', 'http://127.0.0.1:2/unused');
 
 const SCOPE = '@latchkey/plugin/embedded-wallet/';
 
@@ -38,7 +26,7 @@ function setup(opts: { storage?: MemoryStorage; environment?: Record<string, unk
   const storage = opts.storage ?? new MemoryStorage();
   const adapter = new ProviderAdapter();
   const kernel = createKernel({
-    options: { projectId: 'proj-1', networks: [mainnet, anvil], walletServiceUrl: SERVICE_URL, enableAuthLogger: false, features: { analytics: false }, ...opts.options },
+    options: { projectId: 'proj-1', networks: [testMainnet, anvil], walletServiceUrl: SERVICE_URL, enableAuthLogger: false, features: { analytics: false }, ...opts.options },
     plugins: [providerChainPlugin(adapter), emailPlugin(), socialsPlugin()],
     environment: { localStorage: storage, isMobile: () => false, ...opts.environment },
   });
@@ -411,7 +399,7 @@ describe('network switch and account type (docs/embedded-wallet.md#network-switc
     fake.handlers['GET_USER'] = () => {
       throw new Error('Chain 1 is not supported by this wallet');
     };
-    await expect(run(kernel.network.switchNetwork(mainnet))).rejects.toMatchObject({ code: 4902, shortMessage: 'Chain 1 is not supported by this wallet' });
+    await expect(run(kernel.network.switchNetwork(testMainnet))).rejects.toMatchObject({ code: 4902, shortMessage: 'Chain 1 is not supported by this wallet' });
   });
 
   it("a smart account refused by the wallet: 'This application might not support Smart Accounts'", async () => {

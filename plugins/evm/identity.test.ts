@@ -9,6 +9,7 @@ import { FakeAdapter, MemoryStorage, testAnvil } from '../../kernel/testing/fake
 import { lookupEnsIdentity } from 'latchkey/eip155';
 import { normalize } from 'viem/ens';
 import { FAKE_ENS_REGISTRY, fakeEnsRpc } from '../../kernel/testing/fakeEns';
+import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
 import { eventually } from '../../tests/support/eventually';
 import { followEnsIdentity } from './module';
 import { ENS_IDENTITY_CACHE } from './identity';
@@ -35,10 +36,7 @@ beforeAll(() =>
   ]),
 );
 
-const kernels: Kernel[] = [];
-afterEach(async () => {
-  for (const k of kernels.splice(0)) await k.stop();
-});
+const kernels = kernelsStoppedAfterEach();
 
 function setup(opts: { address?: string; chainId?: number } = {}) {
   const ens = fakeEnsRpc({ names: { 'alice.eth': { address: ALICE, avatar: AVATAR } }, reverse: { [ALICE]: 'alice.eth', [BOB]: 'alice.eth' } });

@@ -7,6 +7,7 @@ import { createKernel, defineNetwork, type BlockchainApi, type Kernel, type Plug
 import { encodeFunctionResult, erc20Abi } from 'viem';
 import { FakeAdapter, MemoryStorage, testAnvil, testMainnet } from '../../kernel/testing/fakeAdapter';
 import { FAKE_ENS_REGISTRY, fakeEnsRpc, type FakeEnsRecords } from '../../kernel/testing/fakeEns';
+import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
 import { NameNotResolvedError } from './errors';
 import { SendFormImpl, BALANCE_RETRY_MS, NATIVE_TRANSFER_GAS, RESOLVING_TEXT, TOKEN_TRANSFER_GAS } from './service';
 import { SEND_TEXTS } from './validation';
@@ -86,15 +87,9 @@ function fakeRpc(gasPriceWei = 10n ** 9n): RpcTransport & { methods: string[] } 
   } as unknown as RpcTransport & { methods: string[] };
 }
 
-const kernels: Kernel[] = [];
+const kernels = kernelsStoppedAfterEach();
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const k of kernels.splice(0)) {
-    k.snackbar.hide();
-    await k.stop();
-  }
-});
+afterEach(() => jest.restoreAllMocks());
 
 interface Setup {
   kernel: Kernel;

@@ -4,10 +4,11 @@
  * keeps the session, a new page finds it there, disconnect deletes it, a replayed nonce is
  * refused ('Signature declined').
  */
-import { createKernel, type Kernel } from 'latchkey';
+import { createKernel } from 'latchkey';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ParsedMessage } from '@spruceid/siwe-parser';
 import { FakeAdapter, MemoryStorage, testAnvil } from '../../kernel/testing/fakeAdapter';
+import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
 import { backendSiwx, siwxPlugin, SignIn } from './index';
 import { startSiwxBackend, type SiwxBackend } from './testing/backendServer';
 
@@ -21,19 +22,13 @@ class SigningAdapter extends FakeAdapter {
 }
 
 let backend: SiwxBackend;
-const kernels: Kernel[] = [];
+const kernels = kernelsStoppedAfterEach();
 beforeAll(async () => {
   backend = await startSiwxBackend();
 });
 afterAll(() => backend.close());
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const k of kernels.splice(0)) {
-    k.snackbar.hide();
-    await k.stop();
-  }
-});
+afterEach(() => jest.restoreAllMocks());
 
 function page() {
   const adapter = new SigningAdapter('eip155', { address: signer.address, chainId: 31337 });

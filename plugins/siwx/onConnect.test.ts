@@ -4,41 +4,28 @@
  * (sessions in the kernel's Storage, verified with viem). The message a wallet signs there is the
  * one-click auth text: the host's statement followed by a ReCap's wording, and the ReCap resource.
  */
-import { createKernel, type Kernel } from 'latchkey';
 import { findSignInOnConnect, type SignInOnConnect, type SignedInSession } from 'latchkey/signin';
 import { privateKeyToAccount } from 'viem/accounts';
-import { FakeAdapter, MemoryStorage, testAnvil, testMainnet } from '../../kernel/testing/fakeAdapter';
-import { localSiwx, siwxPlugin, SignIn } from './index';
+import { FakeAdapter, MemoryStorage } from '../../kernel/testing/fakeAdapter';
+import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
+import { localSiwx, SignIn } from './index';
 import { formatSiwxMessage } from './message';
+import { appKernel } from './testing/appKernel';
 
 const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 /** A ReCap of 17 methods on six chains (2.6 KB): longer than any other field. */
 const RECAP = `urn:recap:${Buffer.from(JSON.stringify({ att: { eip155: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`request/method_${i}`, [{ chains: ['eip155:31337', 'eip155:1', 'eip155:10', 'eip155:8453', 'eip155:42161', 'eip155:137'] }]])) } })).toString('base64')}`;
 
-const kernels: Kernel[] = [];
+const kernels = kernelsStoppedAfterEach();
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const k of kernels.splice(0)) await k.stop();
-});
+afterEach(() => jest.restoreAllMocks());
 
 function make(storage = new MemoryStorage()) {
   const adapter = new FakeAdapter('eip155', { address: signer.address, chainId: 31337 });
-  const kernel = createKernel({
-    options: { projectId: 'test', networks: [testAnvil, testMainnet], features: { analytics: false }, siwx: localSiwx({ statement: 'Sign in to Example' }) },
-    plugins: [{ id: 'chain', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) }, siwxPlugin()],
-    environment: {
-      window: { location: { host: 'app.test', origin: 'https://app.test', search: '' } } as never,
-      document: undefined,
-      localStorage: storage,
-      isMobile: () => false,
-      fetch: () => Promise.reject(new Error('offline')),
-    },
-  });
+  const kernel = appKernel(adapter, { siwx: localSiwx({ statement: 'Sign in to Example' }) }, storage);
   kernels.push(kernel);
-  kernel.connectors.add({ id: 'wallet', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', provider: {}, installed: true });
   const link = async () => (await findSignInOnConnect(kernel.plugins, (t) => kernel.get(t)))!;
   return { kernel, storage, link };
 }

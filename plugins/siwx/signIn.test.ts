@@ -3,13 +3,15 @@
  * with a real key (anvil's dev key #0), the default provider keeping sessions in the kernel's
  * Storage, and the legacy siweConfig path.
  */
-import { createKernel, type Kernel, type LatchkeyOptions } from 'latchkey';
+import type { Kernel, LatchkeyOptions } from 'latchkey';
 import { OptionsValidationError, SiwxConflictError } from 'latchkey/errors';
 import { ParsedMessage } from '@spruceid/siwe-parser';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage, type Hex } from 'viem';
-import { FakeAdapter, MemoryStorage, testAnvil, testMainnet } from '../../kernel/testing/fakeAdapter';
-import { localSiwx, siwxPlugin, SignIn, type SiweConfig, type SiwxConfig, type SiwxPluginConfig } from './index';
+import { FakeAdapter, MemoryStorage } from '../../kernel/testing/fakeAdapter';
+import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
+import { localSiwx, SignIn, type SiweConfig, type SiwxConfig, type SiwxPluginConfig } from './index';
+import { appKernel } from './testing/appKernel';
 
 const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 
@@ -23,34 +25,17 @@ class SigningAdapter extends FakeAdapter {
   }
 }
 
-const kernels: Kernel[] = [];
+const kernels = kernelsStoppedAfterEach();
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const k of kernels.splice(0)) {
-    k.snackbar.hide();
-    await k.stop();
-  }
-});
+afterEach(() => jest.restoreAllMocks());
 
 function make(options: Partial<LatchkeyOptions> = {}, storage = new MemoryStorage(), pluginConfig: SiwxPluginConfig = {}) {
   const adapter = new SigningAdapter('eip155', { address: signer.address, chainId: 31337 });
-  const kernel = createKernel({
-    options: { projectId: 'test', networks: [testAnvil, testMainnet], features: { analytics: false }, ...options },
-    plugins: [{ id: 'chain', contributes: { namespaces: ['eip155'] }, load: async () => ({ adapters: () => [adapter] }) }, siwxPlugin(pluginConfig)],
-    environment: {
-      window: { location: { host: 'app.test', origin: 'https://app.test', search: '' } } as never,
-      document: undefined,
-      localStorage: storage,
-      isMobile: () => false,
-      fetch: () => Promise.reject(new Error('offline')),
-    },
-  });
+  const kernel = appKernel(adapter, options, storage, pluginConfig);
   kernels.push(kernel);
-  kernel.connectors.add({ id: 'wallet', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', provider: {}, installed: true });
   return { kernel, adapter, storage };
 }
 

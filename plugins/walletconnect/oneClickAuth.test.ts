@@ -10,6 +10,7 @@ import { buildAuthObject, formatMessage } from '@walletconnect/utils';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createKernel, defineNetwork, isUserRejection, type CaipNetwork, type Kernel } from '../../kernel/index';
 import { SignInOnConnect, type SignInRequest, type SignedInSession } from '../../kernel/signIn';
+import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
 import { walletConnectPlugin } from './index';
 import { authenticationRequest, canSignInOverUniversalProvider, messageChain, sessionCacaos, signedSessions, type Cacao } from './oneClickAuth';
 import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
@@ -135,11 +136,8 @@ interface Flow {
   session(): WalletConnectSession;
 }
 
-const kernels: Kernel[] = [];
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const k of kernels.splice(0)) await k.stop();
-});
+const kernels = kernelsStoppedAfterEach();
+afterEach(() => jest.restoreAllMocks());
 
 async function flow(opts: { networks?: CaipNetwork[]; signIn?: boolean; link?: Partial<Flow['link']> } = {}): Promise<Flow> {
   const fake = new FakeUniversalProvider();

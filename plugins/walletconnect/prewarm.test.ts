@@ -5,8 +5,9 @@
  * or with manualWCControl; quiet failures. The real relay path: tests/e2e/walletconnect*.
  */
 import { ContainerModule } from 'inversify';
-import { createKernel, defineNetwork, type Eip1193Provider, type Kernel, type PluginManifest } from '../../kernel/index';
+import { createKernel, type Eip1193Provider, type Kernel, type PluginManifest } from '../../kernel/index';
 import type { TrackedEvent } from '../../kernel/services/Events';
+import { evmNetwork } from '../../kernel/testing/networks';
 import { walletConnectPlugin } from './index';
 import { PAIRING_LIFETIME_MS } from './pairing';
 import { isWalletConnectTarget, OPEN_SETTLE_MS } from './prewarm';
@@ -14,14 +15,7 @@ import { FakeUniversalProvider } from './testing/fakeUniversalProvider';
 import { UniversalProviderInit, WalletConnectSession, type UniversalProviderLike } from './types';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const mainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-});
+const mainnet = evmNetwork(1, 'Ethereum', 'http://127.0.0.1:8545');
 
 /** A chain plugin for eip155 (as the EVM plugin declares it), so the modal opens on the Connect view. */
 const chainPlugin: PluginManifest = { id: 'test-chain', contributes: { namespaces: ['eip155'] }, load: async () => ({}) };

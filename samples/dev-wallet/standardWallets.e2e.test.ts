@@ -5,14 +5,15 @@
  * node:crypto's ed25519 and a hand-written Bitcoin verifier), send 0.01 SOL, sign a PSBT.
  */
 import { createPublicKey, verify } from 'node:crypto';
-import { base58, hex } from '@scure/base';
-import { TEST_NETWORK, Transaction as BtcTransaction, p2tr, p2wpkh } from '@scure/btc-signer';
+import { base58 } from '@scure/base';
+import { Transaction as BtcTransaction } from '@scure/btc-signer';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/support/chromium';
 import { startTestStack, type TestStack } from '../../tests/support/stack';
 import accounts from './accounts.json';
-import { bip143Sighash, bip341Sighash, decodeSegwitAddress, verifyBip322Simple, verifyEcdsa, verifySchnorr, type Tx } from './testing/btcVerify';
+import { bip143Sighash, bip341Sighash, verifyBip322Simple, verifyEcdsa, verifySchnorr } from './testing/btcVerify';
+import { twoAccountPsbt } from './testing/twoAccountPsbt';
 
 let stack: TestStack;
 let browser: Browser;
@@ -174,13 +175,7 @@ it('Bitcoin: connects payment and ordinals, signs a message (BIP-322) and a PSBT
   expect(verifyBip322Simple(payment.address, new TextEncoder().encode('x'), Uint8Array.from(signed.result[0].signature))).toBe(false);
 
   // a PSBT spending one output of each address
-  const pay = p2wpkh(Uint8Array.from(payment.publicKey), TEST_NETWORK);
-  const ord = p2tr(Uint8Array.from(ordinals.publicKey), undefined, TEST_NETWORK);
-  const dest = decodeSegwitAddress('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx');
-  const psbt = new BtcTransaction();
-  psbt.addInput({ txid: '11'.repeat(32), index: 2, witnessUtxo: { script: pay.script, amount: 120_000n } });
-  psbt.addInput({ txid: '22'.repeat(32), index: 0, witnessUtxo: { script: ord.script, amount: 10_000n }, tapInternalKey: Uint8Array.from(ordinals.publicKey) });
-  psbt.addOutput({ script: dest.script, amount: 125_000n });
+  const { pay, ord, psbt, plain, scriptCode } = twoAccountPsbt(Uint8Array.from(payment.publicKey), Uint8Array.from(ordinals.publicKey));
   const out = await callWallet('Bitcoin Dev Wallet', 'bitcoin:signTransaction', 'signTransaction', {
     psbt: bytes(psbt.toPSBT()),
     chain: 'bitcoin:testnet',
@@ -191,17 +186,7 @@ it('Bitcoin: connects payment and ordinals, signs a message (BIP-322) and a PSBT
   });
   expect(out.ok).toBe(true);
   const signedPsbt = BtcTransaction.fromPSBT(Uint8Array.from(out.result[0].signedPsbt));
-  const plain: Tx = {
-    version: 2,
-    inputs: [
-      { txid: '11'.repeat(32), vout: 2, sequence: 0xffffffff },
-      { txid: '22'.repeat(32), vout: 0, sequence: 0xffffffff },
-    ],
-    outputs: [{ amount: 125_000n, script: dest.script }],
-    locktime: 0,
-  };
   const [pub, sig] = signedPsbt.getInput(0).partialSig![0]!;
-  const scriptCode = hex.decode(`76a914${hex.encode(pay.script.subarray(2))}88ac`);
   expect(verifyEcdsa(sig, pub, bip143Sighash(plain, 0, scriptCode, 120_000n))).toBe(true);
   const prevouts = [
     { amount: 120_000n, script: pay.script },

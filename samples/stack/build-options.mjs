@@ -1,5 +1,6 @@
 // The esbuild options the stack's browser apps are built with (the demo, the sample wallet, the
-// lazy sample apps), and the one-line-per-error text a failed build is reported as.
+// lazy sample apps): the repository's browser bundle (scripts/build/browserBundle.mjs) from source.
+import { BROWSER_BUNDLE } from '../../scripts/build/browserBundle.mjs';
 import { latchkeySourcePlugin } from '../../scripts/build/source-resolution.cjs';
 import { REPO_ROOT } from './paths.mjs';
 
@@ -8,25 +9,9 @@ export function buildOptions(outdir, entry) {
   return {
     entryPoints: [{ in: entry, out: 'main' }],
     plugins: [latchkeySourcePlugin()],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
+    ...BROWSER_BUNDLE,
     outdir,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    minify: true,
     sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'silent',
     absWorkingDir: REPO_ROOT,
   };
-}
-
-export function formatBuildErrors(err) {
-  if (err && Array.isArray(err.errors) && err.errors.length) {
-    return err.errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text));
-  }
-  return [String(err?.message ?? err)];
 }

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { buildOptions, formatBuildErrors } from './build-options.mjs';
+import { formatBuildErrors } from '../../scripts/build/browserBundle.mjs';
+import { buildOptions } from './build-options.mjs';
 import { DEMO_DIR } from './paths.mjs';
 
 /**

@@ -1,7 +1,8 @@
 // The sample apps beside the demo (the wagmi dapp), built on their first request rather than at the stack's start.
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { buildOptions, formatBuildErrors } from './build-options.mjs';
+import { formatBuildErrors } from '../../scripts/build/browserBundle.mjs';
+import { buildOptions } from './build-options.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
 /**

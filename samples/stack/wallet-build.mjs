@@ -1,7 +1,8 @@
 // The sample mobile wallet's build (samples/mobile-wallet), served by the stack at /wallet/.
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { buildOptions, formatBuildErrors } from './build-options.mjs';
+import { formatBuildErrors } from '../../scripts/build/browserBundle.mjs';
+import { buildOptions } from './build-options.mjs';
 import { WALLET_DIR } from './paths.mjs';
 
 /**

@@ -11,7 +11,7 @@ import { verifyMessage } from 'viem';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres';
 import { MIGRATIONS } from './src/migrations';
 import { startAnvil, type Anvil } from './testing/anvil';
-import { FrameClient, latestCode, startServiceProcess, TEST_SECRETS, type ServiceProcess } from './testing/service';
+import { FrameClient, latestCode, startServiceProcess, testServiceEnv, type ServiceProcess } from './testing/service';
 
 const ORIGIN = 'http://127.0.0.1:5998';
 const PROJECT = { projectId: 'pg-test', origin: ORIGIN };
@@ -25,18 +25,12 @@ let smtpPort: number;
 const smtpMail: string[] = [];
 
 function env(): Record<string, string> {
-  return {
-    ...TEST_SECRETS,
+  return testServiceEnv(PROJECT, { chainId: 31337, rpcUrl: anvil.url }, {
     DATABASE_URL: postgres.url,
-    WALLET_DEV: '1',
-    WALLET_DEV_OIDC: '0',
     WALLET_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     WALLET_MAIL_FROM: 'Wallet <wallet@test.example>',
-    WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT.projectId, origins: [ORIGIN] }]),
-    WALLET_CHAINS: JSON.stringify([{ chainId: 31337, rpcUrl: anvil.url }]),
     WALLET_RESEND_INTERVAL: '30',
-    WALLET_LOG: '0',
-  };
+  });
 }
 
 beforeAll(async () => {

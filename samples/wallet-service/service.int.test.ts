@@ -9,7 +9,7 @@ import { createPublicClient, http, parseEther, recoverMessageAddress, recoverTyp
 import { startAnvil, type Anvil } from './testing/anvil';
 import { ApiError } from './frame/api';
 import { signProof, randomId, sha256b64url } from './frame/device';
-import { FrameClient, latestCode, mailbox, startServiceProcess, TEST_SECRETS, type ServiceProcess } from './testing/service';
+import { FrameClient, latestCode, mailbox, startServiceProcess, testServiceEnv, type ServiceProcess } from './testing/service';
 
 const ORIGIN = 'http://127.0.0.1:5999';
 const PROJECT = { projectId: 'int-test', origin: ORIGIN };
@@ -25,22 +25,16 @@ const nextIp = () => `10.0.${Math.floor(++ipN / 250)}.${ipN % 250}`;
 const client = (ip = nextIp()) => FrameClient.create(service.url, ip);
 
 function env(): Record<string, string> {
-  return {
-    ...TEST_SECRETS,
-    WALLET_DEV: '1',
-    WALLET_DEV_OIDC: '0',
+  return testServiceEnv(PROJECT, { chainId: 31337, name: 'Anvil', rpcUrl: anvil.url }, {
     WALLET_DATA_DIR: dataDir,
     WALLET_TRUST_PROXY: '1',
-    WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT.projectId, origins: [ORIGIN] }]),
-    WALLET_CHAINS: JSON.stringify([{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.url }]),
     WALLET_CODE_TTL: String(CODE_TTL),
     WALLET_CODE_MAX_ATTEMPTS: '3',
     WALLET_LOCKOUT: '120',
     WALLET_RESEND_INTERVAL: '1',
     WALLET_RATE_EMAIL_PER_HOUR: '2',
     WALLET_RATE_IP_PER_HOUR: '5',
-    WALLET_LOG: '0',
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@
 import { verifyMessage } from 'viem';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres';
 import { startAnvil, type Anvil } from './testing/anvil';
-import { FrameClient, startServiceProcess, TEST_SECRETS, type ServiceProcess } from './testing/service';
+import { FrameClient, startServiceProcess, testServiceEnv, type ServiceProcess } from './testing/service';
 
 const BENCH = process.env.LATCHKEY_BENCH === '1';
 const ORIGIN = 'http://127.0.0.1:5997';
@@ -23,19 +23,13 @@ let postgres: TestPostgres;
 let anvil: Anvil;
 
 function env(): Record<string, string> {
-  return {
-    ...TEST_SECRETS,
+  return testServiceEnv(PROJECT, { chainId: 31337, rpcUrl: anvil.url }, {
     DATABASE_URL: postgres.url,
-    WALLET_DEV: '1',
-    WALLET_DEV_OIDC: '0',
-    WALLET_PROJECTS: JSON.stringify([{ projectId: PROJECT.projectId, origins: [ORIGIN] }]),
-    WALLET_CHAINS: JSON.stringify([{ chainId: 31337, rpcUrl: anvil.url }]),
     WALLET_TRUST_PROXY: '1',
     WALLET_RATE_IP_PER_HOUR: '1000000',
     WALLET_RATE_VERIFY_PER_IP: '1000000',
     WALLET_RATE_API_PER_IP: '1000000',
-    WALLET_LOG: '0',
-  };
+  });
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { BROWSER_BUNDLE, formatBuildErrors } from '../build/browserBundle.mjs';
 import { firstPartyPlugins } from '../size/hosts.mjs';
 import { PAGES, ROOT } from './settings.mjs';
 
@@ -57,27 +58,11 @@ function buildOptions(outdir, names, generated = {}) {
       ...names.filter((n) => generated[n]).map((n) => ({ in: generated[n], out: n })),
       { in: join(here, 'pages/react-vendor.ts'), out: 'react-vendor' },
     ],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
+    ...BROWSER_BUNDLE,
     outdir,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    minify: true,
-    metafile: true,
-    logLevel: 'silent',
     absWorkingDir: ROOT,
     chunkNames: 'chunks/[name]-[hash]',
   };
-}
-
-function buildErrorText(err) {
-  if (err?.errors?.length) {
-    return err.errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text)).join('\n');
-  }
-  return String(err?.message ?? err);
 }
 
 /** Builds both pages (and the React vendor entry) in one esbuild run; falls back to the plain page alone. */
@@ -93,7 +78,7 @@ export async function build(outdir) {
       allPlugins: all.plugins,
     };
   } catch (err) {
-    const latchkeyError = buildErrorText(err);
+    const latchkeyError = formatBuildErrors(err).join('\n');
     const result = await esbuild.build(buildOptions(outdir, ['plain'])); // must work on its own
     return { pages: ['plain'], metafile: result.metafile, errors: { latchkey: latchkeyError } };
   }

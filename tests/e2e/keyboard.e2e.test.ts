@@ -11,24 +11,23 @@
  * The worker's shared stack and Chromium; each test its own browser context.
  */
 import type { Frame, FrameLocator, Page } from 'playwright-core';
-import { createPublicClient, erc20Abi, getAddress, http, parseEther, parseUnits, verifyMessage, type Address, type Hex } from 'viem';
+import { getAddress, parseEther, parseUnits, verifyMessage, type Address, type Hex } from 'viem';
+import { DEV_WALLET_NAME } from '../../samples/dev-wallet/eip6963';
 import { latestCode } from '../../samples/wallet-service/testing/service';
 import { truncateAddress } from '../../ui/formatting';
 import { eventually } from '../support/eventually';
+import { readDevChain, type DevChain } from './support/devChain';
 import { loginByEmail, WALLET_FRAME } from './support/embeddedVisitor';
 import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
 
 jest.setTimeout(60_000);
 
-const WALLET_NAME = 'Latchkey Dev Wallet';
 const DEMO_MESSAGE = 'Hello from the Latchkey demo';
 
 let page: Page;
-let client: ReturnType<typeof createPublicClient>;
-let accounts: Address[];
+let chain: DevChain;
 const e2e = useStackAndBrowser(async ({ stack }) => {
-  client = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) });
-  accounts = ((await client.request({ method: 'eth_accounts' as never })) as string[]).map((a) => getAddress(a));
+  chain = await readDevChain(stack);
 });
 
 // ---------------------------------------------------------------- what a screen reader announces
@@ -135,12 +134,12 @@ async function connectAndOpenAccount(query = ''): Promise<void> {
   await page.keyboard.press('Enter');
   await dialog().waitFor();
   await expectFocusInDialog();
-  await tabTo('button', new RegExp(`^${WALLET_NAME}\\b`));
+  await tabTo('button', new RegExp(`^${DEV_WALLET_NAME}\\b`));
   await page.keyboard.press('Enter');
   await eventually(async () => expect(await textOf('account-status')).toBe('connected'));
   await dialog().waitFor({ state: 'detached' });
   // the connect button became the account button: focus is there, not lost
-  const account = new RegExp(`${accounts[0]!.slice(0, 4)}`);
+  const account = new RegExp(`${chain.accounts[0]!.slice(0, 4)}`);
   await expectFocus('button', account);
   await page.keyboard.press('Enter');
   await page.getByRole('dialog', { name: 'Account' }).waitFor();
@@ -164,9 +163,6 @@ async function backToAccount(): Promise<void> {
   await page.getByRole('dialog', { name: 'Account' }).waitFor();
   await expectFocusInDialog();
 }
-
-const lkd = () => e2e.stack.tokens[0]!;
-const lkdBalance = (who: Address) => client.readContract({ address: lkd().address, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
 // ---------------------------------------------------------------- tests
 
@@ -196,8 +192,8 @@ describe('the modal by keyboard alone', () => {
     await chooser.waitFor({ state: 'detached' });
     await expectFocus('button', /^Token ETH \d/);
 
-    const to = accounts[1]!;
-    const before = await client.getBalance({ address: to });
+    const to = chain.accounts[1]!;
+    const before = await chain.client.getBalance({ address: to });
     await tabTo('textbox', /Amount/);
     await page.keyboard.type('0.25');
     await tabTo('textbox', /Address/);
@@ -209,13 +205,13 @@ describe('the modal by keyboard alone', () => {
     await tabTo('button', 'Send');
     await page.keyboard.press('Enter');
     await dialog().getByRole('status').filter({ hasText: 'Transaction started' }).waitFor();
-    await eventually(async () => expect((await client.getBalance({ address: to })) - before).toBe(parseEther('0.25')));
+    await eventually(async () => expect((await chain.client.getBalance({ address: to })) - before).toBe(parseEther('0.25')));
     // back on the Account view with focus in it; Escape closes the modal, focus back on the account button
     await page.getByRole('dialog', { name: 'Account' }).waitFor();
     await expectFocusInDialog();
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
-    await expectFocus('button', new RegExp(`${accounts[0]!.slice(0, 4)}`));
+    await expectFocus('button', new RegExp(`${chain.accounts[0]!.slice(0, 4)}`));
   });
 
   it('swaps: tokens chosen, the direction flipped with its icon button, a quote, Approve, Swap', async () => {
@@ -241,8 +237,8 @@ describe('the modal by keyboard alone', () => {
     await tabTo('textbox', /Amount/, { key: 'Shift+Tab' });
     await page.keyboard.type('10');
     await dialog().getByText('Minimum received').waitFor({ timeout: 15_000 });
-    const amountIn = parseUnits('10', lkd().decimals);
-    const lkd0 = await lkdBalance(accounts[0]!);
+    const amountIn = parseUnits('10', chain.lkd.decimals);
+    const lkd0 = await chain.lkdBalance(chain.accounts[0]!);
     await tabTo('button', 'Approve');
     await page.keyboard.press('Enter');
     await dialog().getByRole('button', { name: 'Approve', exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
@@ -251,7 +247,7 @@ describe('the modal by keyboard alone', () => {
     await tabTo('button', 'Swap');
     await page.keyboard.press('Enter');
     await page.getByText(/^Swapped LKD to /).waitFor({ timeout: 20_000 });
-    expect(lkd0 - (await lkdBalance(accounts[0]!))).toBe(amountIn);
+    expect(lkd0 - (await chain.lkdBalance(chain.accounts[0]!))).toBe(amountIn);
     await page.getByRole('dialog', { name: 'Account' }).waitFor();
     await expectFocusInDialog();
   });
@@ -267,7 +263,7 @@ describe('the modal by keyboard alone', () => {
     await checkout.waitForLoadState('domcontentloaded');
     const url = new URL(checkout.url());
     expect(url.origin).toBe(e2e.stack.onrampUrl);
-    expect(url.searchParams.get('address')).toBe(accounts[0]);
+    expect(url.searchParams.get('address')).toBe(chain.accounts[0]);
     await dialog().getByTestId('onramp-status').filter({ hasText: 'Complete the purchase in the Local on-ramp window.' }).waitFor();
     await checkout.close();
     await expectFocusInDialog();
@@ -281,7 +277,7 @@ describe('the modal by keyboard alone', () => {
     await tabTo('button', 'Copy address');
     await page.keyboard.press('Enter');
     await page.getByText('Address copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accounts[0]);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(chain.accounts[0]);
     await expectFocus('button', 'Copy address');
     await backToAccount();
   });

@@ -8,21 +8,19 @@
  * One stack and one browser for the file; each test gets a fresh browser context.
  */
 import type { Page } from 'playwright-core';
-import { createPublicClient, erc20Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem';
+import { parseEther, parseUnits, type Address } from 'viem';
+import { DEV_WALLET_NAME } from '../../samples/dev-wallet/eip6963';
 import { eventually } from '../support/eventually';
+import { readDevChain, type DevChain } from './support/devChain';
 import { connectWalletButton, gotoReady, useStackAndBrowser } from './support/stackBrowser';
 import { instrumentWallets, walletCallsOf } from './support/walletCalls';
 
 jest.setTimeout(45_000);
 
-const WALLET_NAME = 'Latchkey Dev Wallet';
-
 let page: Page;
-let client: ReturnType<typeof createPublicClient>;
-let accounts: Address[];
+let chain: DevChain;
 const e2e = useStackAndBrowser(async ({ stack }) => {
-  client = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) });
-  accounts = ((await client.request({ method: 'eth_accounts' as never })) as string[]).map((a) => getAddress(a));
+  chain = await readDevChain(stack);
 });
 
 
@@ -42,7 +40,7 @@ const walletCalls = (): Promise<string[]> => walletCallsOf(page);
 /** Connect Wallet → the dev wallet; resolves once the demo shows the account. */
 async function connect(): Promise<void> {
   await connectWalletButton(page).click();
-  await dialog().getByRole('button', { name: WALLET_NAME }).click();
+  await dialog().getByRole('button', { name: DEV_WALLET_NAME }).click();
   await eventually(async () => expect(await textOf('account-status')).toBe('connected'));
 }
 
@@ -63,20 +61,17 @@ async function fillAndSend(amount: string, to: Address): Promise<void> {
   await dialog().getByRole('status').filter({ hasText: 'Transaction started' }).waitFor();
 }
 
-const lkd = () => e2e.stack.tokens[0]!;
-const lkdBalance = (who: Address) => client.readContract({ address: lkd().address, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
-
 describe('Send', () => {
   it('sends ETH from the Account view and it arrives on anvil', async () => {
     await openDemo();
     await connect();
     await openSend();
-    const to = accounts[1]!;
-    const before = await client.getBalance({ address: to });
+    const to = chain.accounts[1]!;
+    const before = await chain.client.getBalance({ address: to });
     // the token chooser's button, named "Token" then what it shows: the native balance first
     await dialog().getByRole('button', { name: /^Token ETH \d/ }).waitFor();
     await fillAndSend('0.25', to);
-    await eventually(async () => expect((await client.getBalance({ address: to })) - before).toBe(parseEther('0.25')));
+    await eventually(async () => expect((await chain.client.getBalance({ address: to })) - before).toBe(parseEther('0.25')));
     // back on the Account view, the form empty
     await dialog().getByRole('button', { name: 'Disconnect' }).waitFor();
   });
@@ -91,10 +86,10 @@ describe('Send', () => {
     await chooser.getByRole('textbox', { name: 'Search tokens' }).fill('lkd');
     await chooser.getByRole('button', { name: /^LKD / }).click();
     await dialog().getByRole('button', { name: /^Token LKD \d/ }).waitFor();
-    const to = accounts[2]!;
-    const before = await lkdBalance(to);
+    const to = chain.accounts[2]!;
+    const before = await chain.lkdBalance(to);
     await fillAndSend('5', to);
-    await eventually(async () => expect((await lkdBalance(to)) - before).toBe(parseUnits('5', lkd().decimals)));
+    await eventually(async () => expect((await chain.lkdBalance(to)) - before).toBe(parseUnits('5', chain.lkd.decimals)));
   });
 
   it('names the first problem of the form on its button', async () => {
@@ -132,7 +127,7 @@ describe('sign-in with a required session (?siwx=required)', () => {
     await dialog().waitFor({ state: 'detached' });
     const session = page.getByTestId('siwx-session');
     await eventually(async () => expect(await session.getAttribute('data-status')).toBe('signed'));
-    expect(await session.getAttribute('data-address')).toBe(accounts[0]);
+    expect(await session.getAttribute('data-address')).toBe(chain.accounts[0]);
     expect(await session.getAttribute('data-chain')).toBe('eip155:31337');
     const expiry = Date.parse((await session.getAttribute('data-expiry'))!);
     expect(expiry - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
@@ -151,8 +146,8 @@ describe('sign-in with a required session (?siwx=required)', () => {
 describe('the dev wallet', () => {
   it('executes wallet_sendCalls on anvil', async () => {
     await openDemo();
-    const to = accounts[3]!;
-    const [eth, tokens] = [await client.getBalance({ address: to }), await lkdBalance(to)];
+    const to = chain.accounts[3]!;
+    const [eth, tokens] = [await chain.client.getBalance({ address: to }), await chain.lkdBalance(to)];
     const status = await page.evaluate(
       async ({ to, token }) => {
         const provider = (window as any).__devWallet.provider;
@@ -168,11 +163,11 @@ describe('the dev wallet', () => {
           await new Promise((r) => setTimeout(r, 20));
         }
       },
-      { to, token: lkd().address },
+      { to, token: chain.lkd.address },
     );
     expect(status).toMatchObject({ status: 200, atomic: true, chainId: '0x7a69' });
     expect(status.receipts).toHaveLength(2);
-    expect((await client.getBalance({ address: to })) - eth).toBe(parseEther('0.5'));
-    expect((await lkdBalance(to)) - tokens).toBe(parseUnits('7', 18));
+    expect((await chain.client.getBalance({ address: to })) - eth).toBe(parseEther('0.5'));
+    expect((await chain.lkdBalance(to)) - tokens).toBe(parseUnits('7', 18));
   });
 });

@@ -14,18 +14,18 @@
  *
  * The worker's shared stack and one browser for the file; each test a fresh browser context.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { encodeFunctionData, formatEther, formatUnits, getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import { DEV_WALLET_NAME } from '../../samples/dev-wallet/eip6963';
 import { formatBalance } from '../../ui/formatting';
-import { launchBrowser } from '../support/chromium';
 import { saveArtifact } from '../support/artifacts';
-import { startTestStack, type TestStack } from '../support/stack';
+import type { TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { connectWalletButton, gotoReady, jsonRpc, useStackAndBrowser } from './support/stackBrowser';
 import { instrumentWallets, walletCallsOf } from './support/walletCalls';
 
 jest.setTimeout(60_000);
 
-const WALLET_NAME = 'Latchkey Dev Wallet';
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 const ROUTER = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
@@ -34,41 +34,29 @@ const ROUTER = parseAbi([
 const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
 let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let rpcUrl: string;
 let lkd: Address;
 let user: Address;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  rpcUrl = stack.chains[0]!.rpcUrl;
-  lkd = stack.tokens[0]!.address;
-  [user] = ((await rpc('eth_accounts')) as Address[]).map((a) => getAddress(a));
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 30_000);
-
+// declared before useStackAndBrowser's hooks so that it runs before the test's context is closed
 afterEach(async () => {
   if (page && expect.getState().currentTestName) {
     // a picture of where each test ended, for failures
     await page.screenshot().then((png) => saveArtifact(`e2e/swaps-${expect.getState().currentTestName!.slice(0, 40).replace(/\W+/g, '-')}.png`, png)).catch(() => undefined);
   }
-  await context?.close();
+});
+
+const e2e = useStackAndBrowser(async (ready) => {
+  stack = ready.stack;
+  rpcUrl = stack.chains[0]!.rpcUrl;
+  lkd = stack.tokens[0]!.address;
+  [user] = ((await rpc('eth_accounts')) as Address[]).map((a) => getAddress(a));
 });
 
 // ---------------------------------------------------------------- helpers
 
-async function rpc(method: string, params: unknown[] = []): Promise<any> {
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
+const rpc = (method: string, params: unknown[] = []): Promise<any> => jsonRpc(rpcUrl, method, params);
 
 async function ethCall(to: Address, data: string): Promise<string> {
   return rpc('eth_call', [{ to, data }, 'latest']);
@@ -110,13 +98,11 @@ async function openAccount(): Promise<void> {
 }
 
 async function openDemo(query = ''): Promise<void> {
-  context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1024, height: 900 } });
-  page = await context.newPage();
+  page = await e2e.newPage({ viewport: { width: 1024, height: 900 } });
   await page.addInitScript(instrumentWallets, { record: true });
-  await page.goto(`${stack.demoUrl}${query}`);
-  await page.waitForFunction(() => Boolean((window as any).__devWallet && (window as any).__latchkey));
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click();
-  await dialog().getByRole('button', { name: WALLET_NAME }).click();
+  await gotoReady(page, `${stack.demoUrl}${query}`, ['__devWallet', '__latchkey']);
+  await connectWalletButton(page).click();
+  await dialog().getByRole('button', { name: DEV_WALLET_NAME }).click();
   await eventually(async () => expect((await page.getByTestId('account-address').textContent())?.trim()).toBe(user));
   await dialog().waitFor({ state: 'detached' });
 }

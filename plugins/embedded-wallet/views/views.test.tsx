@@ -6,9 +6,9 @@
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createKernel, defineNetwork, type Kernel } from 'latchkey';
+import { createKernel, type Kernel } from 'latchkey';
 import { LatchkeyProvider } from 'latchkey/react';
-import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
+import { MemoryStorage, testMainnet } from '../../../kernel/testing/fakeAdapter';
 import { emailPlugin } from '../email';
 import { EmbeddedWalletError, FrameLoadError } from '../errors';
 import { socialsPlugin } from '../socials';
@@ -18,14 +18,6 @@ import { ErrorLine } from './common';
 
 // the QR code's encoder (qrcode) needs them; jsdom has none
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-const mainnet = defineNetwork({
-  id: 1,
-  name: 'Ethereum',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1/unused'] } },
-});
 
 let fake: FakeFrame;
 let kernel: Kernel;
@@ -43,7 +35,7 @@ afterEach(async () => {
 /** The Connect view (opened by the kernel: the core's button texts are not this plugin's) in `locale`. */
 async function openConnect(locale: string) {
   kernel = createKernel({
-    options: { projectId: 'p', networks: [mainnet], walletServiceUrl: SERVICE_URL, enableAuthLogger: false, features: { analytics: false }, locale },
+    options: { projectId: 'p', networks: [testMainnet], walletServiceUrl: SERVICE_URL, enableAuthLogger: false, features: { analytics: false }, locale },
     plugins: [providerChainPlugin(new ProviderAdapter()), emailPlugin(), socialsPlugin()],
     environment: { localStorage: new MemoryStorage(), isMobile: () => false },
   });

@@ -25,19 +25,12 @@
 // --per-address sockets that never read, each sending 8 fetches of a 7 MiB topic, watched --hold s),
 // slot-holding, eviction and eviction-8.
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import WebSocket from 'ws';
 import { addressScenarios, SCENARIO_ENV } from './abuseAddresses.mjs';
-import { closeAll, connect, mb, mergeCodes, payload, pump, request, rss, sleep, startRelay, stopReading, sum, tally, topic } from './harness.mjs';
+import { arg, args, closeAll, connect, mb, mergeCodes, payload, pump, request, rss, sleep, startRelay, stopReading, sum, tally, topic, RELAY_SERVER } from './harness.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
-const SERVER = resolve(arg('server', join(HERE, '../server.mjs')));
+const SERVER = resolve(arg('server', RELAY_SERVER));
 const SECONDS = Number(arg('seconds', '60'));
 const SCALE = Number(arg('scale', '1'));
 /** @type {Record<string, string>} */

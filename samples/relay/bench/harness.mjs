@@ -1,9 +1,11 @@
-// The abuse benchmark's tools: a relay in a child process (with its VmRSS), sockets with fresh
-// signed identities from a chosen loopback source address, and helpers that send frames as fast as
-// the relay reads them and count what comes back. Scenarios live in abuse.mjs and abuseAddresses.mjs.
+// The relay benchmarks' tools (abuse.mjs, abuseAddresses.mjs, pairs.mjs): their command-line
+// options, a relay in a child process (with its VmRSS), sockets with fresh signed identities from a
+// chosen loopback source address, and helpers that send frames as fast as the relay reads them and
+// count what comes back.
 import { spawn } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { base58 } from '@scure/base';
 import WebSocket from 'ws';
 
@@ -17,6 +19,16 @@ function relayJwt(aud) {
   const payload = enc({ iss: `did:key:z${base58.encode(Uint8Array.from([0xed, 0x01, ...Buffer.from(x, 'base64url')]))}`, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + 86_400 });
   return `${header}.${payload}.${sign(null, Buffer.from(`${header}.${payload}`, 'ascii'), privateKey).toString('base64url')}`;
 }
+
+/** The command line after `node <script>`. */
+export const args = process.argv.slice(2);
+/** The value given after `--name` on the command line, or `fallback`. @param {string} name @param {string} fallback */
+export const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+/** The relay these benchmarks run by default: samples/relay/server.mjs. */
+export const RELAY_SERVER = fileURLToPath(new URL('../server.mjs', import.meta.url));
 
 export const MiB = 1024 * 1024;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

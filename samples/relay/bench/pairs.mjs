@@ -14,16 +14,8 @@
 // process reading 2 × N sockets). It prints figures and asserts nothing; samples/relay/*.int.test.ts
 // test the behaviour.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { closeAll, connect, payload, rss, sleep, startRelay, topic } from './harness.mjs';
+import { arg, closeAll, connect, payload, RELAY_SERVER, rss, sleep, startRelay, topic } from './harness.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
 const SIZES = arg('pairs', '10,100,1000').split(',').map(Number);
 const ROUNDS = Number(arg('rounds', '20'));
 const GAP_MS = Number(arg('gap', '250'));
@@ -88,7 +80,7 @@ function client(ws) {
 }
 
 async function run(pairs) {
-  const relay = await startRelay(join(HERE, '../server.mjs'), { RELAY_MAX_SOCKETS: String(2 * pairs + 100) });
+  const relay = await startRelay(RELAY_SERVER, { RELAY_MAX_SOCKETS: String(2 * pairs + 100) });
   const sockets = [];
   try {
     const idleRss = rss(relay.pid);

@@ -29,6 +29,26 @@ export const TEST_SECRETS = {
   WALLET_SESSION_SECRET: Buffer.alloc(32, 9).toString('base64'),
 };
 
+/**
+ * A test service's environment: TEST_SECRETS, dev mode without its OIDC issuer, no log, one
+ * project on its origin and one chain (a WALLET_CHAINS entry); `extra` adds to it or overrides it.
+ */
+export function testServiceEnv(
+  project: { readonly projectId: string; readonly origin: string },
+  chain: { readonly chainId: number; readonly name?: string; readonly rpcUrl: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...TEST_SECRETS,
+    WALLET_DEV: '1',
+    WALLET_DEV_OIDC: '0',
+    WALLET_PROJECTS: JSON.stringify([{ projectId: project.projectId, origins: [project.origin] }]),
+    WALLET_CHAINS: JSON.stringify([chain]),
+    WALLET_LOG: '0',
+    ...extra,
+  };
+}
+
 export async function startServiceProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
   const server = await startServerProcess<Omit<ServiceProcess, 'output' | 'stop'>>({
     name: 'the wallet service',

@@ -15,7 +15,8 @@ import { MemoryStorage } from '../../../kernel/testing/fakeAdapter';
 import accounts from '../../../samples/dev-wallet/accounts.json';
 import { installBitcoinDevWallet, type BitcoinDevWallet } from '../../../samples/dev-wallet/bitcoin';
 import { svgIcon, type WalletHost } from '../../../samples/dev-wallet/standard';
-import { bip143Sighash, bip341Sighash, decodeSegwitAddress, verifyBip322Simple, verifyEcdsa, verifySchnorr, type Tx } from '../../../samples/dev-wallet/testing/btcVerify';
+import { bip143Sighash, bip341Sighash, verifyBip322Simple, verifyEcdsa, verifySchnorr } from '../../../samples/dev-wallet/testing/btcVerify';
+import { twoAccountPsbt } from '../../../samples/dev-wallet/testing/twoAccountPsbt';
 
 const PAYMENT = accounts.bitcoin.testnet.payment;
 const ORDINALS = accounts.bitcoin.testnet.ordinals;
@@ -65,13 +66,7 @@ it('signs a message with a BIP-322 simple signature that verifies for the paymen
 
 it('signs a PSBT spending from both accounts; each signature verifies against the sighash @scure/btc-signer computes', async () => {
   const [payment, ordinals] = p.wallet.accounts.map((a) => a.account);
-  const pay = p2wpkh(Uint8Array.from(payment!.publicKey), TEST_NETWORK);
-  const ord = p2tr(Uint8Array.from(ordinals!.publicKey), undefined, TEST_NETWORK);
-  const dest = decodeSegwitAddress('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx');
-  const psbt = new BtcTransaction();
-  psbt.addInput({ txid: '11'.repeat(32), index: 2, witnessUtxo: { script: pay.script, amount: 120_000n } });
-  psbt.addInput({ txid: '22'.repeat(32), index: 0, witnessUtxo: { script: ord.script, amount: 10_000n }, tapInternalKey: Uint8Array.from(ordinals!.publicKey) });
-  psbt.addOutput({ script: dest.script, amount: 125_000n });
+  const { pay, ord, psbt, plain, scriptCode } = twoAccountPsbt(Uint8Array.from(payment!.publicKey), Uint8Array.from(ordinals!.publicKey));
 
   const session = await p.kernel.connection.session('bip122', 'signPsbt');
   const out = await session.adapter.signPsbt!({
@@ -82,17 +77,7 @@ it('signs a PSBT spending from both accounts; each signature verifies against th
   const signed = BtcTransaction.fromPSBT(Buffer.from(out.psbt, 'base64'));
 
   // P2WPKH input: BIP-143 sighash from btc-signer, the same as btcVerify's, and the ECDSA signature over it
-  const scriptCode = hex.decode(`76a914${hex.encode(pay.script.subarray(2))}88ac`);
   const fromSigner = signed.preimageWitnessV0(0, scriptCode, SigHash.ALL, 120_000n);
-  const plain: Tx = {
-    version: 2,
-    inputs: [
-      { txid: '11'.repeat(32), vout: 2, sequence: 0xffffffff },
-      { txid: '22'.repeat(32), vout: 0, sequence: 0xffffffff },
-    ],
-    outputs: [{ amount: 125_000n, script: dest.script }],
-    locktime: 0,
-  };
   expect(hex.encode(fromSigner)).toBe(hex.encode(bip143Sighash(plain, 0, scriptCode, 120_000n)));
   const [pub, sig] = signed.getInput(0).partialSig![0]!;
   expect(hex.encode(pub)).toBe(hex.encode(Uint8Array.from(payment!.publicKey)));
