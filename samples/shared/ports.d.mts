@@ -24,6 +24,8 @@ export declare const LOCAL_HOST: '127.0.0.1';
 export declare function localUrl(port: number, scheme?: string): string;
 /** The two origins a browser may use for a local port: 127.0.0.1 and localhost. */
 export declare function localOrigins(port: number): [string, string];
+/** Throws when two parts would listen on one port, naming both settings. */
+export declare function assertDistinctPorts(entries: readonly (readonly [setting: string, port: number])[]): void;
 
 export interface StackChain {
   readonly chainId: number;
