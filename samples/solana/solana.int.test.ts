@@ -113,7 +113,8 @@ describe('airdrop and transfer with web3.js', () => {
     expect(res.value.err).toBeNull();
     expect(await conn.getBalance(kp.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
     const status = (await conn.getSignatureStatus(sig)).value;
-    expect(status?.confirmationStatus).toBe('confirmed');
+    // confirmed, or already finalized when 32 slots went by before this question (a loaded machine)
+    expect(['confirmed', 'finalized']).toContain(status?.confirmationStatus);
     expect(status?.err).toBeNull();
   });
 
