@@ -14,9 +14,20 @@
  * `cancelRequests()` ends their wait at once. WalletConnect reconnects by itself; the flag
  * clears when it has.
  */
-import { inject, injectable } from 'inversify';
 import { Subject } from 'rxjs';
-import { Account, Alerts, ConnectorRegistry, Environment, Events, Modal, Network, Options, Store, parseCaipNetworkId, type CaipNetwork } from 'latchkey';
+import {
+  Store,
+  parseCaipNetworkId,
+  type Account,
+  type Alerts,
+  type CaipNetwork,
+  type ConnectorRegistry,
+  type Environment,
+  type Events,
+  type Modal,
+  type Network,
+  type Options,
+} from 'latchkey';
 import { ProviderDisconnectedError, RequestAbortedError, assertSendCallsParams } from 'latchkey/errors';
 import { sessionChains } from './namespaces/context';
 import { PairingFlow, sessionAccounts } from './pairing';
@@ -28,16 +39,15 @@ import { InflightRequests } from './inflightRequests';
 import { watchRelay } from './relayWatchdog';
 import { Eip155Bridge } from './eip155Bridge';
 import { peerWallet } from './peerWallet';
-import {
+import type {
   PairingSignIn,
   UniversalProviderInit,
-  WalletConnectConfig,
-  type NamespaceEvent,
-  type SessionEvent,
-  type UniversalProviderLike,
-  type WalletConnectPluginConfig,
-  type WalletConnectSession,
-  type WalletConnectState,
+  NamespaceEvent,
+  SessionEvent,
+  UniversalProviderLike,
+  WalletConnectPluginConfig,
+  WalletConnectSession,
+  WalletConnectState,
 } from './types';
 
 const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
@@ -52,7 +62,23 @@ const INITIAL_WALLETCONNECT_STATE: WalletConnectState = {
   connectionLost: false,
 };
 
-@injectable()
+/** The kernel services the session works with, and the plugin's own parts (built by ./module). */
+export interface WalletConnectSessionDeps {
+  readonly options: Options;
+  readonly env: Environment;
+  readonly alerts: Alerts;
+  readonly events: Events;
+  readonly modal: Modal;
+  readonly connectors: ConnectorRegistry;
+  readonly account: Account;
+  readonly network: Network;
+  /** `(opts) => UniversalProvider.init(opts)` (UniversalProviderInit; replaced in tests). */
+  readonly initProvider: UniversalProviderInit;
+  readonly config: WalletConnectPluginConfig;
+  /** The sign-in plugin's side of one-click auth (PairingSignIn). */
+  readonly signInLink: PairingSignIn;
+}
+
 export class WalletConnectSessionImpl implements WalletConnectSession {
   private readonly store = new Store<WalletConnectState>(INITIAL_WALLETCONNECT_STATE);
   readonly state$ = this.store.state$;
@@ -68,19 +94,8 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   private readonly requests: InflightRequests;
   private readonly eip155: Eip155Bridge;
 
-  constructor(
-    @inject(Options) private readonly options: Options,
-    @inject(Environment) env: Environment,
-    @inject(Alerts) private readonly alerts: Alerts,
-    @inject(Events) events: Events,
-    @inject(Modal) modal: Modal,
-    @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
-    @inject(Account) private readonly account: Account,
-    @inject(UniversalProviderInit) initProvider: (opts: Record<string, unknown>) => Promise<UniversalProviderLike>,
-    @inject(WalletConnectConfig) config: WalletConnectPluginConfig,
-    @inject(Network) network: Network,
-    @inject(PairingSignIn) signInLink: PairingSignIn,
-  ) {
+  constructor(private readonly deps: WalletConnectSessionDeps) {
+    const { options, env, alerts, events, modal, connectors, network, initProvider, config, signInLink } = deps;
     const store = this.store;
     this.lifecycle = new ProviderLifecycle({ options, config, alerts, events, store, init: initProvider, started: (provider, own) => this.onStarted(provider, own) });
     this.warm = new PairingPrewarm({
@@ -146,7 +161,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       },
       updated: () => this.scoped.next({ type: 'namespacesUpdated' }),
     });
-    watchRelay(provider, { store: this.store, account: this.account, connectors: this.connectors, requests: this.requests });
+    watchRelay(provider, { store: this.store, account: this.deps.account, connectors: this.deps.connectors, requests: this.requests });
     // A provider we started: its sign client's start-up replay before any link (./startupReplay).
     if (own) this.pairing.holdLinksFor(settleStartupReplay(provider));
   }
@@ -210,7 +225,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
       try {
         await provider.disconnect();
       } catch (err) {
-        this.alerts.showProviderError(err);
+        this.deps.alerts.showProviderError(err);
         throw err;
       }
       // Every namespace of the session ends with it. Told on the next task, so the disconnect
@@ -233,7 +248,7 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
     try {
       return await this.requests.guard(() => provider.request<T>({ method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }, caipChainId));
     } catch (err) {
-      this.alerts.showProviderError(err);
+      this.deps.alerts.showProviderError(err);
       throw err;
     }
   }
@@ -282,6 +297,6 @@ export class WalletConnectSessionImpl implements WalletConnectSession {
   }
 
   private networks(): readonly CaipNetwork[] {
-    return this.options.state.networks;
+    return this.deps.options.state.networks;
   }
 }

@@ -8,10 +8,14 @@ import { ContainerModule } from 'inversify';
 import { UniversalProvider } from '@walletconnect/universal-provider';
 import {
   Account,
+  Alerts,
   Connection,
   ConnectorRegistry,
   Environment,
+  Events,
+  Modal,
   Network,
+  Options,
   PluginHost,
   RpcTransport,
   SessionState,
@@ -41,7 +45,24 @@ export function walletConnectServices(
     bind(WalletConnectConfig).toConstantValue(config);
     // One-click auth: the sign-in plugin's side, found through the kernel's latchkey/signin link.
     bind(PairingSignIn).toDynamicValue((c) => () => findSignInOnConnect(c.get<PluginHost>(PluginHost), (token) => c.get(token, { optional: true })));
-    bind(WalletConnectSession).to(WalletConnectSessionImpl).inSingletonScope();
+    bind(WalletConnectSession)
+      .toDynamicValue(
+        (c) =>
+          new WalletConnectSessionImpl({
+            options: c.get<Options>(Options),
+            env: c.get<Environment>(Environment),
+            alerts: c.get<Alerts>(Alerts),
+            events: c.get<Events>(Events),
+            modal: c.get<Modal>(Modal),
+            connectors: c.get<ConnectorRegistry>(ConnectorRegistry),
+            account: c.get<Account>(Account),
+            network: c.get<Network>(Network),
+            initProvider: c.get<UniversalProviderInit>(UniversalProviderInit),
+            config: c.get<WalletConnectPluginConfig>(WalletConnectConfig),
+            signInLink: c.get<PairingSignIn>(PairingSignIn),
+          }),
+      )
+      .inSingletonScope();
     // A disconnect resets the pairing (docs/connection.md#disconnect).
     bind(SessionState).toDynamicValue((ctx) => ({
       reset: () => ctx.get<WalletConnectSessionImpl>(WalletConnectSession).resetPairing(),

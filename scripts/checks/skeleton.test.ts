@@ -106,6 +106,11 @@ describe.each(folders)('plugin folder %s', (folder) => {
     expect(bare).toEqual([]);
   });
 
+  it('builds its services from deps in module.ts, never with inversify decorators', () => {
+    const decorated = sources(dir).filter((f) => /@inject(able)?\(/.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+    expect(decorated).toEqual([]);
+  });
+
   it('declares each DI token once, and lazy code reaches di.ts only through types.ts', () => {
     // the same Symbol.for key in two files is a copy (plugins/README.md: tokens live in di.ts)
     const declared = sources(dir).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/Symbol\.for\('([^']+)'\)/g)].map((m) => [m[1]!, relative(dir, f)] as const));
