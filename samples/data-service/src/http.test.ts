@@ -56,6 +56,8 @@ describe('HTTP layer (a server with fake routes)', () => {
     expect((await get('/v1/echo/x?projectId=p2')).status).toBe(401);
     expect((await get('/v1/echo/x')).status).toBe(400);
     expect((await get('/v1/echo/%E0%A4%A?projectId=p1')).status).toBe(400);
+    // empty segments are ignored: a doubled or trailing slash names the same route
+    expect(await (await get('/v1//echo/y/?projectId=p1')).json()).toEqual({ value: 'y', projectId: 'p1' });
   });
   it('answers errors in the reasons shape, hides internals', async () => {
     const fail = await get('/v1/fail');

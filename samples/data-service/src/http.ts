@@ -8,6 +8,7 @@ import type { DataServiceConfig } from './config';
 import { ApiError, errorBody } from './errors';
 import { parseProjectId, parseSdkParam } from './validation';
 import { BASE_HEADERS, BodyTooLargeError, readBody } from '../../shared/http.mjs';
+import { createRouter } from '../../shared/router.mjs';
 
 export interface Reply {
   readonly status?: number;
@@ -58,25 +59,6 @@ export function projectGet(path: string, handler: Route['handler']): Route {
   return { method: 'GET', path, auth: 'project', handler };
 }
 
-interface CompiledRoute extends Route {
-  readonly parts: readonly string[];
-}
-
-function compile(routes: readonly Route[]): CompiledRoute[] {
-  return routes.map((r) => ({ ...r, parts: r.path.split('/').filter(Boolean) }));
-}
-
-function match(route: CompiledRoute, segments: readonly string[]): Record<string, string> | undefined {
-  if (route.parts.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < segments.length; i++) {
-    const p = route.parts[i]!;
-    if (p.startsWith(':')) params[p.slice(1)] = segments[i]!;
-    else if (p !== segments[i]) return undefined;
-  }
-  return params;
-}
-
 /** A fixed-window counter per client address, bounded in size. */
 export class RateLimiter {
   private window = 0;
@@ -112,14 +94,14 @@ export interface HttpServerOptions {
 export function createHttpServer(options: HttpServerOptions): Server {
   const { config } = options;
   let source: readonly Route[] | undefined;
-  let routes: CompiledRoute[] = [];
-  const currentRoutes = () => {
+  let router = createRouter<Route>([]);
+  const currentRouter = () => {
     const r = options.routes();
     if (r !== source) {
       source = r;
-      routes = compile(r);
+      router = createRouter(r);
     }
-    return routes;
+    return router;
   };
   const limiters = {
     get: new RateLimiter(config.limits.getsPerMinute),
@@ -178,21 +160,14 @@ export function createHttpServer(options: HttpServerOptions): Server {
         res.end();
         return;
       }
-      let segments: string[];
-      try {
-        segments = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
-      } catch {
-        throw new ApiError(400, 'url', 'Malformed URL encoding');
+      // empty segments are ignored (`//v1/x/` is `/v1/x`); the parameters are percent-decoded (shared/router.mjs)
+      const found = currentRouter().match(method, `/${url.pathname.split('/').filter(Boolean).join('/')}`);
+      if (!found.route) {
+        if (found.status === 400) throw new ApiError(400, 'url', 'Malformed URL encoding');
+        if (found.status === 405) throw new ApiError(405, 'method', `Method ${method} not allowed`, { allow: found.allow.join(', ') });
+        throw new ApiError(404, 'path', 'Not found');
       }
-      const candidates = currentRoutes()
-        .map((r) => ({ r, params: match(r, segments) }))
-        .filter((c) => c.params);
-      if (candidates.length === 0) throw new ApiError(404, 'path', 'Not found');
-      const found = candidates.find((c) => c.r.method === method || (method === 'HEAD' && c.r.method === 'GET'));
-      if (!found) {
-        throw new ApiError(405, 'method', `Method ${method} not allowed`, { allow: [...new Set(candidates.map((c) => c.r.method))].join(', ') });
-      }
-      const route = found.r;
+      const route = found.route;
       const ip = clientAddressKey(req.socket.remoteAddress);
       // every request counts, before any work (GETs make node calls) (security review L9)
       const bucket = route.method === 'GET' ? limiters.get : route.authenticated?.(req.headers) ? limiters.webhook : limiters.post;
@@ -218,7 +193,7 @@ export function createHttpServer(options: HttpServerOptions): Server {
       let reply: Reply;
       try {
         reply = await Promise.race([
-          route.handler({ method, path: url.pathname, params: found.params!, query: url.searchParams, headers: req.headers, ip, projectId, signal: abort.signal, body }),
+          route.handler({ method, path: url.pathname, params: found.params, query: url.searchParams, headers: req.headers, ip, projectId, signal: abort.signal, body }),
           timedOut,
         ]);
       } finally {

@@ -15,6 +15,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { clientAddressKey } from '../../shared/clientAddress.mjs';
 import { AMOUNT_RE, compareDecimal, resolveConfig, type OnrampChain, type OnrampConfig, type OnrampProviderOptions } from './config';
 import { BASE_HEADERS, BodyTooLargeError, readBody } from '../../shared/http.mjs';
+import { createRouter } from '../../shared/router.mjs';
 
 /** Purchase statuses of the blockchain API (the data service's README). */
 export const STATUS = {
@@ -210,26 +211,38 @@ export async function startOnrampProvider(options: OnrampProviderOptions = {}, e
     return { purchaseId, hash: result.hash, amount, chain, session };
   };
 
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://onramp.invalid');
-    try {
-      if (url.pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
-        return json(res, 200, { status: 'ok', provider: config.providerId, funder: account.address, chains: [...chains.keys()], reporting: Boolean(config.dataServiceUrl) });
-      }
-      if (url.pathname === '/checkout' && (req.method === 'GET' || req.method === 'HEAD')) {
-        const c = checkout(url);
-        return html(res, 200, checkoutPage(c, config), config.redirectOrigins);
-      }
-      if (url.pathname === '/checkout/pay' && req.method === 'POST') {
+  const routes = createRouter([
+    {
+      method: 'GET',
+      path: '/health',
+      handle: (_req: IncomingMessage, res: ServerResponse) =>
+        json(res, 200, { status: 'ok', provider: config.providerId, funder: account.address, chains: [...chains.keys()], reporting: Boolean(config.dataServiceUrl) }),
+    },
+    {
+      method: 'GET',
+      path: '/checkout',
+      handle: (_req: IncomingMessage, res: ServerResponse, url: URL) => html(res, 200, checkoutPage(checkout(url), config), config.redirectOrigins),
+    },
+    {
+      method: 'POST',
+      path: '/checkout/pay',
+      handle: async (req: IncomingMessage, res: ServerResponse) => {
         const done = await pay(req);
         if (done.session.redirectUrl) {
           res.writeHead(303, { location: done.session.redirectUrl, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
           return res.end();
         }
         return html(res, 200, donePage(done), config.redirectOrigins);
-      }
-      if (url.pathname === '/checkout' || url.pathname === '/checkout/pay' || url.pathname === '/health') throw new HttpError(405, 'Method not allowed');
-      throw new HttpError(404, 'Not found');
+      },
+    },
+  ]);
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://onramp.invalid');
+    try {
+      const found = routes.match(req.method ?? 'GET', url.pathname);
+      if (!found.route) throw found.status === 405 ? new HttpError(405, 'Method not allowed') : new HttpError(404, 'Not found');
+      await found.route.handle(req, res, url);
     } catch (err) {
       const known = err instanceof HttpError || err instanceof BodyTooLargeError;
       const status = known ? err.status : 500;

@@ -13,6 +13,7 @@ import { loadConfig, SOCIAL_PROVIDERS, type WalletServiceConfig, type WalletServ
 import { EmailAuth } from './email-auth';
 import { HttpError, badRequest, forbidden, notFound } from './errors';
 import { BASE_HEADERS, BodyTooLargeError, readBody } from '../../shared/http.mjs';
+import { createRouter } from '../../shared/router.mjs';
 import { FarcasterAuth } from './farcaster';
 import { buildFrameAssets } from './frame-assets';
 import { hit, sweep } from './limits';
@@ -184,11 +185,20 @@ export async function startWalletService(options: StartOptions): Promise<Running
   };
 }
 
+/** A page or form of the service's own (not /v1/): the router's table (samples/shared/router.mjs). */
+interface PageRoute {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly handle: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
+}
+
 class App {
-  private readonly api: Record<string, ApiRoute>;
+  private readonly api: ReturnType<typeof createRouter<{ method: 'POST'; path: string; api: ApiRoute }>>;
+  private readonly pages: ReturnType<typeof createRouter<PageRoute>>;
 
   constructor(private readonly d: ApiDeps) {
-    this.api = apiRoutes(d);
+    this.api = createRouter(Object.entries(apiRoutes(d)).map(([path, api]) => ({ method: 'POST' as const, path, api })));
+    this.pages = createRouter(this.pageRoutes());
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -196,17 +206,21 @@ class App {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
       if (path.startsWith('/v1/')) return await this.handleApi(req, res, path);
-      if (req.method === 'POST' && (path === '/device/approve' || path === '/farcaster/connect' || path === '/oauth/callback')) {
-        return await this.handleForm(req, res, path);
-      }
+      const found = this.pages.match(req.method ?? '', path);
+      if (found.route) return await found.route.handle(req, res, url);
+      // a miss: every path answers GET (the 404 page at least), so another method is refused with 405
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD', ...COMMON_HEADERS }).end();
         return;
       }
-      await this.handleGet(req, res, url);
+      this.notFoundPage(res, path);
     } catch (err) {
       this.fail(res, err);
     }
+  }
+
+  private notFoundPage(res: ServerResponse, path: string): void {
+    sendPage(res, 404, messagePage('Not found', `Nothing at ${path.slice(0, 200)}`));
   }
 
   private fail(res: ServerResponse, err: unknown): void {
@@ -233,7 +247,7 @@ class App {
     const { config, db, tokens } = this.d;
     if (req.method === 'OPTIONS') throw forbidden('Cross-origin requests are refused', 'cross_origin');
     if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST');
-    const route = this.api[path];
+    const route = this.api.match('POST', path).route?.api;
     if (!route) throw notFound('No such API');
     // Only the frame (same origin) may call the API from a browser.
     const origin = req.headers.origin;
@@ -278,34 +292,90 @@ class App {
     if (!res.destroyed) sendJson(res, 200, result);
   }
 
-  private async handleForm(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const { config, emailAuth, farcaster, social } = this.d;
-    const origin = req.headers.origin;
-    // forms of our own pages (and Apple's form_post to the callback, which comes from Apple's origin)
-    if (path !== '/oauth/callback' && origin !== undefined && origin !== 'null' && origin !== config.publicUrl) {
-      return sendPage(res, 403, messagePage('Refused', 'This form can only be sent from its own page.'));
-    }
-    const form = new URLSearchParams((await readBody(req, FORM_LIMIT)).toString('utf8'));
-    if (path === '/device/approve') {
-      const ok = await emailAuth.approveDevice(form.get('token') ?? '');
-      return sendPage(
-        res,
-        ok ? 200 : 400,
-        ok
-          ? messagePage('Device approved', 'This device is approved. Go back to the app and enter the code we sent you.')
-          : messagePage('Link expired', 'This approval link is no longer valid. Start the login again in the app.'),
-      );
-    }
-    if (path === '/farcaster/connect') {
-      if (!farcaster.enabled) throw notFound();
-      const ok = await farcaster.approve(form.get('channel') ?? '', (form.get('username') ?? '').trim().toLowerCase());
-      return sendPage(
-        res,
-        ok ? 200 : 400,
-        ok ? messagePage('Signed in', 'You are signed in. Go back to the app.') : messagePage('Not signed in', 'This request expired or the name is not valid (lowercase letters, digits and hyphens).'),
-      );
-    }
-    return this.oauthCallback(res, { state: form.get('state') ?? undefined, code: form.get('code') ?? undefined, error: form.get('error') ?? undefined }, social);
+  /** The pages (GET, also HEAD) and the forms they post (POST), in the order they are looked up. */
+  private pageRoutes(): PageRoute[] {
+    const { assets, config, emailAuth, farcaster, mailer, social, db } = this.d;
+    const get = (path: string, handle: PageRoute['handle']): PageRoute => ({ method: 'GET', path, handle });
+    const post = (path: string, handle: (form: URLSearchParams, res: ServerResponse) => Promise<void>): PageRoute => ({
+      method: 'POST',
+      path,
+      handle: async (req, res) => {
+        const origin = req.headers.origin;
+        // forms of our own pages (and Apple's form_post to the callback, which comes from Apple's origin)
+        if (path !== '/oauth/callback' && origin !== undefined && origin !== 'null' && origin !== config.publicUrl) {
+          return sendPage(res, 403, messagePage('Refused', 'This form can only be sent from its own page.'));
+        }
+        await handle(new URLSearchParams((await readBody(req, FORM_LIMIT)).toString('utf8')), res);
+      },
+    });
+    // embeddable by any page (the frame checks the parent itself), also by pages with COEP
+    const frame: PageRoute['handle'] = (_req, res) =>
+      send(res, 200, 'text/html; charset=utf-8', assets.html(), { 'content-security-policy': FRAME_CSP, 'cross-origin-resource-policy': 'cross-origin' });
+    return [
+      get('/frame', frame),
+      get('/frame/', frame),
+      get('/approval', (_req, res) => send(res, 200, 'text/html; charset=utf-8', assets.windowHtml(), { 'content-security-policy': WINDOW_CSP, 'x-frame-options': 'DENY' })),
+      ...[...assets.files].map(([path, asset]) =>
+        get(path, (_req, res) => send(res, 200, asset.type, asset.body, { 'cache-control': 'public, max-age=31536000, immutable' })),
+      ),
+      get('/', (_req, res) => sendPage(res, 200, homePage(SERVICE_VERSION))),
+      get('/health', async (_req, res) => {
+        await db.query('SELECT 1');
+        sendJson(res, 200, { ok: true, version: SERVICE_VERSION, database: db.kind });
+      }),
+      get('/assets/page.css', (_req, res) => send(res, 200, 'text/css; charset=utf-8', PAGE_CSS, { 'cache-control': 'public, max-age=3600' })),
+      get('/favicon.ico', (_req, res) => void res.writeHead(204, COMMON_HEADERS).end()),
+      get('/device/approve', async (_req, res, url) => {
+        const token = url.searchParams.get('token') ?? '';
+        const r = await emailAuth.deviceRequest(token);
+        if (!r) return sendPage(res, 404, messagePage('Link expired', 'This approval link is no longer valid. Start the login again in the app.'));
+        return sendPage(res, 200, deviceApprovePage({ token, ...r }));
+      }),
+      post('/device/approve', async (form, res) => {
+        const ok = await emailAuth.approveDevice(form.get('token') ?? '');
+        return sendPage(
+          res,
+          ok ? 200 : 400,
+          ok
+            ? messagePage('Device approved', 'This device is approved. Go back to the app and enter the code we sent you.')
+            : messagePage('Link expired', 'This approval link is no longer valid. Start the login again in the app.'),
+        );
+      }),
+      get('/farcaster/connect', async (_req, res, url) => {
+        if (!farcaster.enabled) return this.notFoundPage(res, url.pathname);
+        const channel = url.searchParams.get('channel') ?? '';
+        const ch = await farcaster.channel(channel);
+        if (!ch || ch.status !== 'pending') return sendPage(res, 404, messagePage('Request expired', 'This sign-in request is no longer valid. Start again in the app.'));
+        return sendPage(res, 200, farcasterPage({ channel, origin: ch.origin }));
+      }),
+      post('/farcaster/connect', async (form, res) => {
+        if (!farcaster.enabled) throw notFound();
+        const ok = await farcaster.approve(form.get('channel') ?? '', (form.get('username') ?? '').trim().toLowerCase());
+        return sendPage(
+          res,
+          ok ? 200 : 400,
+          ok ? messagePage('Signed in', 'You are signed in. Go back to the app.') : messagePage('Not signed in', 'This request expired or the name is not valid (lowercase letters, digits and hyphens).'),
+        );
+      }),
+      get('/oauth/callback', (_req, res, url) =>
+        this.oauthCallback(
+          res,
+          { state: url.searchParams.get('state') ?? undefined, code: url.searchParams.get('code') ?? undefined, error: url.searchParams.get('error') ?? undefined },
+          social,
+        ),
+      ),
+      post('/oauth/callback', (form, res) =>
+        this.oauthCallback(res, { state: form.get('state') ?? undefined, code: form.get('code') ?? undefined, error: form.get('error') ?? undefined }, social),
+      ),
+      get('/oauth/result', (_req, res, url) => sendPage(res, 200, socialResultPage(url.searchParams.get('error')))),
+      get('/dev/mailbox', async (req, res, url) => {
+        if (!config.devMailbox) return this.notFoundPage(res, url.pathname);
+        const to = url.searchParams.get('to') ?? undefined;
+        const entries = await mailer.mailbox(to?.toLowerCase(), Math.min(500, Number(url.searchParams.get('limit') ?? 100) || 100));
+        if (wantsHtml(req)) return sendPage(res, 200, mailboxPage(entries));
+        return sendJson(res, 200, entries);
+      }),
+    ];
   }
 
   private async oauthCallback(res: ServerResponse, q: { state?: string; code?: string; error?: string }, social: SocialAuth): Promise<void> {
@@ -316,64 +386,6 @@ class App {
       if (err instanceof HttpError) return sendPage(res, err.status, messagePage('Login failed', err.message));
       throw err;
     }
-  }
-
-  private async handleGet(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const { assets, config, emailAuth, farcaster, mailer, social, db } = this.d;
-    const path = url.pathname;
-    if (path === '/frame' || path === '/frame/') {
-      // embeddable by any page (the frame checks the parent itself), also by pages with COEP
-      return send(res, 200, 'text/html; charset=utf-8', assets.html(), { 'content-security-policy': FRAME_CSP, 'cross-origin-resource-policy': 'cross-origin' });
-    }
-    if (path === '/approval') {
-      return send(res, 200, 'text/html; charset=utf-8', assets.windowHtml(), { 'content-security-policy': WINDOW_CSP, 'x-frame-options': 'DENY' });
-    }
-    const asset = assets.files.get(path);
-    if (asset) return send(res, 200, asset.type, asset.body, { 'cache-control': 'public, max-age=31536000, immutable' });
-    switch (path) {
-      case '/':
-        return sendPage(res, 200, homePage(SERVICE_VERSION));
-      case '/health': {
-        await db.query('SELECT 1');
-        return sendJson(res, 200, { ok: true, version: SERVICE_VERSION, database: db.kind });
-      }
-      case '/assets/page.css':
-        return send(res, 200, 'text/css; charset=utf-8', PAGE_CSS, { 'cache-control': 'public, max-age=3600' });
-      case '/favicon.ico':
-        res.writeHead(204, COMMON_HEADERS).end();
-        return;
-      case '/device/approve': {
-        const token = url.searchParams.get('token') ?? '';
-        const r = await emailAuth.deviceRequest(token);
-        if (!r) return sendPage(res, 404, messagePage('Link expired', 'This approval link is no longer valid. Start the login again in the app.'));
-        return sendPage(res, 200, deviceApprovePage({ token, ...r }));
-      }
-      case '/farcaster/connect': {
-        if (!farcaster.enabled) break;
-        const channel = url.searchParams.get('channel') ?? '';
-        const ch = await farcaster.channel(channel);
-        if (!ch || ch.status !== 'pending') return sendPage(res, 404, messagePage('Request expired', 'This sign-in request is no longer valid. Start again in the app.'));
-        return sendPage(res, 200, farcasterPage({ channel, origin: ch.origin }));
-      }
-      case '/oauth/callback':
-        return this.oauthCallback(
-          res,
-          { state: url.searchParams.get('state') ?? undefined, code: url.searchParams.get('code') ?? undefined, error: url.searchParams.get('error') ?? undefined },
-          social,
-        );
-      case '/oauth/result':
-        return sendPage(res, 200, socialResultPage(url.searchParams.get('error')));
-      case '/dev/mailbox': {
-        if (!config.devMailbox) break;
-        const to = url.searchParams.get('to') ?? undefined;
-        const entries = await mailer.mailbox(to?.toLowerCase(), Math.min(500, Number(url.searchParams.get('limit') ?? 100) || 100));
-        if (wantsHtml(req)) return sendPage(res, 200, mailboxPage(entries));
-        return sendJson(res, 200, entries);
-      }
-      default:
-        break;
-    }
-    sendPage(res, 404, messagePage('Not found', `Nothing at ${path.slice(0, 200)}`));
   }
 }
 
