@@ -8,16 +8,13 @@
 // alive for ~15 s after cleanup, so this script ends with process.exit). It prints one line
 // `WC_RESULT {json}` with raw observations; the test does the checking (signatures included).
 //   node samples/relay/testing/wc-scenario.mjs [--no-restart]
-import { Core } from '@walletconnect/core';
 import { UniversalProvider } from '@walletconnect/universal-provider';
-import { getSdkError } from '@walletconnect/utils';
-import { WalletKit } from '@reown/walletkit';
 import { privateKeyToAccount } from 'viem/accounts';
 import { toHex } from 'viem';
 import { startRelay } from '../server.mjs';
+import { ANVIL_KEY, answerRequest, approveEip155, disconnectSessions, startWalletKit } from '../../shared/testing/walletKitWallet.mjs';
 
-// anvil's first default account (its well-known, public test key; address 0xf39F…2266)
-const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+// anvil's first default account (address 0xf39F…2266)
 const account = privateKeyToAccount(/** @type {`0x${string}`} */ (ANVIL_KEY));
 const CHAIN = 'eip155:1';
 const METHODS = ['personal_sign', 'eth_sendTransaction'];
@@ -64,10 +61,11 @@ const projectId = 'latchkey-local';
 result.relayUrl = relayUrl;
 
 try {
-  // ---- wallet (a wallet we did not write: @reown/walletkit on its own Core)
-  const core = new Core({ projectId, relayUrl, customStoragePrefix: `wallet-${process.pid}`, logger: 'error' });
-  const wallet = await WalletKit.init({
-    core,
+  // ---- wallet (a wallet we did not write: the kit's @reown/walletkit test wallet)
+  const wallet = await startWalletKit({
+    relayUrl,
+    projectId,
+    storagePrefix: `wallet-${process.pid}`,
     metadata: { name: 'Relay test wallet', description: 'walletkit in Node', url: 'http://127.0.0.1/wallet', icons: [] },
   });
   /** @type {Array<{ method: string, params: unknown }>} */
@@ -75,31 +73,18 @@ try {
   wallet.on('session_proposal', async (proposal) => {
     mark('wallet: session_proposal');
     try {
-      await wallet.approveSession({
-        id: proposal.id,
-        namespaces: {
-          eip155: { chains: [CHAIN], accounts: [`${CHAIN}:${account.address}`], methods: METHODS, events: EVENTS },
-        },
-      });
+      await approveEip155(wallet, proposal, { address: account.address, chains: [CHAIN], methods: METHODS, events: EVENTS });
       mark('wallet: approved');
     } catch (err) {
       result.error = `approveSession failed: ${/** @type {Error} */ (err).message}`;
     }
   });
   wallet.on('session_request', async (event) => {
-    const { topic, id, params } = event;
+    const { params } = event;
     walletRequests.push({ method: params.request.method, params: params.request.params });
     mark(`wallet: session_request ${params.request.method}`);
-    if (params.request.method === 'personal_sign') {
-      const [message] = /** @type {[`0x${string}`, string]} */ (params.request.params);
-      const signature = await account.signMessage({ message: { raw: message } });
-      await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: signature } });
-    } else {
-      await wallet.respondSessionRequest({
-        topic,
-        response: { id, jsonrpc: '2.0', error: { code: 4200, message: 'Unsupported in this test' } },
-      });
-    }
+    // personal_sign answered, anything else refused (4200)
+    await answerRequest(wallet, event, { account, methods: ['personal_sign'], unsupported: () => 'Unsupported in this test' });
   });
 
   // ---- dapp
@@ -197,7 +182,7 @@ try {
 
   // ---- disconnect from the wallet side
   const d0 = performance.now();
-  await wallet.disconnectSession({ topic: /** @type {string} */ (session?.topic), reason: getSdkError('USER_DISCONNECTED') });
+  await disconnectSessions(wallet, [/** @type {string} */ (session?.topic)]);
   mark('wallet: disconnected');
   try {
     result.dappDisconnectEvent = await within(deleted, 10_000, 'dapp hears the disconnect');

@@ -16,16 +16,13 @@
 // client's formatting, a personal_sign with its key) and approves with those cacaos (events
 // `authenticate`, `authApproved`); after `rejectNextAuth`, it refuses the next such proposal (5100,
 // unsupported chains), after `rejectNextProposal` it declines it as the visitor would (5000).
+// The wallet itself is the kit's test wallet (samples/shared/testing/walletKitWallet.mjs).
 import { createInterface } from 'node:readline';
-import { Core } from '@walletconnect/core';
-import { WalletKit } from '@reown/walletkit';
 import { getSdkError } from '@walletconnect/utils';
-import { createWalletClient, defineChain, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { proposalSignIns, signAuthentication } from '../../../samples/shared/walletAuth.mjs';
+import { proposalSignIns } from '../../../samples/shared/walletAuth.mjs';
+import { ANVIL_KEY, answerRequest, approveEip155, closeWalletKit, disconnectSessions, proposedEip155, signSignIns, startWalletKit } from '../../../samples/shared/testing/walletKitWallet.mjs';
 
-// anvil's first default account (its well-known public test key; address 0xf39F…2266)
-const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const config = JSON.parse(process.argv[2] ?? '{}');
 const account = privateKeyToAccount(config.key ?? ANVIL_KEY);
 const rpc = /** @type {Record<string,string>} */ (config.rpc ?? {});
@@ -33,28 +30,27 @@ const rpc = /** @type {Record<string,string>} */ (config.rpc ?? {});
 /** @param {Record<string, unknown>} event */
 const report = (event) => process.stdout.write(`WALLET ${JSON.stringify({ at: Date.now(), ...event })}\n`);
 
-/** @param {number} code */
+/** @type {import('@reown/walletkit').IWalletKit | undefined} */
+let started;
+/** Closes the wallet's relay connection (waiting at most 1 s for it), then exits. @param {number} code */
 function exit(code) {
-  process.stdout.write('', () => process.exit(code));
+  const closed = started ? Promise.race([closeWalletKit(started), new Promise((r) => setTimeout(r, 1000))]) : Promise.resolve();
+  void closed.then(() => process.stdout.write('', () => process.exit(code)));
 }
 // Never outlive the test run.
 setTimeout(() => exit(2), Number(config.maxLifetimeMs ?? 170_000)).unref();
 process.stdin.on('end', () => exit(0));
 
-const core = new Core({
-  projectId: 'latchkey-e2e',
+const wallet = await startWalletKit({
   relayUrl: config.relayUrl,
-  customStoragePrefix: `e2e-wallet-${process.pid}`,
-  logger: 'error',
-});
-const wallet = await WalletKit.init({
-  core,
+  projectId: 'latchkey-e2e',
+  storagePrefix: `e2e-wallet-${process.pid}`,
   metadata: { name: 'E2E walletkit wallet', description: 'walletkit in Node', url: 'http://127.0.0.1/e2e-wallet', icons: [] },
 });
+started = wallet;
 
 wallet.on('session_proposal', async (proposal) => {
   const { requiredNamespaces = {}, optionalNamespaces = {} } = proposal.params;
-  const proposed = { ...optionalNamespaces.eip155, ...requiredNamespaces.eip155 };
   const signIns = proposalSignIns(proposal.params);
   report({ type: 'proposal', id: proposal.id, requiredNamespaces, optionalNamespaces, signIns: signIns.length, verifyContext: proposal.verifyContext?.verified?.validation });
   if (signIns.length) report({ type: 'authenticate', id: proposal.id, chains: signIns[0].chains, statement: signIns[0].statement, nonce: signIns[0].nonce });
@@ -71,23 +67,11 @@ wallet.on('session_proposal', async (proposal) => {
     return;
   }
   try {
-    const chains = (proposed.chains ?? []).filter((c) => rpc[c.split(':')[1]]);
-    const signed = await signAuthentication(signIns, {
+    const chains = proposedEip155(proposal.params).chains.filter((c) => rpc[c.split(':')[1]]);
+    const signed = await signSignIns(wallet, signIns, account, chains);
+    const session = await approveEip155(wallet, proposal, {
       address: account.address,
       chains,
-      format: (p) => wallet.formatAuthMessage(p),
-      signMessage: (message) => account.signMessage({ message }),
-    });
-    const session = await wallet.approveSession({
-      id: proposal.id,
-      namespaces: {
-        eip155: {
-          chains,
-          accounts: chains.map((c) => `${c}:${account.address}`),
-          methods: proposed.methods ?? [],
-          events: proposed.events ?? [],
-        },
-      },
       ...(signed.length ? { proposalRequestsResponses: { authentication: signed.map((a) => a.cacao) } } : {}),
     });
     report({ type: 'approved', topic: session.topic, chains, accounts: session.namespaces.eip155?.accounts });
@@ -101,51 +85,19 @@ let rejectNext = false;
 let rejectNextProposal = false;
 let rejectNextAuth = false;
 wallet.on('session_request', async (event) => {
-  const { topic, id, params } = event;
+  const { params } = event;
   const { method, params: args } = params.request;
   report({ type: 'request', method, params: args, chainId: params.chainId });
-  /** @param {unknown} result */
-  const respond = (result) => wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } });
-  /** @param {number} code @param {string} message */
-  const fail = (code, message) => wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: { code, message } } });
-  try {
-    if (rejectNext) {
-      rejectNext = false;
-      await fail(4001, 'User rejected the request.');
-      report({ type: 'response', method, error: 4001 });
-    } else if (method === 'personal_sign') {
-      const [message] = args;
-      const signature = await account.signMessage({ message: { raw: message } });
-      await respond(signature);
-      report({ type: 'response', method, result: signature });
-    } else if (method === 'eth_sendTransaction') {
-      const ref = params.chainId.split(':')[1];
-      const url = rpc[ref];
-      if (!url) return await fail(4901, `No RPC for ${params.chainId}`);
-      const chain = defineChain({ id: Number(ref), name: `chain ${ref}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } });
-      const client = createWalletClient({ account, chain, transport: http(url) });
-      const tx = args[0];
-      const hash = await client.sendTransaction({
-        to: tx.to,
-        ...(tx.value ? { value: BigInt(tx.value) } : {}),
-        ...(tx.data ? { data: tx.data } : {}),
-        ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
-      });
-      await respond(hash);
-      report({ type: 'response', method, result: hash, chainId: params.chainId });
-    } else if (method === 'wallet_switchEthereumChain') {
-      const ref = String(Number(args[0].chainId));
-      if (!rpc[ref]) return await fail(4902, `Unrecognized chain ${args[0].chainId}`);
-      await respond(null);
-      report({ type: 'response', method, result: null, chainId: `eip155:${ref}` });
-    } else {
-      await fail(4200, `${method} is not supported by this test wallet`);
-      report({ type: 'response', method, error: 4200 });
-    }
-  } catch (err) {
-    report({ type: 'error', where: method, message: String(err?.message ?? err) });
-    await fail(-32603, String(err?.message ?? err)).catch(() => undefined);
-  }
+  const reject = rejectNext;
+  rejectNext = false;
+  const { outcome, ...response } = await answerRequest(wallet, event, {
+    account,
+    rpc,
+    reject,
+    onError: (err) => report({ type: 'error', where: method, message: String(err?.message ?? err) }),
+  });
+  // A chain it does not know is refused without a `response` event, as a failure (told by `error`) is.
+  if (outcome !== 'unknownChain' && outcome !== 'failed') report({ type: 'response', ...response });
 });
 
 wallet.on('session_delete', (event) => report({ type: 'session_delete', topic: event.topic }));
@@ -163,9 +115,7 @@ lines.on('line', async (line) => {
       report({ type: 'pairing', uri: cmd.uri });
       await wallet.pair({ uri: cmd.uri });
     } else if (cmd.cmd === 'disconnect') {
-      const sessions = Object.values(wallet.getActiveSessions());
-      for (const s of sessions) await wallet.disconnectSession({ topic: s.topic, reason: getSdkError('USER_DISCONNECTED') });
-      report({ type: 'disconnected', topics: sessions.map((s) => s.topic) });
+      report({ type: 'disconnected', topics: await disconnectSessions(wallet) });
     } else if (cmd.cmd === 'rejectNext') {
       rejectNext = true;
       report({ type: 'rejectNext' });

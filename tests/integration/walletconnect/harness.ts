@@ -1,15 +1,15 @@
 /**
  * What the WalletConnect scenarios here (*Scenario.ts, each bundled and run in a child process by
  * tests/support/runScenario.ts) share: the result line and its 40 s watchdog, the waits, the
- * wallet on the local relay (@reown/walletkit) that approves EVM proposals, and the dapp's kernel.
+ * wallet on the local relay (the kit's WalletKit test wallet) that approves EVM proposals, and the dapp's kernel.
  */
-import { Core } from '@walletconnect/core';
-import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit';
+import type { IWalletKit, WalletKitTypes } from '@reown/walletkit';
+import { approveEip155, proposedEip155, startWalletKit } from '../../../samples/shared/testing/walletKitWallet.mjs';
 import { createKernel, type Kernel, type LatchkeyOptions, type PluginManifest } from '../../../kernel/index';
 import { evmNetwork } from '../../../kernel/testing/networks';
 
 /** Anvil's first development key: the account the scenarios' wallet answers with. */
-export const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export { ANVIL_KEY } from '../../../samples/shared/testing/walletKitWallet.mjs';
 
 /** The dapp's EVM network: Anvil's chain 31337, with an RPC URL nothing answers (the wallet signs). */
 export const anvilNetwork = evmNetwork(31337, 'Anvil', 'http://127.0.0.1:9/31337');
@@ -60,10 +60,9 @@ export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, new Promise<T>((_, rej) => (t = setTimeout(() => rej(new Error(`timed out after ${ms} ms: ${what}`)), ms)))]).finally(() => clearTimeout(t));
 }
 
-/** Starts a wallet (@reown/walletkit) on the relay at `relayUrl`, keeping its storage under `storagePrefix`. */
-export async function startWallet(relayUrl: string, storagePrefix: string): Promise<IWalletKit> {
-  const core = new Core({ projectId: 'latchkey-int', relayUrl, customStoragePrefix: storagePrefix, logger: 'error' });
-  return WalletKit.init({ core, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
+/** Starts the kit's test wallet (samples/shared/testing/walletKitWallet.mjs) on the relay at `relayUrl`, keeping its storage under `storagePrefix`. */
+export function startWallet(relayUrl: string, storagePrefix: string): Promise<IWalletKit> {
+  return startWalletKit({ relayUrl, projectId: 'latchkey-int', storagePrefix, metadata: { name: 'Int wallet', description: 'walletkit', url: 'http://127.0.0.1/w', icons: [] } });
 }
 
 /** What `answer` may make of a proposal: declined with `reject`, or approved with `proposalRequestsResponses`. */
@@ -84,21 +83,10 @@ export function approveEvmProposals(
 ): void {
   wallet.on('session_proposal', async (proposal) => {
     hooks.before?.(proposal);
-    const chains: string[] = proposal.params.optionalNamespaces['eip155']?.chains ?? [];
+    const { chains } = proposedEip155(proposal.params);
     const answer = await hooks.answer?.(proposal, chains);
     if (answer?.reject) return wallet.rejectSession({ id: proposal.id, reason: { ...answer.reject } });
-    await wallet.approveSession({
-      id: proposal.id,
-      namespaces: {
-        eip155: {
-          chains,
-          accounts: chains.map((c) => `${c}:${address}`),
-          methods: proposal.params.optionalNamespaces['eip155']!.methods,
-          events: proposal.params.optionalNamespaces['eip155']!.events,
-        },
-      },
-      ...(answer?.proposalRequestsResponses ? { proposalRequestsResponses: answer.proposalRequestsResponses as never } : {}),
-    });
+    await approveEip155(wallet, proposal, { address, chains, ...(answer?.proposalRequestsResponses ? { proposalRequestsResponses: answer.proposalRequestsResponses } : {}) });
     hooks.after?.();
   });
 }
