@@ -1,7 +1,8 @@
 /**
  * The plugin skeleton (plugins/README.md), checked for every folder under plugins/: the plugin list
  * comes from the folders, never from a hand-kept table, so a new plugin is held to the same rules
- * the day it is added.
+ * the day it is added. The template fixture (tests/fixtures/contacts-plugin, a plugin written as a
+ * third party writes one) is held to the rules that apply to a third-party plugin.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,6 +22,8 @@ const NOT_REGISTERED: Readonly<Record<string, string>> = {
 const PRODUCT_NAMES = new Set(['WalletConnect']);
 
 const folders = readdirSync(PLUGINS).filter((n) => statSync(join(PLUGINS, n)).isDirectory());
+/** The template fixture: a third-party plugin, its manifest in index.ts. */
+const FIXTURE = join(ROOT, 'tests/fixtures/contacts-plugin');
 /**
  * Each plugin folder's plugin entries: the `./plugins/<name>` exports whose source is in the folder.
  * A library subpath of a plugin (`./plugins/<name>/<part>`, the embedded wallet's frame protocol) is
@@ -56,25 +59,41 @@ function slotEntries(text: string, property: string): string[] {
   return out;
 }
 
-it('finds the plugins from the folders', () => {
+interface Target {
+  readonly dir: string;
+  /** The manifests: a first-party plugin's package entries, the fixture's index.ts. */
+  readonly entries: readonly { readonly id: string; readonly source: string }[];
+  /** undefined for the fixture; the folder's name under plugins/ for a first-party plugin. */
+  readonly folder?: string;
+}
+const targets: [string, Target][] = [
+  ...folders.map((folder): [string, Target] => [`plugin folder ${folder}`, { dir: join(PLUGINS, folder), entries: entriesOf(folder), folder }]),
+  ['template fixture tests/fixtures/contacts-plugin', { dir: FIXTURE, entries: [{ id: 'contacts', source: join(FIXTURE, 'index.ts') }] }],
+];
+
+it('finds the plugins from the folders, and the template fixture', () => {
   expect(folders.length).toBeGreaterThanOrEqual(14);
+  expect(existsSync(join(FIXTURE, 'index.ts'))).toBe(true);
 });
 
-describe.each(folders)('plugin folder %s', (folder) => {
-  const dir = join(PLUGINS, folder);
-  const entries = entriesOf(folder);
+describe.each(targets)('%s', (_, { dir, entries, folder }) => {
   const has = (p: string) => existsSync(join(dir, p));
 
   it('has a README', () => {
     expect(has('README.md')).toBe(true);
   });
 
+  // The package rules (a latchkey/plugins/* entry, its size budgets) are about what latchkey ships:
+  // the fixture is a third party's plugin, published (if ever) in a package of its own, so they
+  // do not apply to it.
   it('is reachable by a latchkey/plugins/* entry (or says why not)', () => {
+    if (folder === undefined) return;
     if (NOT_REGISTERED[folder]) return expect(entries).toEqual([]);
     expect(entries.length).toBeGreaterThan(0);
   });
 
   it('has a size budget for each entry: the manifest and its first-use code', () => {
+    if (folder === undefined) return;
     for (const { id } of entries) {
       expect([id, 'manifest', Object.keys(budgets.manifest ?? {}).includes(id)]).toEqual([id, 'manifest', true]);
       expect([id, 'lazy', Object.keys(budgets.lazy ?? {}).includes(id)]).toEqual([id, 'lazy', true]);
@@ -85,7 +104,13 @@ describe.each(folders)('plugin folder %s', (folder) => {
     if (!has('views')) return;
     expect(has('messages.ts')).toBe(true);
     const locales = readdirSync(join(dir, 'locales')).map((f) => f.replace(/\.ts$/, '')).sort();
-    expect(locales).toEqual([...LOCALES].sort());
+    if (folder !== undefined) return expect(locales).toEqual([...LOCALES].sort());
+    // a third party ships the languages it has: English (inline), the others each a file that
+    // messages.ts loads, every one a locale of LOCALES
+    expect(locales).toContain('en');
+    expect(locales.filter((l) => !(LOCALES as readonly string[]).includes(l))).toEqual([]);
+    const loaded = [...readFileSync(join(dir, 'messages.ts'), 'utf8').matchAll(/import\('\.\/locales\/([\w-]+)'\)/g)].map((m) => m[1]!).sort();
+    expect(loaded).toEqual(locales.filter((l) => l !== 'en'));
   });
 
   it('translates the titles and labels its manifest declares (labels.ts), product names aside', () => {
