@@ -181,6 +181,16 @@ describe('the embedded wallet in the modal', () => {
     expect(iframe.style.display).toBe('none');
   });
 
+  /** Once the approval is shown, the keyboard user goes to the wallet's buttons: the frame has focus. Returns the frame. */
+  async function frameFocusedForApproval(): Promise<HTMLIFrameElement> {
+    await screen.findByRole('dialog', { name: 'Approve Transaction' });
+    await settle(50);
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latchkey-wallet-frame]')!;
+    act(() => kernel.get<EmbeddedWalletService>(EmbeddedWallet).focusApproval());
+    expect(document.activeElement).toBe(iframe);
+    return iframe;
+  }
+
   it('focus after an approval that the page started (its button disabled meanwhile): the account button, not the first host button', async () => {
     // the demo's header: the network button first, then the account button
     setup({}, {}, true);
@@ -191,11 +201,7 @@ describe('the embedded wallet in the modal', () => {
     (document.activeElement as HTMLElement | null)?.blur(); // the page's "Sign message", disabled while it waits
     let signature: unknown;
     void kernel.connection.signMessage('hello').then((s) => void (signature = s));
-    await screen.findByRole('dialog', { name: 'Approve Transaction' });
-    await settle(50);
-    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latchkey-wallet-frame]')!;
-    act(() => kernel.get<EmbeddedWalletService>(EmbeddedWallet).focusApproval());
-    expect(document.activeElement).toBe(iframe);
+    await frameFocusedForApproval();
     await act(async () => fake.held[0]!.approve());
     await until(() => signature !== undefined);
     await settle(20);
@@ -215,11 +221,7 @@ describe('the embedded wallet in the modal', () => {
     settings.focus();
     let failed: unknown;
     void kernel.connection.signMessage('hello').catch((e: unknown) => void (failed = e));
-    await screen.findByRole('dialog', { name: 'Approve Transaction' });
-    await settle(50);
-    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latchkey-wallet-frame]')!;
-    act(() => kernel.get<EmbeddedWalletService>(EmbeddedWallet).focusApproval());
-    expect(document.activeElement).toBe(iframe);
+    const iframe = await frameFocusedForApproval();
     await act(async () => fake.held[0]!.reject());
     await until(() => failed !== undefined);
     await settle(20);
