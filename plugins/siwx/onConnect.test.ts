@@ -10,7 +10,7 @@ import { FakeAdapter, MemoryStorage } from '../../kernel/testing/fakeAdapter';
 import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
 import { localSiwx, SignIn } from './index';
 import { formatSiwxMessage } from './message';
-import { appKernel } from './testing/appKernel';
+import { appKernel } from '../../tests/support/siwxAppKernel';
 
 const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 /** A ReCap of 17 methods on six chains (2.6 KB): longer than any other field. */

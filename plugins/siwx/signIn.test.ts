@@ -11,7 +11,7 @@ import { verifyMessage, type Hex } from 'viem';
 import { FakeAdapter, MemoryStorage } from '../../kernel/testing/fakeAdapter';
 import { kernelsStoppedAfterEach } from '../../kernel/testing/kernels';
 import { localSiwx, SignIn, type SiweConfig, type SiwxConfig, type SiwxPluginConfig } from './index';
-import { appKernel } from './testing/appKernel';
+import { appKernel } from '../../tests/support/siwxAppKernel';
 
 const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 

@@ -4,8 +4,8 @@
  * one announced wallet (id 'wallet') to connect.
  */
 import { createKernel, type Kernel, type LatchkeyOptions } from 'latchkey';
-import { MemoryStorage, testAnvil, testMainnet, type FakeAdapter } from '../../../kernel/testing/fakeAdapter';
-import { siwxPlugin, type SiwxPluginConfig } from '../index';
+import { MemoryStorage, testAnvil, testMainnet, type FakeAdapter } from '../../kernel/testing/fakeAdapter';
+import { siwxPlugin, type SiwxPluginConfig } from '../../plugins/siwx/index';
 
 export function appKernel(adapter: FakeAdapter, options: Partial<LatchkeyOptions> = {}, storage = new MemoryStorage(), pluginConfig: SiwxPluginConfig = {}): Kernel {
   const kernel = createKernel({
