@@ -1,26 +1,26 @@
 import { Container, type ContainerModule } from 'inversify';
 import type { PluginManifest } from './plugin/manifest';
 import { Environment, createEnvironment, type StorageLike } from './services/Environment';
-import { Options, OptionsImpl, RawOptions } from './options/Options';
+import type { Options } from './options/Options';
 import type { LatchkeyOptions } from './options/types';
-import { Storage, StorageImpl } from './services/Storage';
-import { Router, RouterImpl } from './services/Router';
-import { Modal, ModalImpl } from './services/Modal';
-import { Network, NetworkImpl } from './services/Network';
-import { Account, AccountImpl } from './services/Account';
-import { ConnectorRegistry, ConnectorRegistryImpl } from './services/ConnectorRegistry';
-import { Connection, ConnectionImpl } from './services/Connection';
-import { PluginHost, PluginHostImpl } from './plugin/PluginHost';
+import type { Storage } from './services/Storage';
+import type { Router } from './services/Router';
+import type { Modal } from './services/Modal';
+import type { Network } from './services/Network';
+import type { Account } from './services/Account';
+import type { ConnectorRegistry } from './services/ConnectorRegistry';
+import type { Connection } from './services/Connection';
+import type { PluginHost } from './plugin/PluginHost';
 import { KernelContainer } from './plugin/tokens';
 import { OptionsValidationError } from './errors/kernel';
-import { Theme, ThemeImpl } from './services/Theme';
-import { Snackbar, SnackbarImpl } from './services/Snackbar';
-import { Alerts, AlertsImpl } from './services/Alerts';
-import { Events, EventsImpl } from './services/Events';
-import { HttpClient, HttpClientImpl } from './services/HttpClient';
-import { RpcTransport, RpcTransportImpl } from './services/RpcTransport';
-import { WalletDirectory, WalletDirectoryImpl } from './services/WalletDirectory';
-import { BlockchainApi, BlockchainApiImpl } from './services/BlockchainApi';
+import type { Theme } from './services/Theme';
+import type { Snackbar } from './services/Snackbar';
+import type { Alerts } from './services/Alerts';
+import type { Events } from './services/Events';
+import type { HttpClient } from './services/HttpClient';
+import type { RpcTransport } from './services/RpcTransport';
+import type { WalletDirectory } from './services/WalletDirectory';
+import { createCoreServices } from './coreServices';
 import { serverStates, type KernelServerState } from './services/serverState';
 import type { LatchkeyInitialState } from './services/initialState';
 
@@ -88,41 +88,17 @@ export function createKernel(params: CreateKernelParameters): Kernel {
   container.bind(KernelContainer).toConstantValue(container);
   const environment = params.storage ? { ...params.environment, localStorage: params.storage } : params.environment;
   container.bind(Environment).toConstantValue(createEnvironment(environment));
-  container.bind(RawOptions).toConstantValue(params.options);
-  container.bind(Options).to(OptionsImpl);
-  container.bind(Storage).to(StorageImpl);
-  container.bind(Router).to(RouterImpl);
-  container.bind(Modal).to(ModalImpl);
-  container.bind(Network).to(NetworkImpl);
-  container.bind(Account).to(AccountImpl);
-  container.bind(ConnectorRegistry).to(ConnectorRegistryImpl);
-  container.bind(Connection).to(ConnectionImpl);
-  container.bind(PluginHost).to(PluginHostImpl);
-  container.bind(Theme).to(ThemeImpl);
-  container.bind(Snackbar).to(SnackbarImpl);
-  container.bind(Alerts).to(AlertsImpl);
-  container.bind(Events).to(EventsImpl);
-  container.bind(HttpClient).to(HttpClientImpl);
-  container.bind(RpcTransport).to(RpcTransportImpl);
-  container.bind(WalletDirectory).to(WalletDirectoryImpl);
-  container.bind(BlockchainApi).to(BlockchainApiImpl);
-  for (const module of params.modules ?? []) container.loadSync(module);
-
+  // Options first (invalid options throw before anything else runs), then the plugins are registered.
+  const core = createCoreServices(container, params.options, params.modules ?? [], (plugins) => {
+    for (const manifest of params.plugins ?? []) plugins.register(manifest);
+  });
   const get = <T>(token: symbol): T => container.get<T>(token);
-  // Resolve options first: invalid options throw here, before anything else runs.
-  const options = get<Options>(Options);
-  const plugins = get<PluginHost>(PluginHost);
-  for (const manifest of params.plugins ?? []) plugins.register(manifest);
-
-  const account = get<Account>(Account);
-  const network = get<Network>(Network);
-  const connectors = get<ConnectorRegistry>(ConnectorRegistry);
+  const { account, network, connectors, plugins, events } = core;
   // As created, nothing stored is applied yet: what a server renders.
   const serverState = serverStates({ account: account.state, network: network.state, connectors: connectors.state });
   // Startup rule: a stored 'connected' shows as 'connecting' from the first render on.
   account.restoreFromStorage();
   network.restoreFromStorage();
-  const events = get<Events>(Events);
   events.setAddressSource(() => {
     const ns = network.state.activeNamespace;
     return ns ? account.get(ns).address : undefined;
@@ -133,22 +109,7 @@ export function createKernel(params: CreateKernelParameters): Kernel {
     container,
     get,
     environment: get(Environment),
-    options,
-    storage: get(Storage),
-    router: get(Router),
-    modal: get(Modal),
-    network,
-    account,
-    connectors,
-    connection: get(Connection),
-    plugins,
-    theme: get(Theme),
-    snackbar: get(Snackbar),
-    alerts: get(Alerts),
-    events,
-    http: get(HttpClient),
-    rpc: get(RpcTransport),
-    directory: get(WalletDirectory),
+    ...core,
     serverState,
     start() {
       started ??= (async () => {

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import { Alerts } from '../services/Alerts';
 import { Environment } from '../services/Environment';
@@ -21,15 +20,14 @@ export interface Options extends Observed<ResolvedOptions> {
  * alert instead of throwing, so a page still renders during setup. The options a plugin
  * owns are validated by that plugin when it is registered (PluginHost).
  */
-@injectable()
 export class OptionsImpl implements Options {
   private readonly store: Store<ResolvedOptions>;
   private raw: LatchkeyOptions;
 
   constructor(
-    @inject(RawOptions) raw: LatchkeyOptions | undefined,
-    @inject(Environment) private readonly env: Environment,
-    @inject(Alerts) private readonly alerts: Alerts,
+    raw: LatchkeyOptions | undefined,
+    private readonly env: Environment,
+    private readonly alerts: Alerts,
   ) {
     // `undefined` is "no options" (a kernel in a test, a server render); anything else, null
     // included, is validated and refused with a typed error when it is not an object.

@@ -1,18 +1,19 @@
 import { Container, ContainerModule } from 'inversify';
-import { PluginHostImpl } from './PluginHost';
+import { PluginHost, type PluginHostImpl } from './PluginHost';
 import { KernelContainer } from './tokens';
 import type { PluginContext, PluginManifest, PluginModule } from './manifest';
 import { whenAccount } from './activations';
 import { AdapterNotFoundError, OptionsValidationError, PluginAlreadyRegisteredError, PluginLoadError } from '../errors/kernel';
-import { Options, OptionsImpl, RawOptions } from '../options/Options';
-import { Storage, StorageImpl } from '../services/Storage';
-import { Alerts, AlertsImpl } from '../services/Alerts';
+import { Options, RawOptions } from '../options/Options';
+import { Storage } from '../services/Storage';
+import { Alerts } from '../services/Alerts';
 import { Environment, createEnvironment } from '../services/Environment';
 import { MemoryStorage } from '../testing/fakeAdapter';
 import type { LatchkeyOptions } from '../options/types';
 import { Store } from '../store';
 import { Account, type AccountServiceState } from '../services/Account';
 import { Network } from '../services/Network';
+import { bindService } from '../testing/services';
 
 const g = globalThis as { __heavyPluginEvaluations?: number };
 
@@ -22,11 +23,8 @@ function host(options: LatchkeyOptions = { projectId: 'p' }) {
   container.bind(KernelContainer).toConstantValue(container);
   container.bind(Environment).toConstantValue(createEnvironment({ window: undefined, document: undefined, localStorage: local }));
   container.bind(RawOptions).toConstantValue(options);
-  container.bind(Options).to(OptionsImpl);
-  container.bind(Alerts).to(AlertsImpl);
-  container.bind(Storage).to(StorageImpl);
-  container.bind(PluginHostImpl).toSelf();
-  return { container, local, options: container.get<Options>(Options), host: container.get(PluginHostImpl) };
+  for (const token of [Options, Alerts, Storage, PluginHost]) bindService(container, token);
+  return { container, local, options: container.get<Options>(Options), host: container.get<PluginHostImpl>(PluginHost) };
 }
 
 const view = (id: string, title?: string) => ({ id, ...(title ? { title } : {}), load: async () => ({ default: `${id}Component` }) });

@@ -1,4 +1,4 @@
-import { inject, injectable, type Container } from 'inversify';
+import { type Container } from 'inversify';
 import type { Observed } from '../store';
 import { Store } from '../store';
 import type { ChainAdapter } from '../adapter';
@@ -16,7 +16,6 @@ import type {
   WalletFeatureContribution,
 } from './manifest';
 import type { ChainNamespace, ConnectorType } from '../types';
-import { KernelContainer } from './tokens';
 import { Options } from '../options/Options';
 import { Storage } from '../services/Storage';
 import {
@@ -104,7 +103,6 @@ function byOrder<T extends { readonly order?: number }>(items: T[]): T[] {
   return items.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 }
 
-@injectable()
 export class PluginHostImpl implements PluginHost {
   private readonly store = new Store<PluginHostState>({ plugins: [], started: false });
   readonly state$ = this.store.state$;
@@ -116,9 +114,9 @@ export class PluginHostImpl implements PluginHost {
   private generation = 0;
 
   constructor(
-    @inject(KernelContainer) private readonly container: Container,
-    @inject(Options) private readonly options: Options,
-    @inject(Storage) private readonly storage: Storage,
+    private readonly container: Container,
+    private readonly options: Options,
+    private readonly storage: Storage,
   ) {
     // Plugin-owned options are re-validated whenever the host changes them.
     let first = true;

@@ -4,6 +4,7 @@ import { Account, AccountImpl, DEFAULT_ACCOUNT_TYPES, accountTypeStorageKey } fr
 import { Options } from '../options/Options';
 import type { ResolvedOptions } from '../options/types';
 import { MAX_RECENT_WALLETS, Storage, type ScopedStorage, type TtlCache } from './Storage';
+import { bindService } from '../testing/services';
 
 /** In-memory Storage with the same per-namespace accessors as the real one. */
 class FakeStorage implements Storage {
@@ -334,7 +335,7 @@ describe('AccountImpl other setters', () => {
     const c = new Container();
     c.bind(Storage).toConstantValue(new FakeStorage());
     c.bind(Options).toConstantValue(fakeOptions({ solana: 'eoa' }));
-    c.bind<Account>(Account).to(AccountImpl).inSingletonScope();
+    bindService(c, Account).inSingletonScope();
     expect(c.get<Account>(Account).get('solana').status).toBe('disconnected');
   });
 });

@@ -1,5 +1,5 @@
 import { CHAIN_NAMESPACES, DEFAULT_ACCOUNT_TYPES } from '../namespaces';
-import { inject, injectable } from 'inversify';
+
 import { type Observed, Store } from '../store';
 import { Options } from '../options/Options';
 import { Storage } from './Storage';
@@ -81,13 +81,12 @@ function isAccountType(value: unknown): value is AccountType {
  * stored 'disconnected' → cached address removed from storage. A stored
  * 'connecting' (a page left mid-connection) leaves the namespace disconnected.
  */
-@injectable()
 export class AccountImpl implements Account {
   private readonly store: Store<AccountServiceState>;
 
   constructor(
-    @inject(Storage) private readonly storage: Storage,
-    @inject(Options) private readonly options: Options,
+    private readonly storage: Storage,
+    private readonly options: Options,
   ) {
     // Nothing stored is read here: the state as created is the one a server renders.
     const namespaces = {} as Record<ChainNamespace, AccountState>;

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { ALERTS, alertKeyForProviderError, isAlertKey, type AlertMessage } from '../alerts';
 import { type Observed, Store } from '../store';
 
@@ -25,7 +24,6 @@ export interface Alerts extends Observed<AlertsState> {
 }
 
 /** Page-level alerts (docs/errors.md#alerts): one current alert; every key is shown at most once per page. */
-@injectable()
 export class AlertsImpl implements Alerts {
   private readonly store = new Store<AlertsState>({ current: undefined, shown: [] });
   readonly state$ = this.store.state$;

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import type { CaipNetworkId } from '../types';
 import type { NameRecord, NftHolding, Page, TokenBalance, Transaction } from './blockchainApi/types';
 import { Options } from '../options/Options';
@@ -54,14 +53,13 @@ type BlockchainApiBackend = Omit<BlockchainApi, 'configured'>;
  * Loads the client on the first call and keeps it. Holds no state of its own beyond that, so
  * a kernel that never uses it pays only for this file.
  */
-@injectable()
 export class BlockchainApiImpl implements BlockchainApi {
   private backend: Promise<BlockchainApiBackend> | undefined;
 
   constructor(
-    @inject(HttpClient) private readonly http: HttpClient,
-    @inject(Options) private readonly options: Options,
-    @inject(Storage) private readonly storage: Storage,
+    private readonly http: HttpClient,
+    private readonly options: Options,
+    private readonly storage: Storage,
   ) {}
 
   get configured(): boolean {

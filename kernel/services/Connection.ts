@@ -1,5 +1,5 @@
 import { Subject, type Observable, type Subscription } from 'rxjs';
-import { inject, injectable, type Container } from 'inversify';
+import { type Container } from 'inversify';
 import { Store, type Observed } from '../store';
 import type { AdapterCall, AdapterCapability, AdapterConnection, ChainAdapter, TransferRequest, TransactionRequest } from '../adapter';
 import type { ChainNamespace, Connector, CaipNetwork } from '../types';
@@ -14,7 +14,7 @@ import { Modal } from './Modal';
 import { Network } from './Network';
 import { CHAIN_NAMESPACES, isAccountSyncSupported } from '../namespaces';
 import { PluginHost } from '../plugin/PluginHost';
-import { KernelContainer, SessionState } from '../plugin/tokens';
+import { SessionState } from '../plugin/tokens';
 import { Storage } from './Storage';
 import { nativeBalanceCache } from './balanceCache';
 import { resolveConnector, waitForConnector } from './findConnector';
@@ -91,7 +91,6 @@ export interface ConnectedSession extends AdapterCall {
   readonly adapter: ChainAdapter;
 }
 
-@injectable()
 export class ConnectionImpl implements Connection, WalletEventHost, BalanceHost, TransactionHost {
   private readonly store = new Store<ConnectionState>({ pending: undefined, error: undefined });
   readonly state$ = this.store.state$;
@@ -108,14 +107,14 @@ export class ConnectionImpl implements Connection, WalletEventHost, BalanceHost,
   private balance: { readonly refreshBalance: typeof refreshBalance } | undefined;
 
   constructor(
-    @inject(Account) readonly account: Account,
-    @inject(Network) readonly network: Network,
-    @inject(Modal) private readonly modal: Modal,
-    @inject(ConnectorRegistry) readonly connectors: ConnectorRegistry,
-    @inject(PluginHost) readonly plugins: PluginHost,
-    @inject(Storage) readonly storage: Storage,
-    @inject(Events) readonly events: Events,
-    @inject(KernelContainer) private readonly container: Container,
+    readonly account: Account,
+    readonly network: Network,
+    private readonly modal: Modal,
+    readonly connectors: ConnectorRegistry,
+    readonly plugins: PluginHost,
+    readonly storage: Storage,
+    readonly events: Events,
+    private readonly container: Container,
   ) {}
 
   get state(): ConnectionState {

@@ -12,6 +12,7 @@ import {
 import { Options } from '../options/Options';
 import type { LatchkeyOptions, ResolvedOptions } from '../options/types';
 import { MAX_RECENT_WALLETS, Storage } from './Storage';
+import { bindService } from '../testing/services';
 
 /** Options fake: a subject of a partial ResolvedOptions, `update` merges shallowly. */
 function fakeOptions(init: Partial<ResolvedOptions> = {}): Options {
@@ -329,7 +330,7 @@ describe('ConnectorRegistryImpl recent wallets', () => {
     const c = new Container();
     c.bind(Options).toConstantValue(fakeOptions());
     c.bind(Storage).toConstantValue(fakeStorage([{ id: 'x', name: 'X' }]).storage);
-    c.bind<ConnectorRegistry>(ConnectorRegistry).to(ConnectorRegistryImpl).inSingletonScope();
+    bindService(c, ConnectorRegistry).inSingletonScope();
     expect(c.get<ConnectorRegistry>(ConnectorRegistry).state.recent).toHaveLength(1);
   });
 });

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import { Options } from '../options/Options';
 import { MAX_RECENT_WALLETS, Storage } from './Storage';
@@ -80,15 +79,14 @@ function isUsableBrowserWallet(c: Connector): boolean {
  * - `get(id)` finds registered connectors first, then MULTI_CHAIN groups by
  *   their id, so a caller holding a group id can pick the member it needs.
  */
-@injectable()
 export class ConnectorRegistryImpl implements ConnectorRegistry {
   private all: readonly Connector[] = [];
   private readonly store: Store<ConnectorRegistryState>;
   private groupedCache: { source: readonly Connector[]; result: readonly Connector[] } | undefined;
 
   constructor(
-    @inject(Options) private readonly options: Options,
-    @inject(Storage) private readonly storage: Storage,
+    private readonly options: Options,
+    private readonly storage: Storage,
   ) {
     this.store = new Store<ConnectorRegistryState>({
       connectors: [],

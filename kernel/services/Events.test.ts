@@ -6,6 +6,7 @@ import { EventsImpl, UNSENT_EVENTS, randomEventId, type TrackedEvent } from './E
 import type { HttpClient, HttpRequest } from './HttpClient';
 import { OptionsImpl } from '../options/Options';
 import type { LatchkeyOptions } from '../options/types';
+import { bindService } from '../testing/services';
 
 class FakeHttp implements HttpClient {
   readonly posts: HttpRequest[] = [];
@@ -179,14 +180,11 @@ describe('dependency injection', () => {
     const c = new Container({ defaultScope: 'Singleton' });
     c.bind(Environment).toConstantValue(createEnvironment({ window: undefined }));
     c.bind(RawOptions).toConstantValue({ projectId: 'p', analyticsUrl: 'http://127.0.0.1:9' });
-    c.bind(Options).to(OptionsImpl);
-    c.bind(Alerts).to(AlertsImpl);
+    bindService(c, Options);
+    bindService(c, Alerts);
     const http = new FakeHttp();
     c.bind(HttpClient).toConstantValue(http);
-    c.bind(Events).to(EventsImpl);
-    c.bind(Storage).to(StorageImpl);
-    c.bind(Theme).to(ThemeImpl);
-    c.bind(Snackbar).to(SnackbarImpl);
+    for (const token of [Events, Storage, Theme, Snackbar]) bindService(c, token);
     const events = c.get<EventsImpl>(Events);
     expect(events).toBeInstanceOf(EventsImpl);
     expect(c.get(Events)).toBe(events);

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { type Observable, Subject } from 'rxjs';
 import { walkError } from '../errors/base';
 import { Alerts } from './Alerts';
@@ -68,17 +67,16 @@ function isForbidden(err: unknown): boolean {
  * {@link EventsImpl.setAddressSource}: the Account service (or the kernel wiring)
  * registers it, so Events does not inject Account and no DI cycle forms.
  */
-@injectable()
 export class EventsImpl implements Events {
   private readonly subject = new Subject<TrackedEvent>();
   readonly events$: Observable<TrackedEvent> = this.subject.asObservable();
   private addressSource: (() => string | undefined) | undefined;
 
   constructor(
-    @inject(Options) private readonly options: Options,
-    @inject(HttpClient) private readonly http: HttpClient,
-    @inject(Alerts) private readonly alerts: Alerts,
-    @inject(Environment) private readonly env: Environment,
+    private readonly options: Options,
+    private readonly http: HttpClient,
+    private readonly alerts: Alerts,
+    private readonly env: Environment,
   ) {}
 
   setAddressSource(fn: (() => string | undefined) | undefined): void {

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { Environment } from './Environment';
 import { Options } from '../options/Options';
 
@@ -64,11 +63,10 @@ export function buildUrl(
  * wrong'), a request past its timeout TimeoutError, a body past the byte limit
  * ResponseTooLargeError (the rest is not read), a failed fetch NetworkRequestError.
  */
-@injectable()
 export class HttpClientImpl implements HttpClient {
   constructor(
-    @inject(Environment) private readonly env: Environment,
-    @inject(Options) private readonly options: Options,
+    private readonly env: Environment,
+    private readonly options: Options,
   ) {}
 
   get<T = unknown>(req: HttpRequest): Promise<T> {

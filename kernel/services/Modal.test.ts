@@ -9,6 +9,7 @@ import { Options } from '../options/Options';
 import type { ResolvedOptions } from '../options/types';
 import { PluginHost } from '../plugin/PluginHost';
 import { Router, RouterImpl } from './Router';
+import { bindService } from '../testing/services';
 
 /** Small fakes: only the members ModalImpl uses, typed against the real interfaces. */
 function setup(init: { connected?: boolean; namespaces?: ChainNamespace[]; mobile?: boolean; embedded?: boolean; basicView?: string } = {}) {
@@ -336,13 +337,13 @@ describe('ModalImpl in a container', () => {
   it('resolves with explicit @inject tokens', async () => {
     const s = setup({ connected: true });
     const c = new Container();
-    c.bind<Router>(Router).to(RouterImpl).inSingletonScope();
+    bindService(c, Router).inSingletonScope();
     c.bind(Account).toConstantValue(s.account);
     c.bind(PluginHost).toConstantValue(s.pluginHost);
     c.bind(Environment).toConstantValue(s.env);
     c.bind(Options).toConstantValue(s.options);
     c.bind(Events).toConstantValue(s.events);
-    c.bind<Modal>(Modal).to(ModalImpl).inSingletonScope();
+    bindService(c, Modal).inSingletonScope();
     const modal = c.get<Modal>(Modal);
     await modal.open();
     expect(c.get<Router>(Router).state.view).toBe('Account');

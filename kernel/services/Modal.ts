@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { type Observable, Subject } from 'rxjs';
 import { type Observed, Store } from '../store';
 import { Account } from './Account';
@@ -74,7 +73,6 @@ export interface Modal extends Observed<ModalState> {
  * A close guard returning false turns the close into a shake. The router's
  * `closeRequested$` (goBack at the root) closes through the same path.
  */
-@injectable()
 export class ModalImpl implements Modal {
   private readonly store = new Store<ModalState>({ open: false, loading: false, shake: false, namespace: undefined });
   private readonly opened = new Subject<OpenModalArgs>();
@@ -88,12 +86,12 @@ export class ModalImpl implements Modal {
   readonly onDidClose$: Observable<void> = this.closed.asObservable();
 
   constructor(
-    @inject(Router) private readonly router: Router,
-    @inject(Account) private readonly account: Account,
-    @inject(PluginHost) private readonly pluginHost: PluginHost,
-    @inject(Environment) private readonly env: Environment,
-    @inject(Options) private readonly options: Options,
-    @inject(Events) private readonly events: Events,
+    private readonly router: Router,
+    private readonly account: Account,
+    private readonly pluginHost: PluginHost,
+    private readonly env: Environment,
+    private readonly options: Options,
+    private readonly events: Events,
   ) {
     this.router.closeRequested$.subscribe(() => this.close());
   }

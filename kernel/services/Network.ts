@@ -1,5 +1,5 @@
 import { CHAIN_NAMESPACES } from '../namespaces';
-import { inject, injectable } from 'inversify';
+
 import { Store, type Observed } from '../store';
 import type { CaipNetworkId, ChainNamespace, CaipNetwork, NetworkState } from '../types';
 import { matchesNetwork, unsupportedNetwork as placeholderNetwork } from '../networks';
@@ -108,7 +108,6 @@ function emptyNetworkState(): NetworkState {
   };
 }
 
-@injectable()
 export class NetworkImpl implements Network {
   private readonly store: Store<NetworkServiceState>;
   readonly state$;
@@ -117,13 +116,13 @@ export class NetworkImpl implements Network {
   private tickets = 0;
 
   constructor(
-    @inject(Options) private readonly options: Options,
-    @inject(Storage) private readonly storage: Storage,
-    @inject(Modal) private readonly modal: Modal,
-    @inject(Account) private readonly account: Account,
-    @inject(PluginHost) private readonly plugins: PluginHost,
-    @inject(ConnectorRegistry) private readonly connectors: ConnectorRegistry,
-    @inject(Alerts) private readonly alerts: Alerts,
+    private readonly options: Options,
+    private readonly storage: Storage,
+    private readonly modal: Modal,
+    private readonly account: Account,
+    private readonly plugins: PluginHost,
+    private readonly connectors: ConnectorRegistry,
+    private readonly alerts: Alerts,
   ) {
     const opts = options.state;
     const namespaces = Object.fromEntries(CHAIN_NAMESPACES.map((ns) => [ns, emptyNetworkState()])) as Record<

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type Observable, Subject } from 'rxjs';
 import { type Observed, Store } from '../store';
 import type { ViewData, ViewId } from '../plugin/manifest';
@@ -70,7 +69,6 @@ function entry(view: ViewId, data: RouteEntry['data']): RouteEntry {
  * - `goBack` with a single entry, or with 'UnsupportedChain' anywhere in the
  *   history, leaves the history untouched and emits `closeRequested$`.
  */
-@injectable()
 export class RouterImpl implements Router {
   private readonly store = new Store<RouterState>(stateOf([{ view: INITIAL_VIEW }]));
   private readonly closeRequests = new Subject<void>();

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { MissingRpcUrlError } from '../errors/request';
 import { fallbackTransport, httpTransport } from '../transport/lazy';
 import type { CaipNetworkId, CaipNetwork } from '../types';
@@ -58,13 +57,12 @@ function pingFor(network: CaipNetwork): RpcRequest | undefined {
   return undefined;
 }
 
-@injectable()
 export class RpcTransportImpl implements RpcTransport {
   private readonly cache = new Map<string, { key: string; transport: Transport }>();
 
   constructor(
-    @inject(Options) private readonly options: Options,
-    @inject(Environment) private readonly env: Environment,
+    private readonly options: Options,
+    private readonly env: Environment,
   ) {}
 
   forNetwork(network: CaipNetwork, options: { readonly batch?: boolean } = {}): Transport {

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import type { LocalText } from '../messages';
 
@@ -56,7 +55,6 @@ type Shown = Omit<SnackbarState, 'open'>;
  * pending one (the wait is not restarted). `hide()` cancels both timers; `hide(scope)`
  * only hides (or drops, while waiting) a snackbar bound to that scope.
  */
-@injectable()
 export class SnackbarImpl implements Snackbar {
   private readonly store = new Store<SnackbarState>({ message: '', variant: 'success', open: false, autoClose: true });
   private swapTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import type { ChainNamespace, ConnectionStatus, RecentWallet } from '../types';
 import { Environment, type StorageLike } from './Environment';
 
@@ -128,7 +127,6 @@ const isCacheEntry = (v: unknown): v is CacheEntry => isObject(v) && 'v' in v &&
  * for the page's life and warned about once. Without localStorage everything
  * lives in memory (`persistent` false).
  */
-@injectable()
 export class StorageImpl implements Storage {
   readonly persistent: boolean;
   private readonly backend: StorageLike | undefined;
@@ -136,7 +134,7 @@ export class StorageImpl implements Storage {
   private readonly memory = new Map<string, string>();
   private warned = false;
 
-  constructor(@inject(Environment) private readonly env: Environment) {
+  constructor(private readonly env: Environment) {
     this.backend = env.localStorage;
     this.persistent = this.backend !== undefined;
   }

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import { Options } from '../options/Options';
 import type { ThemeMode, ThemeVariables } from '../types';
@@ -67,11 +66,10 @@ export function themeToCssVariables(state: ThemeState): Readonly<Record<string, 
  * option updates of themeMode / themeVariables (variables merge over the current
  * ones). setThemeVariables merges.
  */
-@injectable()
 export class ThemeImpl implements Theme {
   private readonly store: Store<ThemeState>;
 
-  constructor(@inject(Options) options: Options) {
+  constructor(options: Options) {
     const initial = options.state;
     this.store = new Store<ThemeState>({
       themeMode: initial.themeMode ?? 'light',

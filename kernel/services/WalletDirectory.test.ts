@@ -5,8 +5,9 @@ import { WalletDirectoryError } from '../directory/errors';
 import { HttpRequestError, NetworkRequestError } from '../errors/transport';
 import { MemoryStorage } from '../testing/fakeAdapter';
 import type { LatchkeyOptions } from '../options/types';
-import { WalletDirectory, WalletDirectoryImpl, type WalletDirectoryState } from './WalletDirectory';
+import { WalletDirectory, type WalletDirectoryState } from './WalletDirectory';
 import { WALLET_DIRECTORY_CACHE_KEY } from '../directory/types';
+import { bindService } from '../testing/services';
 
 const URL_BASE = 'https://directory.test/v1';
 
@@ -28,7 +29,7 @@ function setup(options: Partial<LatchkeyOptions> & { walletDirectoryUrl?: string
       },
     },
   });
-  if (!kernel.container.isBound(WalletDirectory)) kernel.container.bind(WalletDirectory).to(WalletDirectoryImpl);
+  if (!kernel.container.isBound(WalletDirectory)) bindService(kernel.container, WalletDirectory);
   const directory = kernel.get<WalletDirectory>(WalletDirectory);
   const states: WalletDirectoryState[] = [];
   directory.state$.subscribe((s) => states.push(s));

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { type Observed, Store } from '../store';
 import { WalletDirectoryError } from '../directory/errors';
 import type { DirectoryLoad } from '../directory/load';
@@ -30,13 +29,12 @@ export interface WalletDirectory extends Observed<WalletDirectoryState> {
  * The service holds the state; what a load does (catalogue, remote pages, the cached first
  * page: kernel/directory/load.ts) loads with the catalogue on the first load().
  */
-@injectable()
 export class WalletDirectoryImpl implements WalletDirectory {
   private readonly store = new Store<WalletDirectoryState>({ wallets: [], loading: false, error: undefined, source: 'catalogue' });
   private readonly work: DirectoryLoad;
   private running: Promise<void> | undefined;
 
-  constructor(@inject(Options) options: Options, @inject(HttpClient) http: HttpClient, @inject(Storage) storage: Storage) {
+  constructor(options: Options, http: HttpClient, storage: Storage) {
     this.work = { store: this.store, options, http, storage, remoteDone: false };
   }
 

@@ -5,7 +5,7 @@
  * alert banner; and, loaded when idle, the trigger that fetches what the Connect view shows.
  */
 import type { UiKernel } from '../kernel';
-import { attachAnimatedHeight, attachScrollHint } from './motion';
+import { attachAnimatedHeight, attachScrollHint, startEntranceInFirstFrame } from './motion';
 import { attachListKeys } from './listKeys';
 import { snackbarScopes } from './snackbarScope';
 import { prefetchConnect } from './prefetchConnect';
@@ -27,10 +27,12 @@ export function whenIdle(kernel: UiKernel): void {
 
 /**
  * Starts what the open modal does beyond rendering: following snackbars (if not yet), the
- * body's height animation and scroll shadows, arrow keys in its lists. Returns the undo.
+ * entrance from the first frame that shows it, the body's height animation and scroll shadows,
+ * arrow keys in its lists. Returns the undo.
  */
 export function attachModal(kernel: UiKernel, body: HTMLElement, content: HTMLElement): () => void {
   snackbarScopes(kernel);
-  const undos = [attachAnimatedHeight(body, content), attachScrollHint(body), attachListKeys(body)];
+  const root = body.closest('.lk-root, .lk-embedded') ?? body;
+  const undos = [startEntranceInFirstFrame(root), attachAnimatedHeight(body, content), attachScrollHint(body), attachListKeys(body)];
   return () => undos.forEach((undo) => undo());
 }

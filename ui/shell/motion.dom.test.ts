@@ -1,4 +1,4 @@
-import { attachAnimatedHeight, attachScrollHint, updateScrollHint } from './motion';
+import { attachAnimatedHeight, attachScrollHint, startEntranceInFirstFrame, updateScrollHint } from './motion';
 
 function metrics(el: HTMLElement, m: { scrollTop?: number; clientHeight: number; scrollHeight: number }) {
   Object.defineProperty(el, 'clientHeight', { value: m.clientHeight, configurable: true });
@@ -79,5 +79,56 @@ describe('animated height', () => {
       delete (window as unknown as { ResizeObserver?: unknown }).ResizeObserver;
       jest.restoreAllMocks();
     }
+  });
+});
+
+describe('entrance', () => {
+  type FakeAnimation = { pending: boolean; startTime: number | null; playState: string };
+  function withFrames(run: (frames: FrameRequestCallback[], setTime: (t: number) => void) => void) {
+    const frames: FrameRequestCallback[] = [];
+    let time = 0;
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    jest.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => void frames.splice(id - 1, 1, () => {}));
+    const timeline = document.timeline;
+    Object.defineProperty(document, 'timeline', { value: { get currentTime() { return time; } }, configurable: true });
+    try {
+      run(frames, (t) => (time = t));
+    } finally {
+      Object.defineProperty(document, 'timeline', { value: timeline, configurable: true });
+      jest.restoreAllMocks();
+    }
+  }
+
+  it("starts the animations still waiting to start at the time of the first frame that shows the modal, and leaves started ones alone", () => {
+    withFrames((frames, setTime) => {
+      const root = document.createElement('div');
+      const waiting: FakeAnimation = { pending: true, startTime: null, playState: 'running' };
+      const started: FakeAnimation = { pending: false, startTime: 40, playState: 'running' };
+      const paused: FakeAnimation = { pending: true, startTime: null, playState: 'paused' };
+      const getAnimations = jest.fn(() => [waiting, started, paused]);
+      (root as unknown as { getAnimations: unknown }).getAnimations = getAnimations;
+      startEntranceInFirstFrame(root);
+      // nothing before the frame: the modal's first frame is where the entrance starts
+      expect(waiting.startTime).toBeNull();
+      setTime(1234.5);
+      frames.forEach((f) => f(1234.5));
+      expect(getAnimations).toHaveBeenCalledWith({ subtree: true });
+      expect([waiting.startTime, started.startTime, paused.startTime]).toEqual([1234.5, 40, null]);
+    });
+  });
+
+  it('does nothing once undone before the frame, or without Web Animations', () => {
+    withFrames((frames) => {
+      const root = document.createElement('div');
+      const waiting: FakeAnimation = { pending: true, startTime: null, playState: 'running' };
+      (root as unknown as { getAnimations: unknown }).getAnimations = () => [waiting];
+      const undo = startEntranceInFirstFrame(root);
+      undo();
+      frames.forEach((f) => f(10));
+      expect(waiting.startTime).toBeNull();
+      const plain = document.createElement('div');
+      (plain as unknown as { getAnimations?: unknown }).getAnimations = undefined;
+      expect(() => startEntranceInFirstFrame(plain)()).not.toThrow();
+    });
   });
 });

@@ -4,13 +4,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Store, type Connector } from '../../kernel/index';
 import { CATALOGUE } from '../../kernel/directory/catalogue';
 import type { DirectoryWallet } from '../../kernel/directory/types';
-import { WalletDirectory, WalletDirectoryImpl, type WalletDirectoryState } from '../../kernel/services/WalletDirectory';
+import { WalletDirectory, type WalletDirectoryState } from '../../kernel/services/WalletDirectory';
 import { searchWallets } from '../../kernel/directory/search';
 import AllWallets from './AllWallets';
 import { getLinks } from './GetWallet';
 import { OVERSCAN, ROW_HEIGHT, LIST_HEIGHT } from './windowedList';
 import { renderView, settle, uiKernel, type TestKernel } from '../testing/render';
 import type { UiKernel } from '../kernel';
+import { bindService } from '../../kernel/testing/services';
 
 const custom = [
   { id: 'rainbowish', name: 'Rainbowish', homepage: 'https://rainbowish.example' },
@@ -39,7 +40,7 @@ function withDirectory(t: TestKernel, wallets: readonly DirectoryWallet[]) {
 
 function withRealDirectory(t: TestKernel) {
   const c = t.kernel.container;
-  if (!c.isBound(WalletDirectory)) c.bind(WalletDirectory).to(WalletDirectoryImpl);
+  if (!c.isBound(WalletDirectory)) bindService(c, WalletDirectory);
   return t.kernel.get<WalletDirectory>(WalletDirectory);
 }
 
