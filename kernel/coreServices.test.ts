@@ -28,19 +28,20 @@ describe('core services', () => {
     }
   });
 
-  it('are created without the container resolving them, bound as the instances the kernel holds', () => {
+  it('are resolved by the container in the table\'s order, as the instances the kernel holds', () => {
     const get = jest.spyOn(Container.prototype, 'get');
     const kernel = createKernel({ options, environment });
     kernels.push(kernel);
     const resolved = get.mock.calls.map(([token]) => token);
     get.mockRestore();
-    expect(resolved.filter((token) => CORE_SERVICES.some(([t]) => t === token))).toEqual([]);
+    const core = CORE_SERVICES.map(([token]) => token);
+    expect(resolved.filter((token) => core.includes(token as symbol)).slice(0, core.length).map(String)).toEqual(core.map(String));
     for (const [token, key] of [[Account, 'account'], [Network, 'network'], [Modal, 'modal'], [Connection, 'connection'], [PluginHost, 'plugins']] as const) {
       expect(kernel.container.get(token)).toBe(kernel[key]);
     }
   });
 
-  it('resolve through the container with host modules, so a rebound service is the one the kernel and the container give', () => {
+  it('with host modules, a rebound service is the one the kernel and the container give', () => {
     class HostSnackbar extends SnackbarImpl {}
     const kernel = createKernel({
       options,

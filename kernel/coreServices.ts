@@ -1,20 +1,14 @@
 /**
- * The kernel's core services, created once per kernel and bound in its container as singletons.
+ * The kernel's core services, bound once per kernel in its container as singletons.
  *
  * Their classes carry no inversify decorators: CORE_SERVICES lists each one's constructor
- * dependencies, so nothing is evaluated for them when the kernel's chunk loads, and the container's
- * planner (which reads a class's metadata and plans its whole dependency tree on a first `get`)
- * does not run before the page's first render. Measured on the bench's load (npm run bench pages,
- * a CPU profile of the navigation): resolving the core services through the container was about
- * 20 ms of createKernel's 40 ms, and their decorators about 10 ms of the kernel chunk's
- * evaluation, before the connect button rendered. A plugin's services still resolve through the
- * container, with these instances as their dependencies.
- *
- * Without host modules, createKernel builds them here with `new`, in CORE_SERVICES' order, and
- * binds each instance as a constant. With host modules (`createKernel({ modules })`, which may
- * `rebind` a core service to the host's own class), each core service is bound to a factory of
- * its class and resolved by the container, so a rebound service replaces the core one wherever
- * it is injected.
+ * dependencies, and each is bound to a factory of its class (`toResolvedValue` with those
+ * tokens), so the container still wires every service (a host module's `rebind` replaces a core
+ * service wherever it is injected) while nothing is evaluated for decorators when the kernel's
+ * chunk loads and the planner reads no class metadata. Measured on the bench's load (npm run
+ * bench pages, a CPU profile of the navigation): the decorators were about 10 ms of the kernel
+ * chunk's evaluation before the connect button rendered, and their code about 0.8 KiB gzip of
+ * every host's entry.
  */
 import type { Container, ContainerModule } from 'inversify';
 import { Environment } from './services/Environment';
@@ -85,10 +79,11 @@ export const CORE_SERVICES: readonly (readonly [symbol, ServiceClass, ...symbol[
 ];
 
 /**
- * Binds and creates the core services in `container` (which holds KernelContainer and
- * Environment already), in CORE_SERVICES' order: options first (invalid options throw before
- * anything else runs), and `register(plugins)` right after the plugin host, so the services
- * created after it (account, network, …) see the registered plugins, as they always have.
+ * Binds the core services in `container` (which holds KernelContainer and Environment already),
+ * loads the host's modules, then resolves the services in CORE_SERVICES' order: options first
+ * (invalid options throw before anything else runs), and `register(plugins)` right after the
+ * plugin host, so the services resolved after it (account, network, …) see the registered
+ * plugins, as they always have.
  */
 export function createCoreServices(
   container: Container,
@@ -97,23 +92,15 @@ export function createCoreServices(
   register: (plugins: PluginHost) => void,
 ): CoreServices {
   container.bind(RawOptions).toConstantValue(raw);
-  // Not created at start: resolved by the container on first use (its dependencies are the core's).
+  // Not resolved at start: on first use (its dependencies are the core's).
   bindCoreService(container, [BlockchainApi, BlockchainApiImpl, HttpClient, Options, Storage]);
-  const made = new Map<symbol, unknown>();
-  const byContainer = modules.length > 0;
-  if (byContainer) {
-    for (const entry of CORE_SERVICES) bindCoreService(container, entry);
-    for (const module of modules) container.loadSync(module);
-  } else {
-    made.set(KernelContainer, container).set(RawOptions, raw).set(Environment, container.get(Environment));
-  }
-  for (const [token, Service, ...deps] of CORE_SERVICES) {
-    const service = byContainer ? container.get(token) : new Service(...deps.map((dep) => made.get(dep)));
-    if (!byContainer) container.bind(token).toConstantValue(service);
-    made.set(token, service);
+  for (const entry of CORE_SERVICES) bindCoreService(container, entry);
+  for (const module of modules) container.loadSync(module);
+  for (const [token] of CORE_SERVICES) {
+    const service = container.get(token);
     if (token === PluginHost) register(service as PluginHost);
   }
-  const get = <T>(token: symbol) => made.get(token) as T;
+  const get = <T>(token: symbol) => container.get<T>(token);
   return {
     options: get(Options),
     storage: get(Storage),
