@@ -1,26 +1,10 @@
 import { Container, type ContainerModule } from 'inversify';
 import type { PluginManifest } from './plugin/manifest';
 import { Environment, createEnvironment, type StorageLike } from './services/Environment';
-import type { Options } from './options/Options';
 import type { LatchkeyOptions } from './options/types';
-import type { Storage } from './services/Storage';
-import type { Router } from './services/Router';
-import type { Modal } from './services/Modal';
-import type { Network } from './services/Network';
-import type { Account } from './services/Account';
-import type { ConnectorRegistry } from './services/ConnectorRegistry';
-import type { Connection } from './services/Connection';
-import type { PluginHost } from './plugin/PluginHost';
 import { KernelContainer } from './plugin/tokens';
 import { OptionsValidationError } from './errors/kernel';
-import type { Theme } from './services/Theme';
-import type { Snackbar } from './services/Snackbar';
-import type { Alerts } from './services/Alerts';
-import type { Events } from './services/Events';
-import type { HttpClient } from './services/HttpClient';
-import type { RpcTransport } from './services/RpcTransport';
-import type { WalletDirectory } from './services/WalletDirectory';
-import { createCoreServices } from './coreServices';
+import { createCoreServices, type CoreServices } from './coreServices';
 import { serverStates, type KernelServerState } from './services/serverState';
 import type { LatchkeyInitialState } from './services/initialState';
 
@@ -41,26 +25,10 @@ export interface CreateKernelParameters {
 }
 
 /** The headless kernel: every service, plus start/stop. */
-export interface Kernel {
+export interface Kernel extends CoreServices {
   readonly container: Container;
   get<T>(token: symbol): T;
   readonly environment: Environment;
-  readonly options: Options;
-  readonly storage: Storage;
-  readonly router: Router;
-  readonly modal: Modal;
-  readonly network: Network;
-  readonly account: Account;
-  readonly connectors: ConnectorRegistry;
-  readonly connection: Connection;
-  readonly plugins: PluginHost;
-  readonly theme: Theme;
-  readonly snackbar: Snackbar;
-  readonly alerts: Alerts;
-  readonly events: Events;
-  readonly http: HttpClient;
-  readonly rpc: RpcTransport;
-  readonly directory: WalletDirectory;
   /**
    * The state a server renders for a visitor whose storage held `initial` (what
    * `cookieToInitialState` read from the request; nothing when undefined): the account,
